@@ -1,0 +1,198 @@
+/** @module engine/blueprint/parse: Make.com blueprint JSON → ScenarioGraph, once per evaluation. */
+import type { EngineError } from '../errors.js';
+import type {
+  GraphEdge, Json, JsonObject, ModuleContainer, ModuleFilter, ModuleNode, ScenarioGraph, ScenarioSettings,
+} from './types.js';
+import { BlueprintError, pointerToken } from '../errors.js';
+
+/** Deepest nesting of routes and error handlers accepted (corpus max is ~7); guards the recursion. */
+export const MAX_NESTING = 64;
+/** Most modules accepted in one blueprint (corpus max is 195). */
+export const MAX_MODULES = 5000;
+
+/** Result of `parseBlueprint`: a graph, or an engine error with the pointer of the first problem. */
+export type ParseResult = { readonly ok: true; readonly graph: ScenarioGraph } | { readonly ok: false; readonly error: EngineError };
+
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+const asBool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
+const asNum = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/**
+ * Parses a Make.com (or old Integromat) scenario export into a ScenarioGraph.
+ * Shape (design notes "Blueprints and scenarios"; corpus FORMAT.md): `{ name, flow: [module...], metadata }`,
+ * modules `{ id, module: "app:Action", version, parameters, mapper, metadata, filter?, routes?, onerror? }`.
+ * Unknown keys are ignored. Never throws: invalid input returns `{ ok: false, error }` whose issue
+ * carries the RFC 6901 pointer of the first problem (e.g. `/flow/2/module`).
+ * @param input the blueprint as parsed JSON (any value).
+ */
+export function parseBlueprint(input: unknown): ParseResult {
+  try {
+    return { ok: true, graph: new Parser().parse(input) };
+  } catch (err) {
+    if (err instanceof BlueprintError) {
+      return { ok: false, error: { code: 'blueprint_invalid', message: err.message, issues: [{ pointer: err.pointer, message: err.message }] } };
+    }
+    throw err;
+  }
+}
+
+/** Turns `google-sheets:addRow` into `Google Sheets · Add Row` (the default module name when no custom label is set). */
+export function humanizeModuleType(type: string): string {
+  const [app = '', action = ''] = type.split(':');
+  const appName = app.split(/[-_]/).filter(Boolean).map(capitalize).join(' ');
+  const actionName = action.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+  return actionName ? `${appName} · ${actionName}` : appName;
+}
+
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+class Parser {
+  private readonly modules: ModuleNode[] = [];
+  private readonly byId = new Map<string, ModuleNode>();
+  private readonly edges: GraphEdge[] = [];
+  private maxDepth = 0;
+  private unnumbered = 0;
+
+  parse(input: unknown): ScenarioGraph {
+    if (!isObject(input)) throw new BlueprintError('', 'blueprint must be a JSON object with a "flow" array');
+    const name = input['name'];
+    if (name !== undefined && name !== null && typeof name !== 'string') throw new BlueprintError('/name', 'name must be a string');
+    const flow = input['flow'];
+    if (!Array.isArray(flow)) throw new BlueprintError('/flow', 'flow must be an array of modules');
+    const metadata = input['metadata'];
+    if (metadata !== undefined && metadata !== null && !isObject(metadata)) throw new BlueprintError('/metadata', 'metadata must be an object');
+    const topLevelIds = this.walkFlow(flow, '/flow', { depth: 0, container: 'flow', parentId: null, routeIndex: null, nesting: 0 });
+    return {
+      name: typeof name === 'string' && name.trim() !== '' ? name : 'Untitled scenario',
+      modules: this.modules,
+      byId: this.byId,
+      edges: this.edges,
+      settings: readSettings(isObject(metadata) ? metadata : null),
+      topLevelIds,
+      maxDepth: this.maxDepth,
+    };
+  }
+
+  private walkFlow(flow: Json[], pointer: string, at: Placement): string[] {
+    if (at.nesting > MAX_NESTING) throw new BlueprintError(pointer, `routes and error handlers nest deeper than ${MAX_NESTING} levels`);
+    const ids: string[] = [];
+    flow.forEach((raw, index) => {
+      const node = this.readModule(raw, `${pointer}/${index}`, at, index);
+      if (ids.length > 0) this.edges.push({ from: ids[ids.length - 1]!, to: node.id, kind: 'next' });
+      ids.push(node.id);
+    });
+    return ids;
+  }
+
+  private readModule(raw: Json, pointer: string, at: Placement, index: number): ModuleNode {
+    if (!isObject(raw)) throw new BlueprintError(pointer, 'module must be an object');
+    if (this.modules.length >= MAX_MODULES) throw new BlueprintError(pointer, `more than ${MAX_MODULES} modules`);
+    const rawId = raw['id'];
+    // Empty canvas slots (`placeholder:Placeholder`) are exported with `"id": null` (corpus FORMAT.md).
+    const unnumbered = rawId === null || rawId === undefined;
+    if (!unnumbered && !(typeof rawId === 'number' && Number.isInteger(rawId)) && !(typeof rawId === 'string' && /^\d{1,15}$/.test(rawId))) {
+      throw new BlueprintError(`${pointer}/id`, 'module id must be an integer');
+    }
+    const id = unnumbered ? `unnumbered-${++this.unnumbered}` : String(rawId);
+    const first = this.byId.get(id);
+    if (first) throw new BlueprintError(`${pointer}/id`, `duplicate module id ${id} (first at ${first.pointer})`);
+    const type = raw['module'];
+    if (typeof type !== 'string' || !/^[\w.-]+:[\w.-]+$/.test(type)) {
+      throw new BlueprintError(`${pointer}/module`, 'module must be a string of the form "app:Action"');
+    }
+    const [app = '', action = ''] = type.split(':');
+    const meta = isObject(raw['metadata']) ? raw['metadata'] : null;
+    const designer = meta && isObject(meta['designer']) ? meta['designer'] : null;
+    const label = designer && typeof designer['name'] === 'string' && designer['name'].trim() !== '' ? designer['name'] : null;
+    const x = asNum(designer?.['x']);
+    const y = asNum(designer?.['y']);
+    const routesRaw = raw['routes'];
+    const onerrorRaw = raw['onerror'];
+    if (routesRaw !== undefined && routesRaw !== null && !Array.isArray(routesRaw)) throw new BlueprintError(`${pointer}/routes`, 'routes must be an array');
+    if (onerrorRaw !== undefined && onerrorRaw !== null && !Array.isArray(onerrorRaw)) throw new BlueprintError(`${pointer}/onerror`, 'onerror must be an array of modules');
+    const errorHandlerIds: string[] = [];
+    const routes: { moduleIds: string[]; disabled: boolean }[] = [];
+    const node: ModuleNode = {
+      id, type, app, action,
+      version: asNum(raw['version']),
+      label,
+      name: label ?? humanizeModuleType(type),
+      parameters: isObject(raw['parameters']) ? raw['parameters'] : null,
+      mapper: isObject(raw['mapper']) ? raw['mapper'] : null,
+      filter: readFilter(raw['filter'], `${pointer}/filter`),
+      position: x !== null && y !== null ? { x, y } : null,
+      pointer,
+      depth: at.depth,
+      container: at.container,
+      parentId: at.parentId,
+      routeIndex: at.routeIndex,
+      index,
+      errorHandlerIds,
+      routes,
+      metadata: meta,
+    };
+    this.modules.push(node);
+    this.byId.set(id, node);
+    this.maxDepth = Math.max(this.maxDepth, at.depth);
+    if (Array.isArray(onerrorRaw) && onerrorRaw.length > 0) {
+      errorHandlerIds.push(...this.walkFlow(onerrorRaw, `${pointer}/onerror`, {
+        depth: at.depth, container: 'onerror', parentId: id, routeIndex: null, nesting: at.nesting + 1,
+      }));
+      this.edges.push({ from: id, to: errorHandlerIds[0]!, kind: 'error' });
+    }
+    if (Array.isArray(routesRaw)) {
+      routesRaw.forEach((route, routeIndex) => {
+        const routePointer = `${pointer}/routes/${routeIndex}`;
+        if (!isObject(route)) throw new BlueprintError(routePointer, 'route must be an object with a "flow" array');
+        const routeFlow = route['flow'] ?? [];
+        if (!Array.isArray(routeFlow)) throw new BlueprintError(`${routePointer}/flow`, 'route flow must be an array of modules');
+        const moduleIds = this.walkFlow(routeFlow, `${routePointer}/flow`, {
+          depth: at.depth + 1, container: 'route', parentId: id, routeIndex, nesting: at.nesting + 1,
+        });
+        routes.push({ moduleIds, disabled: route['disabled'] === true });
+        const head = moduleIds[0] !== undefined ? this.byId.get(moduleIds[0]) : undefined;
+        if (head) {
+          this.edges.push({ from: id, to: head.id, kind: 'route', routeIndex, ...(head.filter ? { filter: head.filter.name } : {}) });
+        }
+      });
+    }
+    return node;
+  }
+}
+
+interface Placement {
+  readonly depth: number;
+  readonly container: ModuleContainer;
+  readonly parentId: string | null;
+  readonly routeIndex: number | null;
+  readonly nesting: number;
+}
+
+function readFilter(raw: Json | undefined, pointer: string): ModuleFilter | null {
+  if (raw === undefined || raw === null) return null;
+  if (!isObject(raw)) throw new BlueprintError(pointer, 'filter must be an object');
+  const conditions = Array.isArray(raw['conditions']) ? raw['conditions'] : [];
+  const groups = conditions.map((group) => (Array.isArray(group) ? group.filter(isObject) : []));
+  return { name: typeof raw['name'] === 'string' ? raw['name'] : '', conditions: groups };
+}
+
+function readSettings(metadata: JsonObject | null): ScenarioSettings {
+  const s = metadata && isObject(metadata['scenario']) ? metadata['scenario'] : {};
+  return {
+    roundtrips: asNum(s['roundtrips']),
+    maxErrors: asNum(s['maxErrors']),
+    autoCommit: asBool(s['autoCommit']),
+    autoCommitTriggerLast: asBool(s['autoCommitTriggerLast']),
+    sequential: asBool(s['sequential']),
+    confidential: asBool(s['confidential']),
+    dataloss: asBool(s['dataloss']),
+    dlq: asBool(s['dlq']),
+    freshVariables: asBool(s['freshVariables']),
+    instant: asBool(metadata?.['instant']),
+    zone: typeof metadata?.['zone'] === 'string' ? (metadata['zone'] as string) : null,
+  };
+}
+
+export { pointerToken };

@@ -1,0 +1,252 @@
+/** @module engine/evaluate: blueprint → violations, badges, score, remediation and module graph (pure, synchronous). */
+import type { ModuleNode } from './blueprint/types.js';
+import type { EngineError } from './errors.js';
+import type { FrameworkRef } from './frameworks/registry.js';
+import type { Policy, PolicyOutcome } from './policies/types.js';
+import type { Severity } from './severity.js';
+import { Analysis } from './analysis.js';
+import { parseBlueprint } from './blueprint/parse.js';
+import { gapLabel } from './frameworks/registry.js';
+import { fingerprint } from './fingerprint.js';
+import { POLICIES } from './policies/catalog.js';
+import { badgeOf, scenarioScore } from './score.js';
+import { FALLBACK_SEVERITY, SEVERITY_RANK, isSeverity, worse } from './severity.js';
+
+/** Failing module entry (spec §2 Violation: module_id, module_name, module_type, reason, badge). */
+export interface FailingModule {
+  readonly module_id: string;
+  readonly module_name: string;
+  readonly module_type: string;
+  readonly reason: string;
+  /** Worst severity among all violations touching this module (spec §2). */
+  readonly badge: Severity;
+  /** This finding's own contextual severity. */
+  readonly severity: Severity;
+  readonly evidence?: { readonly pointer: string; readonly value?: string };
+  /** Stable fingerprint of (policy, scenario, module pointer). */
+  readonly fingerprint: string;
+}
+
+/** A violation (spec §2 Violation), plus `category`, `evidence` and `fingerprint` (additive fields). */
+export interface Violation {
+  readonly policy: string;
+  readonly status: 'fail' | 'warn';
+  readonly severity: Severity;
+  readonly title: string;
+  readonly description: string;
+  readonly remediation_available: boolean;
+  readonly failing_modules: readonly FailingModule[];
+  readonly source: 'automated';
+  readonly summary: string;
+  readonly compliance_frameworks: readonly FrameworkRef[];
+  readonly category: string;
+  readonly evidence?: { readonly pointer: string; readonly value?: string };
+  readonly fingerprint: string;
+}
+
+/** Per-module rollup (spec §2 Module violation entry / module_summary). */
+export interface ModuleSummaryEntry {
+  readonly module_id: string;
+  readonly module_name: string;
+  readonly module_type: string;
+  readonly badge: Severity;
+  readonly violation_count: number;
+  readonly policies: readonly string[];
+}
+
+/** Remediation of one violation (spec §2 Remediation). */
+export interface Remediation {
+  readonly policy: string;
+  readonly steps: readonly string[];
+  readonly severity: Severity;
+  readonly estimated_effort: 'low' | 'medium' | 'high';
+  readonly compliance_frameworks: readonly FrameworkRef[];
+}
+
+/** Canvas module graph (design notes "Inline result": nodes and edges). */
+export interface ModuleGraph {
+  readonly nodes: readonly {
+    module_id: string; module_name: string; module_type: string; app: string;
+    position: { x: number; y: number } | null; badge: Severity | null; violation_count: number; policies: string[];
+  }[];
+  readonly edges: readonly { from: string; to: string; kind: 'next' | 'route' | 'error'; route_index?: number; filter?: string }[];
+}
+
+/** The full evaluation of one scenario. */
+export interface ScenarioEvaluation {
+  readonly scenario_name: string;
+  readonly score: number;
+  readonly violations: readonly Violation[];
+  readonly module_summary: readonly ModuleSummaryEntry[];
+  readonly evaluated_codes: readonly string[];
+  readonly passing_count: number;
+  readonly failing_count: number;
+  /** `"<framework> <control|article>"` of every failing (`fail`) violation's frameworks, sorted. */
+  readonly compliance_gaps: readonly string[];
+  readonly critical: number;
+  /** Remediation per violated policy code; `null` where generating it failed. */
+  readonly remediation: Readonly<Record<string, Remediation | null>>;
+  readonly module_graph: ModuleGraph;
+  /** Policies that threw (engine bugs), by code; they are left out of `evaluated_codes`. */
+  readonly policy_errors: readonly { policy: string; message: string }[];
+  readonly module_count: number;
+}
+
+/** Options of `evaluateBlueprint`. */
+export interface EvaluateOptions {
+  /** The scenario id, part of each fingerprint. */
+  readonly scenarioId: string;
+  /** Only these policy codes (default: all). */
+  readonly include?: readonly string[];
+  /** Skip these policy codes. */
+  readonly exclude?: readonly string[];
+  /** Clock for per-policy timing (ms); the engine never reads one itself. */
+  readonly now?: () => number;
+  /** Receives each policy's duration in ms when `now` is given. */
+  readonly onTiming?: (code: string, ms: number) => void;
+}
+
+/** Result of `evaluateBlueprint`. */
+export type EvaluateResult = { readonly ok: true; readonly evaluation: ScenarioEvaluation } | { readonly ok: false; readonly error: EngineError };
+
+/**
+ * Parses and evaluates one blueprint against the catalog. Never throws for bad input: returns
+ * `{ ok: false, error }` with the JSON Pointer of the first problem (code `blueprint_invalid`).
+ * A policy that throws is recorded in `policy_errors` and the rest still run.
+ */
+export function evaluateBlueprint(input: unknown, options: EvaluateOptions): EvaluateResult {
+  const parsed = parseBlueprint(input);
+  if (!parsed.ok) return parsed;
+  const analysis = new Analysis(parsed.graph);
+  const policies = selectPolicies(options);
+  const outcomes: { policy: Policy; outcome: PolicyOutcome }[] = [];
+  const evaluated: string[] = [];
+  const policyErrors: { policy: string; message: string }[] = [];
+  for (const policy of policies) {
+    const run = runPolicy(policy, analysis, options);
+    if ('error' in run) {
+      policyErrors.push({ policy: policy.code, message: run.error });
+      continue;
+    }
+    evaluated.push(policy.code);
+    if (run.outcome) outcomes.push({ policy, outcome: run.outcome });
+  }
+  return { ok: true, evaluation: shape(analysis, outcomes, evaluated, policyErrors, options.scenarioId) };
+}
+
+/** Runs one policy with error capture and optional timing. */
+export function runPolicy(policy: Policy, analysis: Analysis, options: Pick<EvaluateOptions, 'now' | 'onTiming'>): { outcome: PolicyOutcome | null } | { error: string } {
+  const started = options.now?.();
+  try {
+    return { outcome: policy.evaluate(analysis) };
+  } catch (err) {
+    return { error: err instanceof Error ? err.message : String(err) };
+  } finally {
+    if (started !== undefined && options.now && options.onTiming) options.onTiming(policy.code, options.now() - started);
+  }
+}
+
+function selectPolicies(options: EvaluateOptions): readonly Policy[] {
+  if (!options.include && !options.exclude) return POLICIES;
+  const include = options.include ? new Set(options.include) : null;
+  const exclude = new Set(options.exclude ?? []);
+  return POLICIES.filter((p) => (!include || include.has(p.code)) && !exclude.has(p.code));
+}
+
+function shape(
+  analysis: Analysis, outcomes: readonly { policy: Policy; outcome: PolicyOutcome }[], evaluated: string[],
+  policyErrors: { policy: string; message: string }[], scenarioId: string,
+): ScenarioEvaluation {
+  const moduleSeverities = new Map<string, Severity[]>();
+  const modulePolicies = new Map<string, Set<string>>();
+  const violationSeverity = (policy: Policy, outcome: PolicyOutcome): Severity => {
+    if (outcome.findings.length === 0) return outcome.severity ?? policy.severity ?? FALLBACK_SEVERITY;
+    return outcome.findings.reduce<Severity>((acc, f) => worse(acc, f.severity ?? policy.severity), 'info');
+  };
+  for (const { policy, outcome } of outcomes) {
+    for (const f of outcome.findings) {
+      const sev = f.severity ?? policy.severity;
+      (moduleSeverities.get(f.moduleId) ?? moduleSeverities.set(f.moduleId, []).get(f.moduleId)!).push(sev);
+      (modulePolicies.get(f.moduleId) ?? modulePolicies.set(f.moduleId, new Set()).get(f.moduleId)!).add(policy.code);
+    }
+  }
+  const badge = (id: string): Severity | null => badgeOf(moduleSeverities.get(id) ?? []);
+  const violations: Violation[] = [];
+  const remediation: Record<string, Remediation | null> = {};
+  const gaps = new Set<string>();
+  for (const { policy, outcome } of outcomes) {
+    const severity = violationSeverity(policy, outcome);
+    const failing = outcome.findings.map((f) => {
+      const m = analysis.module(f.moduleId);
+      return {
+        module_id: m.id, module_name: m.name, module_type: m.type, reason: f.reason,
+        badge: badge(m.id) ?? severity, severity: f.severity ?? policy.severity,
+        ...(f.evidence ? { evidence: f.evidence } : {}),
+        fingerprint: fingerprint(policy.code, scenarioId, f.evidence?.pointer ?? m.pointer),
+      };
+    });
+    const rem = buildRemediation(policy, outcome, analysis, severity);
+    remediation[policy.code] = rem;
+    violations.push({
+      policy: policy.code, status: outcome.status, severity, title: policy.title, description: policy.description,
+      remediation_available: rem !== null, failing_modules: failing, source: 'automated', summary: outcome.summary,
+      compliance_frameworks: policy.compliance_frameworks, category: policy.category,
+      ...(outcome.evidence ? { evidence: outcome.evidence } : {}),
+      fingerprint: fingerprint(policy.code, scenarioId),
+    });
+    if (outcome.status === 'fail') for (const r of policy.compliance_frameworks) gaps.add(gapLabel(r));
+  }
+  violations.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || (a.status === b.status ? 0 : a.status === 'fail' ? -1 : 1));
+  const moduleSummary: ModuleSummaryEntry[] = [];
+  for (const m of analysis.graph.modules) {
+    const b = badge(m.id);
+    if (b === null) continue;
+    const policies = [...(modulePolicies.get(m.id) ?? [])];
+    moduleSummary.push({ module_id: m.id, module_name: m.name, module_type: m.type, badge: b, violation_count: policies.length, policies });
+  }
+  return {
+    scenario_name: analysis.graph.name,
+    score: scenarioScore(violations),
+    violations,
+    module_summary: moduleSummary,
+    evaluated_codes: evaluated,
+    passing_count: evaluated.length - violations.length,
+    failing_count: violations.length,
+    compliance_gaps: [...gaps].sort(),
+    critical: violations.filter((v) => v.severity === 'critical').length,
+    remediation,
+    module_graph: moduleGraph(analysis.graph.modules, analysis, badge, modulePolicies),
+    policy_errors: policyErrors,
+    module_count: analysis.graph.modules.length,
+  };
+}
+
+function buildRemediation(policy: Policy, outcome: PolicyOutcome, analysis: Analysis, severity: Severity): Remediation | null {
+  try {
+    const steps = policy.remediation.steps(outcome, analysis);
+    if (steps.length === 0) return null;
+    return { policy: policy.code, steps, severity: isSeverity(severity) ? severity : FALLBACK_SEVERITY, estimated_effort: policy.remediation.effort, compliance_frameworks: policy.compliance_frameworks };
+  } catch {
+    return null;
+  }
+}
+
+function moduleGraph(
+  modules: readonly ModuleNode[], analysis: Analysis, badge: (id: string) => Severity | null, modulePolicies: Map<string, Set<string>>,
+): ModuleGraph {
+  return {
+    nodes: modules.map((m) => {
+      const policies = [...(modulePolicies.get(m.id) ?? [])];
+      return {
+        module_id: m.id, module_name: m.name, module_type: m.type, app: m.app,
+        position: m.position ? { x: m.position.x, y: m.position.y } : null,
+        badge: badge(m.id), violation_count: policies.length, policies,
+      };
+    }),
+    edges: analysis.graph.edges.map((e) => ({
+      from: e.from, to: e.to, kind: e.kind,
+      ...(e.routeIndex !== undefined ? { route_index: e.routeIndex } : {}),
+      ...(e.filter !== undefined ? { filter: e.filter } : {}),
+    })),
+  };
+}

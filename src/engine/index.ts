@@ -1,0 +1,12 @@
+/** @module engine: public surface of the pure policy engine (re-exports only). */
+export { evaluateBlueprint, runPolicy } from './evaluate.js';
+export type { EvaluateOptions, EvaluateResult, FailingModule, ModuleGraph, ModuleSummaryEntry, Remediation, ScenarioEvaluation, Violation } from './evaluate.js';
+export { parseBlueprint, humanizeModuleType } from './blueprint/parse.js';
+export type { ScenarioGraph, ModuleNode } from './blueprint/types.js';
+export { POLICIES, POLICY_BY_CODE, CATALOG_REVISION, RETIRED_CODES } from './policies/catalog.js';
+export type { Policy, PolicyCategory } from './policies/types.js';
+export type { EngineError, EngineIssue } from './errors.js';
+export type { Severity } from './severity.js';
+export { SEVERITY_RANK, SCORE_PENALTY } from './severity.js';
+export { CONTROL_REGISTRY, gapLabel, refId } from './frameworks/registry.js';
+export type { FrameworkRef } from './frameworks/registry.js';

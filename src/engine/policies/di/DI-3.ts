@@ -1,0 +1,36 @@
+/** @module engine/policies/di/DI-3: incomplete-executions storage disabled. */
+import type { Policy } from '../types.js';
+import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
+
+/** DI-3: with `dlq` off, a failed run that changed data cannot be resumed. */
+export const DI_3: Policy = {
+  code: 'DI-3',
+  title: 'Incomplete executions are not stored',
+  category: 'DI',
+  severity: 'medium',
+  description: 'The scenario setting **Allow storing of incomplete executions** is off, so a run that fails midway is lost instead of being kept for resolution and retry.',
+  rationale: 'Stored incomplete executions are Make\'s recovery mechanism: they keep the failed bundle so it can be retried after the cause is fixed (SOC 2 A1.2 recovery infrastructure; NIST SP 800-53 CP-10; ISO/IEC 27001 A.8.13).',
+  compliance_frameworks: [ref(F.soc2, 'A1.2'), ref(F.nist, 'CP-10'), ref(F.iso27001, 'A.8.13')],
+  examples: { avoid: '`"metadata": { "scenario": { "dlq": false } }`', prefer: '`"metadata": { "scenario": { "dlq": true } }`' },
+  evaluate(analysis) {
+    if (analysis.graph.settings.dlq === true) return null;
+    const writes = analysis.writers().length;
+    return {
+      status: writes > 0 ? 'fail' : 'warn',
+      findings: [],
+      severity: writes > 0 ? 'medium' : 'low',
+      summary: writes > 0 ? `Incomplete executions are not stored although ${writes} module${writes === 1 ? '' : 's'} change data` : 'Incomplete executions are not stored',
+      evidence: { pointer: '/metadata/scenario/dlq', value: String(analysis.graph.settings.dlq) },
+    };
+  },
+  remediation: {
+    effort: 'low',
+    steps() {
+      return [
+        'Open the scenario, click **Scenario settings** (the gear icon) and enable **Allow storing of incomplete executions**.',
+        'Add **Break** error handlers to the modules that change data so failed bundles are stored and retried automatically.',
+        'Check **Incomplete executions** regularly (or alert on them) and resolve or delete stored runs.',
+      ];
+    },
+  },
+};

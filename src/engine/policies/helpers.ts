@@ -1,0 +1,45 @@
+/** @module engine/policies/helpers: small formatting helpers shared by policy files. */
+import type { ModuleNode } from '../blueprint/types.js';
+import type { Finding, PolicyOutcome } from './types.js';
+import type { Analysis } from '../analysis.js';
+
+/** `**Label** (module 7, \`http:ActionSendData\`)` for remediation steps. */
+export function moduleRef(m: ModuleNode): string {
+  return `**${m.name}** (module ${m.id}, \`${m.type}\`)`;
+}
+
+/** The field path of a pointer relative to its module (`/flow/1/mapper/headers/0/value` → `mapper.headers[0].value`). */
+export function fieldPath(module: ModuleNode, pointer: string): string {
+  const rel = pointer.startsWith(module.pointer) ? pointer.slice(module.pointer.length + 1) : pointer;
+  return rel.split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((acc, t) => (/^\d+$/.test(t) ? `${acc}[${t}]` : acc ? `${acc}.${t}` : t), '');
+}
+
+/** The modules of an outcome's findings, unique, in finding order. */
+export function findingModules(outcome: PolicyOutcome, analysis: Analysis): ModuleNode[] {
+  const seen = new Set<string>();
+  const out: ModuleNode[] = [];
+  for (const f of outcome.findings) {
+    if (!seen.has(f.moduleId)) {
+      seen.add(f.moduleId);
+      out.push(analysis.module(f.moduleId));
+    }
+  }
+  return out;
+}
+
+/** Groups findings by module id, keeping order. */
+export function byModule(findings: readonly Finding[]): Map<string, Finding[]> {
+  const map = new Map<string, Finding[]>();
+  for (const f of findings) {
+    const list = map.get(f.moduleId);
+    if (list) list.push(f);
+    else map.set(f.moduleId, [f]);
+  }
+  return map;
+}
+
+/** `fail` with the given findings, or `null` when there are none. */
+export function failWith(findings: Finding[], summary: (n: number) => string): PolicyOutcome | null {
+  return findings.length === 0 ? null : { status: 'fail', findings, summary: summary(findings.length) };
+}

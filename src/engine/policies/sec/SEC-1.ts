@@ -1,0 +1,55 @@
+/** @module engine/policies/sec/SEC-1: hard-coded credentials and tokens in module fields. */
+import type { Finding, Policy } from '../types.js';
+import type { Severity } from '../../severity.js';
+import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
+import { redact, scanForSecrets } from '../../secrets/scan.js';
+import { failWith, fieldPath, findingModules, moduleRef } from '../helpers.js';
+
+/** Kinds whose leak grants direct, broad access (payment, cloud, source hosting, private keys). */
+const CRITICAL_KINDS = new Set(['aws-access-key-id', 'stripe-secret-key', 'private-key', 'github-token', 'github-fine-grained-pat', 'gitlab-token', 'url-basic-auth', 'meta-graph-access-token', 'url-query-credential', 'openai-api-key', 'anthropic-api-key', 'slack-token']);
+
+/** SEC-1: a secret typed into a module instead of a connection or keychain. */
+export const SEC_1: Policy = {
+  code: 'SEC-1',
+  title: 'Hard-coded credential or token',
+  category: 'SEC',
+  severity: 'critical',
+  description: 'A module holds a literal credential (API key, access token, password or secret webhook URL) in its fields instead of a Make connection or keychain.',
+  rationale: 'Blueprints are exported, shared and committed to repositories; a secret typed into a module travels with every copy and cannot be rotated without editing every scenario. CWE-798; PCI DSS v4.0 8.6.2 forbids hard-coded account passwords; NIST SP 800-53 IA-5(7) forbids embedded static authenticators.',
+  compliance_frameworks: [
+    ref(F.soc2, 'CC6.1'), ref(F.iso27001, 'A.5.17'), ref(F.nist, 'IA-5(7)'), ref(F.pci, '8.6.2'), ref(F.hipaa, '§164.312(d)'), ref(F.gdpr, 'Art. 32'),
+  ],
+  examples: {
+    avoid: '`"headers": [{ "name": "Authorization", "value": "Bearer EAAG...real token..." }]`',
+    prefer: 'An HTTP module with a keychain (`http:ActionSendDataAPIKeyAuth`, `parameters.auth`) or a header mapped from a data store: `"value": "Bearer {{9.value}}"`.',
+  },
+  evaluate(analysis) {
+    const findings: Finding[] = [];
+    for (const leaf of analysis.strings()) {
+      if (leaf.value.length < 8) continue;
+      const secrets = scanForSecrets(leaf.value, leaf.fieldName);
+      if (secrets.length === 0) continue;
+      const severity: Severity = secrets.some((s) => CRITICAL_KINDS.has(s.kind)) ? 'critical' : 'high';
+      findings.push({
+        moduleId: leaf.module.id,
+        reason: `\`${fieldPath(leaf.module, leaf.pointer)}\` holds a literal ${secrets.map((s) => s.title).join(', ')}`,
+        severity,
+        evidence: { pointer: leaf.pointer, value: redact(leaf.value, secrets) },
+      });
+    }
+    return failWith(findings, (n) => `${n} hard-coded credential${n === 1 ? '' : 's'} found in module fields`);
+  },
+  remediation: {
+    effort: 'low',
+    steps(outcome, analysis) {
+      const steps = ['**Revoke and rotate** every exposed credential at its provider now: it has been stored in clear in this blueprint and in every export of it.'];
+      for (const m of findingModules(outcome, analysis)) {
+        const fields = outcome.findings.filter((f) => f.moduleId === m.id).map((f) => `\`${f.evidence ? fieldPath(m, f.evidence.pointer) : ''}\``);
+        steps.push(`In ${moduleRef(m)}, remove the literal value from ${fields.join(', ')} and use a Make **connection** or **keychain** instead (for HTTP: *HTTP > Make an API Key Auth request* with a keychain).`);
+      }
+      steps.push('If a value must be dynamic, read it at run time from a **data store** or scenario input instead of typing it into the module.');
+      steps.push('Re-export the blueprint and confirm that no secret remains in it before sharing or committing it.');
+      return steps;
+    },
+  },
+};

@@ -1,0 +1,54 @@
+/** @module engine/policies/sec/SEC-5: webhook triggers that accept any caller. */
+import type { Json, ModuleNode } from '../../blueprint/types.js';
+import type { Policy } from '../types.js';
+import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
+import { classify } from '../../blueprint/classify.js';
+import { moduleRef } from '../helpers.js';
+
+/** Names of request fields that authenticate a webhook call (shared secret, signature, token). */
+const AUTH_FIELD = /(?:__IMTHEADERS__|secret|signature|hmac|token|api[_-]?key|auth|x-hub|x-signature|password|verify)/i;
+
+/** True when some filter condition reads an authenticating field of the trigger's output. */
+function checksCaller(trigger: ModuleNode, modules: readonly ModuleNode[]): boolean {
+  const prefix = `{{${trigger.id}.`;
+  const mentions = (v: Json | undefined): boolean => typeof v === 'string' && v.includes(prefix) && AUTH_FIELD.test(v);
+  return modules.some((m) => m.filter !== null && m.filter.conditions.some((group) => group.some((c) => mentions(c['a']) || mentions(c['b']))));
+}
+
+/** SEC-5: a custom webhook starts the scenario without checking who calls it. */
+export const SEC_5: Policy = {
+  code: 'SEC-5',
+  title: 'Webhook trigger without caller verification',
+  category: 'SEC',
+  severity: 'high',
+  description: 'The scenario starts from a custom webhook and no filter checks a shared secret, signature or token before the data is used: anyone who learns the URL can run the scenario with forged data.',
+  rationale: 'Make webhook URLs are bearer capabilities that leak through logs and shared blueprints; inbound requests must be authenticated and validated (NIST SP 800-53 AC-3 and SI-10, SOC 2 CC6.1/CC6.6). Make offers IP restrictions and data-structure validation on the hook; the scenario should also verify a secret header or signature.',
+  compliance_frameworks: [ref(F.soc2, 'CC6.1'), ref(F.soc2, 'CC6.6'), ref(F.iso27001, 'A.8.20'), ref(F.nist, 'AC-3'), ref(F.nist, 'SI-10'), ref(F.gdpr, 'Art. 32')],
+  examples: {
+    avoid: 'A `gateway:CustomWebHook` followed directly by a Google Sheets *Add a row*.',
+    prefer: 'Enable *Get request headers* on the hook and put a filter `{{1.__IMTHEADERS__[].value}}` *equal to* the shared secret (or verify an HMAC signature) on the first module after it.',
+  },
+  evaluate(analysis) {
+    const trigger = analysis.first;
+    if (!trigger || analysis.trigger !== 'webhook') return null;
+    if (checksCaller(trigger, analysis.graph.modules)) return null;
+    const downstreamWrites = analysis.graph.modules.some((m) => m !== trigger && (classify(m).role === 'write' || classify(m).role === 'delete'));
+    return {
+      status: 'fail',
+      findings: [{ moduleId: trigger.id, reason: 'custom webhook accepts any caller: no filter verifies a secret, token or signature', severity: downstreamWrites ? 'high' : 'medium', evidence: { pointer: trigger.pointer } }],
+      summary: 'The webhook trigger does not verify its caller',
+    };
+  },
+  remediation: {
+    effort: 'medium',
+    steps(_outcome, analysis) {
+      const trigger = analysis.first!;
+      return [
+        `Open ${moduleRef(trigger)}, click **Add** next to the webhook, open *Show advanced settings* and set an **IP restrictions** list for the sender's addresses where it has fixed ones.`,
+        'In the same dialog enable **Get request headers** and define a **data structure** so malformed payloads are rejected.',
+        'Have the sender include a shared secret header (or an HMAC signature) and add a **filter** on the first module after the trigger that continues only when that header matches.',
+        'Rotate the webhook URL (create a new hook) if it was ever shared or committed.',
+      ];
+    },
+  },
+};

@@ -1,0 +1,65 @@
+/** @module engine/policies/types: the shape of one policy file and of what it reports. */
+import type { Analysis } from '../analysis.js';
+import type { FrameworkRef } from '../frameworks/registry.js';
+import type { Severity } from '../severity.js';
+
+/** Policy categories (issue 3): security, data integrity, architecture, privacy, AI use, operations. */
+export type PolicyCategory = 'SEC' | 'DI' | 'ARC' | 'PRIV' | 'AI' | 'OPS';
+
+/** Human-readable category names, used by the catalog and the docs. */
+export const CATEGORY_NAMES: Readonly<Record<PolicyCategory, string>> = {
+  SEC: 'security', DI: 'data integrity and reliability', ARC: 'architecture and maintainability',
+  PRIV: 'personal data and privacy', AI: 'AI and LLM use', OPS: 'operations and monitoring',
+};
+
+/** Remediation effort (spec §2 Remediation: `estimated_effort`, `low` occurs). */
+export type Effort = 'low' | 'medium' | 'high';
+
+/** One module-level finding of a policy. */
+export interface Finding {
+  readonly moduleId: string;
+  /** Specific reason for this module ("header `Authorization` holds a literal Meta Graph access token"). */
+  readonly reason: string;
+  /** Contextual severity for this module; the policy's catalog severity when absent. */
+  readonly severity?: Severity;
+  /** JSON Pointer of the evidence in the blueprint, and a redacted excerpt of the value. */
+  readonly evidence?: { readonly pointer: string; readonly value?: string };
+}
+
+/** What a failing policy reports. `findings` may be empty for scenario-level settings. */
+export interface PolicyOutcome {
+  readonly status: 'fail' | 'warn';
+  readonly findings: readonly Finding[];
+  /** Scenario-level severity when there are no findings (e.g. a setting); defaults to the catalog severity. */
+  readonly severity?: Severity;
+  /** One-line summary of the violation. */
+  readonly summary: string;
+  /** Scenario-level evidence (settings), e.g. `/metadata/scenario/dlq`. */
+  readonly evidence?: { readonly pointer: string; readonly value?: string };
+}
+
+/** Remediation template of a policy. */
+export interface RemediationTemplate {
+  readonly effort: Effort;
+  /** Ordered steps for this violation, specific to its modules and fields; Markdown emphasis allowed. */
+  steps(outcome: PolicyOutcome, analysis: Analysis): string[];
+}
+
+/** One policy (one file under src/engine/policies/<category>/). Codes are stable and never reused. */
+export interface Policy {
+  readonly code: string;
+  readonly title: string;
+  readonly category: PolicyCategory;
+  /** Catalog severity: badge colours and filters use it (spec §2 Policy catalog entry). */
+  readonly severity: Severity;
+  /** One-paragraph description shown in violations. */
+  readonly description: string;
+  /** Why the rule exists, with its sources. */
+  readonly rationale: string;
+  readonly compliance_frameworks: readonly FrameworkRef[];
+  readonly remediation: RemediationTemplate;
+  /** Avoid / Prefer examples for the docs page (short blueprint fragments or prose). */
+  readonly examples: { readonly avoid: string; readonly prefer: string };
+  /** Pure check: `null` when the scenario passes. */
+  evaluate(analysis: Analysis): PolicyOutcome | null;
+}
