@@ -1,0 +1,83 @@
+/**
+ * @module actors/evaluation-worker: the piscina worker entry. Runs the pure engine on raw bytes and
+ * returns pre-rendered JSON; never imports the pool, the store or the container (STYLE: piscina).
+ */
+import type { InlineTask, InlineTaskResult, ScenarioTask, ScenarioTaskResult, WorkerTask } from './worker-protocol.js';
+import { performance } from 'node:perf_hooks';
+import { evaluateBlueprint } from '../engine/index.js';
+import { compileValidators, fieldErrors, parseJsonBody } from '../server/schemas/requests.js';
+import { renderRemediation, renderResults, summarize, violationStats } from './render.js';
+
+const validators = compileValidators();
+const faultsEnabled = process.env['GOV_ENABLE_FAULT_INJECTION'] === '1';
+
+/** Piscina task handler. */
+export default function handle(task: WorkerTask): ScenarioTaskResult | InlineTaskResult {
+  return task.kind === 'scenario' ? evaluateScenario(task) : evaluateInline(task);
+}
+
+function injectFault(fault: ScenarioTask['fault']): void {
+  if (!faultsEnabled || !fault) return;
+  if (fault === 'throw') throw new Error('injected fault');
+  if (fault === 'exit') process.exit(3);
+  if (fault === 'hang') for (;;) { /* busy loop until the task's time budget aborts it */ }
+  if (fault === 'oom') {
+    const hog: unknown[] = [];
+    for (;;) hog.push(new Array(1e6).fill(hog.length));
+  }
+}
+
+function evaluateScenario(task: ScenarioTask): ScenarioTaskResult {
+  injectFault(task.fault);
+  const started = performance.now();
+  const parsed = parseJsonBody(task.blueprint);
+  if (!parsed.ok) return { ok: false, code: 'blueprint_invalid', message: 'stored blueprint is not valid JSON', name: task.scenarioId };
+  const name = typeof (parsed.value as { name?: unknown })?.name === 'string' ? (parsed.value as { name: string }).name : task.scenarioId;
+  const result = evaluateBlueprint(parsed.value, { scenarioId: task.scenarioId });
+  if (!result.ok) {
+    const issue = result.error.issues[0];
+    return { ok: false, code: 'blueprint_invalid', message: issue ? `${issue.message} at ${issue.pointer || '/'}` : result.error.message, name };
+  }
+  const ev = result.evaluation;
+  return {
+    ok: true,
+    name: ev.scenario_name,
+    summary: summarize(task.scenarioId, ev),
+    resultsJson: renderResults(task.scenarioId, ev, task.evaluationId, task.evaluatedAt),
+    remediation: renderRemediation(ev),
+    moduleCount: ev.module_count,
+    stats: violationStats(ev, performance.now() - started),
+  };
+}
+
+function evaluateInline(task: InlineTask): InlineTaskResult {
+  const started = performance.now();
+  const parsed = parseJsonBody(task.body);
+  if (!parsed.ok) return { ok: false, detail: parsed.detail };
+  if (!validators.inline(parsed.value)) return { ok: false, detail: fieldErrors(validators.inline.errors) };
+  const body = parsed.value as { blueprint: unknown; include_remediation?: boolean; save_to_workspace?: boolean; scenario_id?: string };
+  const scenarioId = body.scenario_id ?? 'inline';
+  const result = evaluateBlueprint(body.blueprint, { scenarioId });
+  if (!result.ok) return { ok: false, detail: result.error.issues.map((i) => ({ path: `/blueprint${i.pointer}`, message: i.message })) };
+  const ev = result.evaluation;
+  const data: Record<string, unknown> = {
+    scenario: { name: ev.scenario_name, score: ev.score, evaluation_status: 'evaluated' },
+    violations: ev.violations,
+    module_graph: ev.module_graph,
+    evaluated_codes: ev.evaluated_codes,
+    passing_count: ev.passing_count,
+    failing_count: ev.failing_count,
+    compliance_gaps: ev.compliance_gaps,
+  };
+  if (body.include_remediation === true) {
+    const remediation: Record<string, unknown> = {};
+    for (const [code, r] of Object.entries(ev.remediation)) remediation[code] = r && { steps: r.steps, severity: r.severity, estimated_effort: r.estimated_effort, compliance_frameworks: r.compliance_frameworks };
+    data['remediation'] = remediation;
+  }
+  return {
+    ok: true,
+    json: JSON.stringify(data),
+    save: body.save_to_workspace === true ? { scenarioId: body.scenario_id ?? null, name: ev.scenario_name, blueprintJson: JSON.stringify(body.blueprint), moduleCount: ev.module_count } : null,
+    stats: violationStats(ev, performance.now() - started),
+  };
+}

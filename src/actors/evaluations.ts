@@ -1,0 +1,115 @@
+/** @module actors/evaluations: creates evaluation actors, supervises them and recovers open evaluations after a restart. */
+import { randomUUID } from 'node:crypto';
+import type { EvaluationRecord, KeyRecord } from '../store/records.js';
+import type { Store } from '../store/store.js';
+import type { EvaluationPool } from './pool.js';
+import type { EvaluationObserver, ScenarioInput } from './evaluation-actor.js';
+import { k } from '../store/store.js';
+import { EvaluationActor, failedSummary } from './evaluation-actor.js';
+
+/** Options of the supervisor. */
+export interface EvaluationOptions {
+  /** Ephemeral evaluations are purged after this many seconds (design notes: 1 hour). */
+  readonly ephemeralTtlS: number;
+  /** A batch not terminal after this many ms is closed with a reason. */
+  readonly evaluationTimeoutMs: number;
+}
+
+/** Supervisor of evaluation actors. */
+export class Evaluations {
+  private readonly actors = new Map<string, EvaluationActor>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly pool: EvaluationPool,
+    private readonly now: () => number,
+    private readonly options: EvaluationOptions,
+    private readonly observer: EvaluationObserver = {},
+  ) {}
+
+  /** True when the pool can take `n` more scenario tasks. */
+  hasCapacity(n: number): boolean {
+    return this.pool.hasCapacity(n);
+  }
+
+  /**
+   * Creates a batch (written and flushed before this resolves, so an acknowledged evaluation survives
+   * a crash) and starts its actor. `versions` are the stored blueprint versions (stored batches).
+   */
+  async submit(key: KeyRecord, kind: 'stored' | 'ephemeral', scenarioIds: readonly string[], inputs: readonly ScenarioInput[], versions: readonly number[]): Promise<EvaluationRecord> {
+    const nowMs = this.now();
+    const nowIso = new Date(nowMs).toISOString();
+    const record: EvaluationRecord = {
+      evaluation_id: randomUUID(), org_id: key.org_id, kind, status: 'pending', scenario_ids: scenarioIds, versions,
+      total_scenarios: scenarioIds.length, completed: 0, scenarios: scenarioIds.map(() => null), error: null,
+      created_at: nowIso, updated_at: nowIso, completed_at: null,
+      expires_at: kind === 'ephemeral' ? nowMs + this.options.ephemeralTtlS * 1000 : null, key_id: key.key_id,
+    };
+    await this.store.root.transaction(() => {
+      void this.store.evaluations.put(record.evaluation_id, record);
+      void this.store.openEvaluations.put(record.evaluation_id, nowIso);
+    });
+    await this.store.flushed();
+    this.startActor(record, inputs);
+    return this.actors.get(record.evaluation_id)?.state ?? record;
+  }
+
+  /** The evaluation as clients see it, or undefined (unknown, or ephemeral and purged). */
+  get(evaluationId: string): EvaluationRecord | undefined {
+    const record = this.actors.get(evaluationId)?.state ?? this.store.evaluations.get(evaluationId);
+    if (!record) return undefined;
+    if (record.expires_at !== null && record.expires_at <= this.now()) return undefined;
+    return record;
+  }
+
+  /**
+   * Crash recovery: every evaluation left `pending`/`processing` is resumed. Stored scenarios without
+   * a result are re-run from their stored blueprint version; ephemeral blueprints were never stored,
+   * so those scenarios get an `error` and the batch completes. @returns the number resumed.
+   */
+  recover(): number {
+    let resumed = 0;
+    for (const { key: id } of this.store.openEvaluations.getRange()) {
+      const record = this.store.evaluations.get(id);
+      if (!record || record.status === 'complete' || record.status === 'error') {
+        void this.store.openEvaluations.remove(id);
+        continue;
+      }
+      const scenarios = record.scenarios.slice();
+      const inputs: (ScenarioInput | null)[] = record.scenario_ids.map((sid, i) => {
+        if (scenarios[i] !== null) return null;
+        const stored = this.store.evaluationResults.get(k(id, i));
+        if (record.kind === 'stored') {
+          const blueprint = this.store.blueprints.get(k(record.org_id, sid, record.versions[i] ?? 0));
+          if (blueprint && !stored) return { scenarioId: sid, blueprint: new Uint8Array(blueprint) };
+          if (!blueprint) scenarios[i] = failedSummary(sid, sid, 'blueprint was deleted before evaluation');
+        } else {
+          scenarios[i] = failedSummary(sid, sid, 'evaluation interrupted by a server restart; resubmit the blueprint');
+        }
+        return null;
+      });
+      const completed = scenarios.filter((s) => s !== null).length;
+      this.startActor({ ...record, scenarios, completed }, inputs);
+      resumed++;
+    }
+    return resumed;
+  }
+
+  /** Resolves when every running evaluation is terminal (graceful shutdown). */
+  async drain(): Promise<void> {
+    await Promise.all([...this.actors.values()].map((a) => a.done));
+  }
+
+  /** Evaluations currently owned by an actor. */
+  get running(): number {
+    return this.actors.size;
+  }
+
+  private startActor(record: EvaluationRecord, inputs: readonly (ScenarioInput | null)[]): void {
+    const actor = new EvaluationActor(this.store, this.pool, record, inputs, this.now, this.options.evaluationTimeoutMs, this.observer);
+    this.actors.set(record.evaluation_id, actor);
+    void actor.done.then(() => this.actors.delete(record.evaluation_id));
+    actor.start();
+    if (record.completed === record.total_scenarios) actor.send({ type: 'timed-out' }); // nothing left to run (recovery)
+  }
+}

@@ -1,0 +1,109 @@
+/** @module actors/pool: the piscina worker pool, bounded, with per-task time budgets (PITFALLS 12-16). */
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { InlineTask, InlineTaskResult, ScenarioTask, ScenarioTaskResult } from './worker-protocol.js';
+
+/** Pool options. */
+export interface PoolOptions {
+  /** Worker threads (min = max, so threads are not torn down between bursts). */
+  readonly threads: number;
+  /** Tasks allowed to wait for a worker; beyond it `hasCapacity` is false (→ 503 with Retry-After). */
+  readonly maxQueue: number;
+  /** Time budget of one task in ms; on expiry the task's worker is terminated and replaced. */
+  readonly taskTimeoutMs: number;
+  /** V8 old-generation cap per worker in MiB (an OOM rejects the task, not the process). */
+  readonly maxOldGenerationMb: number;
+}
+
+/** Why a task failed, as data. */
+export type TaskFailure = { readonly ok: false; readonly code: 'timeout' | 'worker_crashed' | 'out_of_memory' | 'worker_error'; readonly message: string };
+
+/** The evaluation pool. The HTTP thread never runs policies: every evaluation goes through here. */
+export class EvaluationPool {
+  private readonly piscina: Piscina;
+  private inFlight = 0;
+  /** Worker crashes and time-outs seen (for metrics and tests). */
+  crashes = 0;
+
+  constructor(readonly options: PoolOptions) {
+    this.piscina = new Piscina({
+      filename: fileURLToPath(new URL('./evaluation-worker.js', import.meta.url)),
+      minThreads: options.threads,
+      maxThreads: options.threads,
+      maxQueue: options.maxQueue,
+      idleTimeout: 60_000,
+      resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationMb },
+    });
+    this.piscina.on('error', () => { this.crashes++; }); // an idle worker's error must not end the process (PITFALLS 12)
+  }
+
+  /** True when `n` more tasks fit in the queue. */
+  hasCapacity(n: number): boolean {
+    return this.inFlight + n <= this.options.maxQueue + this.options.threads;
+  }
+
+  /** Tasks queued or running. */
+  get pending(): number {
+    return this.inFlight;
+  }
+
+  /** Queue depth reported by piscina. */
+  get queueSize(): number {
+    return this.piscina.queueSize;
+  }
+
+  /** Pool utilisation 0..1 (piscina's running estimate). */
+  get utilization(): number {
+    return this.piscina.utilization;
+  }
+
+  /** Worker threads alive. */
+  get threadCount(): number {
+    return this.piscina.threads.length;
+  }
+
+  /** Evaluates one scenario; failures (throw, exit, OOM, time-out) come back as data. */
+  runScenario(task: ScenarioTask): Promise<ScenarioTaskResult | TaskFailure> {
+    return this.run<ScenarioTaskResult>(task);
+  }
+
+  /** Evaluates an inline request body. */
+  runInline(task: InlineTask): Promise<InlineTaskResult | TaskFailure> {
+    return this.run<InlineTaskResult>(task, [task.body.buffer as ArrayBuffer]);
+  }
+
+  private async run<T>(task: ScenarioTask | InlineTask, transfer?: ArrayBuffer[]): Promise<T | TaskFailure> {
+    this.inFlight++;
+    try {
+      const signal = AbortSignal.timeout(this.options.taskTimeoutMs);
+      return (await this.piscina.run(task, { signal, ...(transfer ? { transferList: transfer } : {}) })) as T;
+    } catch (err) {
+      return this.failure(err);
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  private failure(err: unknown): TaskFailure {
+    const e = err as { name?: string; code?: string; message?: string };
+    const message = e?.message ?? String(err);
+    if (e?.name === 'AbortError' || e?.name === 'TimeoutError' || /aborted|timeout/i.test(message)) {
+      this.crashes++;
+      return { ok: false, code: 'timeout', message: `evaluation exceeded its time budget of ${this.options.taskTimeoutMs} ms` };
+    }
+    if (e?.code === 'ERR_WORKER_OUT_OF_MEMORY' || /out of memory/i.test(message)) {
+      this.crashes++;
+      return { ok: false, code: 'out_of_memory', message: 'evaluation exceeded the worker memory limit' };
+    }
+    if (/worker exited|exit code/i.test(message)) {
+      this.crashes++;
+      return { ok: false, code: 'worker_crashed', message: 'the evaluation worker crashed' };
+    }
+    return { ok: false, code: 'worker_error', message: 'evaluation failed inside the worker' };
+  }
+
+  /** Waits for running tasks and stops the workers. */
+  async close(): Promise<void> {
+    await this.piscina.close();
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * @module server/app: the request pipeline as data (design notes "Order of checks"): body size (in
+ * the adapter) → browser → Authorization and key → IP allowlist → signature → rate limit →
+ * permission → route handler (validation inside). Every authenticated response carries the
+ * rate-limit headers and the watermark.
+ */
+import type { Logger } from 'pino';
+import type { ApiRequest, ApiResponse, RequestContext } from './http/types.js';
+import type { Router } from './router.js';
+import type { Stage } from './pipeline/types.js';
+import type { Watermarks } from './pipeline/watermark.js';
+import { API_ERRORS } from './errors.js';
+import { fail } from './http/envelope.js';
+import { checkPermission } from './pipeline/permission.js';
+import { rateHeaders } from './pipeline/rate-limit.js';
+
+/** The stages run before a handler, in order. */
+export interface PipelineStages {
+  readonly browser: Stage;
+  readonly authenticate: Stage;
+  readonly ipAllowlist: Stage;
+  readonly signature: Stage;
+  readonly rateLimit: Stage;
+}
+
+/** Per-request context, kept for the access log. */
+export const contexts = new WeakMap<ApiRequest, RequestContext>();
+
+/** Builds the dispatch function the uWS adapter calls. */
+export function createDispatch(router: Router, stages: PipelineStages, watermarks: Watermarks, now: () => number) {
+  const authStages: readonly Stage[] = [stages.authenticate, stages.ipAllowlist, stages.signature, stages.rateLimit];
+  return function dispatch(req: ApiRequest): ApiResponse | Promise<ApiResponse> {
+    const ctx: RequestContext = { key: null, watermark: null, rate: null, params: {}, template: null, clientIp: req.remoteAddress };
+    contexts.set(req, ctx);
+    const refused = stages.browser(req, ctx);
+    if (refused) return refused;
+    const match = router.match(req.method, req.path);
+    if (match.kind === 'none') return fail(API_ERRORS.routeNotFound, { detail: `No route for ${req.method} ${req.path}` });
+    if (match.kind === 'method') return fail(API_ERRORS.methodNotAllowed, { detail: `Allowed: ${match.allowed.join(', ')}`, headers: [['allow', match.allowed.join(', ')]] });
+    ctx.template = match.route.template;
+    ctx.params = match.params;
+    if (match.route.permission === null) return match.route.handle(req, ctx);
+    for (const stage of authStages) {
+      const stop = stage(req, ctx);
+      if (stop) return ctx.rate && stop.status !== 429 ? withRate(stop, ctx) : stop;
+    }
+    const denied = checkPermission(ctx, match.route.permission);
+    if (denied) return withRate(denied, ctx);
+    ctx.watermark = watermarks.for(ctx.key!, now());
+    const out = match.route.handle(req, ctx);
+    return out instanceof Promise ? out.then((r) => withRate(r, ctx)) : withRate(out, ctx);
+  };
+}
+
+function withRate(res: ApiResponse, ctx: RequestContext): ApiResponse {
+  if (!ctx.rate) return res;
+  return { ...res, headers: [...(res.headers ?? []), ...rateHeaders(ctx.rate)] };
+}
+
+/** The 500 for anything a handler threw: logged with its stack and request id, never sent (STYLE 6). */
+export function internalError(log: Logger) {
+  return function onError(err: unknown, req: ApiRequest): ApiResponse {
+    log.error({ err, request_id: req.requestId, method: req.method, path: req.path }, 'unhandled error');
+    return fail(API_ERRORS.internal, { requestId: req.requestId, detail: `Report this request_id: ${req.requestId}` });
+  };
+}

@@ -1,0 +1,34 @@
+/** @module server/bootstrap: first start with an empty store creates a demo organization, a key and the example scenarios. */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { KeyService } from './auth/keys.js';
+import type { Store } from '../store/store.js';
+import { importScenario } from '../actors/scenarios.js';
+
+/** What bootstrap writes to `DATA_DIR/bootstrap.json` (mode 0600). */
+export interface BootstrapCredentials {
+  readonly org_id: string;
+  readonly api_key: string;
+  readonly signing_secret: string;
+  readonly scenario_ids: readonly string[];
+}
+
+/**
+ * Runs only when the store has no organization: creates "Demo Organization", one key with all
+ * permissions, imports every `*.blueprint.json` of `examplesDir` (scenario id = file name without
+ * the suffix) and writes the credentials file. @returns the credentials, or null when the store was not empty.
+ */
+export async function bootstrapDemo(store: Store, keys: KeyService, dataDir: string, examplesDir: string): Promise<BootstrapCredentials | null> {
+  for (const _ of store.orgs.getKeys({ limit: 1 })) return null;
+  const org = await keys.createOrg('Demo Organization');
+  const issued = await keys.createKey(org.org_id, { name: 'demo' });
+  const scenarioIds: string[] = [];
+  for (const file of readdirSync(examplesDir).filter((f) => f.endsWith('.blueprint.json')).sort()) {
+    const id = basename(file, '.blueprint.json');
+    await importScenario(store, org.org_id, id, readFileSync(join(examplesDir, file), 'utf8'));
+    scenarioIds.push(id);
+  }
+  const credentials: BootstrapCredentials = { org_id: org.org_id, api_key: issued.api_key, signing_secret: issued.signing_secret, scenario_ids: scenarioIds };
+  writeFileSync(join(dataDir, 'bootstrap.json'), `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  return credentials;
+}

@@ -1,0 +1,85 @@
+/** @module server/config: typed configuration, read from the environment and checked at boot. */
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+
+/** Service configuration. Every field names its environment variable, default and unit. */
+export interface Config {
+  /** `HOST`, default `127.0.0.1`: address the public API listens on. */
+  readonly host: string;
+  /** `PORT`, default 8080; 0 picks an ephemeral port (tests). */
+  readonly port: number;
+  /** `DATA_DIR`, default `./data`: LMDB environment and server secrets. */
+  readonly dataDir: string;
+  /** `KEY_PREFIX`, default `gov`: API keys are `<prefix>_live_<48 hex>` (spec §5). */
+  readonly keyPrefix: string;
+  /** `POOL_THREADS`, default cores − 1 (at least 1): evaluation worker threads. */
+  readonly poolThreads: number;
+  /** `POOL_MAX_QUEUE`, default 512: scenario tasks waiting for a worker before submissions get 503. */
+  readonly poolMaxQueue: number;
+  /** `SCENARIO_TIMEOUT_MS`, default 10000: budget of one scenario evaluation, in milliseconds. */
+  readonly scenarioTimeoutMs: number;
+  /** `EVALUATION_TIMEOUT_MS`, default 120000: a batch not terminal after this becomes `error`, in ms. */
+  readonly evaluationTimeoutMs: number;
+  /** `WORKER_MAX_OLD_MB`, default 512: V8 old-generation cap per worker, in MiB. */
+  readonly workerMaxOldMb: number;
+  /** `BODY_LIMIT_BYTES`, default 2097152 (2 MiB): larger bodies get 413 (spec §8). */
+  readonly bodyLimitBytes: number;
+  /** `SIGNATURE_TOLERANCE_S`, default 300: accepted clock skew of `t=` in seconds (design notes). */
+  readonly signatureToleranceS: number;
+  /** `RESULT_TOKEN_TTL_S`, default 900: result token lifetime in seconds (spec §8). */
+  readonly resultTokenTtlS: number;
+  /** `EPHEMERAL_TTL_S`, default 3600: ephemeral evaluations are purged after this, in seconds. */
+  readonly ephemeralTtlS: number;
+  /** `TRUSTED_PROXIES`, default empty: comma-separated CIDRs whose `X-Forwarded-For` is honoured. */
+  readonly trustedProxies: readonly string[];
+  /** `LOG_LEVEL`, default `info` (pino levels; `silent` for none). */
+  readonly logLevel: string;
+  /** `SHUTDOWN_DEADLINE_MS`, default 10000: graceful shutdown budget in ms. */
+  readonly shutdownDeadlineMs: number;
+  /** `BOOTSTRAP_DEMO`, default true: create the demo organization on first start with an empty store. */
+  readonly bootstrapDemo: boolean;
+}
+
+/** Thrown for a bad configuration value; the message names the variable. */
+export class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, name: string, def: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  const v = Number(raw);
+  if (!Number.isInteger(v) || v < min || v > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  return v;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, def: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  if (/^(1|true|yes)$/i.test(raw)) return true;
+  if (/^(0|false|no)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+}
+
+/** Reads and validates the configuration. @throws ConfigError naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const keyPrefix = env['KEY_PREFIX'] || 'gov';
+  if (!/^[a-z][a-z0-9]{1,15}$/.test(keyPrefix)) throw new ConfigError('KEY_PREFIX must be 2-16 lower-case letters or digits, starting with a letter');
+  return {
+    host: env['HOST'] || '127.0.0.1',
+    port: int(env, 'PORT', 8080, 0, 65535),
+    dataDir: resolve(env['DATA_DIR'] || './data'),
+    keyPrefix,
+    poolThreads: int(env, 'POOL_THREADS', Math.max(1, availableParallelism() - 1), 1, 256),
+    poolMaxQueue: int(env, 'POOL_MAX_QUEUE', 512, 1, 1_000_000),
+    scenarioTimeoutMs: int(env, 'SCENARIO_TIMEOUT_MS', 10_000, 10, 3_600_000),
+    evaluationTimeoutMs: int(env, 'EVALUATION_TIMEOUT_MS', 120_000, 100, 86_400_000),
+    workerMaxOldMb: int(env, 'WORKER_MAX_OLD_MB', 512, 16, 65_536),
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 2 * 1024 * 1024, 1024, 64 * 1024 * 1024),
+    signatureToleranceS: int(env, 'SIGNATURE_TOLERANCE_S', 300, 1, 86_400),
+    resultTokenTtlS: int(env, 'RESULT_TOKEN_TTL_S', 900, 1, 86_400),
+    ephemeralTtlS: int(env, 'EPHEMERAL_TTL_S', 3600, 1, 30 * 86_400),
+    trustedProxies: (env['TRUSTED_PROXIES'] ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    logLevel: env['LOG_LEVEL'] || 'info',
+    shutdownDeadlineMs: int(env, 'SHUTDOWN_DEADLINE_MS', 10_000, 100, 600_000),
+    bootstrapDemo: bool(env, 'BOOTSTRAP_DEMO', true),
+  };
+}

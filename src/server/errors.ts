@@ -1,0 +1,59 @@
+/** @module server/errors: the one table of HTTP errors, with the spec's exact `error` strings (spec §7). */
+
+/** One error row: HTTP status and the exact `error` string. */
+export interface ApiErrorRow {
+  readonly status: number;
+  readonly error: string;
+}
+
+/**
+ * Every error the public API can return. Strings are the spec's (§7) where it has a row; rows marked
+ * "added" are additive values the spec allows ("new values may appear"). Never reuse a retired string.
+ */
+export const API_ERRORS = {
+  violationIdMalformed: { status: 400, error: 'violation_id must be {blueprint_id}:{policy_code}' },
+  malformedToken: { status: 400, error: 'Malformed token' },
+  orgContextRequired: { status: 400, error: 'Organization context required' },
+  keyAlreadyRevoked: { status: 400, error: 'Key already revoked' },
+  keyCannotRotate: { status: 400, error: 'Key cannot be rotated (inactive or revoked)' },
+  missingAuthorization: { status: 401, error: 'Missing or invalid Authorization header' },
+  invalidKeyFormat: { status: 401, error: 'Invalid API key format' },
+  invalidKey: { status: 401, error: 'Invalid or expired API key' },
+  keyContextMissing: { status: 401, error: 'API key context missing' },
+  sessionRequired: { status: 401, error: 'Session authentication required' },
+  invalidResultToken: { status: 401, error: 'Invalid, expired, or already-used result token' },
+  browserRefused: { status: 403, error: 'Browser access not allowed' },
+  ipNotAllowed: { status: 403, error: 'IP address not allowed' },
+  missingSignature: { status: 403, error: 'Missing request signature' },
+  invalidSignature: { status: 403, error: 'Invalid request signature' },
+  orgMismatch: { status: 403, error: 'org_id does not match API key organization' },
+  evaluationForbidden: { status: 403, error: 'Not authorized for this evaluation' },
+  lacksEvaluate: { status: 403, error: 'Key lacks governance:evaluate permission' },
+  lacksRead: { status: 403, error: 'Key lacks governance:read permission' }, // added
+  lacksWebhooks: { status: 403, error: 'Key lacks webhooks:manage permission' }, // added
+  notAuthorized: { status: 403, error: 'Not authorized' },
+  scenarioNotFound: { status: 404, error: 'Scenario not found' },
+  blueprintNotFound: { status: 404, error: 'Blueprint not found' },
+  evaluationNotFound: { status: 404, error: 'Evaluation not found' },
+  unknownScenarioIds: { status: 404, error: 'Unknown scenario_ids not found in this organization' }, // `: <ids>` appended
+  keyNotFound: { status: 404, error: 'Key not found' },
+  routeNotFound: { status: 404, error: 'Not found' }, // added
+  policyNotFound: { status: 404, error: 'Policy not found' }, // added
+  violationNotFound: { status: 404, error: 'Violation not found' }, // added
+  methodNotAllowed: { status: 405, error: 'Method not allowed' }, // added
+  bodyTooLarge: { status: 413, error: 'Request body too large' },
+  invalidBody: { status: 422, error: 'Invalid request body' },
+  rateLimited: { status: 429, error: 'Rate limit exceeded' },
+  remediationFailed: { status: 500, error: 'Remediation generation failed' },
+  internal: { status: 500, error: 'Internal server error' },
+  overloaded: { status: 503, error: 'Evaluation capacity exhausted' }, // added: pool queue full, honour Retry-After
+} as const satisfies Record<string, ApiErrorRow>;
+
+/** A name of the table. */
+export type ApiErrorName = keyof typeof API_ERRORS;
+
+/** A field-level validation error inside a 422 `detail[]`: JSON Pointer into the request body and a message. */
+export interface FieldError {
+  readonly path: string;
+  readonly message: string;
+}

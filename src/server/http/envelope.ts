@@ -1,0 +1,30 @@
+/** @module server/http/envelope: the spec's success and error envelopes (spec §2, §7), built by concatenation. */
+import type { ApiErrorRow, FieldError } from '../errors.js';
+import type { ApiResponse } from './types.js';
+
+/**
+ * Success envelope `{ ok: true, data, meta: { watermark } }`. `dataJson` is already-serialised JSON,
+ * so pre-rendered results from the store are never parsed and re-serialised.
+ */
+export function okJson(dataJson: string, watermark: string, status = 200, headers?: ApiResponse['headers']): ApiResponse {
+  return { status, body: `{"ok":true,"data":${dataJson},"meta":{"watermark":"${watermark}"}}`, ...(headers ? { headers } : {}) };
+}
+
+/** Success envelope from a value. */
+export function ok(data: unknown, watermark: string, status = 200, headers?: ApiResponse['headers']): ApiResponse {
+  return okJson(JSON.stringify(data), watermark, status, headers);
+}
+
+/**
+ * Error envelope `{ ok: false, error, detail?, message? }` (spec §7). A string `detail` is repeated as
+ * the legacy `message`; a 422 `detail` is an array of field errors; 500s carry `request_id`.
+ */
+export function fail(row: ApiErrorRow, options: { detail?: string | readonly FieldError[]; error?: string; requestId?: string; headers?: ApiResponse['headers']; close?: boolean } = {}): ApiResponse {
+  const body: Record<string, unknown> = { ok: false, error: options.error ?? row.error };
+  if (options.detail !== undefined) {
+    body['detail'] = options.detail;
+    if (typeof options.detail === 'string') body['message'] = options.detail;
+  }
+  if (row.status >= 500 && options.requestId) body['request_id'] = options.requestId;
+  return { status: row.status, body: JSON.stringify(body), ...(options.headers ? { headers: options.headers } : {}), ...(options.close ? { close: true } : {}) };
+}

@@ -1,0 +1,50 @@
+/** @module server/http/types: the plain request and response every handler sees (no uWS types). */
+import type { KeyRecord } from '../../store/records.js';
+
+/** A request, fully read and copied out of uWS. */
+export interface ApiRequest {
+  /** Upper-case method. */
+  readonly method: string;
+  /** Raw path as sent (not decoded, no query). */
+  readonly path: string;
+  /** Raw query string without `?` (empty when none). */
+  readonly query: string;
+  /** Lower-case header names; repeated headers joined with `, `. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+  /** Peer address of the socket, normalised (IPv4-mapped IPv6 → IPv4). */
+  readonly remoteAddress: string;
+  readonly requestId: string;
+  /** Epoch ms when the request was received (from the injected clock). */
+  readonly receivedAt: number;
+}
+
+/** Rate-limit state reported in `X-RateLimit-*` headers (spec §8). */
+export interface RateState {
+  readonly limit: number;
+  readonly remaining: number;
+  /** Unix seconds when the minute window resets. */
+  readonly reset: number;
+}
+
+/** What the pipeline learns about a request as it passes the stages. */
+export interface RequestContext {
+  key: KeyRecord | null;
+  watermark: string | null;
+  rate: RateState | null;
+  /** Path parameters of the matched route, percent-decoded. */
+  params: Record<string, string>;
+  /** Route template for logs and metrics (`/evaluations/{id}`), `null` when unmatched. */
+  template: string | null;
+  /** Client address after trusted-proxy handling. */
+  clientIp: string;
+}
+
+/** A response: status, extra headers and a body (already serialised JSON). */
+export interface ApiResponse {
+  readonly status: number;
+  readonly body: string;
+  readonly headers?: readonly (readonly [string, string])[];
+  /** Close the connection after responding (413 while the client may still be sending). */
+  readonly close?: boolean;
+}

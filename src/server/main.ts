@@ -1,0 +1,46 @@
+/** @module server/main: `npm start`: config, first-start bootstrap, serve, graceful shutdown on SIGTERM/SIGINT. */
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './config.js';
+import { startServer } from './server.js';
+import { bootstrapDemo } from './bootstrap.js';
+
+const EXAMPLES_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../examples');
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const server = await startServer(config);
+  if (config.bootstrapDemo) {
+    const creds = await bootstrapDemo(server.store, server.keys, config.dataDir, EXAMPLES_DIR);
+    if (creds) {
+      process.stdout.write([
+        '',
+        '  First start: created a demo organization. These credentials are shown once',
+        `  (also saved to ${join(config.dataDir, 'bootstrap.json')}, mode 0600):`,
+        `    org_id          ${creds.org_id}`,
+        `    api_key         ${creds.api_key}`,
+        `    signing_secret  ${creds.signing_secret}`,
+        `    scenario_ids    ${creds.scenario_ids.join(', ')}`,
+        '  Try it: npm run demo',
+        '',
+      ].join('\n') + '\n');
+    }
+  }
+  process.stdout.write(`Governance Evaluation Service listening on http://${config.host}:${server.port}/api/public/v1\n`);
+  const stop = (signal: string) => {
+    server.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), config.shutdownDeadlineMs + 2000);
+    force.unref();
+    void server.close().then(() => process.exit(0), (err: unknown) => {
+      server.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    });
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof ConfigError ? 'Configuration error' : 'Failed to start'}: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+/** @module server/pipeline/authenticate: Bearer key format, look-up and state (spec §5.1, key states). */
+import type { KeyLookup, KeyService } from '../auth/keys.js';
+import type { Stage } from './types.js';
+import { API_ERRORS } from '../errors.js';
+import { fail } from '../http/envelope.js';
+
+/** How long a key look-up is cached in memory, in ms: CLI changes (revoke, limits) apply within this. */
+export const KEY_CACHE_TTL_MS = 1000;
+const KEY_CACHE_MAX = 10_000;
+
+/**
+ * Authenticates `Authorization: Bearer <key>`: 401 `Missing or invalid Authorization header` without
+ * one, 401 `Invalid API key format` without the `<prefix>_live_<48 hex>` form, 401 `Invalid or
+ * expired API key` for unknown, revoked or expired keys. Look-ups are cached for KEY_CACHE_TTL_MS.
+ */
+export function authenticate(keys: KeyService, now: () => number): Stage {
+  const cache = new Map<string, { lookup: KeyLookup; until: number }>();
+  return function authenticateKey(req, ctx) {
+    const header = req.headers['authorization'];
+    if (header === undefined || !/^Bearer\s+\S+$/i.test(header)) return fail(API_ERRORS.missingAuthorization);
+    const apiKey = header.slice(header.indexOf(' ') + 1).trim();
+    if (!keys.hasPrefix(apiKey)) return fail(API_ERRORS.invalidKeyFormat);
+    const t = now();
+    let entry = cache.get(apiKey);
+    if (!entry || entry.until <= t) {
+      if (cache.size >= KEY_CACHE_MAX) cache.clear();
+      entry = { lookup: keys.lookup(apiKey, t), until: t + KEY_CACHE_TTL_MS };
+      cache.set(apiKey, entry);
+    }
+    let lookup = entry.lookup;
+    if (lookup.ok) lookup = keys.state(lookup.key, t); // expiry is re-checked on every call
+    if (!lookup.ok) return fail(lookup.reason === 'format' ? API_ERRORS.invalidKeyFormat : API_ERRORS.invalidKey);
+    ctx.key = lookup.key;
+    return null;
+  };
+}

@@ -1,0 +1,68 @@
+/** @module server/routes/evaluate: `POST /evaluate` (spec §4), stored and ephemeral batches. */
+import type { ScenarioInput } from '../../actors/evaluation-actor.js';
+import type { Route } from '../router.js';
+import type { RouteDeps } from './deps.js';
+import { k } from '../../store/store.js';
+import { API_ERRORS } from '../errors.js';
+import { fail, ok } from '../http/envelope.js';
+import { fieldErrors, parseJsonBody } from '../schemas/requests.js';
+
+/** Seconds a client should wait when the pool is saturated. */
+export const OVERLOAD_RETRY_AFTER_S = 2;
+
+/** `POST /evaluate`: validates, checks every id, stores the batch, returns at once. */
+export function evaluateRoute(deps: RouteDeps): Route {
+  return {
+    method: 'POST', template: '/evaluate', permission: 'governance:evaluate',
+    async handle(req, ctx) {
+      const parsed = parseJsonBody(req.body);
+      if (!parsed.ok) return fail(API_ERRORS.invalidBody, { detail: parsed.detail });
+      if (!deps.validators.evaluate(parsed.value)) return fail(API_ERRORS.invalidBody, { detail: fieldErrors(deps.validators.evaluate.errors) });
+      const body = parsed.value as { scenario_ids?: string[]; blueprints?: Record<string, unknown>[]; org_id?: string };
+      if ((body.scenario_ids === undefined) === (body.blueprints === undefined)) {
+        return fail(API_ERRORS.invalidBody, { detail: [{ path: '/', message: 'provide exactly one of scenario_ids or blueprints' }] });
+      }
+      const key = ctx.key!;
+      if (body.org_id !== undefined && body.org_id !== key.org_id) return fail(API_ERRORS.orgMismatch);
+      const n = (body.scenario_ids ?? body.blueprints!).length;
+      if (!deps.evaluations.hasCapacity(n)) {
+        return fail(API_ERRORS.overloaded, { detail: 'The evaluation queue is full; retry later', headers: [['retry-after', String(OVERLOAD_RETRY_AFTER_S)]] });
+      }
+      if (body.blueprints) {
+        const bad = body.blueprints.flatMap((b, i) => (Array.isArray(b['flow']) ? [] : [{ path: `/blueprints/${i}/flow`, message: 'must be an array of modules' }]));
+        if (bad.length > 0) return fail(API_ERRORS.invalidBody, { detail: bad });
+        const ids = body.blueprints.map((_, i) => `inline-${i + 1}`);
+        const inputs: ScenarioInput[] = body.blueprints.map((b, i) => ({ scenarioId: ids[i]!, blueprint: Buffer.from(JSON.stringify(b)) }));
+        const record = await deps.evaluations.submit(key, 'ephemeral', ids, inputs, ids.map(() => 0));
+        return ok({ evaluation_id: record.evaluation_id, status: record.status, total_scenarios: record.total_scenarios }, ctx.watermark!);
+      }
+      const ids = body.scenario_ids!;
+      const scenarios = ids.map((id) => deps.store.scenarios.get(k(key.org_id, id)));
+      const unknown = ids.filter((_, i) => !scenarios[i]);
+      if (unknown.length > 0) {
+        const list = [...new Set(unknown)].join(', ');
+        return fail(API_ERRORS.unknownScenarioIds, { error: `${API_ERRORS.unknownScenarioIds.error}: ${list}`, detail: list });
+      }
+      const inputs: ScenarioInput[] = [];
+      for (let i = 0; i < ids.length; i++) {
+        const bytes = deps.store.blueprints.getBinary(k(key.org_id, ids[i]!, scenarios[i]!.version));
+        if (!bytes) return fail(API_ERRORS.blueprintNotFound, { detail: ids[i]! });
+        inputs.push({ scenarioId: ids[i]!, blueprint: new Uint8Array(bytes), ...faultFor(req.headers, ids[i]!) });
+      }
+      const record = await deps.evaluations.submit(key, 'stored', ids, inputs, scenarios.map((s) => s!.version));
+      const token = await deps.tokens.issue(record.evaluation_id, key.org_id, Math.floor(deps.now() / 1000));
+      return ok({ evaluation_id: record.evaluation_id, status: record.status, total_scenarios: record.total_scenarios, result_token: token }, ctx.watermark!);
+    },
+  };
+}
+
+/** Test-only fault injection (`X-Gov-Fault: <scenario_id>=exit`), honoured only with GOV_ENABLE_FAULT_INJECTION=1. */
+function faultFor(headers: Readonly<Record<string, string>>, scenarioId: string): Pick<ScenarioInput, 'fault'> {
+  const spec = process.env['GOV_ENABLE_FAULT_INJECTION'] === '1' ? headers['x-gov-fault'] : undefined;
+  if (!spec) return {};
+  for (const part of spec.split(',')) {
+    const [id, fault] = part.split('=');
+    if (id === scenarioId && (fault === 'throw' || fault === 'exit' || fault === 'oom' || fault === 'hang')) return { fault };
+  }
+  return {};
+}

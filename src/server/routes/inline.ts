@@ -1,0 +1,29 @@
+/** @module server/routes/inline: `POST /evaluate/inline`, synchronous and ephemeral (spec §4; design notes "Inline result"). */
+import { randomUUID } from 'node:crypto';
+import type { Route } from '../router.js';
+import type { RouteDeps } from './deps.js';
+import { saveScenario } from '../../actors/scenarios.js';
+import { API_ERRORS } from '../errors.js';
+import { fail, okJson } from '../http/envelope.js';
+import { OVERLOAD_RETRY_AFTER_S } from './evaluate.js';
+
+/** The raw body goes to a worker, which parses, validates and evaluates it; nothing is stored unless `save_to_workspace`. */
+export function inlineRoute(deps: RouteDeps): Route {
+  return {
+    method: 'POST', template: '/evaluate/inline', permission: 'governance:evaluate',
+    async handle(req, ctx) {
+      if (!deps.pool.hasCapacity(1)) return fail(API_ERRORS.overloaded, { headers: [['retry-after', String(OVERLOAD_RETRY_AFTER_S)]] });
+      const body = new Uint8Array(req.body.byteLength);
+      body.set(req.body);
+      const result = await deps.pool.runInline({ kind: 'inline', body });
+      if (!result.ok) {
+        if ('detail' in result) return fail(API_ERRORS.invalidBody, { detail: result.detail });
+        return fail(API_ERRORS.invalidBody, { detail: [{ path: '/blueprint', message: `could not be evaluated: ${result.message}` }] });
+      }
+      if (!result.save) return okJson(result.json, ctx.watermark!);
+      const scenarioId = result.save.scenarioId ?? `ws-${randomUUID()}`;
+      await saveScenario(deps.store, ctx.key!.org_id, scenarioId, result.save.name, result.save.blueprintJson, result.save.moduleCount, new Date(deps.now()).toISOString());
+      return okJson(`${result.json.slice(0, -1)},"saved":{"scenario_id":${JSON.stringify(scenarioId)}}}`, ctx.watermark!);
+    },
+  };
+}

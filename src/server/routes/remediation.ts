@@ -1,0 +1,43 @@
+/** @module server/routes/remediation: `GET /violations/{scenario_id}:{policy_code}/remediation` (spec §4). */
+import type { Route } from '../router.js';
+import type { RouteDeps } from './deps.js';
+import { POLICY_BY_CODE } from '../../engine/index.js';
+import { k } from '../../store/store.js';
+import { API_ERRORS } from '../errors.js';
+import { fail, okJson } from '../http/envelope.js';
+
+const POLICY_CODE = /^[A-Z]{2,5}-\d{1,4}$/;
+
+/**
+ * Remediation of one violation. From the latest stored results; a scenario never evaluated is
+ * evaluated on demand in the pool (nothing stored). 400 for a malformed id, 404 `Scenario not found`
+ * / `Blueprint not found` / `Policy not found` / `Violation not found`, 500 `Remediation generation failed`.
+ */
+export function remediationRoute(deps: RouteDeps): Route {
+  return {
+    method: 'GET', template: '/violations/{violation_id}/remediation', permission: 'governance:evaluate',
+    async handle(_req, ctx) {
+      const violationId = ctx.params['violation_id']!;
+      const sep = violationId.lastIndexOf(':');
+      const scenarioId = sep > 0 ? violationId.slice(0, sep) : '';
+      const code = sep > 0 ? violationId.slice(sep + 1) : '';
+      if (scenarioId === '' || !POLICY_CODE.test(code)) return fail(API_ERRORS.violationIdMalformed);
+      const orgId = ctx.key!.org_id;
+      const scenario = deps.store.scenarios.get(k(orgId, scenarioId));
+      if (!scenario) return fail(API_ERRORS.scenarioNotFound);
+      if (!POLICY_BY_CODE.has(code)) return fail(API_ERRORS.policyNotFound, { detail: code });
+      let remediation = deps.store.results.get(k(orgId, scenarioId))?.remediation;
+      if (!remediation) {
+        const bytes = deps.store.blueprints.getBinary(k(orgId, scenarioId, scenario.version));
+        if (!bytes) return fail(API_ERRORS.blueprintNotFound);
+        const run = await deps.pool.runScenario({ kind: 'scenario', scenarioId, blueprint: new Uint8Array(bytes), evaluationId: 'on-demand', evaluatedAt: new Date(deps.now()).toISOString() });
+        if (!run.ok) return fail(API_ERRORS.remediationFailed, { detail: 'The blueprint could not be evaluated; retry with backoff' });
+        remediation = run.remediation;
+      }
+      const entry = remediation[code];
+      if (entry === undefined) return fail(API_ERRORS.violationNotFound, { detail: `${code} is not violated by scenario ${scenarioId}` });
+      if (entry === null) return fail(API_ERRORS.remediationFailed);
+      return okJson(entry, ctx.watermark!);
+    },
+  };
+}

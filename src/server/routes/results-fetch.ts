@@ -1,0 +1,46 @@
+/** @module server/routes/results-fetch: `POST /results/fetch`, single-use result-token redemption (spec §3 rule 4, §4). */
+import type { Route } from '../router.js';
+import type { RouteDeps } from './deps.js';
+import { k } from '../../store/store.js';
+import { API_ERRORS } from '../errors.js';
+import { fail, ok, okJson } from '../http/envelope.js';
+import { fieldErrors, parseJsonBody } from '../schemas/requests.js';
+
+/**
+ * Redeems a result token. Not complete → 200 `processing` and the token stays valid. Complete → the
+ * results, and the token's `jti` is recorded with a conditional write, so of N concurrent
+ * redemptions exactly one succeeds (PITFALLS 20); every later use is 401.
+ */
+export function resultsFetchRoute(deps: RouteDeps): Route {
+  return {
+    method: 'POST', template: '/results/fetch', permission: 'governance:evaluate',
+    async handle(req, ctx) {
+      const parsed = parseJsonBody(req.body);
+      if (!parsed.ok) return fail(API_ERRORS.invalidBody, { detail: parsed.detail });
+      if (!deps.validators.fetch(parsed.value)) return fail(API_ERRORS.invalidBody, { detail: fieldErrors(deps.validators.fetch.errors) });
+      const token = (parsed.value as { result_token: string }).result_token;
+      const check = await deps.tokens.check(token, Math.floor(deps.now() / 1000));
+      if (!check.ok) return fail(check.reason === 'malformed' ? API_ERRORS.malformedToken : API_ERRORS.invalidResultToken);
+      const { claims } = check;
+      if (claims.org !== ctx.key!.org_id || deps.store.consumedTokens.get(claims.jti)) return fail(API_ERRORS.invalidResultToken);
+      const record = deps.evaluations.get(claims.sub);
+      if (!record || record.org_id !== claims.org) return fail(API_ERRORS.evaluationNotFound);
+      if (record.status === 'pending' || record.status === 'processing') {
+        return ok({ evaluation_id: record.evaluation_id, status: 'processing', message: `Evaluation in progress (${record.completed}/${record.total_scenarios} scenarios); retry later. The token was not consumed.` }, ctx.watermark!);
+      }
+      if (record.status === 'error') return ok({ evaluation_id: record.evaluation_id, status: 'error', error: record.error, message: 'The evaluation failed; the token was not consumed.' }, ctx.watermark!);
+      const won = await deps.store.consumedTokens.ifNoExists(claims.jti, () => {
+        void deps.store.consumedTokens.put(claims.jti, { at: deps.now(), evaluation_id: record.evaluation_id });
+      });
+      if (!won) return fail(API_ERRORS.invalidResultToken);
+      await deps.store.flushed();
+      const parts = record.scenario_ids.map((sid, i) => {
+        const stored = deps.store.evaluationResults.get(k(record.evaluation_id, i));
+        if (stored) return stored;
+        const summary = record.scenarios[i];
+        return JSON.stringify({ scenario_id: sid, name: summary?.name ?? sid, error: summary?.error ?? 'no result', violations: [], module_summary: [], evaluated_codes: [], passing_count: 0, failing_count: 0 });
+      });
+      return okJson(`{"evaluation_id":${JSON.stringify(record.evaluation_id)},"status":"complete","scenarios":[${parts.join(',')}]}`, ctx.watermark!);
+    },
+  };
+}

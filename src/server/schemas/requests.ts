@@ -1,0 +1,69 @@
+/** @module server/schemas/requests: JSON Schemas of request bodies, compiled once at boot (ajv). */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { WireFieldError } from '../../actors/worker-protocol.js';
+
+/** Scenario ids: 1-128 characters without `/`, `:`, `?`, `#`, whitespace or control characters. */
+export const SCENARIO_ID_PATTERN = '^[^\\s/:?#\\u0000-\\u001f]{1,128}$';
+
+/** Largest batch (spec §8: 1 to 10 scenarios per batch). */
+export const MAX_BATCH = 10;
+
+/** `POST /evaluate` (spec §4): exactly one of `scenario_ids` / `blueprints`; `org_id` optional. */
+export const evaluateRequestSchema = {
+  type: 'object',
+  properties: {
+    scenario_ids: { type: 'array', minItems: 1, maxItems: MAX_BATCH, items: { type: 'string', pattern: SCENARIO_ID_PATTERN } },
+    blueprints: { type: 'array', minItems: 1, maxItems: MAX_BATCH, items: { type: 'object' } },
+    org_id: { type: 'string', minLength: 1, maxLength: 64 },
+  },
+} as const;
+
+/** `POST /evaluate/inline` (spec §4): `blueprint`, `include_remediation`, `save_to_workspace`, optional `scenario_id` for the saved copy. */
+export const inlineRequestSchema = {
+  type: 'object',
+  required: ['blueprint'],
+  properties: {
+    blueprint: { type: 'object' },
+    include_remediation: { type: 'boolean' },
+    save_to_workspace: { type: 'boolean' },
+    scenario_id: { type: 'string', pattern: SCENARIO_ID_PATTERN },
+  },
+} as const;
+
+/** `POST /results/fetch` (spec §4). */
+export const fetchRequestSchema = {
+  type: 'object',
+  required: ['result_token'],
+  properties: { result_token: { type: 'string', minLength: 1, maxLength: 4096 } },
+} as const;
+
+/** One compiled validator per schema. */
+export interface Validators {
+  readonly evaluate: ValidateFunction;
+  readonly inline: ValidateFunction;
+  readonly fetch: ValidateFunction;
+}
+
+/** Compiles every request schema (once, at boot or worker start). */
+export function compileValidators(): Validators {
+  const ajv = new Ajv({ allErrors: true, strict: true });
+  return { evaluate: ajv.compile(evaluateRequestSchema), inline: ajv.compile(inlineRequestSchema), fetch: ajv.compile(fetchRequestSchema) };
+}
+
+/** ajv errors → field errors with the JSON Pointer of each field (`/scenario_ids`, `/blueprint`). */
+export function fieldErrors(errors: readonly ErrorObject[] | null | undefined): WireFieldError[] {
+  return (errors ?? []).map((e) => {
+    const missing = e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty : null;
+    const path = missing !== null ? `${e.instancePath}/${missing}` : e.instancePath || '/';
+    return { path, message: missing !== null ? 'is required' : e.message ?? 'is invalid' };
+  });
+}
+
+/** Parses a JSON body; a syntax error becomes one field error at `/`. */
+export function parseJsonBody(body: Uint8Array): { ok: true; value: unknown } | { ok: false; detail: WireFieldError[] } {
+  try {
+    return { ok: true, value: JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')) };
+  } catch (err) {
+    return { ok: false, detail: [{ path: '/', message: `malformed JSON: ${err instanceof Error ? err.message : 'cannot parse'}` }] };
+  }
+}

@@ -1,0 +1,132 @@
+/** @module server/server: wires the service (the composition root) and runs it until closed. */
+import 'reflect-metadata';
+import { container, instanceCachingFactory } from 'tsyringe';
+import { pino, type Logger } from 'pino';
+import type { us_listen_socket } from 'uWebSockets.js';
+import type { Config } from './config.js';
+import type { Clock } from './tokens.js';
+import { Evaluations } from '../actors/evaluations.js';
+import { EvaluationPool } from '../actors/pool.js';
+import { Store } from '../store/store.js';
+import { KeyService } from './auth/keys.js';
+import { ResultTokens } from './auth/result-tokens.js';
+import { deriveKey, loadServerSecrets } from './auth/server-secrets.js';
+import { contexts, createDispatch, internalError } from './app.js';
+import { Router } from './router.js';
+import { authenticate } from './pipeline/authenticate.js';
+import { browserRefusal } from './pipeline/browser.js';
+import { parseCidrs } from './pipeline/client-address.js';
+import { ipAllowlist } from './pipeline/ip-allowlist.js';
+import { RateLimiter, rateLimit } from './pipeline/rate-limit.js';
+import { ReplayGuard } from './pipeline/replay-guard.js';
+import { verifySignature } from './pipeline/signature.js';
+import { Watermarks } from './pipeline/watermark.js';
+import { compileValidators } from './schemas/requests.js';
+import { listen, loadNativeUws, mountAdapter } from './uws/adapter.js';
+import { evaluateRoute } from './routes/evaluate.js';
+import { evaluationStatusRoute } from './routes/evaluations.js';
+import { inlineRoute } from './routes/inline.js';
+import { policiesRoute } from './routes/policies.js';
+import { remediationRoute } from './routes/remediation.js';
+import { resultsFetchRoute } from './routes/results-fetch.js';
+import { scenarioResultsRoute } from './routes/scenario-results.js';
+import { CLOCK, CONFIG, EVALUATIONS, KEYS, LOGGER, POOL, RESULT_TOKENS, SECRETS, STORE } from './tokens.js';
+
+/** A running service. */
+export interface RunningServer {
+  readonly port: number;
+  readonly config: Config;
+  readonly store: Store;
+  readonly keys: KeyService;
+  readonly pool: EvaluationPool;
+  readonly evaluations: Evaluations;
+  readonly log: Logger;
+  /** Stops accepting, finishes in-flight evaluations (up to the deadline), flushes and closes the store. */
+  close(): Promise<void>;
+}
+
+/** Options for embedding (tests inject a clock and a logger). */
+export interface StartOptions {
+  readonly now?: Clock;
+  readonly logger?: Logger;
+}
+
+/** Builds every component in a child container and starts listening. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const uws = loadNativeUws();
+  const c = container.createChildContainer();
+  c.register(CONFIG, { useValue: config });
+  c.register(CLOCK, { useValue: options.now ?? Date.now });
+  c.register(LOGGER, { useValue: options.logger ?? pino({ level: config.logLevel }) });
+  c.register(STORE, { useFactory: instanceCachingFactory((r) => new Store(r.resolve(CONFIG).dataDir)) });
+  c.register(SECRETS, { useFactory: instanceCachingFactory((r) => loadServerSecrets(r.resolve(CONFIG).dataDir)) });
+  c.register(KEYS, { useFactory: instanceCachingFactory((r) => new KeyService(r.resolve(STORE), r.resolve(SECRETS), r.resolve(CONFIG).keyPrefix)) });
+  c.register(POOL, {
+    useFactory: instanceCachingFactory((r) => {
+      const cfg = r.resolve(CONFIG);
+      return new EvaluationPool({ threads: cfg.poolThreads, maxQueue: cfg.poolMaxQueue, taskTimeoutMs: cfg.scenarioTimeoutMs, maxOldGenerationMb: cfg.workerMaxOldMb });
+    }),
+  });
+  c.register(EVALUATIONS, {
+    useFactory: instanceCachingFactory((r) => {
+      const cfg = r.resolve(CONFIG);
+      return new Evaluations(r.resolve(STORE), r.resolve(POOL), r.resolve(CLOCK), { ephemeralTtlS: cfg.ephemeralTtlS, evaluationTimeoutMs: cfg.evaluationTimeoutMs });
+    }),
+  });
+  c.register(RESULT_TOKENS, { useFactory: instanceCachingFactory((r) => new ResultTokens(deriveKey(r.resolve(SECRETS), 'result-token'), r.resolve(CONFIG).resultTokenTtlS)) });
+
+  const now = c.resolve(CLOCK);
+  const log = c.resolve(LOGGER);
+  const store = c.resolve(STORE);
+  const keys = c.resolve(KEYS);
+  const pool = c.resolve(POOL);
+  const evaluations = c.resolve(EVALUATIONS);
+  const deps = { config, store, pool, evaluations, tokens: c.resolve(RESULT_TOKENS), validators: compileValidators(), now };
+  const router = new Router([
+    evaluateRoute(deps), inlineRoute(deps), evaluationStatusRoute(deps), scenarioResultsRoute(deps), remediationRoute(deps),
+    resultsFetchRoute(deps), policiesRoute(),
+  ]);
+  const limiter = new RateLimiter(store);
+  const dispatch = createDispatch(router, {
+    browser: browserRefusal(),
+    authenticate: authenticate(keys, now),
+    ipAllowlist: ipAllowlist(parseCidrs(config.trustedProxies)),
+    signature: verifySignature(keys, new ReplayGuard(store), config.signatureToleranceS, now),
+    rateLimit: rateLimit(limiter, now),
+  }, new Watermarks(store, deriveKey(c.resolve(SECRETS), 'watermark')), now);
+
+  const resumed = evaluations.recover();
+  if (resumed > 0) log.info({ resumed }, 'resumed open evaluations after restart');
+
+  const app = uws.App();
+  mountAdapter(app, dispatch, { bodyLimitBytes: config.bodyLimitBytes, now }, {
+    onError: internalError(log),
+    onFinished(req, res, aborted, bytesIn) {
+      if (!req) return;
+      const ctx = contexts.get(req);
+      log.info({
+        request_id: req.requestId, method: req.method, route: ctx?.template ?? null, status: res?.status ?? null, aborted,
+        duration_ms: Math.round((now() - req.receivedAt) * 1000) / 1000, bytes_in: bytesIn, key_id: ctx?.key?.key_id ?? null,
+        org_id: ctx?.key?.org_id ?? null, watermark: ctx?.watermark ?? null,
+      }, 'request');
+    },
+  });
+  const { socket, port } = await listen(uws, app, config.host, config.port);
+  log.info({ host: config.host, port, threads: config.poolThreads }, 'listening');
+
+  let closing: Promise<void> | null = null;
+  return {
+    port, config, store, keys, pool, evaluations, log,
+    close() {
+      closing ??= (async () => {
+        uws.us_listen_socket_close(socket as us_listen_socket);
+        await Promise.race([evaluations.drain(), new Promise((r) => setTimeout(r, config.shutdownDeadlineMs).unref())]);
+        await limiter.flush();
+        await pool.close();
+        (app as unknown as { close(): void }).close();
+        await store.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,97 @@
+/** @module store/records: the shapes persisted in LMDB (msgpack-encoded by lmdb-js). */
+
+/** Permissions of an API key (design notes "Credentials"). */
+export type Permission = 'governance:evaluate' | 'governance:read' | 'webhooks:manage';
+/** All permissions; new keys get all three unless narrowed. */
+export const ALL_PERMISSIONS: readonly Permission[] = ['governance:evaluate', 'governance:read', 'webhooks:manage'];
+
+/** An organization (tenant boundary). */
+export interface OrgRecord {
+  readonly org_id: string;
+  readonly name: string;
+  readonly created_at: string;
+}
+
+/** An API key. The clear key is never stored: only its keyed hash (HMAC-SHA256 with the server pepper). */
+export interface KeyRecord {
+  readonly key_id: string;
+  readonly org_id: string;
+  readonly name: string;
+  /** hex HMAC-SHA256(pepper, api_key). */
+  readonly hash: string;
+  /** First characters of the key for display (`gov_live_1a2b…`). */
+  readonly display_prefix: string;
+  readonly permissions: readonly Permission[];
+  /** IPv4/IPv6 CIDRs; empty = any address. */
+  readonly allow_ips: readonly string[];
+  /** ISO time after which the key is expired, or null. */
+  readonly expires_at: string | null;
+  readonly revoked_at: string | null;
+  /** Requests per clock minute (default 60) and per clock hour (default 1000). */
+  readonly per_minute: number;
+  readonly per_hour: number;
+  readonly created_at: string;
+  /** Key this one replaced by rotation, if any. */
+  readonly rotated_from: string | null;
+}
+
+/** A stored scenario (design notes: platform scenario id, name, blueprint, version, imported_at). */
+export interface ScenarioRecord {
+  readonly org_id: string;
+  readonly scenario_id: string;
+  readonly name: string;
+  /** Increments on every re-import. */
+  readonly version: number;
+  readonly imported_at: string;
+  readonly module_count: number;
+}
+
+/** Evaluation status values (spec §3). */
+export type EvaluationStatus = 'pending' | 'processing' | 'complete' | 'error';
+
+/** Per-scenario summary inside the evaluation status (spec §2 "Scenario summary entry"). */
+export interface ScenarioSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly score: number;
+  readonly violations: number;
+  readonly critical: number;
+  readonly compliance_gaps: readonly string[];
+  readonly module_violations: readonly {
+    module_id: string; module_name: string; module_type: string; badge: string; violation_count: number; policies: readonly string[];
+  }[];
+  readonly error?: string;
+}
+
+/** An evaluation batch. */
+export interface EvaluationRecord {
+  readonly evaluation_id: string;
+  readonly org_id: string;
+  /** `stored` (scenario_ids) or `ephemeral` (blueprints[]). */
+  readonly kind: 'stored' | 'ephemeral';
+  readonly status: EvaluationStatus;
+  readonly scenario_ids: readonly string[];
+  /** Blueprint version evaluated per stored scenario (same order as scenario_ids). */
+  readonly versions: readonly number[];
+  readonly total_scenarios: number;
+  readonly completed: number;
+  /** Per-scenario summaries by index; null until that scenario finished. */
+  readonly scenarios: readonly (ScenarioSummary | null)[];
+  readonly error: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly completed_at: string | null;
+  /** Epoch ms after which an ephemeral evaluation is purged (then 404). */
+  readonly expires_at: number | null;
+  readonly key_id: string;
+}
+
+/** Latest results of a stored scenario; `json` is the pre-rendered `data` of GET /scenarios/{id}/results. */
+export interface ResultRecord {
+  readonly evaluation_id: string;
+  readonly evaluated_at: string;
+  readonly version: number;
+  readonly json: string;
+  /** Pre-rendered remediation `data` per violated policy code (null when generation failed). */
+  readonly remediation: Readonly<Record<string, string | null>>;
+}

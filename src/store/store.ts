@@ -1,0 +1,77 @@
+/** @module store/store: the LMDB environment and its named databases. */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { open, type Database, type RootDatabase } from 'lmdb';
+import type { EvaluationRecord, KeyRecord, OrgRecord, ResultRecord, ScenarioRecord } from './records.js';
+
+/** Map size of the environment in bytes (default 8 GiB; LMDB grows the file lazily up to it). */
+export const DEFAULT_MAP_SIZE = 8 * 1024 ** 3;
+
+/**
+ * The embedded store. One LMDB environment at `<dataDir>/gov.mdb`, shared safely by the server, its
+ * workers and the admin CLI (LMDB serialises writers across processes). Keys use U+0000 to join
+ * parts (`org\0scenario`), which no id may contain.
+ * Durability: async writes resolve on commit; await `flushed()` before acknowledging a client (PITFALLS 18).
+ */
+export class Store {
+  readonly root: RootDatabase;
+  readonly orgs: Database<OrgRecord, string>;
+  readonly keys: Database<KeyRecord, string>;
+  /** Keyed hash of an API key → key id. */
+  readonly keyHashes: Database<string, string>;
+  /** `org\0scenario` → scenario metadata. */
+  readonly scenarios: Database<ScenarioRecord, string>;
+  /** `org\0scenario\0version` → raw blueprint JSON bytes as imported (never msgpack-decoded). */
+  readonly blueprints: Database<Buffer, string>;
+  /** `org\0scenario` → latest results. */
+  readonly results: Database<ResultRecord, string>;
+  readonly evaluations: Database<EvaluationRecord, string>;
+  /** `evaluation\0index` → pre-rendered scenario results JSON of that evaluation. */
+  readonly evaluationResults: Database<string, string>;
+  /** Consumed result-token ids (jti) → consumption time; written with ifNoExists (single use). */
+  readonly consumedTokens: Database<{ at: number; evaluation_id: string }, string>;
+  /** Rate-limit counters: `key\0m\0<minute>` / `key\0h\0<hour>` → count. */
+  readonly rateCounters: Database<number, string>;
+  /** Accepted non-GET signatures (replay refusal): signature hex → expiry epoch seconds. */
+  readonly signatures: Database<number, string>;
+  /** Watermark → `{ key_id, org_id, day }` (leak tracing, spec §1 "Watermark"). */
+  readonly watermarks: Database<{ key_id: string; org_id: string; day: string }, string>;
+  /** Evaluations not yet terminal (crash recovery index): id → created_at. */
+  readonly openEvaluations: Database<string, string>;
+  readonly meta: Database<unknown, string>;
+
+  constructor(readonly dataDir: string, options: { mapSize?: number } = {}) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    this.root = open({ path: join(dataDir, 'gov.mdb'), mapSize: options.mapSize ?? DEFAULT_MAP_SIZE, maxDbs: 64 });
+    this.orgs = this.root.openDB({ name: 'orgs' });
+    this.keys = this.root.openDB({ name: 'keys' });
+    this.keyHashes = this.root.openDB({ name: 'key-hashes', encoding: 'string' });
+    this.scenarios = this.root.openDB({ name: 'scenarios' });
+    this.blueprints = this.root.openDB({ name: 'blueprints', encoding: 'binary' });
+    this.results = this.root.openDB({ name: 'results' });
+    this.evaluations = this.root.openDB({ name: 'evaluations' });
+    this.evaluationResults = this.root.openDB({ name: 'evaluation-results', encoding: 'string' });
+    this.consumedTokens = this.root.openDB({ name: 'consumed-tokens' });
+    this.rateCounters = this.root.openDB({ name: 'rate-counters' });
+    this.signatures = this.root.openDB({ name: 'signatures' });
+    this.watermarks = this.root.openDB({ name: 'watermarks' });
+    this.openEvaluations = this.root.openDB({ name: 'open-evaluations', encoding: 'string' });
+    this.meta = this.root.openDB({ name: 'meta' });
+  }
+
+  /** Resolves when every write committed so far is durable on disk. */
+  flushed(): Promise<void> {
+    return this.root.flushed.then(() => undefined);
+  }
+
+  /** Flushes and closes the environment. */
+  async close(): Promise<void> {
+    await this.flushed();
+    await this.root.close();
+  }
+}
+
+/** Joins key parts with U+0000. */
+export function k(...parts: (string | number)[]): string {
+  return parts.join('\u0000');
+}
