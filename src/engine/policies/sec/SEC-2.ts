@@ -45,7 +45,7 @@ export const SEC_2: Policy = {
         }
       }
       for (const p of params) {
-        if (!CREDENTIAL_NAMES.has(normalizeName(p.name)) || p.value === '' || isPlaceholder(p.value)) continue;
+        if (!CREDENTIAL_NAMES.has(normalizeName(p.name)) || p.value === '' || (!isMapped(p.value) && isPlaceholder(p.value))) continue;
         const literal = !isMapped(p.value);
         findings.push({
           moduleId: m.id,

@@ -1,0 +1,161 @@
+/**
+ * @module cli/admin: the operator's admin CLI (`npm run admin -- <command>`). Works on the LMDB store
+ * directly, with the server running or not (LMDB is shared between processes). Every command
+ * accepts `--json` and then prints exactly one JSON object.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { Command, InvalidArgumentError } from 'commander';
+import type { Permission } from '../store/records.js';
+import { ALL_PERMISSIONS } from '../store/records.js';
+import { Store } from '../store/store.js';
+import { KeyService } from '../server/auth/keys.js';
+import { loadServerSecrets } from '../server/auth/server-secrets.js';
+import { loadConfig } from '../server/config.js';
+import { parseCidrs } from '../server/pipeline/client-address.js';
+import { ImportError, deleteScenario, importScenario, listScenarios } from '../actors/scenarios.js';
+
+/** Parses a duration like `24h`, `30m`, `90s`, `7d` into milliseconds. */
+export function parseDuration(text: string): number {
+  const m = /^(\d+)(s|m|h|d)$/.exec(text.trim());
+  if (!m) throw new InvalidArgumentError('expected a duration such as 90s, 30m, 24h or 7d');
+  return Number(m[1]) * { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as 's' | 'm' | 'h' | 'd'];
+}
+
+function positiveInt(text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a positive integer');
+  return n;
+}
+
+function permissions(text: string): Permission[] {
+  const list = text.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const p of list) if (!ALL_PERMISSIONS.includes(p as Permission)) throw new InvalidArgumentError(`unknown permission ${p} (known: ${ALL_PERMISSIONS.join(', ')})`);
+  return list as Permission[];
+}
+
+function isoTime(text: string): string {
+  const t = Date.parse(text);
+  if (Number.isNaN(t)) throw new InvalidArgumentError('expected an ISO 8601 time');
+  return new Date(t).toISOString();
+}
+
+interface Ctx {
+  store: Store;
+  keys: KeyService;
+}
+
+/** Opens the store for one command and closes it afterwards. */
+async function withStore<T>(fn: (ctx: Ctx) => Promise<T> | T): Promise<T> {
+  const config = loadConfig();
+  const store = new Store(config.dataDir);
+  try {
+    return await fn({ store, keys: new KeyService(store, loadServerSecrets(config.dataDir), config.keyPrefix) });
+  } finally {
+    await store.close();
+  }
+}
+
+/** Prints `value` as one JSON object with `--json`, else as readable text. */
+function print(json: boolean, value: unknown, text: () => string): void {
+  process.stdout.write(json ? `${JSON.stringify(value)}\n` : `${text()}\n`);
+}
+
+function fail(message: string): never {
+  process.stderr.write(`error: ${message}\n`);
+  process.exit(1);
+}
+
+/** Builds the CLI (exported for tests). */
+export function buildCli(): Command {
+  const program = new Command('admin').description('Governance Evaluation Service operator CLI (works on DATA_DIR directly)');
+  const orgs = program.command('orgs').description('organizations');
+  orgs.command('create').requiredOption('--name <name>', 'organization name').option('--json', 'print JSON').action(async (o: { name: string; json?: boolean }) => {
+    const org = await withStore(({ keys }) => keys.createOrg(o.name));
+    print(!!o.json, { org_id: org.org_id, name: org.name }, () => `created organization ${org.org_id} (${org.name})`);
+  });
+  orgs.command('list').option('--json', 'print JSON').action(async (o: { json?: boolean }) => {
+    const list = await withStore(({ store }) => [...store.orgs.getRange()].map((e) => e.value));
+    print(!!o.json, { orgs: list }, () => list.map((x) => `${x.org_id}  ${x.name}`).join('\n') || '(no organizations)');
+  });
+
+  const keysCmd = program.command('keys').description('API keys');
+  keysCmd.command('create').requiredOption('--org <org_id>').option('--name <name>', 'key name', 'default')
+    .option('--permissions <list>', `comma-separated, default all (${ALL_PERMISSIONS.join(',')})`, permissions)
+    .option('--expires-at <iso>', 'expiry time', isoTime).option('--json', 'print JSON')
+    .action(async (o: { org: string; name: string; permissions?: Permission[]; expiresAt?: string; json?: boolean }) => {
+      const issued = await withStore(({ keys }) => keys.createKey(o.org, { name: o.name, ...(o.permissions ? { permissions: o.permissions } : {}), expiresAt: o.expiresAt ?? null })).catch((e: Error) => fail(e.message));
+      print(!!o.json, { key_id: issued.key_id, api_key: issued.api_key, signing_secret: issued.signing_secret }, () => `key_id          ${issued.key_id}\napi_key         ${issued.api_key}\nsigning_secret  ${issued.signing_secret}\n(shown once: store them now)`);
+    });
+  keysCmd.command('list').requiredOption('--org <org_id>').option('--json', 'print JSON').action(async (o: { org: string; json?: boolean }) => {
+    const list = await withStore(({ keys }) => keys.list(o.org).map((key) => ({ ...key, hash: undefined, state: keys.state(key, Date.now()).ok ? 'active' : key.revoked_at ? 'revoked' : 'expired' })));
+    print(!!o.json, { keys: list }, () => list.map((x) => `${x.key_id}  ${x.display_prefix}  ${x.state}  ${x.permissions.join(',')}  ${x.per_minute}/min ${x.per_hour}/h`).join('\n') || '(no keys)');
+  });
+  keysCmd.command('rotate').argument('<key_id>').option('--overlap <duration>', 'how long the old key keeps working', parseDuration, 0).option('--json', 'print JSON')
+    .action(async (keyId: string, o: { overlap: number; json?: boolean }) => {
+      const issued = await withStore(({ keys }) => keys.rotate(keyId, o.overlap)).catch((e: Error) => fail(e.message));
+      print(!!o.json, { key_id: issued.key_id, api_key: issued.api_key, signing_secret: issued.signing_secret, rotated_from: keyId }, () => `new key ${issued.key_id}\napi_key         ${issued.api_key}\nsigning_secret  ${issued.signing_secret}`);
+    });
+  keysCmd.command('revoke').argument('<key_id>').option('--json', 'print JSON').action(async (keyId: string, o: { json?: boolean }) => {
+    const key = await withStore(({ keys }) => keys.revoke(keyId)).catch((e: Error) => fail(e.message));
+    print(!!o.json, { key_id: key.key_id, revoked_at: key.revoked_at }, () => `revoked ${key.key_id}`);
+  });
+  keysCmd.command('limits').argument('<key_id>').option('--per-minute <n>', 'requests per clock minute', positiveInt).option('--per-hour <n>', 'requests per clock hour', positiveInt).option('--json', 'print JSON')
+    .action(async (keyId: string, o: { perMinute?: number; perHour?: number; json?: boolean }) => {
+      const key = await withStore(({ keys }) => keys.update(keyId, { ...(o.perMinute ? { per_minute: o.perMinute } : {}), ...(o.perHour ? { per_hour: o.perHour } : {}) })).catch((e: Error) => fail(e.message));
+      print(!!o.json, { key_id: key.key_id, per_minute: key.per_minute, per_hour: key.per_hour }, () => `${key.key_id}: ${key.per_minute}/min, ${key.per_hour}/h`);
+    });
+  keysCmd.command('allow-ips').argument('<key_id>').argument('[cidrs...]', 'IPv4/IPv6 CIDRs; none clears the list').option('--json', 'print JSON')
+    .action(async (keyId: string, cidrs: string[], o: { json?: boolean }) => {
+      try {
+        parseCidrs(cidrs);
+      } catch (e) {
+        fail((e as Error).message);
+      }
+      const key = await withStore(({ keys }) => keys.update(keyId, { allow_ips: cidrs })).catch((e: Error) => fail(e.message));
+      print(!!o.json, { key_id: key.key_id, allow_ips: key.allow_ips }, () => `${key.key_id}: ${key.allow_ips.join(', ') || 'any address'}`);
+    });
+
+  const scenarios = program.command('scenarios').description('stored scenarios');
+  scenarios.command('import').requiredOption('--org <org_id>').option('--id <scenario_id>', 'scenario id (default: file name without .blueprint.json/.json)')
+    .argument('<path>', 'a blueprint file or a directory of them').option('--json', 'print JSON')
+    .action(async (path: string, o: { org: string; id?: string; json?: boolean }) => {
+      const files = statSync(path).isDirectory() ? readdirSync(path).filter((f) => f.endsWith('.json') && f !== 'facts.json').sort().map((f) => join(path, f)) : [path];
+      if (o.id && files.length > 1) fail('--id needs a single file');
+      const imported = await withStore(async ({ store }) => {
+        if (!store.orgs.get(o.org)) fail(`organization ${o.org} not found`);
+        const out: { scenario_id: string; name: string; version: number; file: string }[] = [];
+        for (const file of files) {
+          const id = o.id ?? basename(file).replace(/(\.blueprint)?\.json$/, '');
+          try {
+            const rec = await importScenario(store, o.org, id, readFileSync(file, 'utf8'));
+            out.push({ scenario_id: rec.scenario_id, name: rec.name, version: rec.version, file });
+          } catch (e) {
+            fail(`${file}: ${e instanceof ImportError ? `${e.message} at ${e.pointer || '/'}` : (e as Error).message}`);
+          }
+        }
+        return out;
+      });
+      print(!!o.json, { imported }, () => imported.map((s) => `imported ${s.scenario_id} v${s.version} (${s.name})`).join('\n'));
+    });
+  scenarios.command('list').requiredOption('--org <org_id>').option('--json', 'print JSON').action(async (o: { org: string; json?: boolean }) => {
+    const list = await withStore(({ store }) => listScenarios(store, o.org));
+    print(!!o.json, { scenarios: list }, () => list.map((s) => `${s.scenario_id}  v${s.version}  ${s.module_count} modules  ${s.name}`).join('\n') || '(no scenarios)');
+  });
+  scenarios.command('delete').requiredOption('--org <org_id>').argument('<scenario_id>').option('--json', 'print JSON').action(async (id: string, o: { org: string; json?: boolean }) => {
+    const deleted = await withStore(({ store }) => deleteScenario(store, o.org, id));
+    if (!deleted) fail(`scenario ${id} not found`);
+    print(!!o.json, { scenario_id: id, deleted: true }, () => `deleted ${id}`);
+  });
+
+  program.command('watermarks').description('leak tracing').command('show').argument('<watermark>').option('--json', 'print JSON').action(async (wm: string, o: { json?: boolean }) => {
+    const rec = await withStore(({ store }) => store.watermarks.get(wm));
+    if (!rec) fail(`watermark ${wm} not found`);
+    print(!!o.json, { watermark: wm, ...rec }, () => `${wm}: key ${rec.key_id}, organization ${rec.org_id}, day ${rec.day}`);
+  });
+  return program;
+}
+
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  buildCli().parseAsync(process.argv).catch((e: unknown) => fail(e instanceof Error ? e.message : String(e)));
+}

@@ -1,0 +1,92 @@
+/**
+ * @module client/client: a minimal signed client of the public API, as a customer's server would
+ * write it (design notes "Request signature"). Used by the demo, the tests and the benchmarks.
+ */
+import { createHmac } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+
+/** Credentials of one API key. */
+export interface ClientCredentials {
+  readonly apiKey: string;
+  readonly signingSecret: string;
+}
+
+/** A decoded response. */
+export interface ClientResponse<T = any> {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly body: T;
+  readonly raw: string;
+}
+
+/** `X-Service-Signature` value for a request at unix time `t` (seconds). */
+export function signRequest(secret: string, t: number, method: string, pathWithQuery: string, body: string | Buffer = ''): string {
+  const v1 = createHmac('sha256', secret).update(`${t}.${method.toUpperCase()}.${pathWithQuery}.`).update(body).digest('hex');
+  return `t=${t},v1=${v1}`;
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  /** Extra or overriding headers; `null` removes a default header (e.g. the signature). */
+  readonly headers?: Readonly<Record<string, string | null>>;
+  /** Signing time in unix seconds (default: now). */
+  readonly t?: number;
+  /** Raw body bytes instead of JSON-encoding `body`. */
+  readonly rawBody?: string | Buffer;
+}
+
+/** Signed client for `baseUrl` (e.g. `http://127.0.0.1:8080`). */
+export class GovernanceClient {
+  constructor(readonly baseUrl: string, readonly credentials: ClientCredentials, private readonly clock: () => number = Date.now) {}
+
+  /** Signs and sends one request; the path is relative to `/api/public/v1`. */
+  call<T = any>(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<ClientResponse<T>> {
+    const fullPath = path.startsWith('/api/') ? path : `/api/public/v1${path}`;
+    const payload = options.rawBody ?? (body === undefined ? '' : JSON.stringify(body));
+    const t = options.t ?? Math.floor(this.clock() / 1000);
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.credentials.apiKey}`,
+      'x-service-signature': signRequest(this.credentials.signingSecret, t, method, fullPath, payload),
+    };
+    if (payload !== '') headers['content-type'] = 'application/json';
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      if (value === null) delete headers[name.toLowerCase()];
+      else headers[name.toLowerCase()] = value;
+    }
+    return send<T>(new URL(fullPath, this.baseUrl), method, headers, payload);
+  }
+}
+
+/** Sends a raw HTTP request (no signing) and decodes a JSON body when there is one. */
+export function send<T = any>(url: URL, method: string, headers: Record<string, string>, payload: string | Buffer): Promise<ClientResponse<T>> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers: { ...headers, ...(payload.length > 0 ? { 'content-length': String(Buffer.byteLength(payload)) } : {}) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        let parsed: unknown = raw;
+        try {
+          parsed = raw === '' ? null : JSON.parse(raw);
+        } catch { /* keep the raw text */ }
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed as T, raw });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Polls `GET /evaluations/{id}` until a terminal status, with the spec's backoff (§8 rule 4: 2, 3, 5, 8 s for batches of 5+). */
+export async function pollEvaluation(client: GovernanceClient, evaluationId: string, options: { delaysMs?: readonly number[]; timeoutMs?: number } = {}): Promise<ClientResponse> {
+  const delays = options.delaysMs ?? [2000, 3000, 5000, 8000];
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  for (let attempt = 0; ; attempt++) {
+    const res = await client.call('GET', `/evaluations/${evaluationId}`);
+    const status = res.body?.data?.status;
+    if (res.status !== 200 || status === 'complete' || status === 'error') return res;
+    if (Date.now() > deadline) throw new Error(`evaluation ${evaluationId} not terminal after ${options.timeoutMs ?? 120_000} ms`);
+    await new Promise((r) => setTimeout(r, delays[Math.min(attempt, delays.length - 1)]));
+  }
+}
