@@ -159,3 +159,12 @@ describe('ARC-2 deep router nesting', () => {
     passes(bp([nest(3, 1)]), 'ARC-2');
   });
 });
+
+describe('evidence never carries a secret', () => {
+  it('redacts a credential in the query of a plain-HTTP URL', () => {
+    const secret = fakeToken(77, 40);
+    const b = bp([http(2, { url: `http://x.example.com/data.json?auth=${secret}` })]);
+    const v = violation(b, 'SEC-3')!;
+    assert.ok(!JSON.stringify(v).includes(secret));
+  });
+});

@@ -3,6 +3,7 @@ import type { Finding, Policy } from '../types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { classify, httpMethod, urlHost } from '../../blueprint/classify.js';
 import { fieldPath, findingModules, moduleRef } from '../helpers.js';
+import { redact, scanForSecrets } from '../../secrets/scan.js';
 
 /** Keys whose value is an address the module connects to. */
 const URL_KEYS = /^(?:url|uri|endpoint|baseurl|webhookurl|feedurl|host|server|link|address|callbackurl)$/i;
@@ -36,7 +37,7 @@ export const SEC_3: Policy = {
         moduleId: m.id,
         reason: `\`${fieldPath(m, leaf.pointer)}\` connects to \`http://${host}\` without TLS${sendsData ? ' and sends data or headers over it' : ''}`,
         severity: sendsData ? 'high' : 'medium',
-        evidence: { pointer: leaf.pointer, value: v.length > 200 ? `${v.slice(0, 199)}…` : v },
+        evidence: { pointer: leaf.pointer, value: redact(v, scanForSecrets(v, leaf.fieldName)) },
       });
     }
     if (findings.length === 0) return null;

@@ -1,0 +1,77 @@
+/** Rules that depend on time, driven by an injected clock (never by sleeping): rate windows and token expiry. */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { importScenario } from '../../src/actors/scenarios.js';
+import { GovernanceClient, pollEvaluation } from '../../src/client/client.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { bp, m } from '../helpers/blueprints.js';
+
+describe('time-dependent rules', () => {
+  let t: TestServer;
+  let nowMs = Date.UTC(2026, 10, 22, 10, 0, 5);
+  const clock = () => nowMs;
+  before(async () => {
+    t = await startTestServer({ now: clock });
+    await importScenario(t.server.store, t.orgId, 's1', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
+  });
+  after(() => t.close());
+
+  async function keyWith(perMinute: number, perHour: number): Promise<GovernanceClient> {
+    const k = await t.server.keys.createKey(t.orgId, { perMinute, perHour });
+    return new GovernanceClient(t.baseUrl, { apiKey: k.api_key, signingSecret: k.signing_secret }, clock);
+  }
+
+  it('allows 60 calls in a clock minute, refuses the 61st with 429 and Retry-After, and resets next minute', async () => {
+    nowMs = Date.UTC(2026, 10, 22, 10, 0, 5);
+    const c = await keyWith(60, 1000);
+    let last;
+    for (let i = 0; i < 60; i++) {
+      last = await c.call('GET', `/scenarios/s1/results?n=${i}`);
+      assert.equal(last.status, 200, `call ${i + 1}`);
+    }
+    assert.equal(last!.headers['x-ratelimit-limit'], '60');
+    assert.equal(last!.headers['x-ratelimit-remaining'], '0');
+    assert.equal(last!.headers['x-ratelimit-reset'], String(Date.UTC(2026, 10, 22, 10, 1, 0) / 1000));
+    const limited = await c.call('GET', '/scenarios/s1/results?n=61');
+    assert.equal(limited.status, 429);
+    assert.equal(limited.body.error, 'Rate limit exceeded');
+    assert.equal(limited.headers['retry-after'], '55');
+    nowMs = Date.UTC(2026, 10, 22, 10, 1, 0);
+    assert.equal((await c.call('GET', '/scenarios/s1/results?n=62')).status, 200);
+  });
+
+  it('enforces the hour limit independently of the minute limit', async () => {
+    nowMs = Date.UTC(2026, 10, 22, 11, 0, 0);
+    const c = await keyWith(60, 100);
+    for (let minute = 0; minute < 2; minute++) {
+      nowMs = Date.UTC(2026, 10, 22, 11, minute, 0);
+      for (let i = 0; i < 50; i++) assert.equal((await c.call('GET', `/scenarios/s1/results?m=${minute}&i=${i}`)).status, 200);
+    }
+    nowMs = Date.UTC(2026, 10, 22, 11, 2, 30);
+    const limited = await c.call('GET', '/scenarios/s1/results?over=1');
+    assert.equal(limited.status, 429);
+    assert.equal(limited.headers['retry-after'], String(57 * 60 + 30));
+    nowMs = Date.UTC(2026, 10, 22, 12, 0, 0);
+    assert.equal((await c.call('GET', '/scenarios/s1/results?next-hour=1')).status, 200);
+  });
+
+  it('counts the limit in LMDB', async () => {
+    nowMs = Date.UTC(2026, 10, 22, 13, 0, 0);
+    const k = await t.server.keys.createKey(t.orgId, { perMinute: 60, perHour: 1000 });
+    const c = new GovernanceClient(t.baseUrl, { apiKey: k.api_key, signingSecret: k.signing_secret }, clock);
+    for (let i = 0; i < 5; i++) await c.call('GET', `/scenarios/s1/results?i=${i}`);
+    await new Promise((r) => setTimeout(r, 100));
+    const minute = Math.floor(nowMs / 60_000);
+    assert.equal(t.server.store.rateCounters.get(`${k.key_id}\u0000m\u0000${minute}`), 5);
+  });
+
+  it('result tokens expire 900 s after issue', async () => {
+    nowMs = Date.UTC(2026, 10, 22, 14, 0, 0);
+    const submit = await t.client.call('POST', '/evaluate', { scenario_ids: ['s1'] });
+    await pollEvaluation(t.client, submit.body.data.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
+    nowMs += 901_000;
+    const late = await t.client.call('POST', '/results/fetch', { result_token: submit.body.data.result_token });
+    assert.equal(late.status, 401);
+    assert.equal(late.body.error, 'Invalid, expired, or already-used result token');
+  });
+});
