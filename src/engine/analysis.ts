@@ -3,6 +3,7 @@ import type { Json, JsonObject, ModuleNode, ScenarioGraph } from './blueprint/ty
 import type { TriggerKind } from './blueprint/classify.js';
 import { classify, triggerKind } from './blueprint/classify.js';
 import { pointerToken } from './errors.js';
+import { DataFlow } from './dataflow.js';
 
 /** One string value of a module's `mapper` or `parameters`. */
 export interface StringLeaf {
@@ -19,6 +20,7 @@ export interface StringLeaf {
 /** Read-only analysis handed to every policy's `evaluate`. */
 export class Analysis {
   private leaves: StringLeaf[] | null = null;
+  private flow: DataFlow | null = null;
   /** How the scenario starts (webhook, app-instant, watch, schedule). */
   readonly trigger: TriggerKind;
   /** The first top-level module, when any. */
@@ -40,6 +42,12 @@ export class Analysis {
       this.leaves = leaves;
     }
     return this.leaves;
+  }
+
+  /** Data-flow facts (references, untrusted input, personal data, AI output), computed once. */
+  dataflow(): DataFlow {
+    this.flow ??= new DataFlow(this.graph.modules, this.strings());
+    return this.flow;
   }
 
   /** Modules classified as writing or deleting data (role `write` / `delete`). */

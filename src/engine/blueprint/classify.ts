@@ -44,8 +44,11 @@ const TRANSFORM_APPS: ReadonlySet<string> = new Set(['util', 'json', 'regexp', '
 export const AI_APPS: ReadonlySet<string> = new Set([
   'openai-gpt-3', 'openai', 'chatgpt', 'anthropic-claude', 'anthropic', 'claude', 'ai-tools', 'ai-agent', 'gemini-ai', 'google-gemini',
   'google-vertex-ai', 'mistral-ai', 'mistral', 'perplexity-ai', 'groq', 'cohere', 'deepseek', 'hugging-face', 'huggingface', 'replicate',
-  'azure-openai', 'openrouter', 'xai', 'grok', 'stability-ai', 'make-ai-agents', 'make-ai-tools', 'elevenlabs', 'assemblyai', 'deepgram',
+  'azure-openai', 'openrouter', 'dumplingai', 'xai', 'grok', 'stability-ai', 'make-ai-agents', 'make-ai-tools', 'elevenlabs', 'assemblyai', 'deepgram',
 ]);
+
+/** App names that announce an AI product (`dumplingai`, `ai-tools`, `gemini-ai`, `xyz-gpt`). */
+export const AI_APP_NAME = /(?:^|-)(?:ai|gpt|llm)(?:-|$)|^[a-z]{3,}ai$/;
 
 /** Hosts of LLM APIs called through generic HTTP modules (corpus facts: api.groq.com). */
 export const AI_HOSTS: readonly string[] = [
@@ -132,7 +135,7 @@ function computeClass(node: ModuleNode): ModuleClass {
     directive,
     flow,
     http,
-    ai: AI_APPS.has(node.app) || aiHost,
+    ai: AI_APPS.has(node.app) || AI_APP_NAME.test(node.app) || aiHost,
     email: EMAIL_APPS.has(node.app),
     code: CODE_APPS.has(node.app),
     datastore: node.app === 'datastore',

@@ -45,6 +45,7 @@ export const CONTROL_REGISTRY: Readonly<Record<FrameworkName, Readonly<Record<st
     'A.5.23': 'Information security for use of cloud services',
     'A.5.34': 'Privacy and protection of personal identifiable information (PII)',
     'A.8.5': 'Secure authentication',
+    'A.8.6': 'Capacity management',
     'A.8.9': 'Configuration management',
     'A.8.11': 'Data masking',
     'A.8.12': 'Data leakage prevention',
@@ -69,6 +70,8 @@ export const CONTROL_REGISTRY: Readonly<Record<FrameworkName, Readonly<Record<st
     '§164.312(e)(2)(ii)': 'Encryption (transmission)',
   },
   'PCI DSS v4.0': {
+    '3.4.1': 'PAN is masked when displayed',
+    '3.5.1': 'PAN is rendered unreadable anywhere it is stored',
     '4.2.1': 'Strong cryptography safeguards PAN during transmission over open, public networks',
     '6.2.4': 'Software engineering techniques prevent or mitigate common software attacks',
     '8.3.2': 'Strong cryptography renders authentication factors unreadable in transmission and storage',
@@ -92,6 +95,7 @@ export const CONTROL_REGISTRY: Readonly<Record<FrameworkName, Readonly<Record<st
     'SC-7': 'Boundary Protection',
     'SC-8': 'Transmission Confidentiality and Integrity',
     'SC-8(1)': 'Transmission Confidentiality and Integrity | Cryptographic Protection',
+    'SC-6': 'Resource Availability',
     'SI-4': 'System Monitoring',
     'SI-10': 'Information Input Validation',
     'SI-11': 'Error Handling',
@@ -100,6 +104,8 @@ export const CONTROL_REGISTRY: Readonly<Record<FrameworkName, Readonly<Record<st
   GDPR: {
     'Art. 5(1)(c)': 'Principles: data minimisation',
     'Art. 5(1)(f)': 'Principles: integrity and confidentiality',
+    'Art. 5(1)(e)': 'Principles: storage limitation',
+    'Art. 9': 'Processing of special categories of personal data',
     'Art. 22': 'Automated individual decision-making, including profiling',
     'Art. 25': 'Data protection by design and by default',
     'Art. 28': 'Processor',

@@ -7,11 +7,14 @@ import { moduleRef } from '../helpers.js';
 
 /** Names of request fields that authenticate a webhook call (shared secret, signature, token). */
 const AUTH_FIELD = /(?:__IMTHEADERS__|secret|signature|hmac|token|api[_-]?key|auth|x-hub|x-signature|password|verify)/i;
+/** Fields of a mail hook's output that identify the sender (an allowlist of senders is the mail hook's check). */
+const SENDER_FIELD = /(?:sender|from|replyto|reply_to|spf|dkim)/i;
 
 /** True when some filter condition reads an authenticating field of the trigger's output. */
-function checksCaller(trigger: ModuleNode, modules: readonly ModuleNode[]): boolean {
+function checksCaller(trigger: ModuleNode, modules: readonly ModuleNode[], mail: boolean): boolean {
   const prefix = `{{${trigger.id}.`;
-  const mentions = (v: Json | undefined): boolean => typeof v === 'string' && v.includes(prefix) && AUTH_FIELD.test(v);
+  const field = mail ? SENDER_FIELD : AUTH_FIELD;
+  const mentions = (v: Json | undefined): boolean => typeof v === 'string' && v.includes(prefix) && field.test(v);
   return modules.some((m) => m.filter !== null && m.filter.conditions.some((group) => group.some((c) => mentions(c['a']) || mentions(c['b']))));
 }
 
@@ -21,7 +24,7 @@ export const SEC_5: Policy = {
   title: 'Webhook trigger without caller verification',
   category: 'SEC',
   severity: 'high',
-  description: 'The scenario starts from a custom webhook and no filter checks a shared secret, signature or token before the data is used: anyone who learns the URL can run the scenario with forged data.',
+  description: 'The scenario starts from a custom webhook (or mail hook) and no filter checks a shared secret, signature or token before the data is used: anyone who learns the URL can run the scenario with forged data.',
   rationale: 'Make webhook URLs are bearer capabilities that leak through logs and shared blueprints; inbound requests must be authenticated and validated (NIST SP 800-53 AC-3 and SI-10, SOC 2 CC6.1/CC6.6). Make offers IP restrictions and data-structure validation on the hook; the scenario should also verify a secret header or signature.',
   compliance_frameworks: [ref(F.soc2, 'CC6.1'), ref(F.soc2, 'CC6.6'), ref(F.iso27001, 'A.8.20'), ref(F.nist, 'AC-3'), ref(F.nist, 'SI-10'), ref(F.gdpr, 'Art. 32')],
   examples: {
@@ -30,12 +33,13 @@ export const SEC_5: Policy = {
   },
   evaluate(analysis) {
     const trigger = analysis.first;
-    if (!trigger || analysis.trigger !== 'webhook') return null;
-    if (checksCaller(trigger, analysis.graph.modules)) return null;
+    if (!trigger || (analysis.trigger !== 'webhook' && analysis.trigger !== 'mailhook')) return null;
+    const mail = analysis.trigger === 'mailhook';
+    if (checksCaller(trigger, analysis.graph.modules, mail)) return null;
     const downstreamWrites = analysis.graph.modules.some((m) => m !== trigger && (classify(m).role === 'write' || classify(m).role === 'delete'));
     return {
       status: 'fail',
-      findings: [{ moduleId: trigger.id, reason: 'custom webhook accepts any caller: no filter verifies a secret, token or signature', severity: downstreamWrites ? 'high' : 'medium', evidence: { pointer: trigger.pointer } }],
+      findings: [{ moduleId: trigger.id, reason: mail ? 'mail hook accepts mail from any sender: no filter checks the sender' : 'custom webhook accepts any caller: no filter verifies a secret, token or signature', severity: downstreamWrites ? 'high' : 'medium', evidence: { pointer: trigger.pointer } }],
       summary: 'The webhook trigger does not verify its caller',
     };
   },

@@ -1,0 +1,85 @@
+/**
+ * @module engine/blueprint/expressions: references inside Make mapping expressions.
+ * `{{1.email}}`, `{{2.items[].name}}`, `{{lower(1.email)}}`, ``{{3.`Full Name`}}``,
+ * `{{if(4.ok; 5.a; 6.b)}}`: each `<moduleId>.<path>` inside `{{ }}` is a reference to the output
+ * field `path` of module `moduleId` (Make documentation "Mapping"). Linear scan, no regex backtracking.
+ */
+
+/** A reference from an expression to a field of an earlier module's output. */
+export interface FieldRef {
+  /** Id of the referenced module (`"1"`). */
+  readonly moduleId: string;
+  /** Field path, normalised: `email`, `items[].name`, `Full Name`. */
+  readonly path: string;
+}
+
+const ID_CHAR = /[0-9]/;
+const PATH_STOP = new Set([' ', ';', ')', '(', '}', '{', ',', '+', '*', '/', '=', '<', '>', '!', '&', '|', '"', "'", '\t', '\n', '\r']);
+
+/** Extracts every module-field reference of a string (empty when it has no `{{`). */
+export function extractRefs(text: string): FieldRef[] {
+  const refs: FieldRef[] = [];
+  let from = 0;
+  for (;;) {
+    const open = text.indexOf('{{', from);
+    if (open < 0) break;
+    const close = text.indexOf('}}', open + 2);
+    const end = close < 0 ? text.length : close;
+    scanExpression(text, open + 2, end, refs);
+    from = end + 2;
+  }
+  return refs;
+}
+
+function scanExpression(s: string, start: number, end: number, out: FieldRef[]): void {
+  let i = start;
+  while (i < end) {
+    const ch = s[i]!;
+    if (ch === '"') { // skip string literals
+      const q = s.indexOf('"', i + 1);
+      i = q < 0 || q > end ? end : q + 1;
+      continue;
+    }
+    const prev = i > start ? s[i - 1]! : ' ';
+    if (ID_CHAR.test(ch) && !/[\w.`\]]/.test(prev)) {
+      let j = i;
+      while (j < end && ID_CHAR.test(s[j]!)) j++;
+      if (s[j] === '.' && j + 1 < end) {
+        const [path, next] = readPath(s, j + 1, end);
+        if (path !== '') out.push({ moduleId: s.slice(i, j), path });
+        i = next;
+        continue;
+      }
+      i = j;
+      continue;
+    }
+    i++;
+  }
+}
+
+/** Reads a field path (`a.b[].c`, `` `Full Name`.x ``); returns it normalised and the index after it. */
+function readPath(s: string, start: number, end: number): [string, number] {
+  let i = start;
+  let path = '';
+  while (i < end) {
+    const ch = s[i]!;
+    if (ch === '`') {
+      const q = s.indexOf('`', i + 1);
+      const stop = q < 0 || q > end ? end : q;
+      path += s.slice(i + 1, stop);
+      i = stop + 1;
+      continue;
+    }
+    if (ch === '[') {
+      const q = s.indexOf(']', i + 1);
+      if (q < 0 || q > end) break;
+      path += /^\d*$/.test(s.slice(i + 1, q)) ? '[]' : '';
+      i = q + 1;
+      continue;
+    }
+    if (PATH_STOP.has(ch)) break;
+    path += ch;
+    i++;
+  }
+  return [path.replace(/\.+$/, ''), i];
+}

@@ -1,0 +1,36 @@
+/** @module engine/policies/priv/PRIV-2: personal data sent to generic HTTP endpoints. */
+import type { Finding, Policy } from '../types.js';
+import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
+import { classify, moduleUrl, urlHost } from '../../blueprint/classify.js';
+import { findingModules, moduleRef } from '../helpers.js';
+import { describeFlows, externalPiiSinks } from './shared.js';
+
+/** PRIV-2: personal data leaves through a raw HTTP call, outside any app connection's agreement. */
+export const PRIV_2: Policy = {
+  code: 'PRIV-2',
+  title: 'Personal data sent to a generic HTTP endpoint',
+  category: 'PRIV',
+  severity: 'medium',
+  description: 'Personal data is mapped into a generic HTTP request, where neither the recipient nor its safeguards are visible from the scenario: an undocumented disclosure to a third party.',
+  rationale: 'Every recipient of personal data must be known and bound by an agreement (GDPR Art. 28 and Art. 30; SOC 2 P6.1 disclosure to third parties) and the transfer protected (Art. 32).',
+  compliance_frameworks: [ref(F.gdpr, 'Art. 28'), ref(F.gdpr, 'Art. 32'), ref(F.soc2, 'P6.1'), ref(F.iso27001, 'A.5.34')],
+  examples: { avoid: '`http:ActionSendData` posting `{"email": "{{1.email}}"}` to an unlisted host.', prefer: 'The vendor\'s Make app with a reviewed connection, or a documented endpoint on your processor list.' },
+  evaluate(analysis) {
+    const findings: Finding[] = externalPiiSinks(analysis)
+      .filter((s) => classify(s.module).http && !classify(s.module).ai)
+      .map((s) => {
+        const url = moduleUrl(s.module);
+        const host = url ? urlHost(url) : null;
+        return { moduleId: s.module.id, reason: `sends personal data ${describeFlows(s.flows)} to ${host ? `\`${host}\`` : 'a mapped address'}`, evidence: { pointer: s.flows[0]!.pointer } };
+      });
+    return findings.length === 0 ? null : { status: 'warn', findings, summary: `Personal data sent over ${findings.length} generic HTTP request${findings.length === 1 ? '' : 's'}` };
+  },
+  remediation: {
+    effort: 'medium',
+    steps(outcome, analysis) {
+      const steps = findingModules(outcome, analysis).map((m) => `For ${moduleRef(m)}, confirm the recipient is an approved processor, send only the fields it needs, and prefer its Make app if one exists.`);
+      steps.push('List the endpoint in your records of processing activities with the data categories it receives.');
+      return steps;
+    },
+  },
+};
