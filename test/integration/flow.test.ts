@@ -11,7 +11,10 @@ const leaky = bp([
   m(1, 'gateway:CustomWebHook', { parameters: { hook: 1 } }),
   m(2, 'http:ActionSendData', { version: 3, mapper: { url: 'http://api.example.com/orders', method: 'post', headers: [{ name: 'Authorization', value: `Bearer sk_live_${fakeToken(1, 32)}` }] } }),
 ], { dlq: false }, { instant: true });
-const clean = bp([m(1, 'google-sheets:watchRows'), m(2, 'google-sheets:addRow', { onerror: breakHandler(3) })]);
+const clean = bp([
+  m(1, 'google-sheets:watchRows', { version: 2, parameters: { limit: 50 } }),
+  m(2, 'google-sheets:addRow', { version: 2, onerror: [m(4, 'slack:CreateMessage', { mapper: { text: 'Row failed: {{error.message}}' } }), ...breakHandler(3)] }),
+]);
 const FAST_POLL = { delaysMs: [50, 100, 200], timeoutMs: 30_000 };
 
 describe('evaluation flow', () => {
