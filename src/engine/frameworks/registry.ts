@@ -96,6 +96,7 @@ export const CONTROL_REGISTRY: Readonly<Record<FrameworkName, Readonly<Record<st
     'SC-8': 'Transmission Confidentiality and Integrity',
     'SC-8(1)': 'Transmission Confidentiality and Integrity | Cryptographic Protection',
     'SC-6': 'Resource Availability',
+    'SC-23': 'Session Authenticity',
     'SI-4': 'System Monitoring',
     'SI-10': 'Information Input Validation',
     'SI-11': 'Error Handling',
