@@ -66,28 +66,42 @@ export class Analysis {
   }
 }
 
-/** Iterative walk (no recursion: blueprint JSON may nest arbitrarily deep). */
+/** Escapes a key for a JSON Pointer only when it needs it (RFC 6901 §3). */
+function token(key: string): string {
+  return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : pointerToken(key);
+}
+
+/** Iterative walk with parallel arrays (no recursion: blueprint JSON may nest arbitrarily deep; no per-node objects). */
 function collect(module: ModuleNode, root: JsonObject, rootPointer: string, section: 'mapper' | 'parameters', out: StringLeaf[]): void {
-  const stack: { value: Json; pointer: string; fieldName: string | null }[] = [{ value: root, pointer: rootPointer, fieldName: null }];
-  const batch: StringLeaf[] = [];
-  while (stack.length > 0) {
-    const { value, pointer, fieldName } = stack.pop()!;
+  const values: Json[] = [root];
+  const pointers: string[] = [rootPointer];
+  const names: (string | null)[] = [null];
+  const start = out.length;
+  while (values.length > 0) {
+    const value = values.pop()!;
+    const pointer = pointers.pop()!;
+    const fieldName = names.pop()!;
     if (typeof value === 'string') {
-      batch.push({ module, pointer, value, fieldName, section });
+      out.push({ module, pointer, value, fieldName, section });
     } else if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i]!, pointer: `${pointer}/${i}`, fieldName });
+      for (let i = value.length - 1; i >= 0; i--) {
+        const child = value[i]!;
+        if (child === null || typeof child === 'number' || typeof child === 'boolean') continue;
+        values.push(child); pointers.push(`${pointer}/${i}`); names.push(fieldName);
+      }
     } else if (value !== null && typeof value === 'object') {
       const pairName = typeof value['name'] === 'string' ? value['name'] : typeof value['key'] === 'string' ? value['key'] : null;
       const keys = Object.keys(value);
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i]!;
         const child = value[key]!;
+        if (child === null || typeof child === 'number' || typeof child === 'boolean') continue;
         // In a `{ name|key, value }` pair the label is a name, not a value; the value is named by it.
         if (pairName !== null && (key === 'name' || key === 'key') && child === pairName) continue;
-        const name = key === 'value' && pairName !== null ? pairName : key;
-        stack.push({ value: child, pointer: `${pointer}/${pointerToken(key)}`, fieldName: name });
+        values.push(child); pointers.push(`${pointer}/${token(key)}`); names.push(key === 'value' && pairName !== null ? pairName : key);
       }
     }
   }
-  out.push(...batch);
+  // Document order: the stack yields leaves in order already (children pushed in reverse).
+  void start;
 }

@@ -6,11 +6,12 @@ import type { Policy, PolicyOutcome } from './policies/types.js';
 import type { Severity } from './severity.js';
 import { Analysis } from './analysis.js';
 import { parseBlueprint } from './blueprint/parse.js';
-import { gapLabel } from './frameworks/registry.js';
+import { complianceGaps } from './gaps.js';
+import { buildRemediation, type Remediation } from './remediation.js';
 import { fingerprint } from './fingerprint.js';
 import { POLICIES } from './policies/catalog.js';
 import { badgeOf, scenarioScore } from './score.js';
-import { FALLBACK_SEVERITY, SEVERITY_RANK, isSeverity, worse } from './severity.js';
+import { FALLBACK_SEVERITY, SEVERITY_RANK, worse } from './severity.js';
 
 /** Failing module entry (spec §2 Violation: module_id, module_name, module_type, reason, badge). */
 export interface FailingModule {
@@ -54,15 +55,6 @@ export interface ModuleSummaryEntry {
   readonly policies: readonly string[];
 }
 
-/** Remediation of one violation (spec §2 Remediation). */
-export interface Remediation {
-  readonly policy: string;
-  readonly steps: readonly string[];
-  readonly severity: Severity;
-  readonly estimated_effort: 'low' | 'medium' | 'high';
-  readonly compliance_frameworks: readonly FrameworkRef[];
-}
-
 /** Canvas module graph (design notes "Inline result": nodes and edges). */
 export interface ModuleGraph {
   readonly nodes: readonly {
@@ -71,6 +63,8 @@ export interface ModuleGraph {
   }[];
   readonly edges: readonly { from: string; to: string; kind: 'next' | 'route' | 'error'; route_index?: number; filter?: string }[];
 }
+
+export type { Remediation };
 
 /** The full evaluation of one scenario. */
 export interface ScenarioEvaluation {
@@ -173,7 +167,6 @@ function shape(
   const badge = (id: string): Severity | null => badgeOf(moduleSeverities.get(id) ?? []);
   const violations: Violation[] = [];
   const remediation: Record<string, Remediation | null> = {};
-  const gaps = new Set<string>();
   for (const { policy, outcome } of outcomes) {
     const severity = violationSeverity(policy, outcome);
     const failing = outcome.findings.map((f) => {
@@ -194,7 +187,6 @@ function shape(
       ...(outcome.evidence ? { evidence: outcome.evidence } : {}),
       fingerprint: fingerprint(policy.code, scenarioId),
     });
-    if (outcome.status === 'fail') for (const r of policy.compliance_frameworks) gaps.add(gapLabel(r));
   }
   violations.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || (a.status === b.status ? 0 : a.status === 'fail' ? -1 : 1));
   const moduleSummary: ModuleSummaryEntry[] = [];
@@ -212,23 +204,13 @@ function shape(
     evaluated_codes: evaluated,
     passing_count: evaluated.length - violations.length,
     failing_count: violations.length,
-    compliance_gaps: [...gaps].sort(),
+    compliance_gaps: complianceGaps(violations),
     critical: violations.filter((v) => v.severity === 'critical').length,
     remediation,
     module_graph: moduleGraph(analysis.graph.modules, analysis, badge, modulePolicies),
     policy_errors: policyErrors,
     module_count: analysis.graph.modules.length,
   };
-}
-
-function buildRemediation(policy: Policy, outcome: PolicyOutcome, analysis: Analysis, severity: Severity): Remediation | null {
-  try {
-    const steps = policy.remediation.steps(outcome, analysis);
-    if (steps.length === 0) return null;
-    return { policy: policy.code, steps, severity: isSeverity(severity) ? severity : FALLBACK_SEVERITY, estimated_effort: policy.remediation.effort, compliance_frameworks: policy.compliance_frameworks };
-  } catch {
-    return null;
-  }
 }
 
 function moduleGraph(

@@ -1,19 +1,18 @@
-/** @module engine/fingerprint: stable finding fingerprints (FNV-1a 64-bit, pure JS, no clock or randomness). */
-
-const FNV_OFFSET = 0xcbf29ce484222325n;
-const FNV_PRIME = 0x100000001b3n;
-const MASK = 0xffffffffffffffffn;
+/** @module engine/fingerprint: stable finding fingerprints (two 32-bit FNV-1a hashes, pure JS, no clock or randomness). */
 
 /**
- * 16-hex-digit fingerprint of the given parts (joined with U+001F). Used for
- * `(policy, scenario, module pointer)`, so a finding can be tracked across blueprint versions.
+ * 16-hex-digit fingerprint of the given parts (joined with U+001F): FNV-1a 32-bit with two
+ * different offset bases, concatenated. Used for `(policy, scenario, module pointer)`, so a finding
+ * can be tracked across blueprint versions. Not a security hash.
  */
 export function fingerprint(...parts: string[]): string {
-  let h = FNV_OFFSET;
   const s = parts.join('\u001f');
+  let h1 = 0x811c9dc5;
+  let h2 = 0x050c5d1f;
   for (let i = 0; i < s.length; i++) {
-    h ^= BigInt(s.charCodeAt(i));
-    h = (h * FNV_PRIME) & MASK;
+    const c = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x01000193) ^ (h1 >>> 15);
   }
-  return h.toString(16).padStart(16, '0');
+  return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
 }

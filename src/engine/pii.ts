@@ -23,8 +23,20 @@ const TABLE: readonly (readonly [PiiKind, RegExp])[] = [
   ['ip-address', /^(?:ip|ipaddress|clientip|remoteip)$/],
 ];
 
-/** The kind of personal data a field path names, or `null`. `items[].email` → `email`. */
+const kindCache = new Map<string, PiiKind | null>();
+
+/** The kind of personal data a field path names, or `null`. `items[].email` → `email`. Memoised. */
 export function piiKind(path: string): PiiKind | null {
+  let kind = kindCache.get(path);
+  if (kind === undefined) {
+    kind = computePiiKind(path);
+    if (kindCache.size > 50_000) kindCache.clear();
+    kindCache.set(path, kind);
+  }
+  return kind;
+}
+
+function computePiiKind(path: string): PiiKind | null {
   const last = path.split('.').pop() ?? '';
   const n = last.replace(/\[\]/g, '').toLowerCase().replace(/[\s_-]/g, '');
   if (n === '') return null;

@@ -13,8 +13,11 @@ export interface FieldRef {
   readonly path: string;
 }
 
-const ID_CHAR = /[0-9]/;
 const PATH_STOP = new Set([' ', ';', ')', '(', '}', '{', ',', '+', '*', '/', '=', '<', '>', '!', '&', '|', '"', "'", '\t', '\n', '\r']);
+
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+/** Characters that, before a digit, make it part of a name or number rather than a module id (`\w . \` ]`). */
+const joinsPrevious = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 46 || c === 96 || c === 93;
 
 /** Extracts every module-field reference of a string (empty when it has no `{{`). */
 export function extractRefs(text: string): FieldRef[] {
@@ -40,10 +43,9 @@ function scanExpression(s: string, start: number, end: number, out: FieldRef[]):
       i = q < 0 || q > end ? end : q + 1;
       continue;
     }
-    const prev = i > start ? s[i - 1]! : ' ';
-    if (ID_CHAR.test(ch) && !/[\w.`\]]/.test(prev)) {
+    if (isDigit(s.charCodeAt(i)) && !(i > start && joinsPrevious(s.charCodeAt(i - 1)))) {
       let j = i;
-      while (j < end && ID_CHAR.test(s[j]!)) j++;
+      while (j < end && isDigit(s.charCodeAt(j))) j++;
       if (s[j] === '.' && j + 1 < end) {
         const [path, next] = readPath(s, j + 1, end);
         if (path !== '') out.push({ moduleId: s.slice(i, j), path });

@@ -38,9 +38,21 @@ export function parseBlueprint(input: unknown): ParseResult {
 
 /** Turns `google-sheets:addRow` into `Google Sheets · Add Row` (the default module name when no custom label is set). */
 export function humanizeModuleType(type: string): string {
+  let name = humanized.get(type);
+  if (name === undefined) {
+    name = computeHumanized(type);
+    if (humanized.size > 10_000) humanized.clear();
+    humanized.set(type, name);
+  }
+  return name;
+}
+
+const humanized = new Map<string, string>();
+
+function computeHumanized(type: string): string {
   const [app = '', action = ''] = type.split(':');
   const appName = app.split(/[-_]/).filter(Boolean).map(capitalize).join(' ');
-  const actionName = action.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+  const actionName = action.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
   return actionName ? `${appName} · ${actionName}` : appName;
 }
 

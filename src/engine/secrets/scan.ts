@@ -5,7 +5,7 @@
  * credential-named fields, judged by entropy. Mapped values (`{{3.token}}`) and placeholders
  * (`Bearer YOUR_API_KEY`, `[SUPABASE_ANON_KEY]`) are never reported.
  */
-import { SECRET_PATTERNS, isCredentialName, normalizeName, CREDENTIAL_NAMES } from './patterns.js';
+import { PATTERNS_BY_FIRST, isCredentialName, normalizeName, CREDENTIAL_NAMES } from './patterns.js';
 
 /** One credential found in a string. `start`/`end` are UTF-16 offsets of the secret itself. */
 export interface SecretFinding {
@@ -22,7 +22,6 @@ export const MIN_ENTROPY_BITS = 3.0;
 /** Minimum length of an unknown-format credential value. */
 export const MIN_SECRET_LENGTH = 12;
 
-const START_DELIMITERS = new Set(' \t\r\n"\'<>|,;()[]{}\\`=&?#@:/.'.split(''));
 
 /** Make webhook URL hosts: `hook.<zone>.make.com`, Celonis-era and Integromat zones (FORMAT.md). */
 const MAKE_HOOK_HOST = /^hook\.[a-z0-9-]{2,20}\.(?:make\.com|make\.celonis\.com|integromat\.com)$/;
@@ -35,7 +34,7 @@ const MAKE_HOOK_HOST = /^hook\.[a-z0-9-]{2,20}\.(?:make\.com|make\.celonis\.com|
 export function scanForSecrets(text: string, fieldName: string | null): SecretFinding[] {
   const s = text.length > MAX_SCAN_LENGTH ? text.slice(0, MAX_SCAN_LENGTH) : text;
   const findings: SecretFinding[] = [];
-  const urlSpans = scanUrls(s, findings);
+  const urlSpans = s.includes('://') ? scanUrls(s, findings) : [];
   scanPatterns(s, urlSpans, findings);
   if (fieldName !== null && isCredentialName(fieldName) && findings.length === 0) scanCredentialField(s, findings);
   findings.sort((a, b) => a.start - b.start);
@@ -71,22 +70,51 @@ export function isMapped(value: string): boolean {
   return value.includes('{{');
 }
 
+/** True for token characters `[A-Za-z0-9_-]` (char codes). */
+function isTokenChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
+}
+
+/**
+ * Tries the known formats at the start of every run of token characters outside URLs (each
+ * pattern only where the run is long enough to hold its first part), so prose and JSON text cost
+ * one pass of character-code checks.
+ */
 function scanPatterns(s: string, urlSpans: readonly (readonly [number, number])[], out: SecretFinding[]): void {
   let span = 0;
-  for (let i = 0; i < s.length; i++) {
-    if (i > 0 && !START_DELIMITERS.has(s[i - 1]!)) continue;
+  let i = 0;
+  while (i < s.length) {
+    if (!isTokenChar(s.charCodeAt(i))) { i++; continue; }
+    let end = i + 1;
+    while (end < s.length && isTokenChar(s.charCodeAt(end))) end++;
+    const run = end - i;
     while (span < urlSpans.length && urlSpans[span]![1] <= i) span++;
-    if (span < urlSpans.length && urlSpans[span]![0] <= i) continue;
-    for (const p of SECRET_PATTERNS) {
-      p.re.lastIndex = i;
-      const m = p.re.exec(s);
-      if (m) {
-        if (!isPlaceholder(m[0])) out.push({ kind: p.kind, title: p.title, start: i, end: i + m[0].length });
-        i += m[0].length - 1;
-        break;
+    const inUrl = span < urlSpans.length && urlSpans[span]![0] <= i;
+    const candidates = inUrl || run < 2 ? undefined : PATTERNS_BY_FIRST.get(s[i]!);
+    let next = end;
+    if (candidates) {
+      for (const p of candidates) {
+        if (run < (p.minRun ?? 10)) continue;
+        p.re.lastIndex = i;
+        const m = p.re.exec(s);
+        if (m) {
+          if (!isPlaceholder(m[0])) out.push({ kind: p.kind, title: p.title, start: i, end: i + m[0].length });
+          next = Math.max(end, i + m[0].length);
+          break;
+        }
       }
     }
+    i = next;
   }
+}
+
+function isSchemeChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 45 || c === 46;
+}
+
+/** Whitespace, quotes, `<`, `>`, `|`, backslash, backtick end a URL. */
+function isUrlEnd(c: number): boolean {
+  return c <= 32 || c === 34 || c === 39 || c === 60 || c === 62 || c === 124 || c === 92 || c === 96;
 }
 
 /** Finds URLs by their `://` (indexOf, linear) and checks their user info, host, path and query. */
@@ -97,9 +125,9 @@ function scanUrls(s: string, out: SecretFinding[]): [number, number][] {
     const sep = s.indexOf('://', from);
     if (sep < 0) break;
     let start = sep;
-    while (start > 0 && sep - start < 16 && /[a-zA-Z0-9+.-]/.test(s[start - 1]!)) start--;
+    while (start > 0 && sep - start < 16 && isSchemeChar(s.charCodeAt(start - 1))) start--;
     let end = sep + 3;
-    while (end < s.length && !/[\s"'<>|\\`]/.test(s[end]!)) end++;
+    while (end < s.length && !isUrlEnd(s.charCodeAt(end))) end++;
     if (start < sep) {
       spans.push([start, end]);
       checkUrl(s, start, sep + 3, end, out);

@@ -1,0 +1,91 @@
+/** `gov scan` as a user runs it: the real CLI in a child process, every format, exit codes, SARIF against the 2.1.0 schema. */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bp, breakHandler, fakeToken, m } from '../helpers/blueprints.js';
+import { CORPUS_DIR } from '../helpers/server.js';
+
+const GOV = fileURLToPath(new URL('../../src/cli/gov.js', import.meta.url));
+const require = createRequire(import.meta.url);
+
+function gov(...args: string[]) {
+  const r = spawnSync(process.execPath, [GOV, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('gov scan', () => {
+  let dir: string;
+  let leaky: string;
+  let clean: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'gov-scan-'));
+    leaky = join(dir, 'leaky.json');
+    clean = join(dir, 'clean.json');
+    writeFileSync(leaky, JSON.stringify(bp([m(1, 'http:MakeRequest', { version: 4, mapper: { url: 'https://api.example.com', headers: [{ name: 'Authorization', value: `Bearer ghp_${fakeToken(3, 36)}` }] }, onerror: breakHandler(9) })]), null, 2));
+    writeFileSync(clean, JSON.stringify(bp([m(1, 'util:SetVariable2', { mapper: { name: 'a', value: 'b' } })]), null, 2));
+    writeFileSync(join(dir, 'package.json'), '{"name":"not-a-blueprint"}');
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('exits 1 on a failing violation at or above --fail-on, 0 otherwise, and prints a readable table', () => {
+    const r = gov('scan', leaky);
+    assert.equal(r.code, 1, r.err);
+    assert.match(r.out, /CRIT SEC-1 +Hard-coded credential or token/);
+    assert.equal(gov('scan', clean).code, 0);
+    assert.equal(gov('scan', leaky, '--fail-on', 'none').code, 0);
+    const dirScan = gov('scan', dir);
+    assert.match(dirScan.out, /package\.json: skipped \(not a blueprint/);
+  });
+
+  it('exits 2 on an invalid blueprint and on usage errors', () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{"flow":[{"id":1}]}');
+    const r = gov('scan', bad);
+    assert.equal(r.code, 2);
+    assert.match(r.out, /INVALID module must be a string .* at \/flow\/0\/module/);
+    rmSync(bad);
+    assert.equal(gov('scan', leaky, '--format', 'yaml').code, 2);
+    assert.equal(gov('scan', leaky, '--policy', 'NOPE-1').code, 2);
+  });
+
+  it('filters with --policy and --skip-policy', () => {
+    const only = JSON.parse(gov('scan', leaky, '--format', 'json', '--policy', 'SEC-1').out);
+    assert.deepEqual(only.files[0].evaluated_codes, ['SEC-1']);
+    const skipped = JSON.parse(gov('scan', leaky, '--format', 'json', '--skip-policy', 'SEC-1').out);
+    assert.ok(!skipped.files[0].evaluated_codes.includes('SEC-1'));
+    assert.equal(gov('scan', leaky, '--skip-policy', 'SEC-1').code, 0);
+  });
+
+  it('writes SARIF 2.1.0 that validates against the schema, with graded levels, taxonomies and line regions', () => {
+    const out = join(dir, 'report.sarif');
+    gov('scan', CORPUS_DIR, leaky, '--format', 'sarif', '--output', out);
+    const log = JSON.parse(readFileSync(out, 'utf8'));
+    const Ajv = require('ajv-draft-04');
+    const schema = require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
+    const validate = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false, validateFormats: false, logger: false }).compile(schema);
+    assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 3)));
+    const run = log.runs[0];
+    const levels = new Set(run.results.map((r: any) => r.level));
+    assert.ok(levels.has('error') && levels.has('warning') && levels.has('note'), [...levels].join(','));
+    assert.ok(run.tool.driver.rules.length >= 40);
+    assert.ok(run.taxonomies.some((t: any) => t.name === 'GDPR') && run.taxonomies.some((t: any) => t.name === 'SOC 2'));
+    const sec1 = run.results.find((r: any) => r.ruleId === 'SEC-1' && r.locations[0].physicalLocation.artifactLocation.uri.endsWith('leaky.json'));
+    assert.equal(sec1.locations[0].logicalLocations[0].fullyQualifiedName, '/flow/0/mapper/headers/0/value');
+    const line = readFileSync(leaky, 'utf8').split('\n')[sec1.locations[0].physicalLocation.region.startLine - 1]!;
+    assert.match(line, /"value": "Bearer ghp_/);
+    assert.ok(!readFileSync(out, 'utf8').includes(fakeToken(3, 36)), 'SARIF must not contain the secret');
+  });
+
+  it('writes JUnit XML with failures for failing policies', () => {
+    const xml = gov('scan', leaky, clean, '--format', 'junit').out;
+    assert.match(xml, /^<\?xml version="1.0"/);
+    assert.match(xml, /<testsuite name="[^"]*leaky\.json" tests="\d+" failures="[1-9]\d*"/);
+    assert.match(xml, /<testcase classname="[^"]*leaky\.json" name="SEC-1 Hard-coded credential or token"><failure type="critical"/);
+    assert.equal((xml.match(/<testsuite /g) ?? []).length, 2);
+  });
+});

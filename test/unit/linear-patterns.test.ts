@@ -1,0 +1,53 @@
+/**
+ * No pattern may be super-linear: fast-check builds 1 MiB strings from adversarial fragments of every
+ * known format (prefixes, separators, URL and expression syntax) and each scanner must process
+ * 1 MiB in at most ~10× the time of 256 KiB (linear ≈ 4×, quadratic ≈ 16×). Timing is relative,
+ * within one run, and only the ratio is asserted.
+ */
+import { it } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { isPlaceholder, scanForSecrets } from '../../src/engine/secrets/scan.js';
+import { SECRET_PATTERNS } from '../../src/engine/secrets/patterns.js';
+import { extractRefs } from '../../src/engine/blueprint/expressions.js';
+import { findEmails, piiKind } from '../../src/engine/pii.js';
+import { urlHost } from '../../src/engine/blueprint/classify.js';
+import { locatePointer } from '../../src/cli/scan/locate.js';
+
+const MIB = 1 << 20;
+const FRAGMENTS = [
+  ...SECRET_PATTERNS.map((p) => p.re.source.replace(/\\/g, '').replace(/\[[^\]]*\]|\{[^}]*\}|\(\?[^)]*\)|[()?|+*]/g, '').slice(0, 12)),
+  'EAA', 'eyJ', 'eyJa.', 'sk-', 'a@', '@a.', '{{1.', '{{', '}}', '://', 'a://a?', '?auth=', 'key=', '&', 'AA', '0', '9:', 'x', ' ', '-', '_', '.', '`', '[', ']', 'a:b@', 'hook.eu1.make.com/', 'BEGIN ',
+];
+
+const SCANNERS: Record<string, (s: string) => unknown> = {
+  'scanForSecrets (credential field)': (s) => scanForSecrets(s, 'Authorization'),
+  'scanForSecrets (plain field)': (s) => scanForSecrets(s, null),
+  isPlaceholder,
+  extractRefs,
+  findEmails,
+  urlHost,
+  piiKind: (s) => piiKind(s),
+  locatePointer: (s) => locatePointer(`{"a":"${s.replace(/["\\]/g, '')}"}`, '/b'),
+};
+
+function timeOf(fn: (s: string) => unknown, s: string): number {
+  const t0 = performance.now();
+  fn(s);
+  return performance.now() - t0;
+}
+
+for (const [name, fn] of Object.entries(SCANNERS)) {
+  it(`${name} is linear on 1 MiB adversarial input`, () => {
+    fc.assert(fc.property(fc.array(fc.constantFrom(...FRAGMENTS), { minLength: 1, maxLength: 4 }), (parts) => {
+      const unit = parts.join('');
+      const big = unit.repeat(Math.ceil(MIB / unit.length)).slice(0, MIB);
+      const quarter = big.slice(0, MIB / 4);
+      timeOf(fn, quarter); // warm-up
+      const small = Math.min(timeOf(fn, quarter), timeOf(fn, quarter));
+      const large = timeOf(fn, big);
+      return large < 50 || large < 10 * Math.max(small, 1);
+    }), { numRuns: 12, seed: 20261122 });
+    assert.ok(true);
+  });
+}
