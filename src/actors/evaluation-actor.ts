@@ -8,6 +8,7 @@ import type { Store } from '../store/store.js';
 import type { EvaluationPool, TaskFailure } from './pool.js';
 import type { ScenarioTask, ScenarioTaskResult } from './worker-protocol.js';
 import { k } from '../store/store.js';
+import { updateRollup } from './rollup.js';
 
 /** Messages of an evaluation actor. */
 export type EvaluationMessage =
@@ -112,12 +113,17 @@ export class EvaluationActor {
   private persistScenario(index: number, result: ScenarioTaskResult | TaskFailure, nowIso: string): ScenarioSummary {
     const scenarioId = this.record.scenario_ids[index]!;
     if (!result.ok) return failedSummary(scenarioId, 'name' in result ? result.name : scenarioId, result.message);
-    void this.store.evaluationResults.put(k(this.record.evaluation_id, index), result.resultsJson);
-    if (this.record.kind === 'stored') {
-      void this.store.results.put(k(this.record.org_id, scenarioId), {
-        evaluation_id: this.record.evaluation_id, evaluated_at: nowIso, version: this.record.versions[index] ?? 0, json: result.resultsJson, remediation: result.remediation,
-      });
-    }
+    const { org_id: orgId, evaluation_id: evaluationId, kind } = this.record;
+    const version = this.record.versions[index] ?? 0;
+    void this.store.root.transaction(() => {
+      void this.store.evaluationResults.put(k(evaluationId, index), result.resultsJson);
+      if (kind !== 'stored' || !this.store.scenarios.get(k(orgId, scenarioId))) return; // deleted meanwhile: nothing to roll up
+      const key = k(orgId, scenarioId);
+      const previous = this.store.results.get(key);
+      if (previous && previous.evaluated_at > nowIso) return; // a newer evaluation already landed
+      void this.store.results.put(key, { evaluation_id: evaluationId, evaluated_at: nowIso, version, json: result.resultsJson, remediation: result.remediation, contribution: result.contribution });
+      updateRollup(this.store, orgId, previous?.contribution ?? null, result.contribution, nowIso);
+    });
     return result.summary;
   }
 

@@ -6,7 +6,7 @@ import type { InlineTask, InlineTaskResult, ScenarioTask, ScenarioTaskResult, Wo
 import { performance } from 'node:perf_hooks';
 import { evaluateBlueprint } from '../engine/index.js';
 import { compileValidators, fieldErrors, parseJsonBody } from '../server/schemas/requests.js';
-import { renderRemediation, renderResults, summarize, violationStats } from './render.js';
+import { contribution, renderRemediation, renderResults, summarize, violationStats } from './render.js';
 
 const validators = compileValidators();
 const faultsEnabled = process.env['GOV_ENABLE_FAULT_INJECTION'] === '1';
@@ -45,6 +45,7 @@ function evaluateScenario(task: ScenarioTask): ScenarioTaskResult {
     summary: summarize(task.scenarioId, ev),
     resultsJson: renderResults(task.scenarioId, ev, task.evaluationId, task.evaluatedAt),
     remediation: renderRemediation(ev),
+    contribution: contribution(ev),
     moduleCount: ev.module_count,
     stats: violationStats(ev, performance.now() - started),
   };

@@ -1,6 +1,6 @@
 /** @module actors/render: engine output → the API's pre-rendered JSON (runs in workers). */
 import type { ScenarioEvaluation } from '../engine/index.js';
-import type { ScenarioSummary } from '../store/records.js';
+import type { RollupContribution, ScenarioSummary } from '../store/records.js';
 import type { TaskStats } from './worker-protocol.js';
 
 /** `data` of GET /scenarios/{id}/results (spec §2 Scenario results; `name` repeats `scenario_name` for results/fetch). */
@@ -51,4 +51,11 @@ export function violationStats(ev: ScenarioEvaluation, evaluateMs: number): Task
   const violations: Record<string, number> = {};
   for (const v of ev.violations) violations[`${v.category}|${v.severity}`] = (violations[`${v.category}|${v.severity}`] ?? 0) + 1;
   return { evaluateMs, modules: ev.module_count, violations };
+}
+
+/** The scenario's rollup contribution: score, counts, findings per violated policy, compliance gaps. */
+export function contribution(ev: ScenarioEvaluation): RollupContribution {
+  const policies: Record<string, number> = {};
+  for (const v of ev.violations) policies[v.policy] = Math.max(1, v.failing_modules.length);
+  return { score: ev.score, violations: ev.violations.length, critical: ev.critical, policies, gaps: ev.compliance_gaps };
 }

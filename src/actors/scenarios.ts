@@ -3,6 +3,7 @@ import type { ScenarioRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { k } from '../store/store.js';
 import { parseBlueprint } from '../engine/index.js';
+import { countScenario, updateRollup } from './rollup.js';
 
 /** Thrown when a blueprint cannot be imported; `pointer` locates the first problem. */
 export class ImportError extends Error {
@@ -33,6 +34,7 @@ export async function saveScenario(store: Store, orgId: string, scenarioId: stri
   await store.root.transaction(() => {
     const previous = store.scenarios.get(k(orgId, scenarioId));
     record = { org_id: orgId, scenario_id: scenarioId, name, version: (previous?.version ?? 0) + 1, imported_at: nowIso, module_count: moduleCount };
+    if (!previous) countScenario(store, orgId, 1, nowIso);
     void store.scenarios.put(k(orgId, scenarioId), record);
     void store.blueprints.put(k(orgId, scenarioId, record.version), Buffer.from(blueprintJson, 'utf8'));
   });
@@ -51,7 +53,11 @@ export function listScenarios(store: Store, orgId: string): ScenarioRecord[] {
 export async function deleteScenario(store: Store, orgId: string, scenarioId: string): Promise<boolean> {
   const record = store.scenarios.get(k(orgId, scenarioId));
   if (!record) return false;
+  const nowIso = new Date().toISOString();
   await store.root.transaction(() => {
+    const result = store.results.get(k(orgId, scenarioId));
+    if (result) updateRollup(store, orgId, result.contribution, null, nowIso);
+    countScenario(store, orgId, -1, nowIso);
     void store.scenarios.remove(k(orgId, scenarioId));
     void store.results.remove(k(orgId, scenarioId));
     for (let v = 1; v <= record.version; v++) void store.blueprints.remove(k(orgId, scenarioId, v));

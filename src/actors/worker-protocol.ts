@@ -1,5 +1,5 @@
 /** @module actors/worker-protocol: messages between the main thread and evaluation workers (shared types only). */
-import type { ScenarioSummary } from '../store/records.js';
+import type { RollupContribution, ScenarioSummary } from '../store/records.js';
 
 /** Evaluate one stored or ephemeral scenario. The blueprint travels as raw JSON bytes (PITFALLS 15). */
 export interface ScenarioTask {
@@ -41,6 +41,8 @@ export type ScenarioTaskResult =
     readonly resultsJson: string;
     /** Pre-rendered remediation `data` per violated policy (null when generation failed). */
     readonly remediation: Readonly<Record<string, string | null>>;
+    /** This scenario's share of the organization rollup. */
+    readonly contribution: RollupContribution;
     readonly moduleCount: number;
     readonly stats: TaskStats;
   }

@@ -5,7 +5,7 @@
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Permission } from '../store/records.js';
 import { ALL_PERMISSIONS } from '../store/records.js';
 import { Store } from '../store/store.js';
@@ -14,6 +14,9 @@ import { loadServerSecrets } from '../server/auth/server-secrets.js';
 import { loadConfig } from '../server/config.js';
 import { parseCidrs } from '../server/pipeline/client-address.js';
 import { ImportError, deleteScenario, importScenario, listScenarios } from '../actors/scenarios.js';
+import { recomputeRollup, rollupView } from '../actors/rollup.js';
+import { Users } from '../server/console/users.js';
+import { randomBytes } from 'node:crypto';
 
 /** Parses a duration like `24h`, `30m`, `90s`, `7d` into milliseconds. */
 export function parseDuration(text: string): number {
@@ -43,6 +46,7 @@ function isoTime(text: string): string {
 interface Ctx {
   store: Store;
   keys: KeyService;
+  users: Users;
 }
 
 /** Opens the store for one command and closes it afterwards. */
@@ -50,7 +54,7 @@ async function withStore<T>(fn: (ctx: Ctx) => Promise<T> | T): Promise<T> {
   const config = loadConfig();
   const store = new Store(config.dataDir);
   try {
-    return await fn({ store, keys: new KeyService(store, loadServerSecrets(config.dataDir), config.keyPrefix) });
+    return await fn({ store, keys: new KeyService(store, loadServerSecrets(config.dataDir), config.keyPrefix), users: new Users(store, config.keyPrefix) });
   } finally {
     await store.close();
   }
@@ -147,6 +151,42 @@ export function buildCli(): Command {
     if (!deleted) fail(`scenario ${id} not found`);
     print(!!o.json, { scenario_id: id, deleted: true }, () => `deleted ${id}`);
   });
+
+  const usersCmd = program.command('users').description('console operator accounts');
+  usersCmd.command('create').requiredOption('--org <org_id>').requiredOption('--email <email>')
+    .addOption(new Option('--role <role>', 'console role').choices(['owner', 'admin', 'member']).default('admin'))
+    .option('--password <password>', 'initial password (default: a random one, printed once)').option('--json', 'print JSON')
+    .action(async (o: { org: string; email: string; role: 'owner' | 'admin' | 'member'; password?: string; json?: boolean }) => {
+      const password = o.password ?? randomBytes(18).toString('base64url');
+      const user = await withStore(({ users }) => users.create(o.org, o.email, o.role, password)).catch((e: Error) => fail(e.message));
+      print(!!o.json, { user_id: user.user_id, org_id: user.org_id, email: user.email, role: user.role, ...(o.password ? {} : { password }) }, () => `created ${user.role} ${user.email} (${user.user_id})${o.password ? '' : `\npassword: ${password} (shown once)`}`);
+    });
+
+  const evals = program.command('evaluations').description('evaluations');
+  evals.command('delete').argument('<evaluation_id>').option('--json', 'print JSON').action(async (id: string, o: { json?: boolean }) => {
+    const deleted = await withStore(async ({ store }) => {
+      const record = store.evaluations.get(id);
+      if (!record) return false;
+      await store.root.transaction(() => {
+        void store.evaluations.remove(id);
+        void store.openEvaluations.remove(id);
+        for (let i = 0; i < record.total_scenarios; i++) void store.evaluationResults.remove(`${id}\u0000${i}`);
+      });
+      return true;
+    });
+    if (!deleted) fail(`evaluation ${id} not found`);
+    print(!!o.json, { evaluation_id: id, deleted: true }, () => `deleted evaluation ${id}`);
+  });
+
+  program.command('rollup').description('organization rollups').command('rebuild').requiredOption('--org <org_id>').option('--json', 'print JSON')
+    .action(async (o: { org: string; json?: boolean }) => {
+      const view = await withStore(async ({ store }) => {
+        const r = recomputeRollup(store, o.org, new Date().toISOString());
+        await store.rollups.put(o.org, r);
+        return rollupView(r);
+      });
+      print(!!o.json, view, () => `rebuilt: ${String(view['scenarios_evaluated'])}/${String(view['scenarios_total'])} scenarios evaluated, score ${String(view['score'])}`);
+    });
 
   program.command('watermarks').description('leak tracing').command('show').argument('<watermark>').option('--json', 'print JSON').action(async (wm: string, o: { json?: boolean }) => {
     const rec = await withStore(({ store }) => store.watermarks.get(wm));

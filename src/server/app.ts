@@ -7,6 +7,7 @@
 import type { Logger } from 'pino';
 import type { ApiRequest, ApiResponse, RequestContext } from './http/types.js';
 import type { Router } from './router.js';
+import { CONSOLE_PREFIX } from './router.js';
 import type { Stage } from './pipeline/types.js';
 import type { Watermarks } from './pipeline/watermark.js';
 import { API_ERRORS } from './errors.js';
@@ -27,11 +28,12 @@ export interface PipelineStages {
 export const contexts = new WeakMap<ApiRequest, RequestContext>();
 
 /** Builds the dispatch function the uWS adapter calls. */
-export function createDispatch(router: Router, stages: PipelineStages, watermarks: Watermarks, now: () => number) {
+export function createDispatch(router: Router, consoleRouter: Router, stages: PipelineStages, watermarks: Watermarks, now: () => number) {
   const authStages: readonly Stage[] = [stages.authenticate, stages.ipAllowlist, stages.signature, stages.rateLimit];
   return function dispatch(req: ApiRequest): ApiResponse | Promise<ApiResponse> {
     const ctx: RequestContext = { key: null, watermark: null, rate: null, params: {}, template: null, clientIp: req.remoteAddress };
     contexts.set(req, ctx);
+    if (req.path.startsWith(`${CONSOLE_PREFIX}/`)) return dispatchConsole(consoleRouter, req, ctx);
     const refused = stages.browser(req, ctx);
     if (refused) return refused;
     const match = router.match(req.method, req.path);
@@ -50,6 +52,16 @@ export function createDispatch(router: Router, stages: PipelineStages, watermark
     const out = match.route.handle(req, ctx);
     return out instanceof Promise ? out.then((r) => withRate(r, ctx)) : withRate(out, ctx);
   };
+}
+
+/** The console API: session authentication happens inside its routes (it is used from browsers, so no browser refusal). */
+function dispatchConsole(router: Router, req: ApiRequest, ctx: RequestContext): ApiResponse | Promise<ApiResponse> {
+  const match = router.match(req.method, req.path);
+  if (match.kind === 'none') return fail(API_ERRORS.routeNotFound, { detail: `No route for ${req.method} ${req.path}` });
+  if (match.kind === 'method') return fail(API_ERRORS.methodNotAllowed, { detail: `Allowed: ${match.allowed.join(', ')}`, headers: [['allow', match.allowed.join(', ')]] });
+  ctx.template = `${CONSOLE_PREFIX}${match.route.template}`;
+  ctx.params = match.params;
+  return match.route.handle(req, ctx);
 }
 
 function withRate(res: ApiResponse, ctx: RequestContext): ApiResponse {

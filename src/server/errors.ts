@@ -38,6 +38,7 @@ export const API_ERRORS = {
   unknownScenarioIds: { status: 404, error: 'Unknown scenario_ids not found in this organization' }, // `: <ids>` appended
   keyNotFound: { status: 404, error: 'Key not found' },
   routeNotFound: { status: 404, error: 'Not found' }, // added
+  invalidCredentials: { status: 401, error: 'Invalid email or password' }, // added: console login
   policyNotFound: { status: 404, error: 'Policy not found' }, // added
   violationNotFound: { status: 404, error: 'Violation not found' }, // added
   methodNotAllowed: { status: 405, error: 'Method not allowed' }, // added

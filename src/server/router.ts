@@ -4,6 +4,8 @@ import type { ApiRequest, ApiResponse, RequestContext } from './http/types.js';
 
 /** Every public path starts with this prefix (spec: `{base_url}/api/public/v1`). */
 export const API_PREFIX = '/api/public/v1';
+/** The console's session-authenticated API (spec §4 "API-key administration"). */
+export const CONSOLE_PREFIX = '/api/v1';
 
 /** A handler: plain request and context in, plain response out. */
 export type Handler = (req: ApiRequest, ctx: RequestContext) => ApiResponse | Promise<ApiResponse>;
@@ -12,7 +14,7 @@ export type Handler = (req: ApiRequest, ctx: RequestContext) => ApiResponse | Pr
 export interface Route {
   readonly method: string;
   readonly template: string;
-  /** Permission required; `null` for unauthenticated routes (the OpenAPI document). */
+  /** Permission required; `null` for unauthenticated routes (the OpenAPI document, console routes). */
   readonly permission: Permission | null;
   readonly handle: Handler;
 }
@@ -32,7 +34,7 @@ export type Match =
 export class Router {
   private readonly compiled: Compiled[];
 
-  constructor(routes: readonly Route[]) {
+  constructor(routes: readonly Route[], private readonly prefix: string = API_PREFIX) {
     this.compiled = routes.map((route) => ({
       route,
       parts: route.template.split('/').slice(1).map((p) => (p.startsWith('{') ? { param: p.slice(1, -1) } : { literal: p })),
@@ -41,8 +43,8 @@ export class Router {
 
   /** Finds the route for `method` and the raw `path`; path parameters are percent-decoded. */
   match(method: string, path: string): Match {
-    if (!path.startsWith(API_PREFIX)) return { kind: 'none' };
-    const segments = path.slice(API_PREFIX.length).split('/').slice(1);
+    if (!path.startsWith(`${this.prefix}/`)) return { kind: 'none' };
+    const segments = path.slice(this.prefix.length).split('/').slice(1);
     const allowed: string[] = [];
     for (const c of this.compiled) {
       if (c.parts.length !== segments.length) continue;

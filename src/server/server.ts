@@ -12,7 +12,9 @@ import { KeyService } from './auth/keys.js';
 import { ResultTokens } from './auth/result-tokens.js';
 import { deriveKey, loadServerSecrets } from './auth/server-secrets.js';
 import { contexts, createDispatch, internalError } from './app.js';
-import { Router } from './router.js';
+import { CONSOLE_PREFIX, Router } from './router.js';
+import { consoleRoutes } from './console/routes.js';
+import { Users } from './console/users.js';
 import { authenticate } from './pipeline/authenticate.js';
 import { browserRefusal } from './pipeline/browser.js';
 import { parseCidrs } from './pipeline/client-address.js';
@@ -29,6 +31,7 @@ import { inlineRoute } from './routes/inline.js';
 import { policiesRoute } from './routes/policies.js';
 import { remediationRoute } from './routes/remediation.js';
 import { resultsFetchRoute } from './routes/results-fetch.js';
+import { rollupRoute } from './routes/rollup.js';
 import { scenarioResultsRoute } from './routes/scenario-results.js';
 import { CLOCK, CONFIG, EVALUATIONS, KEYS, LOGGER, POOL, RESULT_TOKENS, SECRETS, STORE } from './tokens.js';
 
@@ -40,6 +43,7 @@ export interface RunningServer {
   readonly keys: KeyService;
   readonly pool: EvaluationPool;
   readonly evaluations: Evaluations;
+  readonly users: Users;
   readonly log: Logger;
   /** Stops accepting, finishes in-flight evaluations (up to the deadline), flushes and closes the store. */
   close(): Promise<void>;
@@ -84,10 +88,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const deps = { config, store, pool, evaluations, tokens: c.resolve(RESULT_TOKENS), validators: compileValidators(), now };
   const router = new Router([
     evaluateRoute(deps), inlineRoute(deps), evaluationStatusRoute(deps), scenarioResultsRoute(deps), remediationRoute(deps),
-    resultsFetchRoute(deps), policiesRoute(),
+    resultsFetchRoute(deps), policiesRoute(), rollupRoute(deps),
   ]);
+  const users = new Users(store, config.keyPrefix);
+  const consoleRouter = new Router(consoleRoutes(users, keys, now), CONSOLE_PREFIX);
   const limiter = new RateLimiter(store);
-  const dispatch = createDispatch(router, {
+  const dispatch = createDispatch(router, consoleRouter, {
     browser: browserRefusal(),
     authenticate: authenticate(keys, now),
     ipAllowlist: ipAllowlist(parseCidrs(config.trustedProxies)),
@@ -116,7 +122,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   let closing: Promise<void> | null = null;
   return {
-    port, config, store, keys, pool, evaluations, log,
+    port, config, store, keys, pool, evaluations, users, log,
     close() {
       closing ??= (async () => {
         uws.us_listen_socket_close(socket as us_listen_socket);

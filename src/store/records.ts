@@ -86,12 +86,62 @@ export interface EvaluationRecord {
   readonly key_id: string;
 }
 
+/** What one evaluated scenario adds to its organization's rollup. */
+export interface RollupContribution {
+  readonly score: number;
+  readonly violations: number;
+  readonly critical: number;
+  /** Findings (failing modules, at least 1) per violated policy code. */
+  readonly policies: Readonly<Record<string, number>>;
+  /** Compliance gaps (`"SOC 2 CC6.1"`). */
+  readonly gaps: readonly string[];
+}
+
+/** The organization rollup, maintained incrementally (design notes "Organization rollup"). */
+export interface RollupRecord {
+  readonly org_id: string;
+  readonly scenarios_total: number;
+  readonly scenarios_evaluated: number;
+  readonly score_sum: number;
+  readonly violations_total: number;
+  readonly critical_total: number;
+  /** Per policy: findings and scenarios. */
+  readonly policies: Readonly<Record<string, { readonly count: number; readonly scenarios: number }>>;
+  /** Per compliance gap label: scenarios failing it. */
+  readonly gaps: Readonly<Record<string, number>>;
+  readonly updated_at: string;
+}
+
 /** Latest results of a stored scenario; `json` is the pre-rendered `data` of GET /scenarios/{id}/results. */
 export interface ResultRecord {
+  /** This scenario's share of the organization rollup. */
+  readonly contribution: RollupContribution;
   readonly evaluation_id: string;
   readonly evaluated_at: string;
   readonly version: number;
   readonly json: string;
   /** Pre-rendered remediation `data` per violated policy code (null when generation failed). */
   readonly remediation: Readonly<Record<string, string | null>>;
+}
+
+/** Console roles: owners and admins manage keys (spec §4 "API-key administration ... for admin/owner roles"). */
+export type UserRole = 'owner' | 'admin' | 'member';
+
+/** An operator account of the web console. The password is stored only as an scrypt hash. */
+export interface UserRecord {
+  readonly user_id: string;
+  readonly org_id: string;
+  readonly email: string;
+  readonly role: UserRole;
+  /** `scrypt$<N>$<r>$<p>$<salt b64>$<hash b64>` */
+  readonly password_hash: string;
+  readonly created_at: string;
+}
+
+/** A console session; stored under the SHA-256 of its token. */
+export interface SessionRecord {
+  readonly user_id: string;
+  readonly org_id: string;
+  readonly role: UserRole;
+  readonly expires_at: number;
 }

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
-import type { EvaluationRecord, KeyRecord, OrgRecord, ResultRecord, ScenarioRecord } from './records.js';
+import type { EvaluationRecord, KeyRecord, OrgRecord, ResultRecord, RollupRecord, ScenarioRecord, SessionRecord, UserRecord } from './records.js';
 
 /** Map size of the environment in bytes (default 8 GiB; LMDB grows the file lazily up to it). */
 export const DEFAULT_MAP_SIZE = 8 * 1024 ** 3;
@@ -39,6 +39,13 @@ export class Store {
   /** Evaluations not yet terminal (crash recovery index): id → created_at. */
   readonly openEvaluations: Database<string, string>;
   readonly meta: Database<unknown, string>;
+  /** Organization rollups, updated in the transaction that stores each scenario result. */
+  readonly rollups: Database<RollupRecord, string>;
+  /** Console operator accounts, and e-mail → user id. */
+  readonly users: Database<UserRecord, string>;
+  readonly userEmails: Database<string, string>;
+  /** Console sessions by SHA-256 of the session token. */
+  readonly sessions: Database<SessionRecord, string>;
 
   constructor(readonly dataDir: string, options: { mapSize?: number } = {}) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -57,6 +64,10 @@ export class Store {
     this.watermarks = this.root.openDB({ name: 'watermarks' });
     this.openEvaluations = this.root.openDB({ name: 'open-evaluations', encoding: 'string' });
     this.meta = this.root.openDB({ name: 'meta' });
+    this.rollups = this.root.openDB({ name: 'rollups' });
+    this.users = this.root.openDB({ name: 'users' });
+    this.userEmails = this.root.openDB({ name: 'user-emails', encoding: 'string' });
+    this.sessions = this.root.openDB({ name: 'sessions' });
   }
 
   /** Resolves when every write committed so far is durable on disk. */

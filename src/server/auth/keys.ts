@@ -114,6 +114,11 @@ export class KeyService {
     return { ok: true, key };
   }
 
+  /** A key by id, or undefined. */
+  find(keyId: string): KeyRecord | undefined {
+    return this.store.keys.get(keyId);
+  }
+
   /** Keys of an organization, newest first (no secrets). */
   list(orgId: string): KeyRecord[] {
     const out: KeyRecord[] = [];
