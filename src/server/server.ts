@@ -95,7 +95,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const limiter = new RateLimiter(store);
   const dispatch = createDispatch(router, consoleRouter, {
     browser: browserRefusal(),
-    authenticate: authenticate(keys, now),
+    authenticate: authenticate(keys, now, (orgId) => store.orgs.get(orgId) !== undefined),
     ipAllowlist: ipAllowlist(parseCidrs(config.trustedProxies)),
     signature: verifySignature(keys, new ReplayGuard(store), config.signatureToleranceS, now),
     rateLimit: rateLimit(limiter, now),

@@ -11,9 +11,10 @@ const KEY_CACHE_MAX = 10_000;
 /**
  * Authenticates `Authorization: Bearer <key>`: 401 `Missing or invalid Authorization header` without
  * one, 401 `Invalid API key format` without the `<prefix>_live_<48 hex>` form, 401 `Invalid or
- * expired API key` for unknown, revoked or expired keys. Look-ups are cached for KEY_CACHE_TTL_MS.
+ * expired API key` for unknown, revoked or expired keys, 401 `API key context missing` when the
+ * key's organization no longer exists. Look-ups are cached for KEY_CACHE_TTL_MS.
  */
-export function authenticate(keys: KeyService, now: () => number): Stage {
+export function authenticate(keys: KeyService, now: () => number, orgExists: (orgId: string) => boolean): Stage {
   const cache = new Map<string, { lookup: KeyLookup; until: number }>();
   return function authenticateKey(req, ctx) {
     const header = req.headers['authorization'];
@@ -30,6 +31,8 @@ export function authenticate(keys: KeyService, now: () => number): Stage {
     let lookup = entry.lookup;
     if (lookup.ok) lookup = keys.state(lookup.key, t); // expiry is re-checked on every call
     if (!lookup.ok) return fail(lookup.reason === 'format' ? API_ERRORS.invalidKeyFormat : API_ERRORS.invalidKey);
+    // A valid key whose organization is gone (deleted while the key lived): spec §7 "API key context missing".
+    if (!orgExists(lookup.key.org_id)) return fail(API_ERRORS.keyContextMissing);
     ctx.key = lookup.key;
     return null;
   };

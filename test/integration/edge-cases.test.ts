@@ -1,0 +1,92 @@
+/** Rows and rules that need unusual conditions: a vanished organization, a corrupt record (500), trusted proxies, aborted uploads, deleted evaluations. */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { importScenario } from '../../src/actors/scenarios.js';
+import { GovernanceClient, pollEvaluation } from '../../src/client/client.js';
+import { loadConfig } from '../../src/server/config.js';
+import { startServer, type RunningServer } from '../../src/server/server.js';
+import { bp, m } from '../helpers/blueprints.js';
+
+describe('edge cases', () => {
+  let server: RunningServer;
+  let dir: string;
+  let client: GovernanceClient;
+  let orgId: string;
+  const logLines: Record<string, unknown>[] = [];
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'gov-edge-'));
+    const sink = new Writable({ write(chunk, _enc, cb) { for (const l of String(chunk).split('\n')) if (l) logLines.push(JSON.parse(l)); cb(); } });
+    server = await startServer(loadConfig({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dir, POOL_THREADS: '1', TRUSTED_PROXIES: '127.0.0.1/32' }), { logger: pino({ level: 'info' }, sink) });
+    orgId = (await server.keys.createOrg('Edge')).org_id;
+    const k = await server.keys.createKey(orgId, { perMinute: 10_000, perHour: 100_000 });
+    client = new GovernanceClient(`http://127.0.0.1:${server.port}`, { apiKey: k.api_key, signingSecret: k.signing_secret });
+    await importScenario(server.store, orgId, 's1', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
+  });
+  after(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('401 API key context missing when the key\'s organization no longer exists', async () => {
+    const org = await server.keys.createOrg('Doomed');
+    const k = await server.keys.createKey(org.org_id);
+    await server.store.orgs.remove(org.org_id);
+    const res = await new GovernanceClient(`http://127.0.0.1:${server.port}`, { apiKey: k.api_key, signingSecret: k.signing_secret }).call('GET', '/governance/policies');
+    assert.equal(res.status, 401);
+    assert.equal(res.body.error, 'API key context missing');
+  });
+
+  it('500 Internal server error with a request_id that is also in the log line, and no internals in the body', async () => {
+    const id = '00000000-0000-4000-8000-000000000bad';
+    await server.store.evaluations.put(id, { evaluation_id: id, org_id: orgId, status: 'complete', total_scenarios: 1n } as never);
+    const res = await client.call('GET', `/evaluations/${id}`);
+    assert.equal(res.status, 500);
+    assert.equal(res.body.ok, false);
+    assert.equal(res.body.error, 'Internal server error');
+    assert.match(res.body.request_id, /^[0-9a-f]{16}$/);
+    assert.doesNotMatch(res.raw, /BigInt|TypeError|at .*\.js/);
+    const line = logLines.find((l) => l['request_id'] === res.body.request_id && l['msg'] === 'unhandled error');
+    assert.ok(line, 'the log has the error with the same request_id');
+    assert.match(JSON.stringify(line!['err']), /BigInt/);
+    assert.ok(logLines.some((l) => l['request_id'] === res.body.request_id && l['msg'] === 'request' && l['status'] === 500));
+  });
+
+  it('honours X-Forwarded-For only from a trusted proxy', async () => {
+    const k = await server.keys.createKey(orgId, { allowIps: ['203.0.113.0/24'] });
+    const c = new GovernanceClient(`http://127.0.0.1:${server.port}`, { apiKey: k.api_key, signingSecret: k.signing_secret });
+    assert.equal((await c.call('GET', '/governance/policies', undefined, { headers: { 'x-forwarded-for': '203.0.113.9' } })).status, 200);
+    assert.equal((await c.call('GET', '/governance/policies', undefined, { headers: { 'x-forwarded-for': '198.51.100.7' } })).status, 403);
+    assert.equal((await c.call('GET', '/governance/policies')).status, 403);
+  });
+
+  it('survives aborted and stalled uploads without leaking: the server keeps serving', async () => {
+    const rssBefore = process.memoryUsage().rss;
+    for (let i = 0; i < 30; i++) {
+      await new Promise<void>((resolve) => {
+        const sock = connect(server.port, '127.0.0.1', () => {
+          sock.write(`POST /api/public/v1/evaluate/inline HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1500000\r\n\r\n`);
+          sock.write(Buffer.alloc(200_000, 0x20));
+          setTimeout(() => { sock.destroy(); resolve(); }, 5);
+        });
+        sock.on('error', () => resolve());
+      });
+    }
+    assert.equal((await client.call('GET', '/governance/policies')).status, 200);
+    assert.ok(process.memoryUsage().rss - rssBefore < 200 * 1024 * 1024, 'aborted uploads are not retained');
+  });
+
+  it('404 Evaluation not found when redeeming the token of a deleted evaluation', async () => {
+    const submit = await client.call('POST', '/evaluate', { scenario_ids: ['s1'] });
+    await pollEvaluation(client, submit.body.data.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
+    await server.store.evaluations.remove(submit.body.data.evaluation_id);
+    const res = await client.call('POST', '/results/fetch', { result_token: submit.body.data.result_token });
+    assert.equal(res.status, 404);
+    assert.equal(res.body.error, 'Evaluation not found');
+  });
+});
