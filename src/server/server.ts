@@ -32,6 +32,7 @@ import { policiesRoute } from './routes/policies.js';
 import { remediationRoute } from './routes/remediation.js';
 import { resultsFetchRoute } from './routes/results-fetch.js';
 import { rollupRoute } from './routes/rollup.js';
+import { openApiRoute } from './routes/openapi.js';
 import { scenarioResultsRoute } from './routes/scenario-results.js';
 import { CLOCK, CONFIG, EVALUATIONS, KEYS, LOGGER, POOL, RESULT_TOKENS, SECRETS, STORE } from './tokens.js';
 
@@ -88,7 +89,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const deps = { config, store, pool, evaluations, tokens: c.resolve(RESULT_TOKENS), validators: compileValidators(), now };
   const router = new Router([
     evaluateRoute(deps), inlineRoute(deps), evaluationStatusRoute(deps), scenarioResultsRoute(deps), remediationRoute(deps),
-    resultsFetchRoute(deps), policiesRoute(), rollupRoute(deps),
+    resultsFetchRoute(deps), policiesRoute(), rollupRoute(deps), openApiRoute(),
   ]);
   const users = new Users(store, config.keyPrefix);
   const consoleRouter = new Router(consoleRoutes(users, keys, now), CONSOLE_PREFIX);

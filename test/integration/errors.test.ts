@@ -99,6 +99,9 @@ describe('error rows', () => {
     expectError(await t.client.call('GET', '/scenarios/theirs/results'), 404, 'Scenario not found');
     expectError(await t.client.call('GET', '/violations/theirs:SEC-1/remediation'), 404, 'Scenario not found');
     expectError(await t.client.call('POST', '/evaluate', { scenario_ids: ['theirs'] }), 404, 'Unknown scenario_ids not found in this organization: theirs');
+    const saved = await other.client.call('POST', '/evaluate/inline', { blueprint, save_to_workspace: true, scenario_id: 'their-saved' });
+    assert.equal(saved.status, 200);
+    expectError(await t.client.call('GET', '/scenarios/their-saved/results'), 404, 'Scenario not found');
     await pollEvaluation(other.client, id, { delaysMs: [50], timeoutMs: 20_000 });
     expectError(await t.client.call('POST', '/results/fetch', { result_token: submit.body.data.result_token }), 401, 'Invalid, expired, or already-used result token');
     assert.equal((await other.client.call('POST', '/results/fetch', { result_token: submit.body.data.result_token })).status, 200);
@@ -106,7 +109,9 @@ describe('error rows', () => {
 
   it('404 Evaluation not found, Scenario not found, Unknown scenario_ids (all listed, nothing evaluated)', async () => {
     expectError(await t.client.call('GET', '/evaluations/7d3f0c52-1111-4c1e-9a53-0c3f5a1b2c3d'), 404, 'Evaluation not found');
-    expectError(await t.client.call('GET', '/scenarios/nope/results'), 404, 'Scenario not found');
+    const notFound = await t.client.call('GET', '/scenarios/nope/results');
+    expectError(notFound, 404, 'Scenario not found');
+    for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) assert.ok(notFound.headers[h], `${h} on an authenticated error response`);
     const before = t.server.evaluations.running;
     const res = await t.client.call('POST', '/evaluate', { scenario_ids: ['s1', 'missing-a', 'missing-b'] });
     expectError(res, 404, 'Unknown scenario_ids not found in this organization: missing-a, missing-b');

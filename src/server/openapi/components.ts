@@ -1,0 +1,135 @@
+/** @module server/openapi/components: response schemas of the public API (JSON Schema 2020-12, as OpenAPI 3.1 uses). */
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const str = { type: 'string' } as const;
+const int = { type: 'integer', minimum: 0 } as const;
+const strings = { type: 'array', items: str } as const;
+
+/** Every named schema of `components.schemas`. */
+export const SCHEMAS: Record<string, unknown> = {
+  Severity: { type: 'string', enum: ['critical', 'high', 'medium', 'low', 'info'], description: 'critical > high > medium > low > info; `medium` is the fallback' },
+  EvaluationStatusValue: { type: 'string', enum: ['pending', 'processing', 'complete', 'error'] },
+  Watermark: { type: 'string', pattern: '^wm_[0-9a-f]{8}$', description: 'Opaque leak-tracing mark; clients may ignore it' },
+  Meta: { type: 'object', required: ['watermark'], properties: { watermark: ref('Watermark') } },
+  FieldError: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string', description: 'JSON Pointer into the request body' }, message: str } },
+  ErrorResponse: {
+    type: 'object', required: ['ok', 'error'],
+    properties: {
+      ok: { const: false },
+      error: { type: 'string', description: 'Short stable string; treat as an open set' },
+      detail: { oneOf: [str, { type: 'array', items: ref('FieldError') }], description: 'String, or for 422 the field errors' },
+      message: { type: 'string', description: 'Legacy alias of a string `detail`' },
+      request_id: { type: 'string', description: 'Present on 500 responses; also in the server log' },
+    },
+  },
+  FrameworkRef: {
+    type: 'object', required: ['framework'],
+    properties: { framework: str, control: str, article: str },
+    oneOf: [{ required: ['control'] }, { required: ['article'] }],
+  },
+  Evidence: { type: 'object', required: ['pointer'], properties: { pointer: { type: 'string', description: 'RFC 6901 JSON Pointer into the blueprint' }, value: { type: 'string', description: 'Excerpt; secrets redacted' } } },
+  FailingModule: {
+    type: 'object', required: ['module_id', 'module_name', 'module_type', 'reason', 'badge'],
+    properties: { module_id: str, module_name: str, module_type: str, reason: str, badge: ref('Severity'), severity: ref('Severity'), evidence: ref('Evidence'), fingerprint: str },
+  },
+  Violation: {
+    type: 'object', required: ['policy', 'status', 'severity', 'title', 'description', 'failing_modules'],
+    properties: {
+      policy: str, status: { type: 'string', enum: ['fail', 'warn'] }, severity: ref('Severity'), title: str, description: str,
+      remediation_available: { type: 'boolean' }, failing_modules: { type: 'array', items: ref('FailingModule') }, source: str, summary: str,
+      compliance_frameworks: { type: 'array', items: ref('FrameworkRef') }, category: str, evidence: ref('Evidence'), fingerprint: str,
+    },
+  },
+  ModuleViolation: {
+    type: 'object', required: ['module_id', 'module_name', 'module_type', 'badge', 'violation_count', 'policies'],
+    properties: { module_id: str, module_name: str, module_type: str, badge: ref('Severity'), violation_count: int, policies: strings },
+  },
+  ScenarioSummary: {
+    type: 'object', required: ['id', 'name', 'score', 'violations', 'critical', 'compliance_gaps', 'module_violations'],
+    properties: {
+      id: str, name: str, score: { type: 'integer', minimum: 0, maximum: 100 }, violations: int, critical: int, compliance_gaps: strings,
+      module_violations: { type: 'array', items: ref('ModuleViolation') }, error: { type: 'string', description: 'Present when this scenario failed alone' },
+    },
+  },
+  SubmitResult: {
+    type: 'object', required: ['evaluation_id', 'status', 'total_scenarios'],
+    properties: { evaluation_id: { type: 'string', format: 'uuid' }, status: ref('EvaluationStatusValue'), total_scenarios: { type: 'integer', minimum: 1, maximum: 10 }, result_token: { type: 'string', description: 'Single-use JWT (HS256), valid 900 s; stored batches only' } },
+  },
+  EvaluationStatus: {
+    type: 'object', required: ['evaluation_id', 'status', 'total_scenarios', 'completed'],
+    properties: {
+      evaluation_id: str, status: ref('EvaluationStatusValue'), total_scenarios: int, completed: int,
+      created_at: str, completed_at: { type: ['string', 'null'] }, scenarios: { type: 'array', items: ref('ScenarioSummary') }, error: { type: ['string', 'null'] },
+    },
+  },
+  ScenarioResults: {
+    type: 'object', required: ['scenario_id', 'scenario_name', 'violations', 'module_summary', 'evaluated_codes', 'passing_count', 'failing_count', 'evaluation_status'],
+    properties: {
+      scenario_id: str, scenario_name: str, name: str, evaluation_status: { type: 'string', enum: ['evaluated', 'not_evaluated'] },
+      violations: { type: 'array', items: ref('Violation') }, module_summary: { type: 'array', items: ref('ModuleViolation') }, evaluated_codes: strings,
+      passing_count: int, failing_count: int, score: { type: 'integer', minimum: 0, maximum: 100 }, compliance_gaps: strings,
+      evaluation_id: { type: ['string', 'null'] }, evaluated_at: str,
+    },
+  },
+  FetchedScenario: {
+    type: 'object', required: ['scenario_id', 'name', 'violations', 'module_summary', 'evaluated_codes', 'passing_count', 'failing_count'],
+    properties: {
+      scenario_id: str, name: str, violations: { type: 'array', items: ref('Violation') }, module_summary: { type: 'array', items: ref('ModuleViolation') },
+      evaluated_codes: strings, passing_count: int, failing_count: int, error: str,
+    },
+  },
+  ResultsFetch: {
+    oneOf: [
+      { type: 'object', required: ['status', 'message'], properties: { evaluation_id: str, status: { const: 'processing' }, message: str } },
+      { type: 'object', required: ['status', 'message'], properties: { evaluation_id: str, status: { const: 'error' }, error: { type: ['string', 'null'] }, message: str } },
+      { type: 'object', required: ['status', 'scenarios'], properties: { evaluation_id: str, status: { const: 'complete' }, scenarios: { type: 'array', items: ref('FetchedScenario') } } },
+    ],
+  },
+  Remediation: {
+    type: 'object', required: ['steps', 'severity', 'estimated_effort', 'compliance_frameworks'],
+    properties: { policy: str, steps: { type: 'array', items: str, description: 'Ordered; may contain Markdown emphasis' }, severity: ref('Severity'), estimated_effort: { type: 'string', enum: ['low', 'medium', 'high'] }, compliance_frameworks: { type: 'array', items: ref('FrameworkRef') } },
+  },
+  GraphNode: {
+    type: 'object', required: ['module_id', 'module_name', 'module_type', 'app', 'position', 'badge', 'violation_count', 'policies'],
+    properties: {
+      module_id: str, module_name: str, module_type: str, app: str,
+      position: { oneOf: [{ type: 'null' }, { type: 'object', required: ['x', 'y'], properties: { x: { type: 'number' }, y: { type: 'number' } } }] },
+      badge: { oneOf: [{ type: 'null' }, ref('Severity')] }, violation_count: int, policies: strings,
+    },
+  },
+  GraphEdge: {
+    type: 'object', required: ['from', 'to', 'kind'],
+    properties: { from: str, to: str, kind: { type: 'string', enum: ['next', 'route', 'error'] }, route_index: int, filter: str },
+  },
+  InlineResult: {
+    type: 'object', required: ['scenario', 'violations', 'module_graph', 'evaluated_codes', 'passing_count', 'failing_count'],
+    properties: {
+      scenario: { type: 'object', required: ['name', 'score', 'evaluation_status'], properties: { name: str, score: { type: 'integer', minimum: 0, maximum: 100 }, evaluation_status: { const: 'evaluated' } } },
+      violations: { type: 'array', items: ref('Violation') },
+      module_graph: { type: 'object', required: ['nodes', 'edges'], properties: { nodes: { type: 'array', items: ref('GraphNode') }, edges: { type: 'array', items: ref('GraphEdge') } } },
+      evaluated_codes: strings, passing_count: int, failing_count: int, compliance_gaps: strings,
+      remediation: { type: 'object', additionalProperties: { oneOf: [{ type: 'null' }, ref('Remediation')] }, description: 'By policy code; only with include_remediation' },
+      saved: { type: 'object', required: ['scenario_id'], properties: { scenario_id: str } },
+    },
+  },
+  PolicyEntry: {
+    type: 'object', required: ['code', 'title', 'category', 'severity', 'compliance_frameworks'],
+    properties: { code: str, title: str, category: str, severity: ref('Severity'), compliance_frameworks: { type: 'array', items: ref('FrameworkRef') }, category_name: str, description: str, rationale: str, remediation_effort: str, docs: str },
+  },
+  PolicyCatalog: { type: 'object', required: ['policies'], properties: { revision: str, policies: { type: 'array', items: ref('PolicyEntry') } } },
+  Rollup: {
+    type: 'object', required: ['score', 'scenarios_total', 'scenarios_evaluated', 'violations_total', 'critical_total', 'top_violations', 'framework_coverage', 'updated_at'],
+    properties: {
+      score: { type: ['number', 'null'], description: 'Mean score over evaluated scenarios; null when none' },
+      scenarios_total: int, scenarios_evaluated: int, violations_total: int, critical_total: int,
+      top_violations: { type: 'array', items: { type: 'object', required: ['policy', 'title', 'severity', 'count', 'scenarios'], properties: { policy: str, title: str, severity: ref('Severity'), count: int, scenarios: int } } },
+      framework_coverage: { type: 'array', items: { type: 'object', required: ['framework', 'controls_total', 'controls_met', 'coverage'], properties: { framework: str, controls_total: int, controls_met: int, coverage: { type: 'number', minimum: 0, maximum: 1 } } } },
+      updated_at: str,
+    },
+  },
+};
+
+/** `{ ok: true, data: <schema>, meta }`. */
+export function envelope(dataSchema: string): unknown {
+  return { type: 'object', required: ['ok', 'data', 'meta'], properties: { ok: { const: true }, data: ref(dataSchema), meta: ref('Meta') } };
+}
