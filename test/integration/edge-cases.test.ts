@@ -81,6 +81,27 @@ describe('edge cases', () => {
     assert.ok(process.memoryUsage().rss - rssBefore < 200 * 1024 * 1024, 'aborted uploads are not retained');
   });
 
+  it('404 Blueprint not found and 500 Remediation generation failed for a scenario whose stored blueprint is missing or corrupt', async () => {
+    await importScenario(server.store, orgId, 'gone', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
+    await server.store.blueprints.remove(`${orgId}\u0000gone\u00001`);
+    const missing = await client.call('GET', '/violations/gone:SEC-1/remediation');
+    assert.equal(missing.status, 404);
+    assert.equal(missing.body.error, 'Blueprint not found');
+    await importScenario(server.store, orgId, 'corrupt', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
+    await server.store.blueprints.put(`${orgId}\u0000corrupt\u00001`, Buffer.from('{"flow": [ not json'));
+    const failed = await client.call('GET', '/violations/corrupt:SEC-1/remediation');
+    assert.equal(failed.status, 500);
+    assert.equal(failed.body.error, 'Remediation generation failed');
+  });
+
+  it('lets exactly one of 20 concurrent redemptions of a complete evaluation win', async () => {
+    const submit = await client.call('POST', '/evaluate', { scenario_ids: ['s1'], request: 'concurrency' });
+    await pollEvaluation(client, submit.body.data.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => client.call('POST', '/results/fetch', { result_token: submit.body.data.result_token, attempt: i })));
+    assert.equal(results.filter((r) => r.status === 200 && r.body.data.status === 'complete').length, 1);
+    assert.equal(results.filter((r) => r.status === 401).length, 19);
+  });
+
   it('404 Evaluation not found when redeeming the token of a deleted evaluation', async () => {
     const submit = await client.call('POST', '/evaluate', { scenario_ids: ['s1'] });
     await pollEvaluation(client, submit.body.data.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
