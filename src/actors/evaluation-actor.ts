@@ -19,6 +19,9 @@ export type EvaluationMessage =
 /** Observers of the lifecycle (metrics, webhooks, rollups). */
 export interface EvaluationObserver {
   scenarioFinished?(record: EvaluationRecord, index: number, result: ScenarioTaskResult | TaskFailure): void;
+  /** Runs inside the write transaction that makes the evaluation terminal (the webhook outbox). */
+  terminalInTransaction?(record: EvaluationRecord): void;
+  /** After the terminal state is committed and flushed. */
   terminal?(record: EvaluationRecord): void;
 }
 
@@ -91,16 +94,23 @@ export class EvaluationActor {
         return;
       case 'scenario-finished': {
         if (this.record.scenarios[message.index] !== null) return;
-        const summary = this.persistScenario(message.index, message.result, nowIso);
+        const summary = message.result.ok ? message.result.summary : failedSummary(this.record.scenario_ids[message.index]!, 'name' in message.result ? message.result.name : this.record.scenario_ids[message.index]!, message.result.message);
         const scenarios = this.record.scenarios.slice();
         scenarios[message.index] = summary;
-        const next = { ...this.record, scenarios, completed: this.record.completed + 1, updated_at: nowIso };
-        this.observer.scenarioFinished?.(next, message.index, message.result);
-        if (next.completed === next.total_scenarios) this.finish({ ...next, status: 'complete', completed_at: nowIso });
-        else this.write(next);
+        const next: EvaluationRecord = { ...this.record, scenarios, completed: this.record.completed + 1, updated_at: nowIso };
+        const done = next.completed === next.total_scenarios;
+        const final: EvaluationRecord = done ? { ...next, status: 'complete', completed_at: nowIso } : next;
+        // One transaction: the scenario's results, the rollup and the evaluation record land together,
+        // so no crash can leave a stored result without its summary (or the reverse).
+        this.commit(final, () => this.persistScenario(message.index, message.result, nowIso));
+        this.observer.scenarioFinished?.(final, message.index, message.result);
         return;
       }
       case 'timed-out': {
+        if (this.record.scenarios.every((s) => s !== null)) { // recovered with every result already committed
+          this.finish({ ...this.record, completed: this.record.total_scenarios, status: 'complete', completed_at: nowIso, updated_at: nowIso });
+          return;
+        }
         const anyResult = this.record.scenarios.some((s) => s !== null && s.error === undefined);
         const scenarios = this.record.scenarios.map((s, i) => s ?? failedSummary(this.record.scenario_ids[i]!, this.record.scenario_ids[i]!, 'evaluation timed out'));
         if (anyResult) this.finish({ ...this.record, scenarios, completed: scenarios.length, status: 'complete', completed_at: nowIso, updated_at: nowIso });
@@ -110,38 +120,51 @@ export class EvaluationActor {
     }
   }
 
-  private persistScenario(index: number, result: ScenarioTaskResult | TaskFailure, nowIso: string): ScenarioSummary {
+  /** Writes a scenario's results and its rollup contribution (inside the caller's transaction). */
+  private persistScenario(index: number, result: ScenarioTaskResult | TaskFailure, nowIso: string): void {
+    if (!result.ok) return;
     const scenarioId = this.record.scenario_ids[index]!;
-    if (!result.ok) return failedSummary(scenarioId, 'name' in result ? result.name : scenarioId, result.message);
     const { org_id: orgId, evaluation_id: evaluationId, kind } = this.record;
-    const version = this.record.versions[index] ?? 0;
-    void this.store.root.transaction(() => {
-      void this.store.evaluationResults.put(k(evaluationId, index), result.resultsJson);
-      if (kind !== 'stored' || !this.store.scenarios.get(k(orgId, scenarioId))) return; // deleted meanwhile: nothing to roll up
-      const key = k(orgId, scenarioId);
-      const previous = this.store.results.get(key);
-      if (previous && previous.evaluated_at > nowIso) return; // a newer evaluation already landed
-      void this.store.results.put(key, { evaluation_id: evaluationId, evaluated_at: nowIso, version, json: result.resultsJson, remediation: result.remediation, contribution: result.contribution });
-      updateRollup(this.store, orgId, previous?.contribution ?? null, result.contribution, nowIso);
-    });
-    return result.summary;
+    void this.store.evaluationResults.put(k(evaluationId, index), result.resultsJson);
+    if (kind !== 'stored' || !this.store.scenarios.get(k(orgId, scenarioId))) return; // deleted meanwhile: nothing to roll up
+    const key = k(orgId, scenarioId);
+    const previous = this.store.results.get(key);
+    if (previous && previous.evaluated_at > nowIso) return; // a newer evaluation already landed
+    void this.store.results.put(key, { evaluation_id: evaluationId, evaluated_at: nowIso, version: this.record.versions[index] ?? 0, json: result.resultsJson, remediation: result.remediation, contribution: result.contribution });
+    updateRollup(this.store, orgId, previous?.contribution ?? null, result.contribution, nowIso);
   }
 
   private write(next: EvaluationRecord): void {
-    this.record = next;
-    void this.store.evaluations.put(next.evaluation_id, next);
+    this.commit(next, () => undefined);
   }
 
   private finish(next: EvaluationRecord): void {
-    if (this.timer) clearTimeout(this.timer);
+    this.commit(next, () => undefined);
+  }
+
+  /**
+   * Commits `next` (plus `extra` writes) in one transaction. A terminal record also removes the
+   * evaluation from the open index and, through the observer, enqueues its events (outbox) in the
+   * same transaction. Clients read the store, so they see a state only once it is committed.
+   */
+  private commit(next: EvaluationRecord, extra: () => void): void {
+    const terminal = next.status === 'complete' || next.status === 'error';
     this.record = next;
-    void this.store.root.transaction(() => {
+    if (terminal && this.timer) clearTimeout(this.timer);
+    const committed = this.store.root.transaction(() => {
+      extra();
       void this.store.evaluations.put(next.evaluation_id, next);
-      void this.store.openEvaluations.remove(next.evaluation_id);
-    }).then(() => this.store.flushed()).then(() => {
-      this.observer.terminal?.(next);
-      this.resolveDone();
+      if (terminal) {
+        void this.store.openEvaluations.remove(next.evaluation_id);
+        this.observer.terminalInTransaction?.(next);
+      }
     });
+    if (terminal) {
+      void committed.then(() => this.store.flushed()).then(() => {
+        this.observer.terminal?.(next);
+        this.resolveDone();
+      });
+    }
   }
 }
 

@@ -51,12 +51,12 @@ export class Evaluations {
     });
     await this.store.flushed();
     this.startActor(record, inputs);
-    return this.actors.get(record.evaluation_id)?.state ?? record;
+    return record;
   }
 
-  /** The evaluation as clients see it, or undefined (unknown, or ephemeral and purged). */
+  /** The evaluation as clients see it: the committed state, or undefined (unknown, or ephemeral and purged). */
   get(evaluationId: string): EvaluationRecord | undefined {
-    const record = this.actors.get(evaluationId)?.state ?? this.store.evaluations.get(evaluationId);
+    const record = this.store.evaluations.get(evaluationId);
     if (!record) return undefined;
     if (record.expires_at !== null && record.expires_at <= this.now()) return undefined;
     return record;
@@ -77,12 +77,11 @@ export class Evaluations {
       }
       const scenarios = record.scenarios.slice();
       const inputs: (ScenarioInput | null)[] = record.scenario_ids.map((sid, i) => {
-        if (scenarios[i] !== null) return null;
-        const stored = this.store.evaluationResults.get(k(id, i));
+        if (scenarios[i] !== null) return null; // its result and summary were committed together
         if (record.kind === 'stored') {
           const blueprint = this.store.blueprints.get(k(record.org_id, sid, record.versions[i] ?? 0));
-          if (blueprint && !stored) return { scenarioId: sid, blueprint: new Uint8Array(blueprint) };
-          if (!blueprint) scenarios[i] = failedSummary(sid, sid, 'blueprint was deleted before evaluation');
+          if (blueprint) return { scenarioId: sid, blueprint: new Uint8Array(blueprint) };
+          scenarios[i] = failedSummary(sid, sid, 'blueprint was deleted before evaluation');
         } else {
           scenarios[i] = failedSummary(sid, sid, 'evaluation interrupted by a server restart; resubmit the blueprint');
         }

@@ -38,6 +38,16 @@ export interface Config {
   readonly shutdownDeadlineMs: number;
   /** `BOOTSTRAP_DEMO`, default true: create the demo organization on first start with an empty store. */
   readonly bootstrapDemo: boolean;
+  /** `WEBHOOK_ALLOW_PRIVATE_TARGETS`, default false: allow webhook targets on private/loopback addresses and plain http (tests, on-premise). */
+  readonly webhookAllowPrivateTargets: boolean;
+  /** `WEBHOOK_MAX_ATTEMPTS`, default 8: attempts before a delivery is marked failed. */
+  readonly webhookMaxAttempts: number;
+  /** `WEBHOOK_BACKOFF_BASE_MS`, default 5000: first retry delay in ms (doubles per attempt, full jitter). */
+  readonly webhookBackoffBaseMs: number;
+  /** `WEBHOOK_BACKOFF_MAX_MS`, default 3600000: longest retry delay in ms (also caps `Retry-After`). */
+  readonly webhookBackoffMaxMs: number;
+  /** `WEBHOOK_TIMEOUT_MS`, default 10000: time allowed for one delivery attempt, in ms. */
+  readonly webhookTimeoutMs: number;
 }
 
 /** Thrown for a bad configuration value; the message names the variable. */
@@ -81,5 +91,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env['LOG_LEVEL'] || 'info',
     shutdownDeadlineMs: int(env, 'SHUTDOWN_DEADLINE_MS', 10_000, 100, 600_000),
     bootstrapDemo: bool(env, 'BOOTSTRAP_DEMO', true),
+    webhookAllowPrivateTargets: bool(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
+    webhookMaxAttempts: int(env, 'WEBHOOK_MAX_ATTEMPTS', 8, 1, 100),
+    webhookBackoffBaseMs: int(env, 'WEBHOOK_BACKOFF_BASE_MS', 5000, 1, 3_600_000),
+    webhookBackoffMaxMs: int(env, 'WEBHOOK_BACKOFF_MAX_MS', 3_600_000, 1, 86_400_000),
+    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
   };
 }

@@ -41,6 +41,9 @@ export const API_ERRORS = {
   invalidCredentials: { status: 401, error: 'Invalid email or password' }, // added: console login
   policyNotFound: { status: 404, error: 'Policy not found' }, // added
   violationNotFound: { status: 404, error: 'Violation not found' }, // added
+  webhookNotFound: { status: 404, error: 'Webhook not found' }, // added
+  deliveryNotFound: { status: 404, error: 'Delivery not found' }, // added
+  webhookDisabled: { status: 409, error: 'Webhook is disabled' }, // added: redelivery to a disabled endpoint
   methodNotAllowed: { status: 405, error: 'Method not allowed' }, // added
   bodyTooLarge: { status: 413, error: 'Request body too large' },
   invalidBody: { status: 422, error: 'Invalid request body' },

@@ -33,8 +33,10 @@ import { remediationRoute } from './routes/remediation.js';
 import { resultsFetchRoute } from './routes/results-fetch.js';
 import { rollupRoute } from './routes/rollup.js';
 import { openApiRoute } from './routes/openapi.js';
+import { webhookRoutes } from './routes/webhooks.js';
+import { WebhookDispatcher } from '../actors/webhooks/dispatcher.js';
 import { scenarioResultsRoute } from './routes/scenario-results.js';
-import { CLOCK, CONFIG, EVALUATIONS, KEYS, LOGGER, POOL, RESULT_TOKENS, SECRETS, STORE } from './tokens.js';
+import { CLOCK, CONFIG, EVALUATIONS, KEYS, LOGGER, POOL, RESULT_TOKENS, SECRETS, STORE, WEBHOOKS } from './tokens.js';
 
 /** A running service. */
 export interface RunningServer {
@@ -45,6 +47,7 @@ export interface RunningServer {
   readonly pool: EvaluationPool;
   readonly evaluations: Evaluations;
   readonly users: Users;
+  readonly webhooks: WebhookDispatcher;
   readonly log: Logger;
   /** Stops accepting, finishes in-flight evaluations (up to the deadline), flushes and closes the store. */
   close(): Promise<void>;
@@ -72,10 +75,32 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       return new EvaluationPool({ threads: cfg.poolThreads, maxQueue: cfg.poolMaxQueue, taskTimeoutMs: cfg.scenarioTimeoutMs, maxOldGenerationMb: cfg.workerMaxOldMb });
     }),
   });
+  c.register(WEBHOOKS, {
+    useFactory: instanceCachingFactory((r) => {
+      const cfg = r.resolve(CONFIG);
+      return new WebhookDispatcher(r.resolve(STORE), deriveKey(r.resolve(SECRETS), 'webhooks'), {
+        maxAttempts: cfg.webhookMaxAttempts, backoffBaseMs: cfg.webhookBackoffBaseMs, backoffMaxMs: cfg.webhookBackoffMaxMs,
+        timeoutMs: cfg.webhookTimeoutMs, allowPrivate: cfg.webhookAllowPrivateTargets,
+      }, r.resolve(CLOCK));
+    }),
+  });
   c.register(EVALUATIONS, {
     useFactory: instanceCachingFactory((r) => {
       const cfg = r.resolve(CONFIG);
-      return new Evaluations(r.resolve(STORE), r.resolve(POOL), r.resolve(CLOCK), { ephemeralTtlS: cfg.ephemeralTtlS, evaluationTimeoutMs: cfg.evaluationTimeoutMs });
+      const webhooks = r.resolve(WEBHOOKS);
+      const toWake = new Map<string, string[]>();
+      return new Evaluations(r.resolve(STORE), r.resolve(POOL), r.resolve(CLOCK), { ephemeralTtlS: cfg.ephemeralTtlS, evaluationTimeoutMs: cfg.evaluationTimeoutMs }, {
+        // The outbox is written in the transaction that completes the evaluation; actors wake after it is flushed.
+        terminalInTransaction(record) {
+          const ids = webhooks.enqueueInTransaction(record);
+          if (ids.length > 0) toWake.set(record.evaluation_id, ids);
+        },
+        terminal(record) {
+          const ids = toWake.get(record.evaluation_id);
+          toWake.delete(record.evaluation_id);
+          if (ids) webhooks.wake(record.org_id, ids);
+        },
+      });
     }),
   });
   c.register(RESULT_TOKENS, { useFactory: instanceCachingFactory((r) => new ResultTokens(deriveKey(r.resolve(SECRETS), 'result-token'), r.resolve(CONFIG).resultTokenTtlS)) });
@@ -86,10 +111,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const keys = c.resolve(KEYS);
   const pool = c.resolve(POOL);
   const evaluations = c.resolve(EVALUATIONS);
+  const webhooks = c.resolve(WEBHOOKS);
   const deps = { config, store, pool, evaluations, tokens: c.resolve(RESULT_TOKENS), validators: compileValidators(), now };
   const router = new Router([
     evaluateRoute(deps), inlineRoute(deps), evaluationStatusRoute(deps), scenarioResultsRoute(deps), remediationRoute(deps),
-    resultsFetchRoute(deps), policiesRoute(), rollupRoute(deps), openApiRoute(),
+    resultsFetchRoute(deps), policiesRoute(), rollupRoute(deps), openApiRoute(), ...webhookRoutes(deps, webhooks),
   ]);
   const users = new Users(store, config.keyPrefix);
   const consoleRouter = new Router(consoleRoutes(users, keys, now), CONSOLE_PREFIX);
@@ -103,7 +129,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }, new Watermarks(store, deriveKey(c.resolve(SECRETS), 'watermark')), now);
 
   const resumed = evaluations.recover();
-  if (resumed > 0) log.info({ resumed }, 'resumed open evaluations after restart');
+  const endpointsWithOutbox = webhooks.recover();
+  if (resumed > 0 || endpointsWithOutbox > 0) log.info({ resumed, endpointsWithOutbox }, 'resumed open evaluations and webhook outboxes after restart');
 
   const app = uws.App();
   mountAdapter(app, dispatch, { bodyLimitBytes: config.bodyLimitBytes, now }, {
@@ -123,12 +150,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   let closing: Promise<void> | null = null;
   return {
-    port, config, store, keys, pool, evaluations, users, log,
+    port, config, store, keys, pool, evaluations, users, webhooks, log,
     close() {
       closing ??= (async () => {
         uws.us_listen_socket_close(socket as us_listen_socket);
         await Promise.race([evaluations.drain(), new Promise((r) => setTimeout(r, config.shutdownDeadlineMs).unref())]);
         await limiter.flush();
+        webhooks.stop();
         await pool.close();
         (app as unknown as { close(): void }).close();
         await store.close();

@@ -7,6 +7,7 @@ import type { Store } from '../store/store.js';
 import type { KeyService } from './auth/keys.js';
 import type { ResultTokens } from './auth/result-tokens.js';
 import type { ServerSecrets } from './auth/server-secrets.js';
+import type { WebhookDispatcher } from '../actors/webhooks/dispatcher.js';
 import type { Config } from './config.js';
 
 /** Epoch-ms clock; injectable so tests can move time (rate windows, signatures, token expiry). */
@@ -21,3 +22,4 @@ export const KEYS: InjectionToken<KeyService> = Symbol('KeyService');
 export const POOL: InjectionToken<EvaluationPool> = Symbol('EvaluationPool');
 export const EVALUATIONS: InjectionToken<Evaluations> = Symbol('Evaluations');
 export const RESULT_TOKENS: InjectionToken<ResultTokens> = Symbol('ResultTokens');
+export const WEBHOOKS: InjectionToken<WebhookDispatcher> = Symbol('WebhookDispatcher');

@@ -145,3 +145,40 @@ export interface SessionRecord {
   readonly role: UserRole;
   readonly expires_at: number;
 }
+
+/** A registered webhook endpoint (design notes "Webhooks"). Its secret is derived, never stored. */
+export interface WebhookRecord {
+  readonly webhook_id: string;
+  readonly org_id: string;
+  readonly url: string;
+  readonly events: readonly string[];
+  readonly description: string | null;
+  /** `active`, or `disabled` (the endpoint answered 410 Gone, or was disabled by an operator). */
+  readonly status: 'active' | 'disabled';
+  readonly disabled_reason: string | null;
+  readonly created_at: string;
+}
+
+/** One attempt of a delivery. */
+export interface DeliveryAttempt {
+  readonly at: string;
+  readonly status_code: number | null;
+  readonly error: string | null;
+  readonly duration_ms: number;
+}
+
+/** A webhook delivery (one event to one endpoint); `delivery_id` is the `webhook-id` header. */
+export interface DeliveryRecord {
+  readonly delivery_id: string;
+  readonly webhook_id: string;
+  readonly org_id: string;
+  readonly event_type: string;
+  readonly evaluation_id: string;
+  /** The exact body sent (signed bytes). */
+  readonly payload: string;
+  readonly status: 'pending' | 'delivered' | 'failed';
+  readonly attempts: readonly DeliveryAttempt[];
+  /** Epoch ms of the next attempt while pending. */
+  readonly next_attempt_at: number | null;
+  readonly created_at: string;
+}

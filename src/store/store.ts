@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
-import type { EvaluationRecord, KeyRecord, OrgRecord, ResultRecord, RollupRecord, ScenarioRecord, SessionRecord, UserRecord } from './records.js';
+import type { DeliveryRecord, EvaluationRecord, KeyRecord, OrgRecord, ResultRecord, RollupRecord, ScenarioRecord, SessionRecord, UserRecord, WebhookRecord } from './records.js';
 
 /** Map size of the environment in bytes (default 8 GiB; LMDB grows the file lazily up to it). */
 export const DEFAULT_MAP_SIZE = 8 * 1024 ** 3;
@@ -46,6 +46,12 @@ export class Store {
   readonly userEmails: Database<string, string>;
   /** Console sessions by SHA-256 of the session token. */
   readonly sessions: Database<SessionRecord, string>;
+  /** Webhook endpoints: `org\0webhook_id` → endpoint. */
+  readonly webhooks: Database<WebhookRecord, string>;
+  /** Deliveries: `webhook_id\0delivery_id` → delivery (the log, newest ids sort last). */
+  readonly deliveries: Database<DeliveryRecord, string>;
+  /** The outbox: pending deliveries, `webhook_id\0delivery_id` → org id; written with the evaluation's terminal state. */
+  readonly outbox: Database<string, string>;
 
   constructor(readonly dataDir: string, options: { mapSize?: number } = {}) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -68,6 +74,9 @@ export class Store {
     this.users = this.root.openDB({ name: 'users' });
     this.userEmails = this.root.openDB({ name: 'user-emails', encoding: 'string' });
     this.sessions = this.root.openDB({ name: 'sessions' });
+    this.webhooks = this.root.openDB({ name: 'webhooks' });
+    this.deliveries = this.root.openDB({ name: 'deliveries' });
+    this.outbox = this.root.openDB({ name: 'outbox', encoding: 'string' });
   }
 
   /** Resolves when every write committed so far is durable on disk. */

@@ -1,0 +1,127 @@
+/**
+ * @module actors/webhooks/delivery-actor: one actor per webhook endpoint. It owns the endpoint's
+ * pending deliveries, sends them one at a time in creation order, and persists every attempt and
+ * every state change to LMDB before moving on, so a restart resumes exactly where it stopped
+ * (at-least-once delivery).
+ */
+import type { DeliveryRecord, WebhookRecord } from '../../store/records.js';
+import type { Store } from '../../store/store.js';
+import type { SendResult } from './send.js';
+import { k } from '../../store/store.js';
+import { signWebhook } from './signing.js';
+
+/** Delivery settings (config: WEBHOOK_*). */
+export interface DeliveryOptions {
+  /** Attempts before a delivery is marked `failed` (default 8). */
+  readonly maxAttempts: number;
+  /** First retry delay in ms; doubles each attempt, with full jitter (default 5000). */
+  readonly backoffBaseMs: number;
+  /** Longest delay between attempts in ms, also the cap on `Retry-After` (default 1 h). */
+  readonly backoffMaxMs: number;
+  readonly timeoutMs: number;
+  readonly allowPrivate: boolean;
+}
+
+/** Messages of a delivery actor. */
+export type DeliveryMessage = { readonly type: 'wake' } | { readonly type: 'stop' };
+
+/** The transport, injectable for tests of the actor alone. */
+export type Sender = (url: string, headers: Record<string, string>, body: string) => Promise<SendResult>;
+
+/** Delay before attempt n+1 (n ≥ 1 attempts made): full jitter over base·2^(n−1), capped; `Retry-After` wins when larger. */
+export function retryDelay(attempts: number, options: Pick<DeliveryOptions, 'backoffBaseMs' | 'backoffMaxMs'>, retryAfterMs: number | null, random: () => number): number {
+  const ceiling = Math.min(options.backoffMaxMs, options.backoffBaseMs * 2 ** (attempts - 1));
+  const jittered = Math.round(ceiling / 2 + random() * (ceiling / 2));
+  return retryAfterMs !== null ? Math.min(options.backoffMaxMs, Math.max(jittered, retryAfterMs)) : jittered;
+}
+
+/** Owns one endpoint's outbox. */
+export class DeliveryActor {
+  private running = false;
+  private stopped = false;
+  private timer: NodeJS.Timeout | null = null;
+  private idle: (() => void) | null = null;
+
+  constructor(
+    private readonly store: Store,
+    private readonly orgId: string,
+    private readonly webhookId: string,
+    private readonly secret: string,
+    private readonly send: Sender,
+    private readonly options: DeliveryOptions,
+    private readonly now: () => number,
+    private readonly onAttempt: (result: SendResult, delivery: DeliveryRecord) => void = () => undefined,
+  ) {}
+
+  /** Handles a message; `wake` runs every due delivery, `stop` ends the actor after the current attempt. */
+  tell(message: DeliveryMessage): void {
+    if (message.type === 'stop') {
+      this.stopped = true;
+      if (this.timer) clearTimeout(this.timer);
+      return;
+    }
+    if (!this.running && !this.stopped) void this.drain();
+  }
+
+  /** Resolves once the actor has nothing due (tests, shutdown). */
+  async settled(): Promise<void> {
+    if (!this.running) return;
+    await new Promise<void>((r) => { this.idle = r; });
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    try {
+      for (;;) {
+        if (this.stopped) return;
+        const endpoint = this.store.webhooks.get(k(this.orgId, this.webhookId));
+        const due = this.nextDelivery();
+        if (!endpoint || endpoint.status !== 'active' || !due) return;
+        if (due.next_attempt_at !== null && due.next_attempt_at > this.now()) {
+          this.schedule(due.next_attempt_at - this.now());
+          return;
+        }
+        await this.attempt(endpoint, due);
+      }
+    } finally {
+      this.running = false;
+      this.idle?.();
+      this.idle = null;
+    }
+  }
+
+  /** The oldest pending delivery (outbox keys sort by delivery id, which sorts by creation time). */
+  private nextDelivery(): DeliveryRecord | undefined {
+    for (const { key } of this.store.outbox.getRange({ start: k(this.webhookId, ''), end: k(this.webhookId, '\uffff') })) {
+      const d = this.store.deliveries.get(key);
+      if (d && d.status === 'pending') return d;
+      void this.store.outbox.remove(key);
+    }
+    return undefined;
+  }
+
+  private async attempt(endpoint: WebhookRecord, d: DeliveryRecord): Promise<void> {
+    const ts = Math.floor(this.now() / 1000);
+    const headers = { 'webhook-id': d.delivery_id, 'webhook-timestamp': String(ts), 'webhook-signature': signWebhook(this.secret, d.delivery_id, ts, d.payload) };
+    const result = await this.send(endpoint.url, headers, d.payload);
+    const attempts = [...d.attempts, { at: new Date(this.now()).toISOString(), status_code: result.statusCode, error: result.error, duration_ms: result.durationMs }];
+    const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    const gone = result.statusCode === 410;
+    const exhausted = attempts.length >= this.options.maxAttempts;
+    const status: DeliveryRecord['status'] = ok ? 'delivered' : gone || exhausted ? 'failed' : 'pending';
+    const next: DeliveryRecord = { ...d, attempts, status, next_attempt_at: status === 'pending' ? this.now() + retryDelay(attempts.length, this.options, result.retryAfterMs, Math.random) : null };
+    const key = k(this.webhookId, d.delivery_id);
+    await this.store.root.transaction(() => {
+      void this.store.deliveries.put(key, next);
+      if (status !== 'pending') void this.store.outbox.remove(key);
+      if (gone) void this.store.webhooks.put(k(this.orgId, this.webhookId), { ...endpoint, status: 'disabled', disabled_reason: 'the endpoint answered 410 Gone' });
+    });
+    this.onAttempt(result, next);
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => { this.timer = null; this.tell({ type: 'wake' }); }, Math.max(0, ms));
+    this.timer.unref();
+  }
+}

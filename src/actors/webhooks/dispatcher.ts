@@ -1,0 +1,128 @@
+/**
+ * @module actors/webhooks/dispatcher: supervises one DeliveryActor per endpoint and writes the
+ * `evaluation.complete` events into the outbox inside the transaction that completes the evaluation
+ * (stored batches only; never ephemeral or inline ones: spec §1, §6).
+ */
+import { randomBytes } from 'node:crypto';
+import type { DeliveryRecord, EvaluationRecord, WebhookRecord } from '../../store/records.js';
+import type { Store } from '../../store/store.js';
+import type { SendResult } from './send.js';
+import type { DeliveryOptions, Sender } from './delivery-actor.js';
+import { k } from '../../store/store.js';
+import { DeliveryActor } from './delivery-actor.js';
+import { sendWebhook } from './send.js';
+import { webhookSecret } from './signing.js';
+
+/** The only event type (spec §6). */
+export const EVALUATION_COMPLETE = 'evaluation.complete';
+
+/** Message ids sort by creation time: `msg_<12 hex ms><8 hex random>`. */
+export function messageId(nowMs: number): string {
+  return `msg_${nowMs.toString(16).padStart(12, '0')}${randomBytes(4).toString('hex')}`;
+}
+
+/** Supervisor of delivery actors. */
+export class WebhookDispatcher {
+  private readonly actors = new Map<string, DeliveryActor>();
+  private readonly sender: Sender;
+
+  constructor(
+    private readonly store: Store,
+    private readonly webhookKey: Buffer,
+    private readonly options: DeliveryOptions,
+    private readonly now: () => number,
+    private readonly onAttempt: (result: SendResult, delivery: DeliveryRecord) => void = () => undefined,
+  ) {
+    this.sender = (url, headers, body) => sendWebhook(url, headers, body, { timeoutMs: options.timeoutMs, allowPrivate: options.allowPrivate });
+  }
+
+  /** The secret of an endpoint (shown once at registration; derived, never stored). */
+  secretOf(webhookId: string): string {
+    return webhookSecret(this.webhookKey, webhookId);
+  }
+
+  /**
+   * Writes one pending delivery per active endpoint subscribed to `evaluation.complete`. Must run inside
+   * the write transaction that makes the evaluation terminal, so no completed evaluation exists
+   * without its events, across any crash. Ephemeral batches produce nothing.
+   */
+  enqueueInTransaction(record: EvaluationRecord): string[] {
+    if (record.kind !== 'stored' || record.status !== 'complete') return [];
+    const endpoints: WebhookRecord[] = [];
+    for (const { value } of this.store.webhooks.getRange({ start: k(record.org_id, ''), end: k(record.org_id, '\uffff') })) {
+      if (value.status === 'active' && value.events.includes(EVALUATION_COMPLETE)) endpoints.push(value);
+    }
+    if (endpoints.length === 0) return [];
+    const nowMs = this.now();
+    const payload = JSON.stringify({
+      type: EVALUATION_COMPLETE,
+      timestamp: new Date(nowMs).toISOString(),
+      data: { evaluation_id: record.evaluation_id, status: record.status, total_scenarios: record.total_scenarios, scenarios: record.scenarios },
+    });
+    return endpoints.map((e) => {
+      const delivery: DeliveryRecord = {
+        delivery_id: messageId(nowMs), webhook_id: e.webhook_id, org_id: e.org_id, event_type: EVALUATION_COMPLETE, evaluation_id: record.evaluation_id,
+        payload, status: 'pending', attempts: [], next_attempt_at: nowMs, created_at: new Date(nowMs).toISOString(),
+      };
+      void this.store.deliveries.put(k(e.webhook_id, delivery.delivery_id), delivery);
+      void this.store.outbox.put(k(e.webhook_id, delivery.delivery_id), e.org_id);
+      return e.webhook_id;
+    });
+  }
+
+  /** Wakes the actor of each endpoint that has new work (after the enqueuing transaction committed). */
+  wake(orgId: string, webhookIds: readonly string[]): void {
+    for (const id of webhookIds) this.actor(orgId, id).tell({ type: 'wake' });
+  }
+
+  /** Crash recovery: starts an actor for every endpoint with pending deliveries. @returns how many. */
+  recover(): number {
+    const seen = new Set<string>();
+    for (const { key, value: orgId } of this.store.outbox.getRange()) {
+      const webhookId = key.split('\u0000')[0]!;
+      if (seen.has(webhookId)) continue;
+      seen.add(webhookId);
+      this.actor(orgId, webhookId).tell({ type: 'wake' });
+    }
+    return seen.size;
+  }
+
+  /** Requeues a delivery now (manual redelivery). */
+  async redeliver(orgId: string, webhookId: string, deliveryId: string): Promise<DeliveryRecord | undefined> {
+    const key = k(webhookId, deliveryId);
+    const d = this.store.deliveries.get(key);
+    if (!d || d.org_id !== orgId) return undefined;
+    const next: DeliveryRecord = { ...d, status: 'pending', next_attempt_at: this.now() };
+    await this.store.root.transaction(() => {
+      void this.store.deliveries.put(key, next);
+      void this.store.outbox.put(key, orgId);
+    });
+    this.actor(orgId, webhookId).tell({ type: 'wake' });
+    return next;
+  }
+
+  /** Stops and forgets an endpoint's actor (endpoint deleted). */
+  forget(webhookId: string): void {
+    this.actors.get(webhookId)?.tell({ type: 'stop' });
+    this.actors.delete(webhookId);
+  }
+
+  /** Resolves when no actor is sending (tests, shutdown). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.actors.values()].map((a) => a.settled()));
+  }
+
+  /** Stops every actor; pending deliveries stay in the outbox for the next start. */
+  stop(): void {
+    for (const a of this.actors.values()) a.tell({ type: 'stop' });
+  }
+
+  private actor(orgId: string, webhookId: string): DeliveryActor {
+    let a = this.actors.get(webhookId);
+    if (!a) {
+      a = new DeliveryActor(this.store, orgId, webhookId, this.secretOf(webhookId), this.sender, this.options, this.now, this.onAttempt);
+      this.actors.set(webhookId, a);
+    }
+    return a;
+  }
+}

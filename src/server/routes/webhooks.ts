@@ -1,0 +1,109 @@
+/**
+ * @module server/routes/webhooks: `/webhooks` (design notes "Webhooks"; permission `webhooks:manage`):
+ * register (secret shown once), list, get, delete, list deliveries, redeliver.
+ */
+import { randomBytes } from 'node:crypto';
+import type { WebhookRecord } from '../../store/records.js';
+import type { WebhookDispatcher } from '../../actors/webhooks/dispatcher.js';
+import type { Route } from '../router.js';
+import type { RouteDeps } from './deps.js';
+import { EVALUATION_COMPLETE } from '../../actors/webhooks/dispatcher.js';
+import { targetProblem } from '../../actors/webhooks/target-guard.js';
+import { k } from '../../store/store.js';
+import { API_ERRORS } from '../errors.js';
+import { fail, ok } from '../http/envelope.js';
+import { parseJsonBody } from '../schemas/requests.js';
+
+/** Most endpoints per organization. */
+export const MAX_WEBHOOKS_PER_ORG = 20;
+
+const view = (w: WebhookRecord) => ({ webhook_id: w.webhook_id, url: w.url, events: w.events, description: w.description, status: w.status, disabled_reason: w.disabled_reason, created_at: w.created_at });
+
+/** The six webhook routes. */
+export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): Route[] {
+  const P = 'webhooks:manage' as const;
+  const find = (orgId: string, id: string) => deps.store.webhooks.get(k(orgId, id));
+  return [
+    {
+      method: 'POST', template: '/webhooks', permission: P,
+      async handle(req, ctx) {
+        const parsed = parseJsonBody(req.body);
+        if (!parsed.ok) return fail(API_ERRORS.invalidBody, { detail: parsed.detail });
+        const b = parsed.value as { url?: unknown; events?: unknown; description?: unknown };
+        const detail: { path: string; message: string }[] = [];
+        if (typeof b?.url !== 'string' || b.url.length > 2048) detail.push({ path: '/url', message: 'is required (a URL of at most 2048 characters)' });
+        else {
+          const problem = targetProblem(b.url, deps.config.webhookAllowPrivateTargets);
+          if (problem) detail.push({ path: '/url', message: problem });
+        }
+        const events = b?.events ?? [EVALUATION_COMPLETE];
+        if (!Array.isArray(events) || events.length === 0 || events.some((e) => e !== EVALUATION_COMPLETE)) detail.push({ path: '/events', message: `must be a non-empty array of "${EVALUATION_COMPLETE}"` });
+        if (b?.description !== undefined && (typeof b.description !== 'string' || b.description.length > 500)) detail.push({ path: '/description', message: 'must be a string of at most 500 characters' });
+        if (detail.length > 0) return fail(API_ERRORS.invalidBody, { detail });
+        const orgId = ctx.key!.org_id;
+        let count = 0;
+        for (const _ of deps.store.webhooks.getKeys({ start: k(orgId, ''), end: k(orgId, '\uffff') })) count++;
+        if (count >= MAX_WEBHOOKS_PER_ORG) return fail(API_ERRORS.invalidBody, { detail: [{ path: '/', message: `at most ${MAX_WEBHOOKS_PER_ORG} webhooks per organization` }] });
+        const record: WebhookRecord = {
+          webhook_id: `wh_${randomBytes(8).toString('hex')}`, org_id: orgId, url: b.url as string, events: [...new Set(events as string[])],
+          description: typeof b.description === 'string' ? b.description : null, status: 'active', disabled_reason: null, created_at: new Date(deps.now()).toISOString(),
+        };
+        await deps.store.webhooks.put(k(orgId, record.webhook_id), record);
+        await deps.store.flushed();
+        return ok({ ...view(record), secret: dispatcher.secretOf(record.webhook_id) }, ctx.watermark!, 201);
+      },
+    },
+    {
+      method: 'GET', template: '/webhooks', permission: P,
+      handle(_req, ctx) {
+        const orgId = ctx.key!.org_id;
+        const list = [...deps.store.webhooks.getRange({ start: k(orgId, ''), end: k(orgId, '\uffff') })].map((e) => view(e.value));
+        return ok({ webhooks: list }, ctx.watermark!);
+      },
+    },
+    {
+      method: 'GET', template: '/webhooks/{id}', permission: P,
+      handle(_req, ctx) {
+        const w = find(ctx.key!.org_id, ctx.params['id']!);
+        return w ? ok(view(w), ctx.watermark!) : fail(API_ERRORS.webhookNotFound);
+      },
+    },
+    {
+      method: 'DELETE', template: '/webhooks/{id}', permission: P,
+      async handle(_req, ctx) {
+        const orgId = ctx.key!.org_id;
+        const w = find(orgId, ctx.params['id']!);
+        if (!w) return fail(API_ERRORS.webhookNotFound);
+        dispatcher.forget(w.webhook_id);
+        await deps.store.root.transaction(() => {
+          void deps.store.webhooks.remove(k(orgId, w.webhook_id));
+          for (const { key } of deps.store.outbox.getRange({ start: k(w.webhook_id, ''), end: k(w.webhook_id, '\uffff') })) void deps.store.outbox.remove(key);
+        });
+        return ok({ webhook_id: w.webhook_id, deleted: true }, ctx.watermark!);
+      },
+    },
+    {
+      method: 'GET', template: '/webhooks/{id}/deliveries', permission: P,
+      handle(_req, ctx) {
+        const w = find(ctx.key!.org_id, ctx.params['id']!);
+        if (!w) return fail(API_ERRORS.webhookNotFound);
+        const list = [...deps.store.deliveries.getRange({ start: k(w.webhook_id, '\uffff'), end: k(w.webhook_id, ''), reverse: true, limit: 100 })].map(({ value: d }) => ({
+          delivery_id: d.delivery_id, event_type: d.event_type, evaluation_id: d.evaluation_id, status: d.status, attempts: d.attempts,
+          next_attempt_at: d.next_attempt_at === null ? null : new Date(d.next_attempt_at).toISOString(), created_at: d.created_at,
+        }));
+        return ok({ deliveries: list }, ctx.watermark!);
+      },
+    },
+    {
+      method: 'POST', template: '/webhooks/{id}/deliveries/{delivery_id}/redeliver', permission: P,
+      async handle(_req, ctx) {
+        const orgId = ctx.key!.org_id;
+        const w = find(orgId, ctx.params['id']!);
+        if (!w) return fail(API_ERRORS.webhookNotFound);
+        if (w.status !== 'active') return fail(API_ERRORS.webhookDisabled, { detail: w.disabled_reason ?? 'disabled' });
+        const d = await dispatcher.redeliver(orgId, w.webhook_id, ctx.params['delivery_id']!);
+        return d ? ok({ delivery_id: d.delivery_id, status: d.status }, ctx.watermark!, 202) : fail(API_ERRORS.deliveryNotFound);
+      },
+    },
+  ];
+}

@@ -1,0 +1,133 @@
+/** Webhooks end to end: a real receiver on loopback verifies signatures, sees retries, Retry-After, 410 and exactly the events it should. */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { importScenario } from '../../src/actors/scenarios.js';
+import { signWebhook } from '../../src/actors/webhooks/signing.js';
+import { pollEvaluation } from '../../src/client/client.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startReceiver } from '../helpers/receiver.js';
+import { bp, m } from '../helpers/blueprints.js';
+
+const blueprint = bp([m(1, 'util:SetVariable2')]);
+const POLL = { delaysMs: [50], timeoutMs: 20_000 };
+
+describe('webhooks', () => {
+  let t: TestServer;
+  before(async () => {
+    t = await startTestServer({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_BACKOFF_BASE_MS: '50', WEBHOOK_BACKOFF_MAX_MS: '3000' } });
+    await importScenario(t.server.store, t.orgId, 's1', JSON.stringify(blueprint));
+  });
+  after(() => t.close());
+
+  async function register(url: string) {
+    const res = await t.client.call('POST', '/webhooks', { url, events: ['evaluation.complete'], description: `test ${url}` });
+    assert.equal(res.status, 201, res.raw);
+    return res.body.data as { webhook_id: string; secret: string };
+  }
+  async function evaluateStored(tag: string) {
+    const submit = await t.client.call('POST', '/evaluate', { scenario_ids: ['s1'], tag });
+    await pollEvaluation(t.client, submit.body.data.evaluation_id, POLL);
+    return submit.body.data.evaluation_id as string;
+  }
+
+  it('delivers evaluation.complete with a valid signature, retrying after two 500s', async () => {
+    const receiver = await startReceiver((n) => ({ status: n <= 2 ? 500 : 204 }));
+    const hook = await register(receiver.url);
+    assert.match(hook.secret, /^whsec_[A-Za-z0-9+/]+=*$/);
+    const evaluationId = await evaluateStored('retry');
+    await receiver.waitFor(3);
+    const ids = new Set(receiver.received.map((r) => r.headers['webhook-id']));
+    assert.equal(ids.size, 1, 'every retry carries the same webhook-id');
+    for (const r of receiver.received) {
+      const expected = signWebhook(hook.secret, String(r.headers['webhook-id']), Number(r.headers['webhook-timestamp']), r.body);
+      assert.ok(String(r.headers['webhook-signature']).split(' ').includes(expected), 'signature verifies with the endpoint secret');
+    }
+    const event = JSON.parse(receiver.received[2]!.body);
+    assert.equal(event.type, 'evaluation.complete');
+    assert.equal(event.data.evaluation_id, evaluationId);
+    assert.equal(event.data.status, 'complete');
+    assert.equal(event.data.scenarios[0].id, 's1');
+    await t.server.webhooks.settled();
+    const log = await t.client.call('GET', `/webhooks/${hook.webhook_id}/deliveries`);
+    const d = log.body.data.deliveries[0];
+    assert.equal(d.status, 'delivered');
+    assert.deepEqual(d.attempts.map((a: any) => a.status_code), [500, 500, 204]);
+    assert.ok(d.attempts.every((a: any) => typeof a.duration_ms === 'number'));
+    await t.client.call('DELETE', `/webhooks/${hook.webhook_id}`);
+    await receiver.close();
+  });
+
+  it('sends nothing for ephemeral batches and inline evaluations, and one event per stored batch', async () => {
+    const receiver = await startReceiver();
+    const hook = await register(receiver.url);
+    const eph = await t.client.call('POST', '/evaluate', { blueprints: [blueprint] });
+    await pollEvaluation(t.client, eph.body.data.evaluation_id, POLL);
+    await t.client.call('POST', '/evaluate/inline', { blueprint });
+    const stored = await evaluateStored('once');
+    await receiver.waitFor(1);
+    await new Promise((r) => setTimeout(r, 400));
+    assert.equal(receiver.received.length, 1);
+    assert.equal(JSON.parse(receiver.received[0]!.body).data.evaluation_id, stored);
+    await t.client.call('DELETE', `/webhooks/${hook.webhook_id}`);
+    await receiver.close();
+  });
+
+  it('honours Retry-After', async () => {
+    const receiver = await startReceiver((n) => (n === 1 ? { status: 503, headers: { 'retry-after': '1' } } : { status: 200 }));
+    const hook = await register(receiver.url);
+    await evaluateStored('retry-after');
+    await receiver.waitFor(2);
+    const gap = receiver.received[1]!.at - receiver.received[0]!.at;
+    assert.ok(gap >= 900, `second attempt after ${gap} ms`);
+    await t.client.call('DELETE', `/webhooks/${hook.webhook_id}`);
+    await receiver.close();
+  });
+
+  it('disables an endpoint that answers 410 Gone, and refuses redelivery to it', async () => {
+    const receiver = await startReceiver(() => ({ status: 410 }));
+    const hook = await register(receiver.url);
+    await evaluateStored('gone');
+    await receiver.waitFor(1);
+    await t.server.webhooks.settled();
+    const got = await t.client.call('GET', `/webhooks/${hook.webhook_id}`);
+    assert.equal(got.body.data.status, 'disabled');
+    assert.equal(got.body.data.secret, undefined, 'the secret is shown only at registration');
+    const deliveries = await t.client.call('GET', `/webhooks/${hook.webhook_id}/deliveries`);
+    assert.equal(deliveries.body.data.deliveries[0].status, 'failed');
+    const redeliver = await t.client.call('POST', `/webhooks/${hook.webhook_id}/deliveries/${deliveries.body.data.deliveries[0].delivery_id}/redeliver`);
+    assert.equal(redeliver.status, 409);
+    assert.equal(redeliver.body.error, 'Webhook is disabled');
+    await receiver.close();
+  });
+
+  it('redelivers on request, lists and deletes endpoints, and keeps them per organization', async () => {
+    const receiver = await startReceiver();
+    const hook = await register(receiver.url);
+    await evaluateStored('redeliver');
+    await receiver.waitFor(1);
+    await t.server.webhooks.settled();
+    const deliveryId = (await t.client.call('GET', `/webhooks/${hook.webhook_id}/deliveries`)).body.data.deliveries[0].delivery_id;
+    const re = await t.client.call('POST', `/webhooks/${hook.webhook_id}/deliveries/${deliveryId}/redeliver`);
+    assert.equal(re.status, 202);
+    await receiver.waitFor(2);
+    assert.equal(receiver.received[1]!.headers['webhook-id'], deliveryId);
+    assert.ok((await t.client.call('GET', '/webhooks')).body.data.webhooks.some((w: any) => w.webhook_id === hook.webhook_id));
+    const other = await t.addOrg('Other');
+    assert.equal((await other.client.call('GET', `/webhooks/${hook.webhook_id}`)).body.error, 'Webhook not found');
+    assert.equal((await other.client.call('GET', '/webhooks')).body.data.webhooks.length, 0);
+    assert.equal((await t.client.call('DELETE', `/webhooks/${hook.webhook_id}`)).status, 200);
+    assert.equal((await t.client.call('GET', `/webhooks/${hook.webhook_id}`)).status, 404);
+    await receiver.close();
+  });
+
+  it('validates registrations: events, URL and permission', async () => {
+    const bad = await t.client.call('POST', '/webhooks', { url: 'ftp://x', events: ['evaluation.started'] });
+    assert.equal(bad.status, 422);
+    assert.deepEqual(bad.body.detail.map((d: any) => d.path), ['/url', '/events']);
+    const k = await t.server.keys.createKey(t.orgId, { permissions: ['governance:evaluate'] });
+    const { GovernanceClient } = await import('../../src/client/client.js');
+    const res = await new GovernanceClient(t.baseUrl, { apiKey: k.api_key, signingSecret: k.signing_secret }).call('GET', '/webhooks');
+    assert.equal(res.status, 403);
+    assert.equal(res.body.error, 'Key lacks webhooks:manage permission');
+  });
+});
