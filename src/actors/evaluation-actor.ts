@@ -37,6 +37,7 @@ export class EvaluationActor {
   private record: EvaluationRecord;
   private readonly mailbox: EvaluationMessage[] = [];
   private draining = false;
+  private halted = false;
   private timer: NodeJS.Timeout | null = null;
   private resolveDone!: () => void;
   /** Resolves once the evaluation is terminal and flushed. */
@@ -73,8 +74,15 @@ export class EvaluationActor {
     });
   }
 
+  /** Stops handling messages (shutdown): nothing more is written; the open state in LMDB is resumed at the next start. */
+  halt(): void {
+    this.halted = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+
   /** Enqueues a message; messages are handled in order, one at a time. */
   send(message: EvaluationMessage): void {
+    if (this.halted) return;
     this.mailbox.push(message);
     if (this.draining) return;
     this.draining = true;

@@ -99,6 +99,11 @@ export class Evaluations {
     await Promise.all([...this.actors.values()].map((a) => a.done));
   }
 
+  /** Halts every actor (shutdown after the deadline): their unfinished evaluations stay open in LMDB. */
+  halt(): void {
+    for (const a of this.actors.values()) a.halt();
+  }
+
   /** Evaluations currently owned by an actor. */
   get running(): number {
     return this.actors.size;

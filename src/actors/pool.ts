@@ -102,8 +102,13 @@ export class EvaluationPool {
     return { ok: false, code: 'worker_error', message: 'evaluation failed inside the worker' };
   }
 
-  /** Waits for running tasks and stops the workers. */
-  async close(): Promise<void> {
-    await this.piscina.close();
+  /**
+   * Stops the workers. With `force`, running tasks are aborted (their evaluations stay open in LMDB
+   * and are resumed by the next start); without it, running tasks finish first.
+   */
+  async close(force = false): Promise<void> {
+    // piscina's close({ force: true }) waits forever on a worker stuck in a busy loop; destroy() terminates it.
+    if (force) await this.piscina.destroy();
+    else await this.piscina.close();
   }
 }

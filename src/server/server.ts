@@ -154,10 +154,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     close() {
       closing ??= (async () => {
         uws.us_listen_socket_close(socket as us_listen_socket);
-        await Promise.race([evaluations.drain(), new Promise((r) => setTimeout(r, config.shutdownDeadlineMs).unref())]);
+        // Finish what can finish within the deadline; whatever cannot stays open in LMDB and resumes at the next start.
+        const drained = await Promise.race([evaluations.drain().then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), config.shutdownDeadlineMs).unref())]);
+        if (!drained) evaluations.halt();
         await limiter.flush();
         webhooks.stop();
-        await pool.close();
+        await pool.close(!drained);
         (app as unknown as { close(): void }).close();
         await store.close();
       })();
