@@ -77,6 +77,13 @@ describe('OpenAPI contract', () => {
     conforms(await t.client.call('POST', '/evaluate/inline', { blueprint: bp([m(1, 'gateway:CustomWebHook'), m(2, 'slack:CreateMessage', { mapper: { text: '{{1.x}}' } })]), include_remediation: true, save_to_workspace: true }), 'InlineResult');
     conforms(await t.client.call('GET', '/governance/policies'), 'PolicyCatalog');
     conforms(await t.client.call('GET', '/organization/rollup'), 'Rollup');
+    const hook = await t.client.call('POST', '/webhooks', { url: 'https://hooks.example.com/gov' });
+    assert.equal(hook.status, 201, hook.raw);
+    conforms(hook, 'Webhook');
+    conforms(await t.client.call('GET', '/webhooks'), 'WebhookList');
+    conforms(await t.client.call('GET', `/webhooks/${hook.body.data.webhook_id}`), 'Webhook');
+    conforms(await t.client.call('GET', `/webhooks/${hook.body.data.webhook_id}/deliveries`), 'DeliveryList');
+    conforms(await t.client.call('DELETE', `/webhooks/${hook.body.data.webhook_id}`), 'WebhookDeleted');
     for (const res of [
       await t.client.call('GET', '/scenarios/nope/results'),
       await t.client.call('POST', '/evaluate', { scenario_ids: [] }),

@@ -129,6 +129,32 @@ export const SCHEMAS: Record<string, unknown> = {
   },
 };
 
+Object.assign(SCHEMAS, {
+  WebhookCreate: {
+    type: 'object', required: ['url'],
+    properties: { url: { type: 'string', maxLength: 2048 }, events: { type: 'array', items: { const: 'evaluation.complete' }, minItems: 1 }, description: { type: 'string', maxLength: 500 } },
+  },
+  Webhook: {
+    type: 'object', required: ['webhook_id', 'url', 'events', 'status', 'created_at'],
+    properties: {
+      webhook_id: str, url: str, events: strings, description: { type: ['string', 'null'] }, status: { type: 'string', enum: ['active', 'disabled'] },
+      disabled_reason: { type: ['string', 'null'] }, created_at: str, secret: { type: 'string', pattern: '^whsec_', description: 'Only in the registration response' },
+    },
+  },
+  WebhookList: { type: 'object', required: ['webhooks'], properties: { webhooks: { type: 'array', items: ref('Webhook') } } },
+  WebhookDeleted: { type: 'object', required: ['webhook_id', 'deleted'], properties: { webhook_id: str, deleted: { const: true } } },
+  Delivery: {
+    type: 'object', required: ['delivery_id', 'event_type', 'status', 'attempts'],
+    properties: {
+      delivery_id: str, event_type: str, evaluation_id: str, status: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
+      attempts: { type: 'array', items: { type: 'object', required: ['at', 'status_code', 'error', 'duration_ms'], properties: { at: str, status_code: { type: ['integer', 'null'] }, error: { type: ['string', 'null'] }, duration_ms: int } } },
+      next_attempt_at: { type: ['string', 'null'] }, created_at: str,
+    },
+  },
+  DeliveryList: { type: 'object', required: ['deliveries'], properties: { deliveries: { type: 'array', items: ref('Delivery') } } },
+  Redelivery: { type: 'object', required: ['delivery_id', 'status'], properties: { delivery_id: str, status: { const: 'pending' } } },
+});
+
 /** `{ ok: true, data: <schema>, meta }`. */
 export function envelope(dataSchema: string): unknown {
   return { type: 'object', required: ['ok', 'data', 'meta'], properties: { ok: { const: true }, data: ref(dataSchema), meta: ref('Meta') } };

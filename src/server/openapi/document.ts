@@ -45,6 +45,7 @@ export function openApiDocument(): Record<string, unknown> {
     tags: [
       { name: 'evaluations', description: 'Batches, status, results, remediation, result tokens' },
       { name: 'catalog', description: 'Policy catalog and organization rollup' },
+      { name: 'webhooks', description: 'evaluation.complete delivery (Standard Webhooks)' },
       { name: 'meta', description: 'This document' },
     ],
     paths: {
@@ -102,6 +103,26 @@ export function openApiDocument(): Record<string, unknown> {
         get: {
           operationId: 'getOrganizationRollup', tags: ['catalog'], summary: 'Organization-wide score, top violations and framework coverage',
           responses: { 200: ok('Rollup', 'Rollup of the caller organization'), ...common },
+        },
+      },
+      [`${API_PREFIX}/webhooks`]: {
+        post: {
+          operationId: 'createWebhook', tags: ['webhooks'], summary: 'Register an endpoint (the secret is shown once)', requestBody: body({ $ref: '#/components/schemas/WebhookCreate' }),
+          responses: { 201: ok('Webhook', 'Registered, with `secret`'), ...common, 403: errorRef('Authentication rows, or `Key lacks webhooks:manage permission`'), 422: errorRef('`Invalid request body` (URL rules, events)') },
+        },
+        get: { operationId: 'listWebhooks', tags: ['webhooks'], summary: 'List endpoints', responses: { 200: ok('WebhookList', 'Endpoints (no secrets)'), ...common } },
+      },
+      [`${API_PREFIX}/webhooks/{id}`]: {
+        get: { operationId: 'getWebhook', tags: ['webhooks'], summary: 'One endpoint', parameters: [pathParam('id', 'Webhook id')], responses: { 200: ok('Webhook', 'Endpoint'), ...common, 404: errorRef('`Webhook not found`') } },
+        delete: { operationId: 'deleteWebhook', tags: ['webhooks'], summary: 'Delete an endpoint and its pending deliveries', parameters: [pathParam('id', 'Webhook id')], responses: { 200: ok('WebhookDeleted', 'Deleted'), ...common, 404: errorRef('`Webhook not found`') } },
+      },
+      [`${API_PREFIX}/webhooks/{id}/deliveries`]: {
+        get: { operationId: 'listDeliveries', tags: ['webhooks'], summary: 'Delivery log (newest 100)', parameters: [pathParam('id', 'Webhook id')], responses: { 200: ok('DeliveryList', 'Deliveries with their attempts'), ...common, 404: errorRef('`Webhook not found`') } },
+      },
+      [`${API_PREFIX}/webhooks/{id}/deliveries/{delivery_id}/redeliver`]: {
+        post: {
+          operationId: 'redeliver', tags: ['webhooks'], summary: 'Queue a delivery again now', parameters: [pathParam('id', 'Webhook id'), pathParam('delivery_id', 'Delivery id')],
+          responses: { 202: ok('Redelivery', 'Queued'), ...common, 404: errorRef('`Webhook not found`, `Delivery not found`'), 409: errorRef('`Webhook is disabled`') },
         },
       },
       [`${API_PREFIX}/openapi.json`]: {
