@@ -120,6 +120,19 @@ describe('webhooks', () => {
     await receiver.close();
   });
 
+  it('does not follow redirects: a 3xx is a failed attempt', async () => {
+    const receiver = await startReceiver((n) => (n === 1 ? { status: 302, headers: { location: '/elsewhere' } } : { status: 200 }));
+    const hook = await register(receiver.url);
+    await evaluateStored('redirect');
+    await receiver.waitFor(2);
+    assert.ok(receiver.received.every((r) => r.headers['webhook-id'] === receiver.received[0]!.headers['webhook-id']), 'the retry is the same delivery');
+    await t.server.webhooks.settled();
+    const d = (await t.client.call('GET', `/webhooks/${hook.webhook_id}/deliveries`)).body.data.deliveries[0];
+    assert.deepEqual(d.attempts.map((a: any) => a.status_code), [302, 200]);
+    await t.client.call('DELETE', `/webhooks/${hook.webhook_id}`);
+    await receiver.close();
+  });
+
   it('validates registrations: events, URL and permission', async () => {
     const bad = await t.client.call('POST', '/webhooks', { url: 'ftp://x', events: ['evaluation.started'] });
     assert.equal(bad.status, 422);
