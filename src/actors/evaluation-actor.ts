@@ -23,6 +23,8 @@ export interface EvaluationObserver {
   terminalInTransaction?(record: EvaluationRecord): void;
   /** After the terminal state is committed and flushed. */
   terminal?(record: EvaluationRecord): void;
+  /** Latency of each write transaction, in seconds. */
+  committed?(seconds: number): void;
 }
 
 /** One scenario to evaluate. */
@@ -159,6 +161,7 @@ export class EvaluationActor {
     const terminal = next.status === 'complete' || next.status === 'error';
     this.record = next;
     if (terminal && this.timer) clearTimeout(this.timer);
+    const t0 = performance.now();
     const committed = this.store.root.transaction(() => {
       extra();
       void this.store.evaluations.put(next.evaluation_id, next);
@@ -167,6 +170,7 @@ export class EvaluationActor {
         this.observer.terminalInTransaction?.(next);
       }
     });
+    void committed.then(() => this.observer.committed?.((performance.now() - t0) / 1000));
     if (terminal) {
       void committed.then(() => this.store.flushed()).then(() => {
         this.observer.terminal?.(next);

@@ -27,7 +27,10 @@ function injectFault(fault: ScenarioTask['fault']): void {
   }
 }
 
+const nowMs = (): number => performance.timeOrigin + performance.now();
+
 function evaluateScenario(task: ScenarioTask): ScenarioTaskResult {
+  const startedAtMs = nowMs();
   injectFault(task.fault);
   const started = performance.now();
   const parsed = parseJsonBody(task.blueprint);
@@ -47,11 +50,12 @@ function evaluateScenario(task: ScenarioTask): ScenarioTaskResult {
     remediation: renderRemediation(ev),
     contribution: contribution(ev),
     moduleCount: ev.module_count,
-    stats: violationStats(ev, performance.now() - started),
+    stats: { ...violationStats(ev, performance.now() - started), startedAtMs },
   };
 }
 
 function evaluateInline(task: InlineTask): InlineTaskResult {
+  const startedAtMs = nowMs();
   const started = performance.now();
   const parsed = parseJsonBody(task.body);
   if (!parsed.ok) return { ok: false, detail: parsed.detail };
@@ -79,6 +83,6 @@ function evaluateInline(task: InlineTask): InlineTaskResult {
     ok: true,
     json: JSON.stringify(data),
     save: body.save_to_workspace === true ? { scenarioId: body.scenario_id ?? null, name: ev.scenario_name, blueprintJson: JSON.stringify(body.blueprint), moduleCount: ev.module_count } : null,
-    stats: violationStats(ev, performance.now() - started),
+    stats: { ...violationStats(ev, performance.now() - started), startedAtMs },
   };
 }

@@ -24,6 +24,9 @@ export class EvaluationPool {
   private inFlight = 0;
   /** Worker crashes and time-outs seen (for metrics and tests). */
   crashes = 0;
+  /** Called with the queue wait (s) of each task a worker started, and with each worker-ending failure. */
+  onWait: (seconds: number) => void = () => undefined;
+  onWorkerFailure: (reason: TaskFailure['code']) => void = () => undefined;
 
   constructor(readonly options: PoolOptions) {
     this.piscina = new Piscina({
@@ -40,6 +43,11 @@ export class EvaluationPool {
   /** True when `n` more tasks fit in the queue. */
   hasCapacity(n: number): boolean {
     return this.inFlight + n <= this.options.maxQueue + this.options.threads;
+  }
+
+  /** Most tasks accepted in flight. */
+  get capacity(): number {
+    return this.options.maxQueue + this.options.threads;
   }
 
   /** Tasks queued or running. */
@@ -74,11 +82,17 @@ export class EvaluationPool {
 
   private async run<T>(task: ScenarioTask | InlineTask, transfer?: ArrayBuffer[]): Promise<T | TaskFailure> {
     this.inFlight++;
+    const submittedAtMs = performance.timeOrigin + performance.now();
     try {
       const signal = AbortSignal.timeout(this.options.taskTimeoutMs);
-      return (await this.piscina.run(task, { signal, ...(transfer ? { transferList: transfer } : {}) })) as T;
+      const result = (await this.piscina.run(task, { signal, ...(transfer ? { transferList: transfer } : {}) })) as T;
+      const started = (result as { stats?: { startedAtMs?: number } }).stats?.startedAtMs;
+      if (started) this.onWait(Math.max(0, started - submittedAtMs) / 1000);
+      return result;
     } catch (err) {
-      return this.failure(err);
+      const failure = this.failure(err);
+      if (failure.code !== 'worker_error') this.onWorkerFailure(failure.code);
+      return failure;
     } finally {
       this.inFlight--;
     }

@@ -50,7 +50,7 @@ export function renderRemediation(ev: ScenarioEvaluation): Record<string, string
 export function violationStats(ev: ScenarioEvaluation, evaluateMs: number): TaskStats {
   const violations: Record<string, number> = {};
   for (const v of ev.violations) violations[`${v.category}|${v.severity}`] = (violations[`${v.category}|${v.severity}`] ?? 0) + 1;
-  return { evaluateMs, modules: ev.module_count, violations };
+  return { evaluateMs, modules: ev.module_count, violations, startedAtMs: 0 };
 }
 
 /** The scenario's rollup contribution: score, counts, findings per violated policy, compliance gaps. */

@@ -29,6 +29,8 @@ export interface TaskStats {
   readonly modules: number;
   /** Violations by `category|severity`. */
   readonly violations: Readonly<Record<string, number>>;
+  /** Epoch ms (performance.timeOrigin + now) when the worker started the task: the pool derives the queue wait. */
+  readonly startedAtMs: number;
 }
 
 /** Result of a ScenarioTask: failures travel as data, never as thrown errors (STYLE: piscina). */

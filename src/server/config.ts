@@ -38,6 +38,12 @@ export interface Config {
   readonly shutdownDeadlineMs: number;
   /** `BOOTSTRAP_DEMO`, default true: create the demo organization on first start with an empty store. */
   readonly bootstrapDemo: boolean;
+  /** `METRICS_ENABLED`, default true: collect metrics (false: no instrumentation at all; used by the bench). */
+  readonly metricsEnabled: boolean;
+  /** `METRICS_HOST`, default `127.0.0.1`: address of the operators' listener (/metrics, /healthz, /readyz). */
+  readonly metricsHost: string;
+  /** `METRICS_PORT`, default 9464 (0 = ephemeral): port of the operators' listener. */
+  readonly metricsPort: number;
   /** `WEBHOOK_ALLOW_PRIVATE_TARGETS`, default false: allow webhook targets on private/loopback addresses and plain http (tests, on-premise). */
   readonly webhookAllowPrivateTargets: boolean;
   /** `WEBHOOK_MAX_ATTEMPTS`, default 8: attempts before a delivery is marked failed. */
@@ -91,6 +97,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env['LOG_LEVEL'] || 'info',
     shutdownDeadlineMs: int(env, 'SHUTDOWN_DEADLINE_MS', 10_000, 100, 600_000),
     bootstrapDemo: bool(env, 'BOOTSTRAP_DEMO', true),
+    metricsEnabled: bool(env, 'METRICS_ENABLED', true),
+    metricsHost: env['METRICS_HOST'] || '127.0.0.1',
+    metricsPort: int(env, 'METRICS_PORT', 9464, 0, 65535),
     webhookAllowPrivateTargets: bool(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
     webhookMaxAttempts: int(env, 'WEBHOOK_MAX_ATTEMPTS', 8, 1, 100),
     webhookBackoffBaseMs: int(env, 'WEBHOOK_BACKOFF_BASE_MS', 5000, 1, 3_600_000),

@@ -36,11 +36,16 @@ import { openApiRoute } from './routes/openapi.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { WebhookDispatcher } from '../actors/webhooks/dispatcher.js';
 import { scenarioResultsRoute } from './routes/scenario-results.js';
-import { CLOCK, CONFIG, EVALUATIONS, KEYS, LOGGER, POOL, RESULT_TOKENS, SECRETS, STORE, WEBHOOKS } from './tokens.js';
+import { CLOCK, CONFIG, EVALUATIONS, KEYS, LOGGER, METRICS, POOL, RESULT_TOKENS, SECRETS, STORE, WEBHOOKS } from './tokens.js';
+import { Metrics, reasonLabel } from './metrics.js';
+import { startOpsListener } from './ops-listener.js';
 
 /** A running service. */
 export interface RunningServer {
   readonly port: number;
+  /** Port of the operators' listener (/metrics, /healthz, /readyz). */
+  readonly opsPort: number;
+  readonly metrics: Metrics | null;
   readonly config: Config;
   readonly store: Store;
   readonly keys: KeyService;
@@ -66,6 +71,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   c.register(CONFIG, { useValue: config });
   c.register(CLOCK, { useValue: options.now ?? Date.now });
   c.register(LOGGER, { useValue: options.logger ?? pino({ level: config.logLevel }) });
+  c.register(METRICS, { useFactory: instanceCachingFactory((r) => (r.resolve(CONFIG).metricsEnabled ? new Metrics() : null)) });
   c.register(STORE, { useFactory: instanceCachingFactory((r) => new Store(r.resolve(CONFIG).dataDir)) });
   c.register(SECRETS, { useFactory: instanceCachingFactory((r) => loadServerSecrets(r.resolve(CONFIG).dataDir)) });
   c.register(KEYS, { useFactory: instanceCachingFactory((r) => new KeyService(r.resolve(STORE), r.resolve(SECRETS), r.resolve(CONFIG).keyPrefix)) });
@@ -78,16 +84,24 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   c.register(WEBHOOKS, {
     useFactory: instanceCachingFactory((r) => {
       const cfg = r.resolve(CONFIG);
+      const m = r.resolve(METRICS);
       return new WebhookDispatcher(r.resolve(STORE), deriveKey(r.resolve(SECRETS), 'webhooks'), {
         maxAttempts: cfg.webhookMaxAttempts, backoffBaseMs: cfg.webhookBackoffBaseMs, backoffMaxMs: cfg.webhookBackoffMaxMs,
         timeoutMs: cfg.webhookTimeoutMs, allowPrivate: cfg.webhookAllowPrivateTargets,
-      }, r.resolve(CLOCK));
+      }, r.resolve(CLOCK), (result, delivery) => {
+        if (!m) return;
+        const outcome = delivery.status === 'delivered' ? 'delivered' : result.error?.startsWith('blocked') ? 'blocked' : delivery.status === 'failed' ? 'failed' : 'retry';
+        m.webhookDeliveries.labels(outcome).inc();
+        m.webhookSeconds.observe(result.durationMs / 1000);
+      });
     }),
   });
   c.register(EVALUATIONS, {
     useFactory: instanceCachingFactory((r) => {
       const cfg = r.resolve(CONFIG);
       const webhooks = r.resolve(WEBHOOKS);
+      const m = r.resolve(METRICS);
+      const now = r.resolve(CLOCK);
       const toWake = new Map<string, string[]>();
       return new Evaluations(r.resolve(STORE), r.resolve(POOL), r.resolve(CLOCK), { ephemeralTtlS: cfg.ephemeralTtlS, evaluationTimeoutMs: cfg.evaluationTimeoutMs }, {
         // The outbox is written in the transaction that completes the evaluation; actors wake after it is flushed.
@@ -99,7 +113,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           const ids = toWake.get(record.evaluation_id);
           toWake.delete(record.evaluation_id);
           if (ids) webhooks.wake(record.org_id, ids);
+          m?.evaluationsFinished.labels(record.status).inc();
+          m?.completionSeconds.labels(record.status).observe(Math.max(0, now() - Date.parse(record.created_at)) / 1000);
         },
+        scenarioFinished(_record, _index, result) {
+          if (!m) return;
+          if (!result.ok) { m.scenarios.labels(result.code).inc(); return; }
+          m.scenarios.labels('ok').inc();
+          m.scenarioSeconds.observe(result.stats.evaluateMs / 1000);
+          for (const [k, n] of Object.entries(result.stats.violations)) { const [category, severity] = k.split('|'); m.violations.labels(category!, severity!).inc(n); }
+        },
+        committed(seconds) { m?.storeWriteSeconds.observe(seconds); },
       });
     }),
   });
@@ -112,7 +136,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const pool = c.resolve(POOL);
   const evaluations = c.resolve(EVALUATIONS);
   const webhooks = c.resolve(WEBHOOKS);
-  const deps = { config, store, pool, evaluations, tokens: c.resolve(RESULT_TOKENS), validators: compileValidators(), now };
+  const metrics = c.resolve(METRICS);
+  const deps = { config, store, pool, evaluations, tokens: c.resolve(RESULT_TOKENS), validators: compileValidators(), now, metrics };
+  if (metrics) {
+    pool.onWait = (s) => metrics.poolWait.observe(s);
+    pool.onWorkerFailure = (reason) => metrics.poolCrashes.labels(reason).inc();
+  }
   const router = new Router([
     evaluateRoute(deps), inlineRoute(deps), evaluationStatusRoute(deps), scenarioResultsRoute(deps), remediationRoute(deps),
     resultsFetchRoute(deps), policiesRoute(), rollupRoute(deps), openApiRoute(), ...webhookRoutes(deps, webhooks),
@@ -125,19 +154,26 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     authenticate: authenticate(keys, now, (orgId) => store.orgs.get(orgId) !== undefined),
     ipAllowlist: ipAllowlist(parseCidrs(config.trustedProxies)),
     signature: verifySignature(keys, new ReplayGuard(store), config.signatureToleranceS, now),
-    rateLimit: rateLimit(limiter, now),
+    rateLimit: rateLimit(limiter, now, (window) => metrics?.rateLimited.labels(window).inc()),
   }, new Watermarks(store, deriveKey(c.resolve(SECRETS), 'watermark')), now);
 
   const resumed = evaluations.recover();
   const endpointsWithOutbox = webhooks.recover();
   if (resumed > 0 || endpointsWithOutbox > 0) log.info({ resumed, endpointsWithOutbox }, 'resumed open evaluations and webhook outboxes after restart');
 
+  let shuttingDown = false;
   const app = uws.App();
   mountAdapter(app, dispatch, { bodyLimitBytes: config.bodyLimitBytes, now }, {
     onError: internalError(log),
+    ...(metrics ? { onStart: () => metrics.httpInFlight.inc() } : {}),
     onFinished(req, res, aborted, bytesIn) {
+      metrics?.httpInFlight.dec();
       if (!req) return;
       const ctx = contexts.get(req);
+      if (metrics && res) {
+        metrics.request(ctx?.template ?? null, req.method, res.status, (now() - req.receivedAt) / 1000, bytesIn, res.body.length);
+        if (res.error && (res.status === 401 || res.status === 403 || res.status === 413 || res.status === 422 || res.status === 429)) metrics.httpRejections.labels(String(res.status), reasonLabel(res.error)).inc();
+      }
       log.info({
         request_id: req.requestId, method: req.method, route: ctx?.template ?? null, status: res?.status ?? null, aborted,
         duration_ms: Math.round((now() - req.receivedAt) * 1000) / 1000, bytes_in: bytesIn, key_id: ctx?.key?.key_id ?? null,
@@ -146,13 +182,40 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     },
   });
   const { socket, port } = await listen(uws, app, config.host, config.port);
-  log.info({ host: config.host, port, threads: config.poolThreads }, 'listening');
+  if (metrics) {
+    metrics.poolCapacity.set(pool.capacity);
+    const tables = { scenarios: store.scenarios, evaluations: store.evaluations, results: store.results, keys: store.keys, webhooks: store.webhooks, deliveries: store.deliveries };
+    metrics.onCollect(() => {
+      metrics.poolQueue.set(pool.queueSize);
+      metrics.poolInFlight.set(pool.pending);
+      metrics.poolWorkers.set(pool.threadCount);
+      metrics.poolUtilization.set(pool.utilization);
+      const stats = store.root.getStats() as { mapSize: number; lastPageNumber: number; pageSize: number };
+      metrics.storeMapSize.set(stats.mapSize);
+      metrics.storeUsed.set(stats.lastPageNumber * stats.pageSize);
+      for (const [name, db] of Object.entries(tables)) metrics.storeRecords.labels(name).set((db.getStats() as { entryCount: number }).entryCount);
+      metrics.webhookOutbox.set((store.outbox.getStats() as { entryCount: number }).entryCount);
+      let pending = 0;
+      let processing = 0;
+      for (const { key } of store.openEvaluations.getRange()) (store.evaluations.get(key)?.status === 'pending' ? pending++ : processing++);
+      metrics.evaluationsOpen.labels('pending').set(pending);
+      metrics.evaluationsOpen.labels('processing').set(processing);
+      metrics.keysNearLimit.set(limiter.nearLimit(Math.floor(now() / 1000), (id) => { const k = store.keys.get(id); return k ? { perMinute: k.per_minute, perHour: k.per_hour } : undefined; }));
+    });
+  }
+  const ops = await startOpsListener(uws, config.metricsHost, config.metricsPort, metrics, {
+    store: () => { store.meta.get('readiness-probe'); return null; }, // throws once the environment is closed
+    pool: () => (pool.threadCount > 0 ? null : 'no worker threads'),
+    shutdown: () => (shuttingDown ? 'shutting down' : null),
+  });
+  log.info({ host: config.host, port, metrics_port: ops.port, threads: config.poolThreads }, 'listening');
 
   let closing: Promise<void> | null = null;
   return {
-    port, config, store, keys, pool, evaluations, users, webhooks, log,
+    port, opsPort: ops.port, metrics, config, store, keys, pool, evaluations, users, webhooks, log,
     close() {
       closing ??= (async () => {
+        shuttingDown = true;
         uws.us_listen_socket_close(socket as us_listen_socket);
         // Finish what can finish within the deadline; whatever cannot stays open in LMDB and resumes at the next start.
         const drained = await Promise.race([evaluations.drain().then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), config.shutdownDeadlineMs).unref())]);
@@ -161,6 +224,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         webhooks.stop();
         await pool.close(!drained);
         (app as unknown as { close(): void }).close();
+        ops.close();
         await store.close();
       })();
       return closing;

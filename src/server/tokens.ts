@@ -22,4 +22,6 @@ export const KEYS: InjectionToken<KeyService> = Symbol('KeyService');
 export const POOL: InjectionToken<EvaluationPool> = Symbol('EvaluationPool');
 export const EVALUATIONS: InjectionToken<Evaluations> = Symbol('Evaluations');
 export const RESULT_TOKENS: InjectionToken<ResultTokens> = Symbol('ResultTokens');
+import type { Metrics } from './metrics.js';
+export const METRICS: InjectionToken<Metrics | null> = Symbol('Metrics');
 export const WEBHOOKS: InjectionToken<WebhookDispatcher> = Symbol('WebhookDispatcher');

@@ -16,7 +16,7 @@ export interface ServiceProcess {
 /** Starts the service on an ephemeral loopback port with `env`, waiting for its "listening" line. */
 export function startService(env: Record<string, string>): Promise<ServiceProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN], { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', BOOTSTRAP_DEMO: 'false', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [MAIN], { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', BOOTSTRAP_DEMO: 'false', LOG_LEVEL: 'warn', METRICS_PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     const timer = setTimeout(() => reject(new Error(`service did not start: ${out}${err}`)), 20_000);

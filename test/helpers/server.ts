@@ -32,7 +32,7 @@ export interface TestServerOptions {
 /** Starts the server (uWS on 127.0.0.1:0, LMDB in a temp dir, the real piscina pool). */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'gov-test-'));
-  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, POOL_THREADS: '1', LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, POOL_THREADS: '1', LOG_LEVEL: 'silent', METRICS_PORT: '0', ...options.env });
   const server = await startServer(config, { logger: pino({ level: 'silent' }), ...(options.now ? { now: options.now } : {}) });
   const baseUrl = `http://127.0.0.1:${server.port}`;
   const clock = options.now ?? Date.now;

@@ -26,5 +26,5 @@ export function fail(row: ApiErrorRow, options: { detail?: string | readonly Fie
     if (typeof options.detail === 'string') body['message'] = options.detail;
   }
   if (row.status >= 500 && options.requestId) body['request_id'] = options.requestId;
-  return { status: row.status, body: JSON.stringify(body), ...(options.headers ? { headers: options.headers } : {}), ...(options.close ? { close: true } : {}) };
+  return { status: row.status, body: JSON.stringify(body), error: body['error'] as string, ...(options.headers ? { headers: options.headers } : {}), ...(options.close ? { close: true } : {}) };
 }

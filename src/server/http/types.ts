@@ -47,4 +47,6 @@ export interface ApiResponse {
   readonly headers?: readonly (readonly [string, string])[];
   /** Close the connection after responding (413 while the client may still be sending). */
   readonly close?: boolean;
+  /** The error string of an error response (for metrics; not sent separately). */
+  readonly error?: string;
 }

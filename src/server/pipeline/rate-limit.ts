@@ -33,6 +33,8 @@ export interface RateDecision {
   readonly state: RateState;
   /** Seconds until the exhausted window resets (429 only). */
   readonly retryAfter: number;
+  /** The exhausted window (429 only). */
+  readonly window?: 'minute' | 'hour';
 }
 
 /** Counts calls per key in LMDB-backed fixed windows. */
@@ -61,7 +63,7 @@ export class RateLimiter {
       const waits: number[] = [];
       if (usedMinute >= key.per_minute) waits.push(reset - nowS);
       if (usedHour >= key.per_hour) waits.push((hourId + 1) * 3600 - nowS);
-      return { allowed: false, retryAfter: Math.max(1, ...waits), state: { limit: key.per_minute, remaining: 0, reset } };
+      return { allowed: false, retryAfter: Math.max(1, ...waits), window: usedMinute >= key.per_minute ? 'minute' : 'hour', state: { limit: key.per_minute, remaining: 0, reset } };
     }
     entry.minute.pending++;
     entry.hour.pending++;
@@ -69,6 +71,19 @@ export class RateLimiter {
     this.schedule();
     const remaining = Math.max(0, Math.min(key.per_minute - usedMinute - 1, key.per_hour - usedHour - 1));
     return { allowed: true, retryAfter: 0, state: { limit: key.per_minute, remaining, reset } };
+  }
+
+  /** Keys that used at least `ratio` of their minute or hour window (cheap: this process's entries). */
+  nearLimit(nowS: number, limits: (keyId: string) => { perMinute: number; perHour: number } | undefined, ratio = 0.8): number {
+    let n = 0;
+    for (const [keyId, e] of this.entries) {
+      const l = limits(keyId);
+      if (!l) continue;
+      const minuteUsed = e.minute.id === Math.floor(nowS / 60) ? e.minute.base + e.minute.pending : 0;
+      const hourUsed = e.hour.id === Math.floor(nowS / 3600) ? e.hour.base + e.hour.pending : 0;
+      if (minuteUsed >= ratio * l.perMinute || hourUsed >= ratio * l.perHour) n++;
+    }
+    return n;
   }
 
   /** Writes pending increments now; resolves when committed. */
@@ -127,11 +142,12 @@ export function rateHeaders(state: RateState): [string, string][] {
 }
 
 /** 429 `Rate limit exceeded` with `Retry-After` once a window is exhausted. */
-export function rateLimit(limiter: RateLimiter, now: () => number): Stage {
+export function rateLimit(limiter: RateLimiter, now: () => number, onLimited: (window: 'minute' | 'hour') => void = () => undefined): Stage {
   return function limitRate(_req, ctx): ApiResponse | null {
     const decision = limiter.hit(ctx.key!, Math.floor(now() / 1000));
     ctx.rate = decision.state;
     if (decision.allowed) return null;
+    onLimited(decision.window ?? 'minute');
     return fail(API_ERRORS.rateLimited, { detail: `Retry after ${decision.retryAfter} seconds`, headers: [...rateHeaders(decision.state), ['retry-after', String(decision.retryAfter)]] });
   };
 }

@@ -5,6 +5,7 @@ import type { Store } from '../../store/store.js';
 import type { ResultTokens } from '../auth/result-tokens.js';
 import type { Config } from '../config.js';
 import type { Validators } from '../schemas/requests.js';
+import type { Metrics } from '../metrics.js';
 
 /** Handler dependencies. */
 export interface RouteDeps {
@@ -16,4 +17,6 @@ export interface RouteDeps {
   readonly validators: Validators;
   /** Epoch ms clock. */
   readonly now: () => number;
+  /** Metrics, or null when disabled (METRICS_ENABLED=false). */
+  readonly metrics: Metrics | null;
 }

@@ -34,6 +34,7 @@ export function evaluateRoute(deps: RouteDeps): Route {
         const ids = body.blueprints.map((_, i) => `inline-${i + 1}`);
         const inputs: ScenarioInput[] = body.blueprints.map((b, i) => ({ scenarioId: ids[i]!, blueprint: Buffer.from(JSON.stringify(b)) }));
         const record = await deps.evaluations.submit(key, 'ephemeral', ids, inputs, ids.map(() => 0));
+        deps.metrics?.batches.labels('ephemeral').inc();
         return ok({ evaluation_id: record.evaluation_id, status: record.status, total_scenarios: record.total_scenarios }, ctx.watermark!);
       }
       const ids = body.scenario_ids!;
@@ -51,6 +52,8 @@ export function evaluateRoute(deps: RouteDeps): Route {
       }
       const record = await deps.evaluations.submit(key, 'stored', ids, inputs, scenarios.map((s) => s!.version));
       const token = await deps.tokens.issue(record.evaluation_id, key.org_id, Math.floor(deps.now() / 1000));
+      deps.metrics?.batches.labels('stored').inc();
+      deps.metrics?.tokensIssued.inc();
       return ok({ evaluation_id: record.evaluation_id, status: record.status, total_scenarios: record.total_scenarios, result_token: token }, ctx.watermark!);
     },
   };

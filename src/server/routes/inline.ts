@@ -16,6 +16,17 @@ export function inlineRoute(deps: RouteDeps): Route {
       const body = new Uint8Array(req.body.byteLength);
       body.set(req.body);
       const result = await deps.pool.runInline({ kind: 'inline', body });
+      const m = deps.metrics;
+      if (m) {
+        m.batches.labels('inline').inc();
+        if (result.ok) {
+          m.scenarios.labels('ok').inc();
+          m.scenarioSeconds.observe(result.stats.evaluateMs / 1000);
+          for (const [k, n] of Object.entries(result.stats.violations)) { const [category, severity] = k.split('|'); m.violations.labels(category!, severity!).inc(n); }
+        } else {
+          m.scenarios.labels('detail' in result ? 'invalid' : result.code).inc();
+        }
+      }
       if (!result.ok) {
         if ('detail' in result) return fail(API_ERRORS.invalidBody, { detail: result.detail });
         return fail(API_ERRORS.invalidBody, { detail: [{ path: '/blueprint', message: `could not be evaluated: ${result.message}` }] });

@@ -20,11 +20,16 @@ export function resultsFetchRoute(deps: RouteDeps): Route {
       if (!deps.validators.fetch(parsed.value)) return fail(API_ERRORS.invalidBody, { detail: fieldErrors(deps.validators.fetch.errors) });
       const token = (parsed.value as { result_token: string }).result_token;
       const check = await deps.tokens.check(token, Math.floor(deps.now() / 1000));
-      if (!check.ok) return fail(check.reason === 'malformed' ? API_ERRORS.malformedToken : API_ERRORS.invalidResultToken);
+      const reject = (reason: string) => deps.metrics?.tokensRejected.labels(reason).inc();
+      if (!check.ok) {
+        reject(check.reason);
+        return fail(check.reason === 'malformed' ? API_ERRORS.malformedToken : API_ERRORS.invalidResultToken);
+      }
       const { claims } = check;
-      if (claims.org !== ctx.key!.org_id || deps.store.consumedTokens.get(claims.jti)) return fail(API_ERRORS.invalidResultToken);
+      if (claims.org !== ctx.key!.org_id) { reject('other_organization'); return fail(API_ERRORS.invalidResultToken); }
+      if (deps.store.consumedTokens.get(claims.jti)) { reject('already_used'); return fail(API_ERRORS.invalidResultToken); }
       const record = deps.evaluations.get(claims.sub);
-      if (!record || record.org_id !== claims.org) return fail(API_ERRORS.evaluationNotFound);
+      if (!record || record.org_id !== claims.org) { reject('evaluation_not_found'); return fail(API_ERRORS.evaluationNotFound); }
       if (record.status === 'pending' || record.status === 'processing') {
         return ok({ evaluation_id: record.evaluation_id, status: 'processing', message: `Evaluation in progress (${record.completed}/${record.total_scenarios} scenarios); retry later. The token was not consumed.` }, ctx.watermark!);
       }
@@ -32,8 +37,9 @@ export function resultsFetchRoute(deps: RouteDeps): Route {
       const won = await deps.store.consumedTokens.ifNoExists(claims.jti, () => {
         void deps.store.consumedTokens.put(claims.jti, { at: deps.now(), evaluation_id: record.evaluation_id });
       });
-      if (!won) return fail(API_ERRORS.invalidResultToken);
+      if (!won) { reject('already_used'); return fail(API_ERRORS.invalidResultToken); }
       await deps.store.flushed();
+      deps.metrics?.tokensRedeemed.inc();
       const parts = record.scenario_ids.map((sid, i) => {
         const stored = deps.store.evaluationResults.get(k(record.evaluation_id, i));
         if (stored) return stored;

@@ -31,6 +31,8 @@ export type Dispatch = (req: ApiRequest) => ApiResponse | Promise<ApiResponse>;
 
 /** Hooks for observability; all optional. */
 export interface AdapterHooks {
+  /** Called when a request arrives (before its body is read). */
+  onStart?(): void;
   /** Called once per request after the response is written (or the client went away). */
   onFinished?(req: ApiRequest | null, res: ApiResponse | null, aborted: boolean, bytesIn: number): void;
   /** Called for a dispatch that threw or rejected; returns the 500 response to send. */
@@ -65,6 +67,7 @@ export function mountAdapter(app: TemplatedApp, dispatch: Dispatch, options: Ada
   const decoder = new TextDecoder();
   app.any('/*', (res: HttpResponse, req: HttpRequest) => {
     const state = { aborted: false, done: false };
+    hooks.onStart?.();
     res.onAborted(() => {
       state.aborted = true;
       if (!state.done) hooks.onFinished?.(null, null, true, 0);

@@ -1,0 +1,11 @@
+# The Governance Evaluation Service (Node.js 20 on Debian bookworm: the uWS native build needs glibc).
+FROM node:20-bookworm-slim
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY . .
+RUN npm run build && npm prune --omit=dev
+ENV HOST=0.0.0.0 PORT=8080 METRICS_HOST=0.0.0.0 METRICS_PORT=9464 DATA_DIR=/data
+VOLUME /data
+EXPOSE 8080 9464
+CMD ["node", "dist/src/server/main.js"]

@@ -1,0 +1,94 @@
+/**
+ * @module server/metrics: every Prometheus metric of the service, in one place (prom-client).
+ * Base units and Prometheus suffixes (`_seconds`, `_bytes`, `_total`); bounded labels only (route
+ * template, method, status class, error reason from the error table, policy category, severity;
+ * never ids or keys). Hot-path updates go through cached label children. Gauges that need the store
+ * or the pool are computed on scrape, never per request.
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type LabelValues } from 'prom-client';
+
+/** Latency buckets in seconds: 100 µs to 10 s (uWS answers signed reads in tens of µs). */
+const LATENCY_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Evaluation buckets in seconds: 100 µs to 60 s. */
+const EVALUATION_BUCKETS = [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+/** Error strings → bounded `reason` label values (the error table is the bound). */
+export function reasonLabel(error: string): string {
+  return error.toLowerCase().replace(/: .*$/, '').replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 60);
+}
+
+/** The service's metrics. */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly httpRequests = new Counter({ name: 'gov_http_requests_total', help: 'HTTP requests by route template, method and status class', labelNames: ['route', 'method', 'status_class'] as const, registers: [this.registry] });
+  readonly httpDuration = new Histogram({ name: 'gov_http_request_duration_seconds', help: 'HTTP request latency by route template and method', labelNames: ['route', 'method'] as const, buckets: LATENCY_BUCKETS, registers: [this.registry] });
+  readonly httpInFlight = new Gauge({ name: 'gov_http_requests_in_flight', help: 'HTTP requests being handled', registers: [this.registry] });
+  readonly httpRequestBytes = new Counter({ name: 'gov_http_request_bytes_total', help: 'Request body bytes received, by route template', labelNames: ['route'] as const, registers: [this.registry] });
+  readonly httpResponseBytes = new Counter({ name: 'gov_http_response_bytes_total', help: 'Response body bytes sent, by route template', labelNames: ['route'] as const, registers: [this.registry] });
+  readonly httpRejections = new Counter({ name: 'gov_http_rejections_total', help: 'Requests refused with 401/403/413/422/429, by status and reason', labelNames: ['status', 'reason'] as const, registers: [this.registry] });
+  readonly batches = new Counter({ name: 'gov_evaluation_batches_total', help: 'Evaluations submitted by kind (stored, ephemeral, inline)', labelNames: ['kind'] as const, registers: [this.registry] });
+  readonly scenarios = new Counter({ name: 'gov_scenarios_evaluated_total', help: 'Scenarios evaluated by outcome', labelNames: ['outcome'] as const, registers: [this.registry] });
+  readonly scenarioSeconds = new Histogram({ name: 'gov_scenario_evaluation_seconds', help: 'Engine time per scenario (parse and policies), measured in the worker', buckets: EVALUATION_BUCKETS, registers: [this.registry] });
+  readonly completionSeconds = new Histogram({ name: 'gov_evaluation_completion_seconds', help: 'Time from submit to a terminal status', labelNames: ['status'] as const, buckets: EVALUATION_BUCKETS, registers: [this.registry] });
+  readonly evaluationsFinished = new Counter({ name: 'gov_evaluations_finished_total', help: 'Evaluations that reached a terminal status', labelNames: ['status'] as const, registers: [this.registry] });
+  readonly evaluationsOpen = new Gauge({ name: 'gov_evaluations', help: 'Evaluations not yet terminal, by status (refreshed on scrape)', labelNames: ['status'] as const, registers: [this.registry] });
+  readonly violations = new Counter({ name: 'gov_violations_total', help: 'Violations found by policy category and severity', labelNames: ['category', 'severity'] as const, registers: [this.registry] });
+  readonly poolQueue = new Gauge({ name: 'gov_pool_queue_depth', help: 'Scenario tasks waiting for a worker', registers: [this.registry] });
+  readonly poolInFlight = new Gauge({ name: 'gov_pool_tasks_in_flight', help: 'Tasks queued or running', registers: [this.registry] });
+  readonly poolCapacity = new Gauge({ name: 'gov_pool_capacity_tasks', help: 'Most tasks accepted in flight (queue limit + threads)', registers: [this.registry] });
+  readonly poolWorkers = new Gauge({ name: 'gov_pool_workers', help: 'Worker threads alive', registers: [this.registry] });
+  readonly poolUtilization = new Gauge({ name: 'gov_pool_utilization_ratio', help: 'Pool utilisation 0..1 (piscina estimate)', registers: [this.registry] });
+  readonly poolWait = new Histogram({ name: 'gov_pool_task_wait_seconds', help: 'Time a task waited for a worker', buckets: EVALUATION_BUCKETS, registers: [this.registry] });
+  readonly poolCrashes = new Counter({ name: 'gov_pool_worker_failures_total', help: 'Tasks that ended a worker (crash, out of memory, time-out)', labelNames: ['reason'] as const, registers: [this.registry] });
+  readonly storeMapSize = new Gauge({ name: 'gov_store_map_size_bytes', help: 'LMDB map size (the most the store may grow to)', registers: [this.registry] });
+  readonly storeUsed = new Gauge({ name: 'gov_store_used_bytes', help: 'LMDB bytes in use (last page × page size)', registers: [this.registry] });
+  readonly storeRecords = new Gauge({ name: 'gov_store_records', help: 'Records per table (LMDB statistics, refreshed on scrape)', labelNames: ['table'] as const, registers: [this.registry] });
+  readonly storeWriteSeconds = new Histogram({ name: 'gov_store_write_transaction_seconds', help: 'Latency of evaluation write transactions until commit', buckets: LATENCY_BUCKETS, registers: [this.registry] });
+  readonly rateLimited = new Counter({ name: 'gov_rate_limited_total', help: 'Calls refused by a rate limit', labelNames: ['window'] as const, registers: [this.registry] });
+  readonly keysNearLimit = new Gauge({ name: 'gov_rate_limit_keys_near_limit', help: 'Keys that used 80% or more of a window (refreshed on scrape)', registers: [this.registry] });
+  readonly webhookDeliveries = new Counter({ name: 'gov_webhook_deliveries_total', help: 'Webhook delivery attempts by result', labelNames: ['result'] as const, registers: [this.registry] });
+  readonly webhookSeconds = new Histogram({ name: 'gov_webhook_delivery_seconds', help: 'Webhook attempt latency', buckets: LATENCY_BUCKETS, registers: [this.registry] });
+  readonly webhookOutbox = new Gauge({ name: 'gov_webhook_outbox_depth', help: 'Webhook deliveries pending (refreshed on scrape)', registers: [this.registry] });
+  readonly tokensIssued = new Counter({ name: 'gov_result_tokens_issued_total', help: 'Result tokens issued', registers: [this.registry] });
+  readonly tokensRedeemed = new Counter({ name: 'gov_result_tokens_redeemed_total', help: 'Result tokens redeemed (complete results returned)', registers: [this.registry] });
+  readonly tokensRejected = new Counter({ name: 'gov_result_tokens_rejected_total', help: 'Result token redemptions refused, by reason', labelNames: ['reason'] as const, registers: [this.registry] });
+
+  private readonly requestChildren = new Map<string, { count: ReturnType<Counter<'route' | 'method' | 'status_class'>['labels']>; duration: ReturnType<Histogram<'route' | 'method'>['labels']> }>();
+  private readonly collectors: (() => void)[] = [];
+
+  constructor(options: { defaultMetrics?: boolean } = {}) {
+    if (options.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** Records one finished HTTP request (route `null` = unmatched). */
+  request(route: string | null, method: string, status: number, seconds: number, bytesIn: number, bytesOut: number): void {
+    const r = route ?? 'unmatched';
+    const cls = `${Math.floor(status / 100)}xx`;
+    const key = `${r}|${method}|${cls}`;
+    let c = this.requestChildren.get(key);
+    if (!c) {
+      c = { count: this.httpRequests.labels(r, method, cls), duration: this.httpDuration.labels(r, method) };
+      this.requestChildren.set(key, c);
+    }
+    c.count.inc();
+    c.duration.observe(seconds);
+    if (bytesIn > 0) this.httpRequestBytes.labels(r).inc(bytesIn);
+    this.httpResponseBytes.labels(r).inc(bytesOut);
+  }
+
+  /** Registers a callback run before each scrape (gauges from the store and the pool). */
+  onCollect(fn: () => void): void {
+    this.collectors.push(fn);
+  }
+
+  /** The Prometheus text exposition. */
+  async render(): Promise<string> {
+    for (const fn of this.collectors) fn();
+    return this.registry.metrics();
+  }
+
+  /** Increments a labelled counter (small helper for non-hot paths). */
+  static inc<T extends string>(c: Counter<T>, labels: LabelValues<T>, n = 1): void {
+    c.inc(labels, n);
+  }
+}
