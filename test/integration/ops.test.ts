@@ -1,0 +1,62 @@
+/** The operators' listener: health, readiness, metrics only there (never on the public port), bounded labels, worker measurements in the main registry. */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { importScenario } from '../../src/actors/scenarios.js';
+import { pollEvaluation, send } from '../../src/client/client.js';
+import { DASHBOARDS } from '../../src/ops/panels.js';
+import { buildDashboard } from '../../src/ops/grafana.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { bp, m } from '../helpers/blueprints.js';
+
+describe('operations endpoints', () => {
+  let t: TestServer;
+  const ops = (path: string) => send(new URL(`http://127.0.0.1:${t.server.opsPort}${path}`), 'GET', {}, '');
+  before(async () => {
+    t = await startTestServer();
+    await importScenario(t.server.store, t.orgId, 'o1', JSON.stringify(bp([m(1, 'gateway:CustomWebHook'), m(2, 'slack:CreateMessage', { mapper: { text: '{{1.x}}' } })])));
+  });
+  after(() => t.close());
+
+  it('answers /healthz and /readyz', async () => {
+    assert.equal((await ops('/healthz')).status, 200);
+    const ready = await ops('/readyz');
+    assert.equal(ready.status, 200);
+    assert.deepEqual(ready.body, { status: 'ready', checks: { store: 'ok', pool: 'ok', shutdown: 'ok' } });
+  });
+
+  it('serves /metrics only on the operators\' listener', async () => {
+    assert.equal((await send(new URL('/metrics', t.baseUrl), 'GET', {}, '')).status, 404);
+    assert.equal((await ops('/metrics')).status, 200);
+  });
+
+  it('counts requests, refusals, evaluations, worker measurements and tokens, with bounded labels', async () => {
+    const submit = await t.client.call('POST', '/evaluate', { scenario_ids: ['o1'] });
+    await pollEvaluation(t.client, submit.body.data.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
+    await t.client.call('POST', '/results/fetch', { result_token: submit.body.data.result_token });
+    await send(new URL('/api/public/v1/governance/policies', t.baseUrl), 'GET', {}, '');
+    const text = (await ops('/metrics')).raw;
+    const value = (line: RegExp) => Number(text.split('\n').find((l) => line.test(l))?.split(' ').pop());
+    assert.ok(value(/^gov_http_requests_total\{route="\/evaluate",method="POST",status_class="2xx"\}/) >= 1);
+    assert.equal(value(/^gov_http_rejections_total\{status="401",reason="missing_or_invalid_authorization_header"\}/), 1);
+    assert.equal(value(/^gov_evaluation_batches_total\{kind="stored"\}/), 1);
+    assert.equal(value(/^gov_scenarios_evaluated_total\{outcome="ok"\}/), 1);
+    assert.ok(value(/^gov_scenario_evaluation_seconds_count/) >= 1, 'the worker\'s own measurement reached the main registry');
+    assert.ok(value(/^gov_violations_total\{category="SEC",severity="high"\}/) >= 1);
+    assert.equal(value(/^gov_result_tokens_redeemed_total/), 1);
+    assert.ok(value(/^gov_store_records\{table="scenarios"\}/) >= 1);
+    assert.ok(/^process_resident_memory_bytes /m.test(text), 'default process metrics');
+    const labelValues = [...text.matchAll(/="([^"]*)"/g)].map((x) => x[1]!);
+    for (const v of labelValues) {
+      assert.doesNotMatch(v, /[0-9a-f]{8}-[0-9a-f]{4}-|^key_|^gov_live_|^wm_|^o1$/, `an id leaked into a label: ${v}`);
+    }
+  });
+
+  it('keeps the committed Grafana dashboards in step with src/ops/panels.ts (run `npm run grafana:build`)', () => {
+    for (const spec of DASHBOARDS) {
+      const file = fileURLToPath(new URL(`../../../grafana/dashboards/${spec.uid}.json`, import.meta.url));
+      assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), JSON.parse(JSON.stringify(buildDashboard(spec))), `${spec.uid}.json is stale`);
+    }
+  });
+});
