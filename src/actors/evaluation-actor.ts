@@ -9,6 +9,7 @@ import type { EvaluationPool, TaskFailure } from './pool.js';
 import type { ScenarioTask, ScenarioTaskResult } from './worker-protocol.js';
 import { k } from '../store/store.js';
 import { updateRollup } from './rollup.js';
+import { putEvaluation } from './evaluation-view.js';
 
 /** Messages of an evaluation actor. */
 export type EvaluationMessage =
@@ -164,7 +165,7 @@ export class EvaluationActor {
     const t0 = performance.now();
     const committed = this.store.root.transaction(() => {
       extra();
-      void this.store.evaluations.put(next.evaluation_id, next);
+      putEvaluation(this.store, next);
       if (terminal) {
         void this.store.openEvaluations.remove(next.evaluation_id);
         this.observer.terminalInTransaction?.(next);

@@ -6,6 +6,7 @@ import type { EvaluationPool } from './pool.js';
 import type { EvaluationObserver, ScenarioInput } from './evaluation-actor.js';
 import { k } from '../store/store.js';
 import { EvaluationActor, failedSummary } from './evaluation-actor.js';
+import { putEvaluation } from './evaluation-view.js';
 
 /** Options of the supervisor. */
 export interface EvaluationOptions {
@@ -46,7 +47,7 @@ export class Evaluations {
       expires_at: kind === 'ephemeral' ? nowMs + this.options.ephemeralTtlS * 1000 : null, key_id: key.key_id,
     };
     await this.store.root.transaction(() => {
-      void this.store.evaluations.put(record.evaluation_id, record);
+      putEvaluation(this.store, record);
       void this.store.openEvaluations.put(record.evaluation_id, nowIso);
     });
     await this.store.flushed();

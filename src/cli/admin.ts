@@ -169,6 +169,7 @@ export function buildCli(): Command {
       if (!record) return false;
       await store.root.transaction(() => {
         void store.evaluations.remove(id);
+        void store.evaluationViews.remove(id);
         void store.openEvaluations.remove(id);
         for (let i = 0; i < record.total_scenarios; i++) void store.evaluationResults.remove(`${id}\u0000${i}`);
       });

@@ -174,7 +174,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         metrics.request(ctx?.template ?? null, req.method, res.status, (now() - req.receivedAt) / 1000, bytesIn, res.body.length);
         if (res.error && (res.status === 401 || res.status === 403 || res.status === 413 || res.status === 422 || res.status === 429)) metrics.httpRejections.labels(String(res.status), reasonLabel(res.error)).inc();
       }
-      log.info({
+      if (log.isLevelEnabled('info')) log.info({
         request_id: req.requestId, method: req.method, route: ctx?.template ?? null, status: res?.status ?? null, aborted,
         duration_ms: Math.round((now() - req.receivedAt) * 1000) / 1000, bytes_in: bytesIn, key_id: ctx?.key?.key_id ?? null,
         org_id: ctx?.key?.org_id ?? null, watermark: ctx?.watermark ?? null,

@@ -26,6 +26,8 @@ export class Store {
   /** `org\0scenario` → latest results. */
   readonly results: Database<ResultRecord, string>;
   readonly evaluations: Database<EvaluationRecord, string>;
+  /** Pre-rendered status views: id → `<org>\n<expires_at ms or "">\n<data JSON>` (written with every record; polls never decode msgpack). */
+  readonly evaluationViews: Database<string, string>;
   /** `evaluation\0index` → pre-rendered scenario results JSON of that evaluation. */
   readonly evaluationResults: Database<string, string>;
   /** Consumed result-token ids (jti) → consumption time; written with ifNoExists (single use). */
@@ -63,6 +65,7 @@ export class Store {
     this.blueprints = this.root.openDB({ name: 'blueprints', encoding: 'binary' });
     this.results = this.root.openDB({ name: 'results' });
     this.evaluations = this.root.openDB({ name: 'evaluations' });
+    this.evaluationViews = this.root.openDB({ name: 'evaluation-views', encoding: 'string' });
     this.evaluationResults = this.root.openDB({ name: 'evaluation-results', encoding: 'string' });
     this.consumedTokens = this.root.openDB({ name: 'consumed-tokens' });
     this.rateCounters = this.root.openDB({ name: 'rate-counters' });

@@ -1,13 +1,24 @@
 /** @module server/pipeline/client-address: the client's address; `X-Forwarded-For` only from trusted proxies. */
 import ipaddr from 'ipaddr.js';
 
-/** Normalises an address text: IPv4-mapped IPv6 (`::ffff:127.0.0.1`, uWS's long form) → IPv4 (PITFALLS 7). */
+const normalized = new Map<string, string>();
+
+/**
+ * Normalises an address text: IPv4-mapped IPv6 (`::ffff:127.0.0.1`, uWS's long form) → IPv4
+ * (PITFALLS 7). Memoised: peers repeat across keep-alive requests and parsing costs microseconds.
+ */
 export function normalizeAddress(text: string): string {
-  try {
-    return ipaddr.process(text).toString();
-  } catch {
-    return text;
+  let out = normalized.get(text);
+  if (out === undefined) {
+    try {
+      out = ipaddr.process(text).toString();
+    } catch {
+      out = text;
+    }
+    if (normalized.size > 10_000) normalized.clear();
+    normalized.set(text, out);
   }
+  return out;
 }
 
 /** Parsed CIDR list. */

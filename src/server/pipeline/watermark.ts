@@ -15,13 +15,15 @@ export class Watermarks {
 
   /** The watermark of `key` at `nowMs`. */
   for(key: KeyRecord, nowMs: number): string {
-    const day = new Date(nowMs).toISOString().slice(0, 10);
-    const cacheKey = `${key.key_id}|${day}`;
-    let wm = this.cache.get(cacheKey);
+    const dayNumber = Math.floor(nowMs / 86_400_000);
+    const fastKey = `${key.key_id}|${dayNumber}`;
+    let wm = this.cache.get(fastKey);
     if (wm === undefined) {
+      const day = new Date(dayNumber * 86_400_000).toISOString().slice(0, 10);
+      const cacheKey = `${key.key_id}|${day}`;
       wm = `wm_${createHmac('sha256', this.secret).update(cacheKey).digest('hex').slice(0, 8)}`;
       if (this.cache.size > 50_000) this.cache.clear();
-      this.cache.set(cacheKey, wm);
+      this.cache.set(fastKey, wm);
       void this.store.watermarks.put(wm, { key_id: key.key_id, org_id: key.org_id, day });
     }
     return wm;

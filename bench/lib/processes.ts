@@ -1,0 +1,52 @@
+/** @module bench/lib/processes: starts the service and the reference servers as child processes and samples their memory. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const DIST = fileURLToPath(new URL('../../', import.meta.url));
+
+/** A started child process with its port. */
+export interface Child {
+  readonly child: ChildProcess;
+  readonly port: number;
+  readonly url: string;
+  stop(): Promise<void>;
+  /** Resident set size in bytes (from /proc). */
+  rss(): number;
+}
+
+/** Starts `dist/<script>` with `env` and waits for its "listening on http://127.0.0.1:<port>" line. */
+export function startChild(script: string, env: Record<string, string>, execArgv: readonly string[] = []): Promise<Child> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...execArgv, `${DIST}${script}`], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`${script} did not start: ${out}${err}`)), 30_000);
+    child.stderr!.on('data', (c) => { err += String(c); });
+    child.stdout!.on('data', (c) => {
+      out += String(c);
+      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
+      if (m && timer) {
+        clearTimeout(timer);
+        const port = Number(m[1]);
+        resolve({
+          child, port, url: `http://127.0.0.1:${port}`,
+          stop: () => new Promise((r) => { if (child.exitCode !== null) return r(); child.once('exit', () => r()); child.kill('SIGTERM'); setTimeout(() => child.kill('SIGKILL'), 5000).unref(); }),
+          rss() {
+            try {
+              const m2 = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+              return m2 ? Number(m2[1]) * 1024 : 0;
+            } catch { return 0; }
+          },
+        });
+        out = '';
+      }
+    });
+    child.on('exit', (code) => { clearTimeout(timer); if (code !== 0 && code !== null) reject(new Error(`${script} exited ${code}: ${err}`)); });
+  });
+}
+
+/** The service (`dist/src/server/main.js`) on ephemeral ports with a data directory. */
+export function startService(dataDir: string, env: Record<string, string> = {}): Promise<Child> {
+  return startChild('src/server/main.js', { HOST: '127.0.0.1', PORT: '0', METRICS_PORT: '0', DATA_DIR: dataDir, BOOTSTRAP_DEMO: 'false', LOG_LEVEL: 'warn', ...env });
+}

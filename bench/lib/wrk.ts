@@ -1,0 +1,102 @@
+/**
+ * @module bench/lib/wrk: wrk with a request file. Every request is pre-signed and unique (a nonce
+ * query parameter and its own `X-Service-Signature`, signed within the 300 s tolerance just before
+ * the run), so the load generator does no HMAC work and is not the bottleneck.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { signRequest } from '../../src/client/client.js';
+import type { LoadResult } from './load.js';
+
+const LUA = `
+local reqs = {}
+local n = 0
+local i = 0
+local auth = nil
+init = function(args)
+  auth = args[2]
+  for line in io.lines(args[1]) do
+    local p, s = line:match("([^\\t]+)\\t?(.*)")
+    n = n + 1
+    reqs[n] = { p, s }
+  end
+  i = math.random(n) - 1
+end
+request = function()
+  i = i % n + 1
+  local r = reqs[i]
+  if r[2] ~= "" then
+    return wrk.format("GET", r[1], { ["Authorization"] = auth, ["X-Service-Signature"] = r[2] })
+  end
+  return wrk.format("GET", r[1])
+end
+`;
+
+/** True when wrk is installed (scripts/ensure-bench-tools.sh installs it). */
+export function wrkAvailable(): boolean {
+  return spawnSync('wrk', ['--version'], { encoding: 'utf8' }).stdout.includes('wrk') || spawnSync('sh', ['-c', 'command -v wrk']).status === 0;
+}
+
+/** Options of a wrk run. */
+export interface WrkOptions {
+  readonly url: string;
+  readonly path: string;
+  readonly connections: number;
+  readonly durationS: number;
+  readonly threads?: number;
+  /** Unique requests to prepare (≥ the number the run will send, or they repeat). */
+  readonly uniqueRequests: number;
+  readonly credentials?: { apiKey: string; signingSecret: string };
+}
+
+/** Runs wrk and parses throughput and latency percentiles. */
+export async function runWrk(o: WrkOptions): Promise<LoadResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'gov-wrk-'));
+  try {
+    const t = Math.floor(Date.now() / 1000);
+    const lines: string[] = [];
+    for (let i = 0; i < o.uniqueRequests; i++) {
+      const path = `${o.path}${o.path.includes('?') ? '&' : '?'}n=${i}`;
+      lines.push(o.credentials ? `${path}\t${signRequest(o.credentials.signingSecret, t, 'GET', path, '')}` : path);
+    }
+    writeFileSync(join(dir, 'requests.tsv'), `${lines.join('\n')}\n`);
+    writeFileSync(join(dir, 'signed.lua'), LUA);
+    const args = ['-t', String(o.threads ?? 1), '-c', String(o.connections), '-d', `${o.durationS}s`, '--latency', '-s', join(dir, 'signed.lua'), o.url, '--', join(dir, 'requests.tsv'), o.credentials ? `Bearer ${o.credentials.apiKey}` : ''];
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      let text = '';
+      child.stdout.on('data', (c) => { text += String(c); });
+      child.stderr.on('data', (c) => { text += String(c); });
+      child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}: ${text}`))));
+    });
+    return parseWrk(out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function ms(value: string, unit: string): number {
+  const v = Number(value);
+  return unit === 'us' ? v / 1000 : unit === 's' ? v * 1000 : unit === 'm' ? v * 60_000 : v;
+}
+
+/** Parses wrk's `--latency` report. */
+export function parseWrk(out: string): LoadResult {
+  const pct = (p: string) => {
+    const m = new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s|m)`).exec(out);
+    return m ? ms(m[1]!, m[2]!) : NaN;
+  };
+  const max = /Latency\s+[\d.]+\w+\s+[\d.]+\w+\s+([\d.]+)(us|ms|s|m)/.exec(out);
+  const total = /(\d+) requests in/.exec(out);
+  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(out);
+  const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  return {
+    requestsPerSec: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
+    p50Ms: pct('50'), p90Ms: pct('90'), p99Ms: pct('99'), maxMs: max ? ms(max[1]!, max[2]!) : NaN,
+    errors: sock ? sock.slice(1).reduce((a, b) => a + Number(b), 0) : 0,
+    non2xx: non2xx ? Number(non2xx[1]) : 0,
+    total: total ? Number(total[1]) : 0,
+  };
+}
