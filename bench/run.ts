@@ -1,28 +1,104 @@
 /**
- * @module bench/run: `npm run bench [-- <name...>] [--quick]`. Runs the named benchmarks (default
- * all), prints a Markdown table and writes `bench/results/<date>-<name>.json`.
+ * @module bench/run: `npm run bench [-- <name...>] [--quick]`. Runs the benchmarks (default all:
+ * engine, signed-reads (with the metrics cost), inline, batches, fleet, soak), prints a Markdown
+ * table of every target with its measured ratio, writes `bench/results/<date>-<name>.json`, and on
+ * a full run of all of them rewrites `docs/performance.md`. Figures are ratios measured in the same
+ * run on the same machine; absolute numbers are reported beside them.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { availableParallelism, cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { benchEngine } from './engine.js';
+import { benchSignedReads } from './scenarios/signed-reads.js';
+import { benchInline } from './scenarios/inline.js';
+import { benchBatches } from './scenarios/batches.js';
+import { benchFleet } from './scenarios/fleet.js';
+import { benchSoak } from './scenarios/soak.js';
+import { wrkAvailable } from './lib/wrk.js';
 
-const RESULTS = fileURLToPath(new URL('../../bench/results/', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const names = args.filter((a) => !a.startsWith('--'));
-const selected = (name: string) => names.length === 0 || names.includes(name);
+const all = names.length === 0;
+const selected = (name: string) => all || names.includes(name);
+const threads = Math.max(1, availableParallelism() - 1);
+const stamp = new Date().toISOString().slice(0, 10);
+const rows: string[] = [];
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${quick ? 'quick' : 'full'} run`;
 
 function save(name: string, data: unknown): void {
-  mkdirSync(RESULTS, { recursive: true });
-  const file = `${RESULTS}${new Date().toISOString().slice(0, 10)}-${name}.json`;
-  writeFileSync(file, `${JSON.stringify({ name, at: new Date().toISOString(), node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model, memory_bytes: totalmem(), quick, ...data as object }, null, 2)}\n`);
-  process.stdout.write(`wrote ${file}\n`);
+  mkdirSync(`${ROOT}bench/results`, { recursive: true });
+  const file = `${ROOT}bench/results/${stamp}-${name}${quick ? '-quick' : ''}.json`;
+  writeFileSync(file, `${JSON.stringify({ name, at: new Date().toISOString(), machine, quick, ...data as object }, null, 2)}\n`);
+  process.stdout.write(`  wrote ${file}\n`);
+}
+const r2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
+function row(scenario: string, target: string, measured: string, met: boolean, detail: string): void {
+  rows.push(`| ${scenario} | ${target} | ${measured} | ${met ? 'yes' : '**no**'} | ${detail} |`);
+  process.stdout.write(`${met ? 'MET ' : 'MISS'} ${scenario}: ${target}: ${measured} (${detail})\n`);
 }
 
-if (selected('engine')) {
-  const r = benchEngine(quick ? 70 : 350);
-  process.stdout.write(`\n## Engine: evaluation time ÷ JSON.parse time, per corpus blueprint\n\n| target | measured | met |\n|---|---|---|\n`);
-  process.stdout.write(`| median ratio ≤ 3 | ${r.medianRatio.toFixed(2)} | ${r.medianRatio <= 3 ? 'yes' : 'no'} |\n| worst ratio ≤ 10 | ${r.worstRatio.toFixed(2)} | ${r.worstRatio <= 10 ? 'yes' : 'no'} |\n\n`);
-  save('engine', { median_ratio: r.medianRatio, worst_ratio: r.worstRatio, rows: r.rows });
+async function main(): Promise<void> {
+  process.stdout.write(`Benchmarks on ${machine}\n`);
+  if (selected('engine')) {
+    const r = benchEngine(quick ? 70 : 350);
+    row('Engine (issue 3)', 'median eval ÷ JSON.parse ≤ 3', r2(r.medianRatio), r.medianRatio <= 3, `50 corpus blueprints`);
+    row('Engine (issue 3)', 'worst eval ÷ JSON.parse ≤ 10', r2(r.worstRatio), r.worstRatio <= 10, 'same run');
+    save('engine', r);
+  }
+  if (selected('signed-reads')) {
+    if (!wrkAvailable()) throw new Error('wrk is not installed: run scripts/ensure-bench-tools.sh');
+    const r = await benchSignedReads(quick ? 3 : 10);
+    const vsUws = r.signed.requestsPerSec / r.uws.requestsPerSec;
+    const vsFastify = r.signed.requestsPerSec / r.fastify.requestsPerSec;
+    const detail = `signed ${Math.round(r.signed.requestsPerSec)} req/s (p50 ${r.signed.p50Ms} ms, p99 ${r.signed.p99Ms} ms), uWS ${Math.round(r.uws.requestsPerSec)}, Fastify ${Math.round(r.fastify.requestsPerSec)}, ${r.bodyBytes}-byte bodies, errors ${r.signed.errors + r.signed.non2xx}`;
+    row('1 Signed reads', '≥ 0.6 × bare uWS', r2(vsUws), vsUws >= 0.6, detail);
+    row('1 Signed reads', '≥ 1.2 × bare Fastify', r2(vsFastify), vsFastify >= 1.2, 'same run');
+    const cost = r.signed.requestsPerSec / r.signedNoMetrics.requestsPerSec;
+    row('6 Metrics cost', 'metrics on ÷ off ≥ 0.95', r2(cost), cost >= 0.95, `on ${Math.round(r.signed.requestsPerSec)}, off ${Math.round(r.signedNoMetrics.requestsPerSec)} req/s`);
+    save('signed-reads', r);
+  }
+  if (selected('inline')) {
+    const r = await benchInline(quick ? 3 : 10, threads);
+    const ratio = r.at70.p99Ms / Math.max(r.at70.p50Ms, 0.001);
+    row('2 Inline evaluation', 'p99 ≤ 3 × p50 at 70% of max', r2(ratio), ratio <= 3, `${r.blueprint} (${r.modules} modules): max ${Math.round(r.max.requestsPerSec)} req/s; at 70%: p50 ${r.at70.p50Ms} ms, p99 ${r.at70.p99Ms} ms, ${Math.round(r.at70.requestsPerSec)} req/s`);
+    save('inline', r);
+  }
+  if (selected('batches')) {
+    const r = await benchBatches(quick ? 60 : 300);
+    const best = Math.max(...r.points.map((p) => p.scenariosPerSec));
+    const ratio = best / r.engineSingleThreadPerSec;
+    const curve = r.points.map((p) => `${p.threads} worker${p.threads === 1 ? '' : 's'}: ${Math.round(p.scenariosPerSec)}/s`).join(', ');
+    row('3 Batches', '≥ 1.0 × engine single-thread rate', r2(ratio), ratio >= 1, `engine ${Math.round(r.engineSingleThreadPerSec)} scenarios/s in-process; API ${curve}`);
+    save('batches', r);
+  }
+  if (selected('fleet')) {
+    const r = await benchFleet(quick ? 1000 : 10_000, threads);
+    const mb = r.maxRssBytes / 2 ** 20;
+    row('4 Fleet', 'RSS < 400 MB', `${mb.toFixed(0)} MB`, mb < 400, `${r.scenarios} scenarios imported in ${r.importSeconds.toFixed(1)} s, evaluated in ${r.evaluateSeconds.toFixed(1)} s`);
+    const ratio = r.rollupMsAtAll / r.rollupMsAt100;
+    row('4 Fleet', `rollup latency at ${r.scenarios} ≤ 1.5 × at 100`, r2(ratio), ratio <= 1.5, `median ${r.rollupMsAt100.toFixed(2)} ms at 100, ${r.rollupMsAtAll.toFixed(2)} ms at ${r.scenarios}`);
+    row('4 Fleet', 'no evaluation left non-terminal', String(r.nonTerminal), r.nonTerminal === 0 && r.rollupScenariosEvaluated === r.scenarios, `rollup counts ${r.rollupScenariosEvaluated} evaluated`);
+    save('fleet', r);
+  }
+  if (selected('soak')) {
+    const r = await benchSoak(quick ? 20 : 600, threads);
+    row('5 Soak', 'RSS growth after warm-up < 10% (anonymous memory)', `${(r.rssGrowth * 100).toFixed(1)}%`, r.rssGrowth < 0.1, `${r.seconds} s, ${r.requests} requests; heap ${(r.anonAfterWarmupBytes / 2 ** 20).toFixed(0)} → ${(r.anonEndBytes / 2 ** 20).toFixed(0)} MB; total RSS incl. LMDB pages ${(r.rssAfterWarmupBytes / 2 ** 20).toFixed(0)} → ${(r.rssEndBytes / 2 ** 20).toFixed(0)} MB`);
+    row('5 Soak', 'zero 5xx', String(r.fiveXx), r.fiveXx === 0, `statuses ${JSON.stringify(r.byStatus)}`);
+    row('5 Soak', 'zero lost evaluations', String(r.evaluationsLost), r.evaluationsLost === 0, `${r.evaluationsSubmitted} batches submitted`);
+    save('soak', r);
+  }
+  const table = ['| scenario | target | measured | met | detail |', '|---|---|---|---|---|', ...rows].join('\n');
+  process.stdout.write(`\n${table}\n`);
+  if (all && !quick) {
+    writeFileSync(`${ROOT}docs/performance.md`, `# Performance\n\nLatest full run of \`npm run bench\` (${new Date().toISOString()}), on ${machine}.\n` +
+      `Method: docs/benchmarks.md. Each target is a ratio measured in the same run; absolute figures are beside it.\n\n${table}\n`);
+    process.stdout.write('wrote docs/performance.md\n');
+  }
 }
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(1);
+});

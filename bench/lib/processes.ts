@@ -13,6 +13,8 @@ export interface Child {
   stop(): Promise<void>;
   /** Resident set size in bytes (from /proc). */
   rss(): number;
+  /** Anonymous resident memory in bytes (heap and stacks; excludes LMDB's file-backed pages). */
+  rssAnon(): number;
 }
 
 /** Starts `dist/<script>` with `env` and waits for its "listening on http://127.0.0.1:<port>" line. */
@@ -35,6 +37,12 @@ export function startChild(script: string, env: Record<string, string>, execArgv
           rss() {
             try {
               const m2 = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+              return m2 ? Number(m2[1]) * 1024 : 0;
+            } catch { return 0; }
+          },
+          rssAnon() {
+            try {
+              const m2 = /RssAnon:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
               return m2 ? Number(m2[1]) * 1024 : 0;
             } catch { return 0; }
           },

@@ -53,7 +53,12 @@ export class Metrics {
   readonly tokensRedeemed = new Counter({ name: 'gov_result_tokens_redeemed_total', help: 'Result tokens redeemed (complete results returned)', registers: [this.registry] });
   readonly tokensRejected = new Counter({ name: 'gov_result_tokens_rejected_total', help: 'Result token redemptions refused, by reason', labelNames: ['reason'] as const, registers: [this.registry] });
 
-  private readonly requestChildren = new Map<string, { count: ReturnType<Counter<'route' | 'method' | 'status_class'>['labels']>; duration: ReturnType<Histogram<'route' | 'method'>['labels']> }>();
+  private readonly requestChildren = new Map<string, {
+    count: ReturnType<Counter<'route' | 'method' | 'status_class'>['labels']>;
+    duration: ReturnType<Histogram<'route' | 'method'>['labels']>;
+    bytesIn: ReturnType<Counter<'route'>['labels']>;
+    bytesOut: ReturnType<Counter<'route'>['labels']>;
+  }>();
   private readonly collectors: (() => void)[] = [];
 
   constructor(options: { defaultMetrics?: boolean } = {}) {
@@ -67,13 +72,13 @@ export class Metrics {
     const key = `${r}|${method}|${cls}`;
     let c = this.requestChildren.get(key);
     if (!c) {
-      c = { count: this.httpRequests.labels(r, method, cls), duration: this.httpDuration.labels(r, method) };
+      c = { count: this.httpRequests.labels(r, method, cls), duration: this.httpDuration.labels(r, method), bytesIn: this.httpRequestBytes.labels(r), bytesOut: this.httpResponseBytes.labels(r) };
       this.requestChildren.set(key, c);
     }
     c.count.inc();
     c.duration.observe(seconds);
-    if (bytesIn > 0) this.httpRequestBytes.labels(r).inc(bytesIn);
-    this.httpResponseBytes.labels(r).inc(bytesOut);
+    if (bytesIn > 0) c.bytesIn.inc(bytesIn);
+    c.bytesOut.inc(bytesOut);
   }
 
   /** Registers a callback run before each scrape (gauges from the store and the pool). */

@@ -1,0 +1,80 @@
+/**
+ * @module bench/scenarios/batches: scenario 3. `POST /evaluate` of 10 stored scenarios, polled to
+ * `complete` with the spec's backoff (2, 3, 5, 8 s); scenarios evaluated per second through the API
+ * (server-side span from the first submit to the last completion) against the engine's
+ * single-thread in-process rate on the same blueprints, for 1, 2 and 4 workers.
+ */
+import { rmSync } from 'node:fs';
+import { GovernanceClient, pollEvaluation } from '../../src/client/client.js';
+import { evaluateBlueprint } from '../../src/engine/index.js';
+import { exampleBlueprints, variant } from '../../src/fleet/variants.js';
+import { startService } from '../lib/processes.js';
+import { prepare } from '../lib/setup.js';
+
+/** One point of the scaling curve. */
+export interface BatchPoint {
+  readonly threads: number;
+  readonly scenarios: number;
+  readonly seconds: number;
+  readonly scenariosPerSec: number;
+}
+
+/** Results of scenario 3. */
+export interface BatchBench {
+  readonly engineSingleThreadPerSec: number;
+  readonly points: readonly BatchPoint[];
+}
+
+/** The engine alone, one thread, parse + evaluate of the same blueprints (scenarios per second). */
+export function engineRate(texts: readonly string[], minMs: number): number {
+  for (const t of texts.slice(0, 50)) evaluateBlueprint(JSON.parse(t), { scenarioId: 'w' });
+  let n = 0;
+  const start = performance.now();
+  while (performance.now() - start < minMs) for (const t of texts) { evaluateBlueprint(JSON.parse(t), { scenarioId: 'x' }); n++; }
+  return n / ((performance.now() - start) / 1000);
+}
+
+/** Runs scenario 3 with `batches` batches of 10 per worker count. */
+export async function benchBatches(batches: number, threadCounts: readonly number[] = [1, 2, 4]): Promise<BatchBench> {
+  const examples = exampleBlueprints();
+  const texts = Array.from({ length: 100 }, (_, i) => JSON.stringify(variant(i, examples)));
+  const engineSingleThreadPerSec = engineRate(texts, 2000);
+  const p = await prepare(texts.map((t, i) => [`b${i}`, t] as [string, string]));
+  const points: BatchPoint[] = [];
+  try {
+    for (const threads of threadCounts) {
+      const svc = await startService(p.dataDir, { POOL_THREADS: String(threads), POOL_MAX_QUEUE: String(batches * 10 + 10), EVALUATION_TIMEOUT_MS: '600000' });
+      try {
+        const client = new GovernanceClient(svc.url, p.credentials);
+        const submitAll = async (count: number, tag: string): Promise<string[]> => {
+          const ids: string[] = [];
+          let next = 0;
+          const submitter = async () => {
+            while (next < count) {
+              const b = next++;
+              const res = await client.call('POST', '/evaluate', { scenario_ids: Array.from({ length: 10 }, (_, i) => `b${(b * 10 + i) % 100}`), batch: b, tag, threads });
+              if (res.status !== 200) throw new Error(`submit failed: ${res.status} ${res.raw}`);
+              ids.push(res.body.data.evaluation_id);
+            }
+          };
+          await Promise.all(Array.from({ length: 4 }, submitter));
+          return ids;
+        };
+        // Warm-up: JIT in every worker, then the measured batches, polled with the spec's backoff.
+        await Promise.all((await submitAll(Math.max(4, threads * 4), 'warm-up')).map((id) => pollEvaluation(client, id, { delaysMs: [100], timeoutMs: 600_000 })));
+        const ids = await submitAll(batches, 'measure');
+        const done = await Promise.all(ids.map((id) => pollEvaluation(client, id, { timeoutMs: 600_000 })));
+        const first = Math.min(...done.map((d) => Date.parse(d.body.data.created_at)));
+        const last = Math.max(...done.map((d) => Date.parse(d.body.data.completed_at)));
+        const scenarios = done.reduce((a, d) => a + d.body.data.completed, 0);
+        const seconds = (last - first) / 1000;
+        points.push({ threads, scenarios, seconds, scenariosPerSec: scenarios / seconds });
+      } finally {
+        await svc.stop();
+      }
+    }
+  } finally {
+    rmSync(p.dataDir, { recursive: true, force: true });
+  }
+  return { engineSingleThreadPerSec, points };
+}

@@ -1,0 +1,80 @@
+/**
+ * @module bench/scenarios/fleet: scenario 4. Import N scenarios (variants of our own examples),
+ * evaluate them all in batches of 10, then read the organization rollup. Targets: service RSS under
+ * 400 MB throughout; rollup latency with N scenarios ≤ 1.5 × with 100; no evaluation left non-terminal.
+ */
+import { rmSync } from 'node:fs';
+import { GovernanceClient, pollEvaluation } from '../../src/client/client.js';
+import { exampleBlueprints, variant } from '../../src/fleet/variants.js';
+import { startService, type Child } from '../lib/processes.js';
+import { prepare } from '../lib/setup.js';
+
+/** Results of scenario 4. */
+export interface FleetBench {
+  readonly scenarios: number;
+  readonly importSeconds: number;
+  readonly evaluateSeconds: number;
+  readonly maxRssBytes: number;
+  readonly rollupMsAt100: number;
+  readonly rollupMsAtAll: number;
+  readonly nonTerminal: number;
+  readonly rollupScenariosEvaluated: number;
+}
+
+async function evaluateRange(client: GovernanceClient, from: number, to: number, parallel: number): Promise<number> {
+  let nonTerminal = 0;
+  let next = from;
+  const worker = async () => {
+    while (next < to) {
+      const start = next;
+      next += 10;
+      const ids = Array.from({ length: Math.min(10, to - start) }, (_, i) => `f${start + i}`);
+      const res = await client.call('POST', '/evaluate', { scenario_ids: ids });
+      if (res.status !== 200) throw new Error(`submit failed: ${res.status} ${res.raw}`);
+      const done = await pollEvaluation(client, res.body.data.evaluation_id, { delaysMs: [100, 200, 400], timeoutMs: 600_000 });
+      if (done.body.data.status !== 'complete' && done.body.data.status !== 'error') nonTerminal++;
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+  return nonTerminal;
+}
+
+async function rollupMs(client: GovernanceClient, n: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const res = await client.call('GET', `/organization/rollup?i=${i}`);
+    times.push(performance.now() - t0);
+    if (res.status !== 200) throw new Error(`rollup failed: ${res.status}`);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+/** Runs scenario 4 with `n` scenarios. */
+export async function benchFleet(n: number, threads: number): Promise<FleetBench> {
+  const examples = exampleBlueprints();
+  const t0 = performance.now();
+  const p = await prepare(Array.from({ length: n }, (_, i) => [`f${i}`, JSON.stringify(variant(i, examples))] as [string, string]));
+  const importSeconds = (performance.now() - t0) / 1000;
+  let svc: Child | null = null;
+  let maxRss = 0;
+  const sampler = setInterval(() => { if (svc) maxRss = Math.max(maxRss, svc.rss()); }, 100);
+  try {
+    svc = await startService(p.dataDir, { POOL_THREADS: String(threads), POOL_MAX_QUEUE: '4096' });
+    const client = new GovernanceClient(svc.url, p.credentials);
+    const t1 = performance.now();
+    let nonTerminal = await evaluateRange(client, 0, 100, 4);
+    const rollupMsAt100 = await rollupMs(client, 200);
+    nonTerminal += await evaluateRange(client, 100, n, 8);
+    const evaluateSeconds = (performance.now() - t1) / 1000;
+    const rollupMsAtAll = await rollupMs(client, 200);
+    const rollup = await client.call('GET', '/organization/rollup?final=1');
+    maxRss = Math.max(maxRss, svc.rss());
+    return { scenarios: n, importSeconds, evaluateSeconds, maxRssBytes: maxRss, rollupMsAt100, rollupMsAtAll, nonTerminal, rollupScenariosEvaluated: rollup.body.data.scenarios_evaluated };
+  } finally {
+    clearInterval(sampler);
+    await svc?.stop();
+    rmSync(p.dataDir, { recursive: true, force: true });
+  }
+}
