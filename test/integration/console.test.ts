@@ -3,12 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { GovernanceClient, send, type ClientResponse } from '../../src/client/client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { expectError } from '../helpers/assertions.js';
 
-function expectError(res: ClientResponse, status: number, error: string): void {
-  assert.equal(res.status, status, res.raw);
-  assert.equal(res.body.ok, false);
-  assert.equal(res.body.error, error);
-}
 
 describe('console key administration', () => {
   let t: TestServer;

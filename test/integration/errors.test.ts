@@ -5,15 +5,11 @@ import { request } from 'node:http';
 import { importScenario } from '../../src/actors/scenarios.js';
 import { GovernanceClient, pollEvaluation, send, signRequest, type ClientResponse } from '../../src/client/client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { expectError } from '../helpers/assertions.js';
 import { bp, breakHandler, m } from '../helpers/blueprints.js';
 
 const blueprint = bp([m(1, 'google-sheets:watchRows'), m(2, 'google-sheets:addRow', { onerror: breakHandler(3) })]);
 
-function expectError(res: ClientResponse, status: number, error: string): void {
-  assert.equal(res.status, status, res.raw);
-  assert.equal(res.body.ok, false);
-  assert.equal(res.body.error, error);
-}
 
 describe('error rows', () => {
   let t: TestServer;

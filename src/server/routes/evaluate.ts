@@ -5,7 +5,7 @@ import type { RouteDeps } from './deps.js';
 import { k } from '../../store/store.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, ok } from '../http/envelope.js';
-import { fieldErrors, parseJsonBody } from '../schemas/requests.js';
+import { readBody } from './body.js';
 
 /** Seconds a client should wait when the pool is saturated. */
 export const OVERLOAD_RETRY_AFTER_S = 2;
@@ -15,10 +15,9 @@ export function evaluateRoute(deps: RouteDeps): Route {
   return {
     method: 'POST', template: '/evaluate', permission: 'governance:evaluate',
     async handle(req, ctx) {
-      const parsed = parseJsonBody(req.body);
-      if (!parsed.ok) return fail(API_ERRORS.invalidBody, { detail: parsed.detail });
-      if (!deps.validators.evaluate(parsed.value)) return fail(API_ERRORS.invalidBody, { detail: fieldErrors(deps.validators.evaluate.errors) });
-      const body = parsed.value as { scenario_ids?: string[]; blueprints?: Record<string, unknown>[]; org_id?: string };
+      const read = readBody<{ scenario_ids?: string[]; blueprints?: Record<string, unknown>[]; org_id?: string }>(req, deps.validators.evaluate);
+      if (!read.ok) return read.response;
+      const body = read.value;
       if ((body.scenario_ids === undefined) === (body.blueprints === undefined)) {
         return fail(API_ERRORS.invalidBody, { detail: [{ path: '/', message: 'provide exactly one of scenario_ids or blueprints' }] });
       }

@@ -4,7 +4,7 @@ import type { RouteDeps } from './deps.js';
 import { k } from '../../store/store.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, ok, okJson } from '../http/envelope.js';
-import { fieldErrors, parseJsonBody } from '../schemas/requests.js';
+import { readBody } from './body.js';
 
 /**
  * Redeems a result token. Not complete → 200 `processing` and the token stays valid. Complete → the
@@ -15,10 +15,9 @@ export function resultsFetchRoute(deps: RouteDeps): Route {
   return {
     method: 'POST', template: '/results/fetch', permission: 'governance:evaluate',
     async handle(req, ctx) {
-      const parsed = parseJsonBody(req.body);
-      if (!parsed.ok) return fail(API_ERRORS.invalidBody, { detail: parsed.detail });
-      if (!deps.validators.fetch(parsed.value)) return fail(API_ERRORS.invalidBody, { detail: fieldErrors(deps.validators.fetch.errors) });
-      const token = (parsed.value as { result_token: string }).result_token;
+      const read = readBody<{ result_token: string }>(req, deps.validators.fetch);
+      if (!read.ok) return read.response;
+      const token = read.value.result_token;
       const check = await deps.tokens.check(token, Math.floor(deps.now() / 1000));
       const reject = (reason: string) => deps.metrics?.tokensRejected.labels(reason).inc();
       if (!check.ok) {
