@@ -12,6 +12,75 @@ const LATENCY_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.
 /** Evaluation buckets in seconds: 100 µs to 60 s. */
 const EVALUATION_BUCKETS = [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
+interface RouteStats {
+  readonly route: string;
+  readonly method: string;
+  /** Requests by status class index (status / 100: 1xx..5xx). */
+  readonly classes: number[];
+  bytesIn: number;
+  bytesOut: number;
+  /** Latency bucket counts (not cumulative), one per LATENCY_BUCKETS entry plus +Inf. */
+  readonly buckets: Float64Array;
+  sum: number;
+  count: number;
+}
+
+type MetricValue = { labels: Record<string, string>; value: number; metricName?: string };
+
+/**
+ * The HTTP metrics of every request, kept in plain counters (nested maps, no label hashing, no
+ * string building) and turned into Prometheus series only when scraped: prom-client re-hashes the
+ * label set on every `inc`/`observe`, even on bound children, which cost ~10% of the throughput of
+ * signed reads. Series names and labels are those of docs/operations.md.
+ */
+export class HttpStats {
+  private readonly byRoute = new Map<string, Map<string, RouteStats>>();
+  inFlight = 0;
+
+  constructor(registry: Registry) {
+    const all = () => [...this.byRoute.values()].flatMap((m) => [...m.values()]);
+    const metric = (name: string, help: string, type: 'counter' | 'gauge' | 'histogram', values: () => MetricValue[]) => {
+      registry.registerMetric({ name, help, type, get: async () => ({ name, help, type, values: values(), aggregator: 'sum' }), reset: () => undefined } as never);
+    };
+    metric('gov_http_requests_total', 'HTTP requests by route template, method and status class', 'counter', () => all().flatMap((r) => r.classes.flatMap((n, i) => (n > 0 ? [{ labels: { route: r.route, method: r.method, status_class: `${i}xx` }, value: n }] : []))));
+    metric('gov_http_request_bytes_total', 'Request body bytes received, by route template', 'counter', () => sumBy(all(), (r) => r.bytesIn));
+    metric('gov_http_response_bytes_total', 'Response body bytes sent, by route template', 'counter', () => sumBy(all(), (r) => r.bytesOut));
+    metric('gov_http_requests_in_flight', 'HTTP requests being handled', 'gauge', () => [{ labels: {}, value: this.inFlight }]);
+    metric('gov_http_request_duration_seconds', 'HTTP request latency by route template and method', 'histogram', () => all().flatMap((r) => {
+      const labels = { route: r.route, method: r.method };
+      const out: MetricValue[] = [];
+      let cumulative = 0;
+      LATENCY_BUCKETS.forEach((le, i) => { cumulative += r.buckets[i]!; out.push({ labels: { ...labels, le: String(le) }, value: cumulative, metricName: 'gov_http_request_duration_seconds_bucket' }); });
+      out.push({ labels: { ...labels, le: '+Inf' }, value: r.count, metricName: 'gov_http_request_duration_seconds_bucket' });
+      out.push({ labels, value: r.sum, metricName: 'gov_http_request_duration_seconds_sum' });
+      out.push({ labels, value: r.count, metricName: 'gov_http_request_duration_seconds_count' });
+      return out;
+    }));
+  }
+
+  /** Counts one request (hot path: a few map look-ups and additions). */
+  record(route: string, method: string, status: number, seconds: number, bytesIn: number, bytesOut: number): void {
+    let methods = this.byRoute.get(route);
+    if (!methods) { methods = new Map(); this.byRoute.set(route, methods); }
+    let r = methods.get(method);
+    if (!r) { r = { route, method, classes: [0, 0, 0, 0, 0, 0], bytesIn: 0, bytesOut: 0, buckets: new Float64Array(LATENCY_BUCKETS.length + 1), sum: 0, count: 0 }; methods.set(method, r); }
+    r.classes[Math.min(5, Math.floor(status / 100))]!++;
+    r.bytesIn += bytesIn;
+    r.bytesOut += bytesOut;
+    let b = 0;
+    while (b < LATENCY_BUCKETS.length && seconds > LATENCY_BUCKETS[b]!) b++;
+    r.buckets[b]!++;
+    r.sum += seconds;
+    r.count++;
+  }
+}
+
+function sumBy(rows: readonly RouteStats[], f: (r: RouteStats) => number): MetricValue[] {
+  const byRoute = new Map<string, number>();
+  for (const r of rows) byRoute.set(r.route, (byRoute.get(r.route) ?? 0) + f(r));
+  return [...byRoute].map(([route, value]) => ({ labels: { route }, value }));
+}
+
 /** Error strings → bounded `reason` label values (the error table is the bound). */
 export function reasonLabel(error: string): string {
   return error.toLowerCase().replace(/: .*$/, '').replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 60);
@@ -20,11 +89,8 @@ export function reasonLabel(error: string): string {
 /** The service's metrics. */
 export class Metrics {
   readonly registry = new Registry();
-  readonly httpRequests = new Counter({ name: 'gov_http_requests_total', help: 'HTTP requests by route template, method and status class', labelNames: ['route', 'method', 'status_class'] as const, registers: [this.registry] });
-  readonly httpDuration = new Histogram({ name: 'gov_http_request_duration_seconds', help: 'HTTP request latency by route template and method', labelNames: ['route', 'method'] as const, buckets: LATENCY_BUCKETS, registers: [this.registry] });
-  readonly httpInFlight = new Gauge({ name: 'gov_http_requests_in_flight', help: 'HTTP requests being handled', registers: [this.registry] });
-  readonly httpRequestBytes = new Counter({ name: 'gov_http_request_bytes_total', help: 'Request body bytes received, by route template', labelNames: ['route'] as const, registers: [this.registry] });
-  readonly httpResponseBytes = new Counter({ name: 'gov_http_response_bytes_total', help: 'Response body bytes sent, by route template', labelNames: ['route'] as const, registers: [this.registry] });
+  /** HTTP request counters and latency: aggregated in plain JS on the hot path, published on scrape. */
+  readonly http: HttpStats;
   readonly httpRejections = new Counter({ name: 'gov_http_rejections_total', help: 'Requests refused with 401/403/413/422/429, by status and reason', labelNames: ['status', 'reason'] as const, registers: [this.registry] });
   readonly batches = new Counter({ name: 'gov_evaluation_batches_total', help: 'Evaluations submitted by kind (stored, ephemeral, inline)', labelNames: ['kind'] as const, registers: [this.registry] });
   readonly scenarios = new Counter({ name: 'gov_scenarios_evaluated_total', help: 'Scenarios evaluated by outcome', labelNames: ['outcome'] as const, registers: [this.registry] });
@@ -53,32 +119,16 @@ export class Metrics {
   readonly tokensRedeemed = new Counter({ name: 'gov_result_tokens_redeemed_total', help: 'Result tokens redeemed (complete results returned)', registers: [this.registry] });
   readonly tokensRejected = new Counter({ name: 'gov_result_tokens_rejected_total', help: 'Result token redemptions refused, by reason', labelNames: ['reason'] as const, registers: [this.registry] });
 
-  private readonly requestChildren = new Map<string, {
-    count: ReturnType<Counter<'route' | 'method' | 'status_class'>['labels']>;
-    duration: ReturnType<Histogram<'route' | 'method'>['labels']>;
-    bytesIn: ReturnType<Counter<'route'>['labels']>;
-    bytesOut: ReturnType<Counter<'route'>['labels']>;
-  }>();
   private readonly collectors: (() => void)[] = [];
 
   constructor(options: { defaultMetrics?: boolean } = {}) {
+    this.http = new HttpStats(this.registry);
     if (options.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
   }
 
   /** Records one finished HTTP request (route `null` = unmatched). */
   request(route: string | null, method: string, status: number, seconds: number, bytesIn: number, bytesOut: number): void {
-    const r = route ?? 'unmatched';
-    const cls = `${Math.floor(status / 100)}xx`;
-    const key = `${r}|${method}|${cls}`;
-    let c = this.requestChildren.get(key);
-    if (!c) {
-      c = { count: this.httpRequests.labels(r, method, cls), duration: this.httpDuration.labels(r, method), bytesIn: this.httpRequestBytes.labels(r), bytesOut: this.httpResponseBytes.labels(r) };
-      this.requestChildren.set(key, c);
-    }
-    c.count.inc();
-    c.duration.observe(seconds);
-    if (bytesIn > 0) c.bytesIn.inc(bytesIn);
-    c.bytesOut.inc(bytesOut);
+    this.http.record(route ?? 'unmatched', method, status, seconds, bytesIn, bytesOut);
   }
 
   /** Registers a callback run before each scrape (gauges from the store and the pool). */

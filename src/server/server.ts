@@ -153,7 +153,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     browser: browserRefusal(),
     authenticate: authenticate(keys, now, (orgId) => store.orgs.get(orgId) !== undefined),
     ipAllowlist: ipAllowlist(parseCidrs(config.trustedProxies)),
-    signature: verifySignature(keys, new ReplayGuard(store), config.signatureToleranceS, now),
+    signature: verifySignature(keys, new ReplayGuard(store, config.signatureToleranceS), config.signatureToleranceS, now),
     rateLimit: rateLimit(limiter, now, (window) => metrics?.rateLimited.labels(window).inc()),
   }, new Watermarks(store, deriveKey(c.resolve(SECRETS), 'watermark')), now);
 
@@ -165,9 +165,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const app = uws.App();
   mountAdapter(app, dispatch, { bodyLimitBytes: config.bodyLimitBytes, now }, {
     onError: internalError(log),
-    ...(metrics ? { onStart: () => metrics.httpInFlight.inc() } : {}),
+    ...(metrics ? { onStart: () => { metrics.http.inFlight++; } } : {}),
     onFinished(req, res, aborted, bytesIn) {
-      metrics?.httpInFlight.dec();
+      if (metrics) metrics.http.inFlight--;
       if (!req) return;
       const ctx = contexts.get(req);
       if (metrics && res) {

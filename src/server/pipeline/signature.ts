@@ -55,7 +55,7 @@ export function verifySignature(keys: KeyService, replay: ReplayGuard, tolerance
     const expected = Buffer.from(computeSignature(secret, parsed.t, req.method, target, req.body), 'hex');
     const matched = parsed.v1.find((v) => timingSafeEqual(Buffer.from(v, 'hex'), expected));
     if (matched === undefined) return fail(API_ERRORS.invalidSignature);
-    if (req.method !== 'GET' && req.method !== 'HEAD' && !replay.accept(matched, parsed.t + toleranceS, nowS)) {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !replay.accept(matched, parsed.t, nowS)) {
       return fail(API_ERRORS.invalidSignature, { detail: 'This signature was already used (replay)' });
     }
     return null;
