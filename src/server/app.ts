@@ -13,7 +13,6 @@ import type { Watermarks } from './pipeline/watermark.js';
 import { API_ERRORS } from './errors.js';
 import { fail } from './http/envelope.js';
 import { checkPermission } from './pipeline/permission.js';
-import { rateHeaders } from './pipeline/rate-limit.js';
 
 /** The stages run before a handler, in order. */
 export interface PipelineStages {
@@ -65,8 +64,11 @@ function dispatchConsole(router: Router, req: ApiRequest, ctx: RequestContext): 
 }
 
 function withRate(res: ApiResponse, ctx: RequestContext): ApiResponse {
-  if (!ctx.rate) return res;
-  return { ...res, headers: [...(res.headers ?? []), ...rateHeaders(ctx.rate)] };
+  const rate = ctx.rate;
+  if (!rate) return res;
+  const headers: (readonly [string, string])[] = res.headers ? [...res.headers] : [];
+  headers.push(['x-ratelimit-limit', String(rate.limit)], ['x-ratelimit-remaining', String(rate.remaining)], ['x-ratelimit-reset', String(rate.reset)]);
+  return { status: res.status, body: res.body, headers, ...(res.close ? { close: true } : {}), ...(res.error ? { error: res.error } : {}) };
 }
 
 /** The 500 for anything a handler threw: logged with its stack and request id, never sent (STYLE 6). */

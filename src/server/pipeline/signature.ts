@@ -13,7 +13,12 @@ import { fail } from '../http/envelope.js';
 
 /** Computes the v1 signature (hex) of a request. Exported for clients, tests and the demo. */
 export function computeSignature(secret: string, t: number | string, method: string, pathWithQuery: string, body: Buffer | string): string {
-  return createHmac('sha256', secret).update(`${t}.${method.toUpperCase()}.${pathWithQuery}.`).update(body).digest('hex');
+  return signatureDigest(secret, t, method, pathWithQuery, body).toString('hex');
+}
+
+/** The raw 32-byte HMAC-SHA256 digest of a request (the server compares digests, not hex strings). */
+export function signatureDigest(secret: string, t: number | string, method: string, pathWithQuery: string, body: Buffer | string): Buffer {
+  return createHmac('sha256', secret).update(`${t}.${method.toUpperCase()}.${pathWithQuery}.`).update(body).digest();
 }
 
 /** Parses the header into its timestamp and v1 candidates; `null` when malformed. */
@@ -52,7 +57,7 @@ export function verifySignature(keys: KeyService, replay: ReplayGuard, tolerance
       secrets.set(key.key_id, secret);
     }
     const target = req.query === '' ? req.path : `${req.path}?${req.query}`;
-    const expected = Buffer.from(computeSignature(secret, parsed.t, req.method, target, req.body), 'hex');
+    const expected = signatureDigest(secret, parsed.t, req.method, target, req.body);
     const matched = parsed.v1.find((v) => timingSafeEqual(Buffer.from(v, 'hex'), expected));
     if (matched === undefined) return fail(API_ERRORS.invalidSignature);
     if (req.method !== 'GET' && req.method !== 'HEAD' && !replay.accept(matched, parsed.t, nowS)) {
