@@ -11,6 +11,9 @@ import { exampleBlueprints, variant } from '../../src/fleet/variants.js';
 import { startService } from '../lib/processes.js';
 import { prepare } from '../lib/setup.js';
 
+/** Concurrent submitting clients (BENCH_SUBMITTERS, default 4): a high-volume tenant submits in parallel; each submit waits for a durable flush. */
+const SUBMITTERS = Number(process.env['BENCH_SUBMITTERS'] ?? 4);
+
 /** One point of the scaling curve. */
 export interface BatchPoint {
   readonly threads: number;
@@ -57,7 +60,7 @@ export async function benchBatches(batches: number, threadCounts: readonly numbe
               ids.push(res.body.data.evaluation_id);
             }
           };
-          await Promise.all(Array.from({ length: 4 }, submitter));
+          await Promise.all(Array.from({ length: SUBMITTERS }, submitter));
           return ids;
         };
         // Warm-up: JIT in every worker, then the measured batches, polled with the spec's backoff.
