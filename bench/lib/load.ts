@@ -45,7 +45,8 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
       method,
       setupRequest(req: Record<string, unknown>) {
         counter++;
-        const path = method === 'GET' ? `${o.path}${o.path.includes('?') ? '&' : '?'}n=${counter}` : `${o.path}${o.path.includes('?') ? '&' : '?'}n=${counter}`;
+        // A nonce query parameter makes every request unique (GETs would repeat; equal POST bodies would be replays).
+        const path = `${o.path}${o.path.includes('?') ? '&' : '?'}n=${counter}`;
         const body = o.body ?? '';
         const headers: Record<string, string> = { 'content-type': 'application/json' };
         if (o.credentials) {

@@ -131,17 +131,22 @@ export class EvaluationActor {
     }
   }
 
-  /** Writes a scenario's results and its rollup contribution (inside the caller's transaction). */
+  /**
+   * Writes a stored scenario's results and its rollup contribution (inside the caller's transaction).
+   * Ephemeral batches write nothing here: they have no result token and no stored scenario, so only
+   * their summaries (in the evaluation record) are ever read.
+   */
   private persistScenario(index: number, result: ScenarioTaskResult | TaskFailure, nowIso: string): void {
-    if (!result.ok) return;
+    if (!result.ok || this.record.kind !== 'stored') return;
     const scenarioId = this.record.scenario_ids[index]!;
-    const { org_id: orgId, evaluation_id: evaluationId, kind } = this.record;
+    const { org_id: orgId, evaluation_id: evaluationId } = this.record;
     void this.store.evaluationResults.put(k(evaluationId, index), result.resultsJson);
-    if (kind !== 'stored' || !this.store.scenarios.get(k(orgId, scenarioId))) return; // deleted meanwhile: nothing to roll up
+    if (!this.store.scenarios.get(k(orgId, scenarioId))) return; // deleted meanwhile: nothing to roll up
     const key = k(orgId, scenarioId);
     const previous = this.store.results.get(key);
     if (previous && previous.evaluated_at > nowIso) return; // a newer evaluation already landed
-    void this.store.results.put(key, { evaluation_id: evaluationId, evaluated_at: nowIso, version: this.record.versions[index] ?? 0, json: result.resultsJson, remediation: result.remediation, contribution: result.contribution });
+    void this.store.results.put(key, { evaluation_id: evaluationId, evaluated_at: nowIso, version: this.record.versions[index] ?? 0, remediation: result.remediation, contribution: result.contribution });
+    void this.store.resultViews.put(key, result.resultsJson);
     updateRollup(this.store, orgId, previous?.contribution ?? null, result.contribution, nowIso);
   }
 

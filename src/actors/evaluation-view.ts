@@ -13,18 +13,32 @@ export function renderEvaluationView(record: EvaluationRecord): string {
   return JSON.stringify(data);
 }
 
-/** Writes a record and its pre-rendered view (call inside a write transaction). */
+/**
+ * Writes a record and its pre-rendered view (call inside a write transaction). The view is
+ * `<org>\n<expires_at ms or "">\n<batch error as JSON or "">\n<data JSON>`.
+ */
 export function putEvaluation(store: Store, record: EvaluationRecord): void {
   void store.evaluations.put(record.evaluation_id, record);
-  void store.evaluationViews.put(record.evaluation_id, `${record.org_id}\n${record.expires_at ?? ''}\n${renderEvaluationView(record)}`);
+  const error = record.status === 'error' ? JSON.stringify(record.error) : '';
+  void store.evaluationViews.put(record.evaluation_id, `${record.org_id}\n${record.expires_at ?? ''}\n${error}\n${renderEvaluationView(record)}`);
 }
 
-/** A stored view split into its parts, or undefined. */
-export function readEvaluationView(store: Store, id: string): { orgId: string; expiresAt: number | null; json: string } | undefined {
+/** Removes a record and every derived entry (purge, admin delete; call inside a write transaction). */
+export function removeEvaluation(store: Store, record: EvaluationRecord): void {
+  void store.evaluations.remove(record.evaluation_id);
+  void store.evaluationViews.remove(record.evaluation_id);
+  void store.openEvaluations.remove(record.evaluation_id);
+  for (let i = 0; i < record.total_scenarios; i++) void store.evaluationResults.remove(`${record.evaluation_id}\u0000${i}`);
+}
+
+/** A stored view split into its parts, or undefined. `error` is the batch-level error JSON (`null` when none). */
+export function readEvaluationView(store: Store, id: string): { orgId: string; expiresAt: number | null; errorJson: string | null; json: string } | undefined {
   const raw = store.evaluationViews.get(id);
   if (raw === undefined) return undefined;
   const a = raw.indexOf('\n');
   const b = raw.indexOf('\n', a + 1);
+  const c = raw.indexOf('\n', b + 1);
   const exp = raw.slice(a + 1, b);
-  return { orgId: raw.slice(0, a), expiresAt: exp === '' ? null : Number(exp), json: raw.slice(b + 1) };
+  const err = raw.slice(b + 1, c);
+  return { orgId: raw.slice(0, a), expiresAt: exp === '' ? null : Number(exp), errorJson: err === '' ? null : err, json: raw.slice(c + 1) };
 }

@@ -6,7 +6,15 @@ import type { EvaluationPool } from './pool.js';
 import type { EvaluationObserver, ScenarioInput } from './evaluation-actor.js';
 import { k } from '../store/store.js';
 import { EvaluationActor, failedSummary } from './evaluation-actor.js';
-import { putEvaluation } from './evaluation-view.js';
+import { putEvaluation, removeEvaluation } from './evaluation-view.js';
+
+/** Interval of the purge of expired ephemeral evaluations, in ms. */
+export const PURGE_INTERVAL_MS = 60_000;
+
+/** Expiry index key: expiry time padded so keys sort by time. */
+export function expirationKey(expiresAtMs: number, evaluationId: string): string {
+  return `${String(expiresAtMs).padStart(15, '0')}\u0000${evaluationId}`;
+}
 
 /** Options of the supervisor. */
 export interface EvaluationOptions {
@@ -19,6 +27,7 @@ export interface EvaluationOptions {
 /** Supervisor of evaluation actors. */
 export class Evaluations {
   private readonly actors = new Map<string, EvaluationActor>();
+  private purgeTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly store: Store,
@@ -49,6 +58,7 @@ export class Evaluations {
     await this.store.root.transaction(() => {
       putEvaluation(this.store, record);
       void this.store.openEvaluations.put(record.evaluation_id, nowIso);
+      if (record.expires_at !== null) void this.store.expirations.put(expirationKey(record.expires_at, record.evaluation_id), '');
     });
     await this.store.flushed();
     this.startActor(record, inputs);
@@ -100,8 +110,41 @@ export class Evaluations {
     await Promise.all([...this.actors.values()].map((a) => a.done));
   }
 
+  /**
+   * Deletes ephemeral evaluations whose time is up (design notes: purged after 1 hour, then 404).
+   * Reads only the expired part of the expiry index; an evaluation still owned by an actor waits for
+   * the next round. @returns how many were purged.
+   */
+  async purgeExpired(nowMs: number = this.now()): Promise<number> {
+    let purged = 0;
+    await this.store.root.transaction(() => {
+      for (const key of this.store.expirations.getKeys({ end: expirationKey(nowMs, '') })) {
+        const id = key.slice(key.indexOf('\u0000') + 1);
+        if (this.actors.has(id)) continue;
+        const record = this.store.evaluations.get(id);
+        if (record) removeEvaluation(this.store, record);
+        void this.store.expirations.remove(key);
+        purged++;
+      }
+    });
+    return purged;
+  }
+
+  /** Starts the periodic purge (the timer does not keep the process alive). */
+  startPurging(): void {
+    this.purgeTimer ??= setInterval(() => { void this.purgeExpired(); }, PURGE_INTERVAL_MS);
+    this.purgeTimer.unref();
+  }
+
+  /** Stops the periodic purge (shutdown). */
+  stopPurging(): void {
+    if (this.purgeTimer) clearInterval(this.purgeTimer);
+    this.purgeTimer = null;
+  }
+
   /** Halts every actor (shutdown after the deadline): their unfinished evaluations stay open in LMDB. */
   halt(): void {
+    if (this.purgeTimer) clearInterval(this.purgeTimer);
     for (const a of this.actors.values()) a.halt();
   }
 

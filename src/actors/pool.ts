@@ -22,8 +22,6 @@ export type TaskFailure = { readonly ok: false; readonly code: 'timeout' | 'work
 export class EvaluationPool {
   private readonly piscina: Piscina;
   private inFlight = 0;
-  /** Worker crashes and time-outs seen (for metrics and tests). */
-  crashes = 0;
   /** Called with the queue wait (s) of each task a worker started, and with each worker-ending failure. */
   onWait: (seconds: number) => void = () => undefined;
   onWorkerFailure: (reason: TaskFailure['code']) => void = () => undefined;
@@ -37,7 +35,7 @@ export class EvaluationPool {
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationMb },
     });
-    this.piscina.on('error', () => { this.crashes++; }); // an idle worker's error must not end the process (PITFALLS 12)
+    this.piscina.on('error', () => this.onWorkerFailure('worker_crashed')); // an idle worker's error must not end the process (PITFALLS 12)
   }
 
   /** True when `n` more tasks fit in the queue. */
@@ -102,15 +100,12 @@ export class EvaluationPool {
     const e = err as { name?: string; code?: string; message?: string };
     const message = e?.message ?? String(err);
     if (e?.name === 'AbortError' || e?.name === 'TimeoutError' || /aborted|timeout/i.test(message)) {
-      this.crashes++;
       return { ok: false, code: 'timeout', message: `evaluation exceeded its time budget of ${this.options.taskTimeoutMs} ms` };
     }
     if (e?.code === 'ERR_WORKER_OUT_OF_MEMORY' || /out of memory/i.test(message)) {
-      this.crashes++;
       return { ok: false, code: 'out_of_memory', message: 'evaluation exceeded the worker memory limit' };
     }
     if (/worker exited|exit code/i.test(message)) {
-      this.crashes++;
       return { ok: false, code: 'worker_crashed', message: 'the evaluation worker crashed' };
     }
     return { ok: false, code: 'worker_error', message: 'evaluation failed inside the worker' };

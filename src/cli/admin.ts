@@ -15,6 +15,7 @@ import { loadConfig } from '../server/config.js';
 import { parseCidrs } from '../server/pipeline/client-address.js';
 import { ImportError, deleteScenario, importScenario, listScenarios } from '../actors/scenarios.js';
 import { recomputeRollup, rollupView } from '../actors/rollup.js';
+import { removeEvaluation } from '../actors/evaluation-view.js';
 import { Users } from '../server/console/users.js';
 import { randomBytes } from 'node:crypto';
 
@@ -167,12 +168,7 @@ export function buildCli(): Command {
     const deleted = await withStore(async ({ store }) => {
       const record = store.evaluations.get(id);
       if (!record) return false;
-      await store.root.transaction(() => {
-        void store.evaluations.remove(id);
-        void store.evaluationViews.remove(id);
-        void store.openEvaluations.remove(id);
-        for (let i = 0; i < record.total_scenarios; i++) void store.evaluationResults.remove(`${id}\u0000${i}`);
-      });
+      await store.root.transaction(() => removeEvaluation(store, record));
       return true;
     });
     if (!deleted) fail(`evaluation ${id} not found`);

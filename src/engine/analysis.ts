@@ -76,7 +76,6 @@ function collect(module: ModuleNode, root: JsonObject, rootPointer: string, sect
   const values: Json[] = [root];
   const pointers: string[] = [rootPointer];
   const names: (string | null)[] = [null];
-  const start = out.length;
   while (values.length > 0) {
     const value = values.pop()!;
     const pointer = pointers.pop()!;
@@ -102,6 +101,5 @@ function collect(module: ModuleNode, root: JsonObject, rootPointer: string, sect
       }
     }
   }
-  // Document order: the stack yields leaves in order already (children pushed in reverse).
-  void start;
+  // Document order: the stack yields leaves in order (children are pushed in reverse).
 }

@@ -5,7 +5,7 @@
  * never ids or keys). Hot-path updates go through cached label children. Gauges that need the store
  * or the pool are computed on scrape, never per request.
  */
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type LabelValues } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Latency buckets in seconds: 100 µs to 10 s (uWS answers signed reads in tens of µs). */
 const LATENCY_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -140,10 +140,5 @@ export class Metrics {
   async render(): Promise<string> {
     for (const fn of this.collectors) fn();
     return this.registry.metrics();
-  }
-
-  /** Increments a labelled counter (small helper for non-hot paths). */
-  static inc<T extends string>(c: Counter<T>, labels: LabelValues<T>, n = 1): void {
-    c.inc(labels, n);
   }
 }

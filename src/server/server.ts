@@ -158,6 +158,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }, new Watermarks(store, deriveKey(c.resolve(SECRETS), 'watermark')), now);
 
   const resumed = evaluations.recover();
+  evaluations.startPurging();
   const endpointsWithOutbox = webhooks.recover();
   if (resumed > 0 || endpointsWithOutbox > 0) log.info({ resumed, endpointsWithOutbox }, 'resumed open evaluations and webhook outboxes after restart');
 
@@ -220,6 +221,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         // Finish what can finish within the deadline; whatever cannot stays open in LMDB and resumes at the next start.
         const drained = await Promise.race([evaluations.drain().then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), config.shutdownDeadlineMs).unref())]);
         if (!drained) evaluations.halt();
+        else evaluations.stopPurging();
         await limiter.flush();
         webhooks.stop();
         await pool.close(!drained);

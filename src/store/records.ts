@@ -112,14 +112,13 @@ export interface RollupRecord {
   readonly updated_at: string;
 }
 
-/** Latest results of a stored scenario; `json` is the pre-rendered `data` of GET /scenarios/{id}/results. */
+/** Latest results of a stored scenario (its pre-rendered response lives in `resultViews`). */
 export interface ResultRecord {
   /** This scenario's share of the organization rollup. */
   readonly contribution: RollupContribution;
   readonly evaluation_id: string;
   readonly evaluated_at: string;
   readonly version: number;
-  readonly json: string;
   /** Pre-rendered remediation `data` per violated policy code (null when generation failed). */
   readonly remediation: Readonly<Record<string, string | null>>;
 }

@@ -19,12 +19,16 @@ export class Store {
   readonly keys: Database<KeyRecord, string>;
   /** Keyed hash of an API key → key id. */
   readonly keyHashes: Database<string, string>;
+  /** `org\0key_id` → '' (lists an organization's keys without scanning every key). */
+  readonly orgKeys: Database<string, string>;
   /** `org\0scenario` → scenario metadata. */
   readonly scenarios: Database<ScenarioRecord, string>;
   /** `org\0scenario\0version` → raw blueprint JSON bytes as imported (never msgpack-decoded). */
   readonly blueprints: Database<Buffer, string>;
-  /** `org\0scenario` → latest results. */
+  /** `org\0scenario` → latest results (metadata, remediation, rollup contribution). */
   readonly results: Database<ResultRecord, string>;
+  /** `org\0scenario` → pre-rendered `data` of GET /scenarios/{id}/results (read as a string, never decoded). */
+  readonly resultViews: Database<string, string>;
   readonly evaluations: Database<EvaluationRecord, string>;
   /** Pre-rendered status views: id → `<org>\n<expires_at ms or "">\n<data JSON>` (written with every record; polls never decode msgpack). */
   readonly evaluationViews: Database<string, string>;
@@ -38,6 +42,8 @@ export class Store {
   readonly signatures: Database<number, string>;
   /** Watermark → `{ key_id, org_id, day }` (leak tracing, spec §1 "Watermark"). */
   readonly watermarks: Database<{ key_id: string; org_id: string; day: string }, string>;
+  /** Ephemeral evaluations by expiry: `<expires_at ms, 15 digits>\0id` → '' (the purge reads only expired entries). */
+  readonly expirations: Database<string, string>;
   /** Evaluations not yet terminal (crash recovery index): id → created_at. */
   readonly openEvaluations: Database<string, string>;
   readonly meta: Database<unknown, string>;
@@ -61,9 +67,11 @@ export class Store {
     this.orgs = this.root.openDB({ name: 'orgs' });
     this.keys = this.root.openDB({ name: 'keys' });
     this.keyHashes = this.root.openDB({ name: 'key-hashes', encoding: 'string' });
+    this.orgKeys = this.root.openDB({ name: 'org-keys', encoding: 'string' });
     this.scenarios = this.root.openDB({ name: 'scenarios' });
     this.blueprints = this.root.openDB({ name: 'blueprints', encoding: 'binary' });
     this.results = this.root.openDB({ name: 'results' });
+    this.resultViews = this.root.openDB({ name: 'result-views', encoding: 'string' });
     this.evaluations = this.root.openDB({ name: 'evaluations' });
     this.evaluationViews = this.root.openDB({ name: 'evaluation-views', encoding: 'string' });
     this.evaluationResults = this.root.openDB({ name: 'evaluation-results', encoding: 'string' });
@@ -72,6 +80,7 @@ export class Store {
     this.signatures = this.root.openDB({ name: 'signatures' });
     this.watermarks = this.root.openDB({ name: 'watermarks' });
     this.openEvaluations = this.root.openDB({ name: 'open-evaluations', encoding: 'string' });
+    this.expirations = this.root.openDB({ name: 'expirations', encoding: 'string' });
     this.meta = this.root.openDB({ name: 'meta' });
     this.rollups = this.root.openDB({ name: 'rollups' });
     this.users = this.root.openDB({ name: 'users' });

@@ -65,6 +65,23 @@ describe('time-dependent rules', () => {
     assert.equal(t.server.store.rateCounters.get(`${k.key_id}\u0000m\u0000${minute}`), 5);
   });
 
+  it('hides an ephemeral evaluation after 1 hour and the purge deletes it and everything derived from it', async () => {
+    nowMs = Date.UTC(2026, 10, 22, 15, 0, 0);
+    const submit = await t.client.call('POST', '/evaluate', { blueprints: [bp([m(1, 'util:SetVariable2')])] });
+    const id = submit.body.data.evaluation_id;
+    await pollEvaluation(t.client, id, { delaysMs: [50], timeoutMs: 20_000 });
+    assert.equal(t.server.store.evaluationResults.get(`${id}\u00000`), undefined, 'ephemeral batches store no per-scenario results');
+    nowMs += 3599_000;
+    assert.equal((await t.client.call('GET', `/evaluations/${id}?before=1`)).status, 200);
+    assert.equal(await t.server.evaluations.purgeExpired(nowMs), 0);
+    nowMs += 2_000;
+    assert.equal((await t.client.call('GET', `/evaluations/${id}?after=1`)).status, 404);
+    assert.equal(await t.server.evaluations.purgeExpired(nowMs), 1);
+    assert.equal(t.server.store.evaluations.get(id), undefined);
+    assert.equal(t.server.store.evaluationViews.get(id), undefined);
+    assert.equal([...t.server.store.expirations.getKeys()].length, 0);
+  });
+
   it('result tokens expire 900 s after issue', async () => {
     nowMs = Date.UTC(2026, 10, 22, 14, 0, 0);
     const submit = await t.client.call('POST', '/evaluate', { scenario_ids: ['s1'] });

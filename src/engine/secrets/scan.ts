@@ -130,14 +130,14 @@ function scanUrls(s: string, out: SecretFinding[]): [number, number][] {
     while (end < s.length && !isUrlEnd(s.charCodeAt(end))) end++;
     if (start < sep) {
       spans.push([start, end]);
-      checkUrl(s, start, sep + 3, end, out);
+      checkUrl(s, sep + 3, end, out);
     }
     from = end;
   }
   return spans;
 }
 
-function checkUrl(s: string, urlStart: number, authorityStart: number, end: number, out: SecretFinding[]): void {
+function checkUrl(s: string, authorityStart: number, end: number, out: SecretFinding[]): void {
   let authorityEnd = authorityStart;
   while (authorityEnd < end && !'/?#'.includes(s[authorityEnd]!)) authorityEnd++;
   const authority = s.slice(authorityStart, authorityEnd);
@@ -161,7 +161,6 @@ function checkUrl(s: string, urlStart: number, authorityStart: number, end: numb
     out.push({ kind: pathSecret.kind, title: pathSecret.title, start: authorityEnd + pathSecret.offset, end: authorityEnd + pathSecret.offset + pathSecret.length });
   }
   if (s[pathEnd] === '?') checkQuery(s, pathEnd + 1, end, out);
-  void urlStart;
 }
 
 /** URLs whose path itself is the credential: Make, Slack, Discord, Telegram, Zapier webhooks. */

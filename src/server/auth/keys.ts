@@ -86,6 +86,7 @@ export class KeyService {
     await this.store.root.transaction(() => {
       this.store.keys.put(keyId, record);
       this.store.keyHashes.put(record.hash, keyId);
+      this.store.orgKeys.put(`${orgId}\u0000${keyId}`, '');
     });
     await this.store.flushed();
     return { key_id: keyId, api_key: apiKey, signing_secret: this.signingSecret(keyId), record };
@@ -119,10 +120,13 @@ export class KeyService {
     return this.store.keys.get(keyId);
   }
 
-  /** Keys of an organization, newest first (no secrets). */
+  /** Keys of an organization, newest first (no secrets); reads the organization's index, not every key. */
   list(orgId: string): KeyRecord[] {
     const out: KeyRecord[] = [];
-    for (const { value } of this.store.keys.getRange()) if (value.org_id === orgId) out.push(value);
+    for (const key of this.store.orgKeys.getKeys({ start: `${orgId}\u0000`, end: `${orgId}\u0000\uffff` })) {
+      const record = this.store.keys.get(key.slice(orgId.length + 1));
+      if (record) out.push(record);
+    }
     return out.sort((a, b) => b.created_at.localeCompare(a.created_at));
   }
 

@@ -18,9 +18,7 @@ export function evaluationStatusRoute(deps: RouteDeps): Route {
       if (view.orgId !== ctx.key!.org_id) return fail(API_ERRORS.evaluationForbidden);
       const json = okJson(view.json, ctx.watermark!);
       // spec §2 lists the batch-level `error` outside `data`; it is sent in both places.
-      if (!view.json.includes('"status":"error"')) return json;
-      const error = (JSON.parse(view.json) as { error: string | null }).error;
-      return { ...json, body: `${json.body.slice(0, -1)},"error":${JSON.stringify(error)}}` };
+      return view.errorJson === null ? json : { ...json, body: `${json.body.slice(0, -1)},"error":${view.errorJson}}` };
     },
   };
 }

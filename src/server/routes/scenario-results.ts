@@ -5,7 +5,7 @@ import { k } from '../../store/store.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, ok, okJson } from '../http/envelope.js';
 
-/** Serves the pre-rendered latest results, or `evaluation_status: not_evaluated` when never evaluated. */
+/** Serves the pre-rendered latest results (a string read, no decoding), or `evaluation_status: not_evaluated` when never evaluated. */
 export function scenarioResultsRoute(deps: RouteDeps): Route {
   return {
     method: 'GET', template: '/scenarios/{id}/results', permission: 'governance:evaluate',
@@ -14,8 +14,8 @@ export function scenarioResultsRoute(deps: RouteDeps): Route {
       const id = ctx.params['id']!;
       const scenario = deps.store.scenarios.get(k(orgId, id));
       if (!scenario) return fail(API_ERRORS.scenarioNotFound);
-      const result = deps.store.results.get(k(orgId, id));
-      if (result) return okJson(result.json, ctx.watermark!);
+      const view = deps.store.resultViews.get(k(orgId, id));
+      if (view !== undefined) return okJson(view, ctx.watermark!);
       return ok({
         scenario_id: id, scenario_name: scenario.name, name: scenario.name, evaluation_status: 'not_evaluated', violations: [], module_summary: [],
         evaluated_codes: [], passing_count: 0, failing_count: 0,
