@@ -146,7 +146,7 @@ export class EvaluationActor {
     const previous = this.store.results.get(key);
     if (previous && previous.evaluated_at > nowIso) return; // a newer evaluation already landed
     void this.store.results.put(key, { evaluation_id: evaluationId, evaluated_at: nowIso, version: this.record.versions[index] ?? 0, remediation: result.remediation, contribution: result.contribution });
-    void this.store.resultViews.put(key, result.resultsJson);
+    void this.store.resultViews.put(key, Buffer.from(result.resultsJson, 'utf8'));
     updateRollup(this.store, orgId, previous?.contribution ?? null, result.contribution, nowIso);
   }
 

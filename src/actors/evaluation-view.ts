@@ -20,7 +20,7 @@ export function renderEvaluationView(record: EvaluationRecord): string {
 export function putEvaluation(store: Store, record: EvaluationRecord): void {
   void store.evaluations.put(record.evaluation_id, record);
   const error = record.status === 'error' ? JSON.stringify(record.error) : '';
-  void store.evaluationViews.put(record.evaluation_id, `${record.org_id}\n${record.expires_at ?? ''}\n${error}\n${renderEvaluationView(record)}`);
+  void store.evaluationViews.put(record.evaluation_id, Buffer.from(`${record.org_id}\n${record.expires_at ?? ''}\n${error}\n${renderEvaluationView(record)}`, 'utf8'));
 }
 
 /** Removes a record and every derived entry (purge, admin delete; call inside a write transaction). */
@@ -31,14 +31,24 @@ export function removeEvaluation(store: Store, record: EvaluationRecord): void {
   for (let i = 0; i < record.total_scenarios; i++) void store.evaluationResults.remove(`${record.evaluation_id}\u0000${i}`);
 }
 
-/** A stored view split into its parts, or undefined. `error` is the batch-level error JSON (`null` when none). */
-export function readEvaluationView(store: Store, id: string): { orgId: string; expiresAt: number | null; errorJson: string | null; json: string } | undefined {
-  const raw = store.evaluationViews.get(id);
+/**
+ * A stored view split into its parts, or undefined: `json` is the `data` JSON as UTF-8 bytes (sent
+ * as is), `errorJson` the batch-level error JSON (`null` when none).
+ */
+export function readEvaluationView(store: Store, id: string): { orgId: string; expiresAt: number | null; errorJson: string | null; json: Buffer } | undefined {
+  // The fast read returns LMDB's shared buffer (valid until the next read): it is parsed and the
+  // JSON copied out (into Node's small-buffer pool) before this function returns.
+  const raw = store.evaluationViews.getBinaryFast(id);
   if (raw === undefined) return undefined;
-  const a = raw.indexOf('\n');
-  const b = raw.indexOf('\n', a + 1);
-  const c = raw.indexOf('\n', b + 1);
-  const exp = raw.slice(a + 1, b);
-  const err = raw.slice(b + 1, c);
-  return { orgId: raw.slice(0, a), expiresAt: exp === '' ? null : Number(exp), errorJson: err === '' ? null : err, json: raw.slice(c + 1) };
+  const a = raw.indexOf(NEWLINE);
+  const b = raw.indexOf(NEWLINE, a + 1);
+  const c = raw.indexOf(NEWLINE, b + 1);
+  return {
+    orgId: raw.toString('utf8', 0, a),
+    expiresAt: b === a + 1 ? null : Number(raw.toString('latin1', a + 1, b)),
+    errorJson: c === b + 1 ? null : raw.toString('utf8', b + 1, c),
+    json: Buffer.from(raw.subarray(c + 1)),
+  };
 }
+
+const NEWLINE = 0x0a;

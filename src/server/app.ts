@@ -23,15 +23,10 @@ export interface PipelineStages {
   readonly rateLimit: Stage;
 }
 
-/** Per-request context, kept for the access log. */
-export const contexts = new WeakMap<ApiRequest, RequestContext>();
-
 /** Builds the dispatch function the uWS adapter calls. */
 export function createDispatch(router: Router, consoleRouter: Router, stages: PipelineStages, watermarks: Watermarks, now: () => number) {
   const authStages: readonly Stage[] = [stages.authenticate, stages.ipAllowlist, stages.signature, stages.rateLimit];
-  return function dispatch(req: ApiRequest): ApiResponse | Promise<ApiResponse> {
-    const ctx: RequestContext = { key: null, watermark: null, rate: null, params: {}, template: null, clientIp: req.remoteAddress };
-    contexts.set(req, ctx);
+  return function dispatch(req: ApiRequest, ctx: RequestContext): ApiResponse | Promise<ApiResponse> {
     if (req.path.startsWith(`${CONSOLE_PREFIX}/`)) return dispatchConsole(consoleRouter, req, ctx);
     const refused = stages.browser(req, ctx);
     if (refused) return refused;
@@ -41,15 +36,16 @@ export function createDispatch(router: Router, consoleRouter: Router, stages: Pi
     ctx.template = match.route.template;
     ctx.params = match.params;
     if (match.route.permission === null) return match.route.handle(req, ctx);
+    // Once the rate-limit stage has counted the call, `ctx.rate` is set and the adapter adds the
+    // X-RateLimit-* headers to whatever is answered, errors included (spec §8 rule 2).
     for (const stage of authStages) {
       const stop = stage(req, ctx);
-      if (stop) return ctx.rate && stop.status !== 429 ? withRate(stop, ctx) : stop;
+      if (stop) return stop;
     }
     const denied = checkPermission(ctx, match.route.permission);
-    if (denied) return withRate(denied, ctx);
+    if (denied) return denied;
     ctx.watermark = watermarks.for(ctx.key!, now());
-    const out = match.route.handle(req, ctx);
-    return out instanceof Promise ? out.then((r) => withRate(r, ctx)) : withRate(out, ctx);
+    return match.route.handle(req, ctx);
   };
 }
 
@@ -61,14 +57,6 @@ function dispatchConsole(router: Router, req: ApiRequest, ctx: RequestContext): 
   ctx.template = `${CONSOLE_PREFIX}${match.route.template}`;
   ctx.params = match.params;
   return match.route.handle(req, ctx);
-}
-
-function withRate(res: ApiResponse, ctx: RequestContext): ApiResponse {
-  const rate = ctx.rate;
-  if (!rate) return res;
-  const headers: (readonly [string, string])[] = res.headers ? [...res.headers] : [];
-  headers.push(['x-ratelimit-limit', String(rate.limit)], ['x-ratelimit-remaining', String(rate.remaining)], ['x-ratelimit-reset', String(rate.reset)]);
-  return { status: res.status, body: res.body, headers, ...(res.close ? { close: true } : {}), ...(res.error ? { error: res.error } : {}) };
 }
 
 /** The 500 for anything a handler threw: logged with its stack and request id, never sent (STYLE 6). */

@@ -11,7 +11,7 @@ import { Store } from '../store/store.js';
 import { KeyService } from './auth/keys.js';
 import { ResultTokens } from './auth/result-tokens.js';
 import { deriveKey, loadServerSecrets } from './auth/server-secrets.js';
-import { contexts, createDispatch, internalError } from './app.js';
+import { createDispatch, internalError } from './app.js';
 import { CONSOLE_PREFIX, Router } from './router.js';
 import { consoleRoutes } from './console/routes.js';
 import { Users } from './console/users.js';
@@ -167,10 +167,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   mountAdapter(app, dispatch, { bodyLimitBytes: config.bodyLimitBytes, now }, {
     onError: internalError(log),
     ...(metrics ? { onStart: () => { metrics.http.inFlight++; } } : {}),
-    onFinished(req, res, aborted, bytesIn) {
+    onFinished(req, ctx, res, aborted, bytesIn) {
       if (metrics) metrics.http.inFlight--;
       if (!req) return;
-      const ctx = contexts.get(req);
       if (metrics && res) {
         metrics.request(ctx?.template ?? null, req.method, res.status, (now() - req.receivedAt) / 1000, bytesIn, res.body.length);
         if (res.error && (res.status === 401 || res.status === 403 || res.status === 413 || res.status === 422 || res.status === 429)) metrics.httpRejections.labels(String(res.status), reasonLabel(res.error)).inc();

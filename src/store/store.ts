@@ -28,10 +28,10 @@ export class Store {
   /** `org\0scenario` → latest results (metadata, remediation, rollup contribution). */
   readonly results: Database<ResultRecord, string>;
   /** `org\0scenario` → pre-rendered `data` of GET /scenarios/{id}/results (read as a string, never decoded). */
-  readonly resultViews: Database<string, string>;
+  readonly resultViews: Database<Buffer, string>;
   readonly evaluations: Database<EvaluationRecord, string>;
   /** Pre-rendered status views: id → `<org>\n<expires_at ms or "">\n<data JSON>` (written with every record; polls never decode msgpack). */
-  readonly evaluationViews: Database<string, string>;
+  readonly evaluationViews: Database<Buffer, string>;
   /** `evaluation\0index` → pre-rendered scenario results JSON of that evaluation. */
   readonly evaluationResults: Database<string, string>;
   /** Consumed result-token ids (jti) → consumption time; written with ifNoExists (single use). */
@@ -71,9 +71,9 @@ export class Store {
     this.scenarios = this.root.openDB({ name: 'scenarios' });
     this.blueprints = this.root.openDB({ name: 'blueprints', encoding: 'binary' });
     this.results = this.root.openDB({ name: 'results' });
-    this.resultViews = this.root.openDB({ name: 'result-views', encoding: 'string' });
+    this.resultViews = this.root.openDB({ name: 'result-views', encoding: 'binary' });
     this.evaluations = this.root.openDB({ name: 'evaluations' });
-    this.evaluationViews = this.root.openDB({ name: 'evaluation-views', encoding: 'string' });
+    this.evaluationViews = this.root.openDB({ name: 'evaluation-views', encoding: 'binary' });
     this.evaluationResults = this.root.openDB({ name: 'evaluation-results', encoding: 'string' });
     this.consumedTokens = this.root.openDB({ name: 'consumed-tokens' });
     this.rateCounters = this.root.openDB({ name: 'rate-counters' });

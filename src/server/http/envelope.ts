@@ -10,6 +10,17 @@ export function okJson(dataJson: string, watermark: string, status = 200, header
   return { status, body: `{"ok":true,"data":${dataJson},"meta":{"watermark":"${watermark}"}}`, ...(headers ? { headers } : {}) };
 }
 
+const OK_OPEN = Buffer.from('{"ok":true,"data":');
+
+/**
+ * Success envelope around already-serialised UTF-8 JSON bytes (a view read from the store as
+ * bytes: no UTF-8 decode into a string and no re-encode on the way out). `members` is extra
+ * top-level JSON text (`,"error":{...}`), empty by default.
+ */
+export function okBytes(dataJson: Buffer, watermark: string, members = ''): ApiResponse {
+  return { status: 200, body: Buffer.concat([OK_OPEN, dataJson, Buffer.from(`,"meta":{"watermark":"${watermark}"}${members}}`, 'utf8')]) };
+}
+
 /** Success envelope from a value. */
 export function ok(data: unknown, watermark: string, status = 200, headers?: ApiResponse['headers']): ApiResponse {
   return okJson(JSON.stringify(data), watermark, status, headers);

@@ -36,14 +36,18 @@ export interface RequestContext {
   params: Record<string, string>;
   /** Route template for logs and metrics (`/evaluations/{id}`), `null` when unmatched. */
   template: string | null;
-  /** Client address after trusted-proxy handling. */
-  clientIp: string;
+  /** Client address after trusted-proxy handling; set by the IP-allowlist stage when the key has an allowlist. */
+  clientIp: string | null;
 }
 
-/** A response: status, extra headers and a body (already serialised JSON). */
+/**
+ * A response: status, extra headers and a body (already serialised JSON, as a string or as UTF-8
+ * bytes read straight from the store). The adapter adds `Content-Type`, `X-Request-Id` and, when
+ * the context carries a rate state, the `X-RateLimit-*` headers.
+ */
 export interface ApiResponse {
   readonly status: number;
-  readonly body: string;
+  readonly body: string | Buffer;
   readonly headers?: readonly (readonly [string, string])[];
   /** Close the connection after responding (413 while the client may still be sending). */
   readonly close?: boolean;

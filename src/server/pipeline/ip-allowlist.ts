@@ -9,9 +9,9 @@ import { clientAddress, inCidrs, parseCidrs } from './client-address.js';
 export function ipAllowlist(trustedProxies: CidrList): Stage {
   const compiled = new Map<string, CidrList>();
   return function checkIpAllowlist(req, ctx) {
-    ctx.clientIp = clientAddress(req.remoteAddress, req.headers['x-forwarded-for'], trustedProxies);
     const key = ctx.key!;
     if (key.allow_ips.length === 0) return null;
+    ctx.clientIp = clientAddress(req.remoteAddress, req.headers['x-forwarded-for'], trustedProxies);
     const cacheKey = key.allow_ips.join(',');
     let cidrs = compiled.get(cacheKey);
     if (!cidrs) {

@@ -136,18 +136,16 @@ export class RateLimiter {
   }
 }
 
-/** `X-RateLimit-*` headers (spec §8 rule 2). */
-export function rateHeaders(state: RateState): [string, string][] {
-  return [['x-ratelimit-limit', String(state.limit)], ['x-ratelimit-remaining', String(state.remaining)], ['x-ratelimit-reset', String(state.reset)]];
-}
-
-/** 429 `Rate limit exceeded` with `Retry-After` once a window is exhausted. */
+/**
+ * 429 `Rate limit exceeded` with `Retry-After` once a window is exhausted. Sets `ctx.rate`, from
+ * which the adapter writes the `X-RateLimit-*` headers (spec §8 rule 2) on every later answer.
+ */
 export function rateLimit(limiter: RateLimiter, now: () => number, onLimited: (window: 'minute' | 'hour') => void = () => undefined): Stage {
   return function limitRate(_req, ctx): ApiResponse | null {
     const decision = limiter.hit(ctx.key!, Math.floor(now() / 1000));
     ctx.rate = decision.state;
     if (decision.allowed) return null;
     onLimited(decision.window ?? 'minute');
-    return fail(API_ERRORS.rateLimited, { detail: `Retry after ${decision.retryAfter} seconds`, headers: [...rateHeaders(decision.state), ['retry-after', String(decision.retryAfter)]] });
+    return fail(API_ERRORS.rateLimited, { detail: `Retry after ${decision.retryAfter} seconds`, headers: [['retry-after', String(decision.retryAfter)]] });
   };
 }

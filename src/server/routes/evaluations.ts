@@ -3,11 +3,11 @@ import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
 import { readEvaluationView } from '../../actors/evaluation-view.js';
 import { API_ERRORS } from '../errors.js';
-import { fail, okJson } from '../http/envelope.js';
+import { fail, okBytes } from '../http/envelope.js';
 
 /**
  * `GET /evaluations/{id}`: 404 when unknown or purged, 403 for another organization's evaluation.
- * Serves the view pre-rendered at the last state change (no msgpack decode, no JSON encode per poll).
+ * Serves the view pre-rendered at the last state change (bytes straight from the store: no msgpack decode, no JSON encode, no UTF-8 round trip per poll).
  */
 export function evaluationStatusRoute(deps: RouteDeps): Route {
   return {
@@ -16,9 +16,8 @@ export function evaluationStatusRoute(deps: RouteDeps): Route {
       const view = readEvaluationView(deps.store, ctx.params['id']!);
       if (!view || (view.expiresAt !== null && view.expiresAt <= deps.now())) return fail(API_ERRORS.evaluationNotFound);
       if (view.orgId !== ctx.key!.org_id) return fail(API_ERRORS.evaluationForbidden);
-      const json = okJson(view.json, ctx.watermark!);
       // spec §2 lists the batch-level `error` outside `data`; it is sent in both places.
-      return view.errorJson === null ? json : { ...json, body: `${json.body.slice(0, -1)},"error":${view.errorJson}}` };
+      return okBytes(view.json, ctx.watermark!, view.errorJson === null ? '' : `,"error":${view.errorJson}`);
     },
   };
 }

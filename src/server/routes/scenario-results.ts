@@ -3,19 +3,20 @@ import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
 import { k } from '../../store/store.js';
 import { API_ERRORS } from '../errors.js';
-import { fail, ok, okJson } from '../http/envelope.js';
+import { fail, ok, okBytes } from '../http/envelope.js';
 
-/** Serves the pre-rendered latest results (a string read, no decoding), or `evaluation_status: not_evaluated` when never evaluated. */
+/** Serves the pre-rendered latest results (bytes read and sent as is, no decoding), or `evaluation_status: not_evaluated` when never evaluated. */
 export function scenarioResultsRoute(deps: RouteDeps): Route {
   return {
     method: 'GET', template: '/scenarios/{id}/results', permission: 'governance:evaluate',
     handle(_req, ctx) {
       const orgId = ctx.key!.org_id;
       const id = ctx.params['id']!;
+      const view = deps.store.resultViews.get(k(orgId, id));
+      // A view is removed with its scenario (scenarios.deleteScenario), so a view proves the scenario exists.
+      if (view !== undefined) return okBytes(view, ctx.watermark!);
       const scenario = deps.store.scenarios.get(k(orgId, id));
       if (!scenario) return fail(API_ERRORS.scenarioNotFound);
-      const view = deps.store.resultViews.get(k(orgId, id));
-      if (view !== undefined) return okJson(view, ctx.watermark!);
       return ok({
         scenario_id: id, scenario_name: scenario.name, name: scenario.name, evaluation_status: 'not_evaluated', violations: [], module_summary: [],
         evaluated_codes: [], passing_count: 0, failing_count: 0,

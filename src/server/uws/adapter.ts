@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';
-import type { ApiRequest, ApiResponse } from '../http/types.js';
+import type { ApiRequest, ApiResponse, RequestContext } from '../http/types.js';
 import { API_ERRORS } from '../errors.js';
 import { fail } from '../http/envelope.js';
 import { normalizeAddress } from '../pipeline/client-address.js';
@@ -26,15 +26,18 @@ export function loadNativeUws(): UwsModule {
   return uws;
 }
 
-/** Handles one fully-read request. May return synchronously (fast path) or a promise. */
-export type Dispatch = (req: ApiRequest) => ApiResponse | Promise<ApiResponse>;
+/**
+ * Handles one fully-read request with its (fresh) context. May return synchronously (fast path)
+ * or a promise.
+ */
+export type Dispatch = (req: ApiRequest, ctx: RequestContext) => ApiResponse | Promise<ApiResponse>;
 
 /** Hooks for observability; all optional. */
 export interface AdapterHooks {
   /** Called when a request arrives (before its body is read). */
   onStart?(): void;
   /** Called once per request after the response is written (or the client went away). */
-  onFinished?(req: ApiRequest | null, res: ApiResponse | null, aborted: boolean, bytesIn: number): void;
+  onFinished?(req: ApiRequest | null, ctx: RequestContext | null, res: ApiResponse | null, aborted: boolean, bytesIn: number): void;
   /** Called for a dispatch that threw or rejected; returns the 500 response to send. */
   onError(err: unknown, req: ApiRequest): ApiResponse;
 }
@@ -53,6 +56,9 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   409: '409 Conflict', 410: '410 Gone', 413: '413 Payload Too Large', 422: '422 Unprocessable Entity', 429: '429 Too Many Requests',
   500: '500 Internal Server Error', 503: '503 Service Unavailable',
 };
+const JSON_TYPE = 'application/json; charset=utf-8';
+const EMPTY = Buffer.alloc(0);
+const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /** A thin request-id: 16 hex characters, unique per process run. */
 let idCounter = 0;
@@ -62,97 +68,138 @@ function nextRequestId(): string {
   return `${idPrefix}${idCounter.toString(16).padStart(8, '0')}`;
 }
 
+/** One request/response exchange: what the adapter tracks between uWS callbacks. */
+class Exchange {
+  aborted = false;
+  done = false;
+  req: ApiRequest | null = null;
+  ctx: RequestContext | null = null;
+  bytesIn = 0;
+  constructor(readonly res: HttpResponse, readonly hooks: AdapterHooks) {}
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * The plain request copied out of uWS (a class: one shape, no spreads). The peer address is read
+ * from uWS on first use only (it costs about a microsecond and only IP allowlists need it), and
+ * only while the response is alive (PITFALLS 4); afterwards it reads as ''.
+ */
+class Request implements ApiRequest {
+  private address: string | null = null;
+  constructor(
+    readonly method: string, readonly path: string, readonly query: string, readonly headers: Readonly<Record<string, string>>,
+    readonly body: Buffer, private readonly x: Exchange | null, readonly requestId: string, readonly receivedAt: number,
+  ) {}
+
+  get remoteAddress(): string {
+    if (this.address === null) {
+      const x = this.x;
+      this.address = x === null || x.aborted || x.done ? '' : normalizeAddress(decoder.decode(x.res.getRemoteAddressAsText()));
+    }
+    return this.address;
+  }
+}
+
 /** Registers the catch-all handler on `app`. */
 export function mountAdapter(app: TemplatedApp, dispatch: Dispatch, options: AdapterOptions, hooks: AdapterHooks): void {
-  const decoder = new TextDecoder();
   app.any('/*', (res: HttpResponse, req: HttpRequest) => {
-    const state = { aborted: false, done: false };
+    const x = new Exchange(res, hooks);
     hooks.onStart?.();
     res.onAborted(() => {
-      state.aborted = true;
-      if (!state.done) hooks.onFinished?.(null, null, true, 0);
+      x.aborted = true;
+      if (!x.done) hooks.onFinished?.(null, null, null, true, 0);
     });
-    let apiReq: ApiRequest | null = null;
     try {
       const headers: Record<string, string> = {};
       req.forEach((name, value) => {
-        headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
+        const seen = headers[name];
+        headers[name] = seen === undefined ? value : `${seen}, ${value}`;
       });
       const method = req.getMethod().toUpperCase();
       const path = req.getUrl();
       const query = req.getQuery() ?? '';
-      const remoteAddress = normalizeAddress(decoder.decode(res.getRemoteAddressAsText()));
-      const base = { method, path, query, headers, remoteAddress, requestId: nextRequestId(), receivedAt: options.now() };
-      const declared = headers['content-length'] !== undefined ? Number(headers['content-length']) : null;
+      const requestId = nextRequestId();
+      const receivedAt = options.now();
+      const length = headers['content-length'];
+      const declared = length !== undefined ? Number(length) : null;
       const chunked = headers['transfer-encoding'] !== undefined;
       if (declared !== null && (!Number.isFinite(declared) || declared > options.bodyLimitBytes)) {
-        apiReq = { ...base, body: Buffer.alloc(0) };
-        respond(res, state, apiReq, fail(API_ERRORS.bodyTooLarge, { detail: `The request body exceeds ${options.bodyLimitBytes} bytes`, close: true }), hooks, 0);
+        x.req = new Request(method, path, query, headers, EMPTY, x, requestId, receivedAt);
+        respond(x, fail(API_ERRORS.bodyTooLarge, { detail: `The request body exceeds ${options.bodyLimitBytes} bytes`, close: true }));
         return;
       }
       if ((declared === null || declared === 0) && !chunked) {
-        apiReq = { ...base, body: Buffer.alloc(0) };
-        run(res, state, apiReq, dispatch, hooks, 0);
+        x.req = new Request(method, path, query, headers, EMPTY, x, requestId, receivedAt);
+        run(x, dispatch);
         return;
       }
       const chunks: Buffer[] = [];
-      let received = 0;
       res.onData((chunk, isLast) => {
-        if (state.done || state.aborted) return;
-        received += chunk.byteLength;
-        if (received > options.bodyLimitBytes) {
+        if (x.done || x.aborted) return;
+        x.bytesIn += chunk.byteLength;
+        if (x.bytesIn > options.bodyLimitBytes) {
           chunks.length = 0;
-          apiReq = { ...base, body: Buffer.alloc(0) };
-          respond(res, state, apiReq, fail(API_ERRORS.bodyTooLarge, { detail: `The request body exceeds ${options.bodyLimitBytes} bytes`, close: true }), hooks, received);
+          x.req = new Request(method, path, query, headers, EMPTY, x, requestId, receivedAt);
+          respond(x, fail(API_ERRORS.bodyTooLarge, { detail: `The request body exceeds ${options.bodyLimitBytes} bytes`, close: true }));
           return;
         }
         chunks.push(Buffer.from(new Uint8Array(chunk).slice())); // copy: uWS neuters the chunk on return
         if (isLast) {
-          apiReq = { ...base, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received) };
-          run(res, state, apiReq, dispatch, hooks, received);
+          x.req = new Request(method, path, query, headers, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, x.bytesIn), x, requestId, receivedAt);
+          run(x, dispatch);
         }
       });
     } catch (err) {
       // A synchronous throw out of a uWS handler terminates the process (PITFALLS 1): answer 500 instead.
-      const fallbackReq: ApiRequest = apiReq ?? { method: '?', path: '?', query: '', headers: {}, body: Buffer.alloc(0), remoteAddress: '', requestId: nextRequestId(), receivedAt: options.now() };
-      respond(res, state, fallbackReq, hooks.onError(err, fallbackReq), hooks, 0);
+      x.req ??= new Request('?', '?', '', {}, EMPTY, null, nextRequestId(), options.now());
+      respond(x, hooks.onError(err, x.req));
     }
   });
 }
 
-function run(res: HttpResponse, state: { aborted: boolean; done: boolean }, req: ApiRequest, dispatch: Dispatch, hooks: AdapterHooks, bytesIn: number): void {
+function run(x: Exchange, dispatch: Dispatch): void {
+  const req = x.req!;
+  const ctx: RequestContext = { key: null, watermark: null, rate: null, params: NO_PARAMS, template: null, clientIp: null };
+  x.ctx = ctx;
   let out: ApiResponse | Promise<ApiResponse>;
   try {
-    out = dispatch(req);
+    out = dispatch(req, ctx);
   } catch (err) {
-    respond(res, state, req, hooks.onError(err, req), hooks, bytesIn);
+    respond(x, x.hooks.onError(err, req));
     return;
   }
   if (out instanceof Promise) {
     out.then(
-      (r) => respond(res, state, req, r, hooks, bytesIn),
-      (err: unknown) => respond(res, state, req, hooks.onError(err, req), hooks, bytesIn),
+      (r) => respond(x, r),
+      (err: unknown) => respond(x, x.hooks.onError(err, req)),
     );
   } else {
-    respond(res, state, req, out, hooks, bytesIn);
+    respond(x, out);
   }
 }
 
-function respond(res: HttpResponse, state: { aborted: boolean; done: boolean }, req: ApiRequest, out: ApiResponse, hooks: AdapterHooks, bytesIn: number): void {
-  if (state.done) return;
-  state.done = true;
-  if (state.aborted) {
-    hooks.onFinished?.(req, out, true, bytesIn);
-    return;
+function respond(x: Exchange, out: ApiResponse): void {
+  if (x.done) return;
+  x.done = true;
+  if (!x.aborted) {
+    const { res, req, ctx } = x;
+    res.cork(() => {
+      res.writeStatus(STATUS_TEXT[out.status] ?? `${out.status} Status`);
+      res.writeHeader('content-type', JSON_TYPE);
+      res.writeHeader('x-request-id', req!.requestId);
+      const rate = ctx?.rate;
+      if (rate) {
+        // spec §8 rule 2: every authenticated response carries the rate-limit state.
+        res.writeHeader('x-ratelimit-limit', String(rate.limit));
+        res.writeHeader('x-ratelimit-remaining', String(rate.remaining));
+        res.writeHeader('x-ratelimit-reset', String(rate.reset));
+      }
+      if (out.headers) for (const [name, value] of out.headers) res.writeHeader(name, value);
+      res.end(out.status === 304 ? '' : out.body, out.close === true);
+    });
   }
-  res.cork(() => {
-    res.writeStatus(STATUS_TEXT[out.status] ?? `${out.status} Status`);
-    res.writeHeader('content-type', 'application/json; charset=utf-8');
-    res.writeHeader('x-request-id', req.requestId);
-    if (out.headers) for (const [name, value] of out.headers) res.writeHeader(name, value);
-    res.end(out.status === 304 ? '' : out.body, out.close === true);
-  });
-  hooks.onFinished?.(req, out, false, bytesIn);
+  x.hooks.onFinished?.(x.req, x.ctx, out, x.aborted, x.bytesIn);
 }
 
 /** `LIBUS_LISTEN_EXCLUSIVE_PORT` of uSockets' ListenOptions (not exported at run time by this build). */
