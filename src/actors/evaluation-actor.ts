@@ -3,12 +3,12 @@
  * (`pending → processing → complete | error`, spec §3), fans scenarios out to the pool, and writes
  * every transition to LMDB before clients can see it. Messages are processed one at a time.
  */
-import type { EvaluationRecord, ScenarioSummary } from '../store/records.js';
+import type { EvaluationRecord, RollupContribution, ScenarioSummary } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import type { EvaluationPool, TaskFailure } from './pool.js';
-import type { ScenarioTask, ScenarioTaskResult } from './worker-protocol.js';
+import type { ChunkScenario, ScenarioTask, ScenarioTaskResult } from './worker-protocol.js';
 import { k } from '../store/store.js';
-import { updateRollup } from './rollup.js';
+import { updateRollupMany } from './rollup.js';
 import { putEvaluation } from './evaluation-view.js';
 
 /** Messages of an evaluation actor. */
@@ -35,6 +35,12 @@ export interface ScenarioInput {
   readonly fault?: ScenarioTask['fault'];
 }
 
+/**
+ * Scenarios per pool task. Small enough that a large evaluation still spreads over every worker
+ * and a failed chunk re-runs little; large enough that dispatch is paid once per ten scenarios.
+ */
+export const CHUNK_SIZE = 10;
+
 /** Owns one evaluation until it is terminal. */
 export class EvaluationActor {
   private record: EvaluationRecord;
@@ -42,6 +48,9 @@ export class EvaluationActor {
   private draining = false;
   private halted = false;
   private timer: NodeJS.Timeout | null = null;
+  /** Outcomes received in this turn of the event loop, committed together (one transaction, one view render). */
+  private finished: { index: number; result: ScenarioTaskResult | TaskFailure }[] = [];
+  private flushScheduled = false;
   private resolveDone!: () => void;
   /** Resolves once the evaluation is terminal and flushed. */
   readonly done: Promise<void> = new Promise((r) => { this.resolveDone = r; });
@@ -63,23 +72,45 @@ export class EvaluationActor {
     return this.record;
   }
 
-  /** Starts processing: `pending → processing`, then one pool task per scenario still without a result. */
+  /**
+   * Starts processing: `pending → processing`, then the scenarios still without a result go to the
+   * pool in chunks of CHUNK_SIZE; those of a chunk that failed as a whole are re-run one per chunk.
+   */
   start(): void {
     this.send({ type: 'started' });
     this.timer = setTimeout(() => this.send({ type: 'timed-out' }), this.timeoutMs);
     this.timer.unref();
+    const todo: ChunkScenario[] = [];
     this.inputs.forEach((input, index) => {
       if (!input || this.record.scenarios[index] !== null) return;
-      void this.pool.runScenario({
-        kind: 'scenario', scenarioId: input.scenarioId, blueprint: input.blueprint, evaluationId: this.record.evaluation_id,
-        evaluatedAt: new Date(this.now()).toISOString(), ...(input.fault ? { fault: input.fault } : {}),
-      }).then((result) => this.send({ type: 'scenario-finished', index, result }));
+      todo.push({ index, scenarioId: input.scenarioId, blueprint: input.blueprint, ...(input.fault ? { fault: input.fault } : {}) });
     });
+    for (let i = 0; i < todo.length; i += CHUNK_SIZE) this.runChunk(todo.slice(i, i + CHUNK_SIZE));
+  }
+
+  /**
+   * Runs a chunk; when it fails, its unreported scenarios are re-run one per chunk, and a scenario
+   * that fails alone gets the failure as its outcome (spec §3 rule 1: the batch still completes).
+   */
+  private runChunk(chunk: readonly ChunkScenario[]): void {
+    if (this.halted) return;
+    const evaluatedAt = new Date(this.now()).toISOString();
+    void this.pool.runChunk(this.record.evaluation_id, evaluatedAt, chunk, (index, result) => this.send({ type: 'scenario-finished', index, result }))
+      .then(({ unreported, failure }) => {
+        if (failure === null) return;
+        if (chunk.length === 1) { for (const index of unreported) this.send({ type: 'scenario-finished', index, result: failure }); return; }
+        for (const index of unreported) this.runChunk(chunk.filter((c) => c.index === index));
+      });
+  }
+
+  private get isTerminal(): boolean {
+    return this.record.status === 'complete' || this.record.status === 'error';
   }
 
   /** Stops handling messages (shutdown): nothing more is written; the open state in LMDB is resumed at the next start. */
   halt(): void {
     this.halted = true;
+    this.finished = [];
     if (this.timer) clearTimeout(this.timer);
   }
 
@@ -104,20 +135,17 @@ export class EvaluationActor {
         this.write({ ...this.record, status: 'processing', updated_at: nowIso });
         return;
       case 'scenario-finished': {
-        if (this.record.scenarios[message.index] !== null) return;
-        const summary = message.result.ok ? message.result.summary : failedSummary(this.record.scenario_ids[message.index]!, 'name' in message.result ? message.result.name : this.record.scenario_ids[message.index]!, message.result.message);
-        const scenarios = this.record.scenarios.slice();
-        scenarios[message.index] = summary;
-        const next: EvaluationRecord = { ...this.record, scenarios, completed: this.record.completed + 1, updated_at: nowIso };
-        const done = next.completed === next.total_scenarios;
-        const final: EvaluationRecord = done ? { ...next, status: 'complete', completed_at: nowIso } : next;
-        // One transaction: the scenario's results, the rollup and the evaluation record land together,
-        // so no crash can leave a stored result without its summary (or the reverse).
-        this.commit(final, () => this.persistScenario(message.index, message.result, nowIso));
-        this.observer.scenarioFinished?.(final, message.index, message.result);
+        if (this.record.scenarios[message.index] !== null || this.finished.some((f) => f.index === message.index)) return;
+        this.finished.push({ index: message.index, result: message.result });
+        if (!this.flushScheduled) {
+          this.flushScheduled = true;
+          setImmediate(() => { this.flushScheduled = false; if (!this.halted) this.commitFinished(); });
+        }
         return;
       }
       case 'timed-out': {
+        this.commitFinished();
+        if (this.isTerminal) return; // the outcomes just committed were the last ones
         if (this.record.scenarios.every((s) => s !== null)) { // recovered with every result already committed
           this.finish({ ...this.record, completed: this.record.total_scenarios, status: 'complete', completed_at: nowIso, updated_at: nowIso });
           return;
@@ -132,22 +160,51 @@ export class EvaluationActor {
   }
 
   /**
-   * Writes a stored scenario's results and its rollup contribution (inside the caller's transaction).
+   * Commits every outcome received since the last commit in one transaction: the scenarios'
+   * results, the rollup and the evaluation record land together, so no crash can leave a stored
+   * result without its summary (or the reverse).
+   */
+  private commitFinished(): void {
+    if (this.finished.length === 0 || this.isTerminal) return;
+    const batch = this.finished;
+    this.finished = [];
+    const nowIso = new Date(this.now()).toISOString();
+    const scenarios = this.record.scenarios.slice();
+    for (const { index, result } of batch) {
+      const id = this.record.scenario_ids[index]!;
+      scenarios[index] = result.ok ? result.summary : failedSummary(id, 'name' in result ? result.name : id, result.message);
+    }
+    const next: EvaluationRecord = { ...this.record, scenarios, completed: this.record.completed + batch.length, updated_at: nowIso };
+    const final: EvaluationRecord = next.completed === next.total_scenarios ? { ...next, status: 'complete', completed_at: nowIso } : next;
+    this.commit(final, () => {
+      const changes: [RollupContribution | null, RollupContribution][] = [];
+      for (const { index, result } of batch) {
+        const change = this.persistScenario(index, result, nowIso);
+        if (change) changes.push(change);
+      }
+      updateRollupMany(this.store, this.record.org_id, changes, nowIso);
+    });
+    for (const { index, result } of batch) this.observer.scenarioFinished?.(final, index, result);
+  }
+
+  /**
+   * Writes a stored scenario's results (inside the caller's transaction) and returns the rollup
+   * change it makes (`[previous contribution, new contribution]`), or null when it makes none.
    * Ephemeral batches write nothing here: they have no result token and no stored scenario, so only
    * their summaries (in the evaluation record) are ever read.
    */
-  private persistScenario(index: number, result: ScenarioTaskResult | TaskFailure, nowIso: string): void {
-    if (!result.ok || this.record.kind !== 'stored') return;
+  private persistScenario(index: number, result: ScenarioTaskResult | TaskFailure, nowIso: string): [RollupContribution | null, RollupContribution] | null {
+    if (!result.ok || this.record.kind !== 'stored') return null;
     const scenarioId = this.record.scenario_ids[index]!;
     const { org_id: orgId, evaluation_id: evaluationId } = this.record;
-    void this.store.evaluationResults.put(k(evaluationId, index), result.resultsJson);
-    if (!this.store.scenarios.get(k(orgId, scenarioId))) return; // deleted meanwhile: nothing to roll up
+    void this.store.evaluationResults.put(k(evaluationId, index), result.results);
+    if (!this.store.scenarios.get(k(orgId, scenarioId))) return null; // deleted meanwhile: nothing to roll up
     const key = k(orgId, scenarioId);
     const previous = this.store.results.get(key);
-    if (previous && previous.evaluated_at > nowIso) return; // a newer evaluation already landed
+    if (previous && previous.evaluated_at > nowIso) return null; // a newer evaluation already landed
     void this.store.results.put(key, { evaluation_id: evaluationId, evaluated_at: nowIso, version: this.record.versions[index] ?? 0, remediation: result.remediation, contribution: result.contribution });
-    void this.store.resultViews.put(key, Buffer.from(result.resultsJson, 'utf8'));
-    updateRollup(this.store, orgId, previous?.contribution ?? null, result.contribution, nowIso);
+    void this.store.resultViews.put(key, result.results);
+    return [previous?.contribution ?? null, result.contribution];
   }
 
   private write(next: EvaluationRecord): void {

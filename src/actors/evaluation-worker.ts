@@ -2,8 +2,10 @@
  * @module actors/evaluation-worker: the piscina worker entry. Runs the pure engine on raw bytes and
  * returns pre-rendered JSON; never imports the pool, the store or the container (STYLE: piscina).
  */
-import type { InlineTask, InlineTaskResult, ScenarioTask, ScenarioTaskResult, WorkerTask } from './worker-protocol.js';
+import type { ChunkProgress, ChunkTask, InlineTask, InlineTaskResult, ScenarioTask, ScenarioTaskResult, WorkerTask } from './worker-protocol.js';
 import { performance } from 'node:perf_hooks';
+import { parentPort } from 'node:worker_threads';
+import { pack } from 'msgpackr';
 import { evaluateBlueprint } from '../engine/index.js';
 import { compileValidators, fieldErrors, parseJsonBody } from '../server/schemas/requests.js';
 import { contribution, renderRemediation, renderResults, summarize, violationStats } from './render.js';
@@ -12,9 +14,36 @@ const validators = compileValidators();
 const faultsEnabled = process.env['GOV_ENABLE_FAULT_INJECTION'] === '1';
 
 /** Piscina task handler. */
-export default function handle(task: WorkerTask): ScenarioTaskResult | InlineTaskResult {
+export default function handle(task: WorkerTask): ScenarioTaskResult | InlineTaskResult | { delivered: number } {
+  if (task.kind === 'chunk') return evaluateChunk(task);
   return task.kind === 'scenario' ? evaluateScenario(task) : evaluateInline(task);
 }
+
+const encoder = new TextEncoder();
+
+/**
+ * Evaluates a chunk in order and posts each outcome at once (`ChunkProgress`). A scenario that throws
+ * fails alone; one that exits, exhausts memory or hangs ends the task, and the pool re-runs the
+ * scenarios it has not heard of one per task.
+ */
+function evaluateChunk(task: ChunkTask): { delivered: number } {
+  const started: ChunkProgress = { chunkId: task.chunkId, started: true, startedAtMs: nowMs() };
+  parentPort!.postMessage(started);
+  for (const s of task.scenarios) {
+    let result: ScenarioTaskResult;
+    try {
+      result = evaluateScenario({ kind: 'scenario', scenarioId: s.scenarioId, blueprint: s.blueprint, evaluationId: task.evaluationId, evaluatedAt: task.evaluatedAt, ...(s.fault ? { fault: s.fault } : {}) });
+    } catch {
+      result = { ok: false, code: 'worker_error', message: 'evaluation failed inside the worker' };
+    }
+    const progress: ChunkProgress = { chunkId: task.chunkId, index: s.index, result };
+    parentPort!.postMessage(progress);
+  }
+  return { delivered: task.scenarios.length };
+}
+
+/** Own-buffer copy: a pooled Buffer view would drag its whole slab through structured cloning. */
+const exact = (bytes: Uint8Array): Uint8Array => Uint8Array.prototype.slice.call(bytes);
 
 function injectFault(fault: ScenarioTask['fault']): void {
   if (!faultsEnabled || !fault) return;
@@ -46,8 +75,8 @@ function evaluateScenario(task: ScenarioTask): ScenarioTaskResult {
     ok: true,
     name: ev.scenario_name,
     summary: summarize(task.scenarioId, ev),
-    resultsJson: renderResults(task.scenarioId, ev, task.evaluationId, task.evaluatedAt),
-    remediation: renderRemediation(ev),
+    results: encoder.encode(renderResults(task.scenarioId, ev, task.evaluationId, task.evaluatedAt)),
+    remediation: exact(pack(renderRemediation(ev))),
     contribution: contribution(ev),
     moduleCount: ev.module_count,
     stats: { ...violationStats(ev, performance.now() - started), startedAtMs },

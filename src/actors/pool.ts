@@ -1,7 +1,7 @@
 /** @module actors/pool: the piscina worker pool, bounded, with per-task time budgets (PITFALLS 12-16). */
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { InlineTask, InlineTaskResult, ScenarioTask, ScenarioTaskResult } from './worker-protocol.js';
+import type { ChunkProgress, ChunkScenario, ChunkTask, InlineTask, InlineTaskResult, ScenarioTask, ScenarioTaskResult } from './worker-protocol.js';
 
 /** Pool options. */
 export interface PoolOptions {
@@ -18,10 +18,19 @@ export interface PoolOptions {
 /** Why a task failed, as data. */
 export type TaskFailure = { readonly ok: false; readonly code: 'timeout' | 'worker_crashed' | 'out_of_memory' | 'worker_error'; readonly message: string };
 
+/** How a chunk ended: the scenarios it did not report and, when the task failed, why. */
+export interface ChunkOutcome {
+  readonly unreported: readonly number[];
+  readonly failure: TaskFailure | null;
+}
+
 /** The evaluation pool. The HTTP thread never runs policies: every evaluation goes through here. */
 export class EvaluationPool {
   private readonly piscina: Piscina;
   private inFlight = 0;
+  private nextChunkId = 1;
+  /** Progress handlers of running chunks, by chunk id. */
+  private readonly chunks = new Map<number, (progress: ChunkProgress) => void>();
   /** Called with the queue wait (s) of each task a worker started, and with each worker-ending failure. */
   onWait: (seconds: number) => void = () => undefined;
   onWorkerFailure: (reason: TaskFailure['code']) => void = () => undefined;
@@ -36,6 +45,7 @@ export class EvaluationPool {
       resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationMb },
     });
     this.piscina.on('error', () => this.onWorkerFailure('worker_crashed')); // an idle worker's error must not end the process (PITFALLS 12)
+    this.piscina.on('message', (message: ChunkProgress) => this.chunks.get(message?.chunkId)?.(message));
   }
 
   /** True when `n` more tasks fit in the queue. */
@@ -71,6 +81,50 @@ export class EvaluationPool {
   /** Evaluates one scenario; failures (throw, exit, OOM, time-out) come back as data. */
   runScenario(task: ScenarioTask): Promise<ScenarioTaskResult | TaskFailure> {
     return this.run<ScenarioTaskResult>(task);
+  }
+
+  /**
+   * Evaluates several scenarios of one evaluation in one task (one dispatch instead of one per
+   * scenario). `onResult` is called once per scenario as its outcome arrives. The time budget is
+   * per scenario: it starts when a worker picks the chunk up and restarts with every outcome. When
+   * the task fails (time-out, crash, out of memory) it returns the failure and the scenarios not yet
+   * reported, for the caller to re-run one per chunk, so the faulty one fails alone.
+   */
+  async runChunk(evaluationId: string, evaluatedAt: string, scenarios: readonly ChunkScenario[], onResult: (index: number, result: ScenarioTaskResult) => void): Promise<ChunkOutcome> {
+    const chunkId = this.nextChunkId++;
+    const waiting = new Set(scenarios.map((s) => s.index));
+    const submittedAtMs = performance.timeOrigin + performance.now();
+    const controller = new AbortController();
+    let budget: NodeJS.Timeout | null = null;
+    let allDelivered = (): void => undefined;
+    const delivered = new Promise<void>((resolve) => { allDelivered = resolve; });
+    this.chunks.set(chunkId, (progress) => {
+      if (progress.started) {
+        this.onWait(Math.max(0, progress.startedAtMs - submittedAtMs) / 1000);
+        budget = setTimeout(() => controller.abort(), this.options.taskTimeoutMs);
+        return;
+      }
+      if (!waiting.delete(progress.index)) return;
+      budget?.refresh();
+      onResult(progress.index, progress.result);
+      if (waiting.size === 0) allDelivered();
+    });
+    this.inFlight += scenarios.length;
+    try {
+      const task: ChunkTask = { kind: 'chunk', chunkId, evaluationId, evaluatedAt, scenarios };
+      await this.piscina.run(task, { signal: controller.signal });
+      // Outcomes travel on the worker's parentPort, the task's answer on its task port: wait for both.
+      if (waiting.size > 0) await delivered;
+      return { unreported: [], failure: null };
+    } catch (err) {
+      const failure = this.failure(err);
+      if (failure.code !== 'worker_error') this.onWorkerFailure(failure.code);
+      return { unreported: [...waiting], failure };
+    } finally {
+      if (budget) clearTimeout(budget);
+      this.chunks.delete(chunkId);
+      this.inFlight -= scenarios.length;
+    }
   }
 
   /** Evaluates an inline request body. */

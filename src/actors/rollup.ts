@@ -52,8 +52,19 @@ export function countScenario(store: Store, orgId: string, delta: 1 | -1, nowIso
 
 /** Replaces a scenario's contribution. Call inside a write transaction. */
 export function updateRollup(store: Store, orgId: string, old: RollupContribution | null, next: RollupContribution | null, nowIso: string): void {
-  const cur = store.rollups.get(orgId) ?? emptyRollup(orgId, nowIso);
-  void store.rollups.put(orgId, applyContribution(cur, old, next, nowIso));
+  updateRollupMany(store, orgId, [[old, next]], nowIso);
+}
+
+/**
+ * Replaces several scenarios' contributions (`[old, next]` pairs) with one read and one write of the
+ * organization's rollup: a commit of many results decodes and encodes the rollup once. Call inside
+ * a write transaction.
+ */
+export function updateRollupMany(store: Store, orgId: string, changes: readonly (readonly [RollupContribution | null, RollupContribution | null])[], nowIso: string): void {
+  if (changes.length === 0) return;
+  let rollup = store.rollups.get(orgId) ?? emptyRollup(orgId, nowIso);
+  for (const [old, next] of changes) rollup = applyContribution(rollup, old, next, nowIso);
+  void store.rollups.put(orgId, rollup);
 }
 
 /** Controls per framework that the catalog cites (the denominators of framework coverage). */

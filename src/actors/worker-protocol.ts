@@ -13,6 +13,36 @@ export interface ScenarioTask {
   readonly fault?: 'throw' | 'exit' | 'oom' | 'hang';
 }
 
+/** One scenario of a chunk: its position in the evaluation and its stored blueprint bytes. */
+export interface ChunkScenario {
+  readonly index: number;
+  readonly scenarioId: string;
+  readonly blueprint: Uint8Array;
+  readonly fault?: ScenarioTask['fault'];
+}
+
+/**
+ * Evaluate several scenarios of one evaluation in one task, in order. Each outcome is posted to the
+ * main thread (`ChunkProgress` on the worker's parentPort) as soon as it is ready, so progress stays
+ * per scenario while the pool pays one dispatch per chunk; the task's own answer is only the count.
+ */
+export interface ChunkTask {
+  readonly kind: 'chunk';
+  readonly chunkId: number;
+  readonly evaluationId: string;
+  /** ISO time stamped into the results. */
+  readonly evaluatedAt: string;
+  readonly scenarios: readonly ChunkScenario[];
+}
+
+/**
+ * What a worker posts for a chunk: once when it starts it (the scenario time budget runs from
+ * there, not from submission), then once per scenario.
+ */
+export type ChunkProgress =
+  | { readonly chunkId: number; readonly started: true; readonly startedAtMs: number }
+  | { readonly chunkId: number; readonly started?: undefined; readonly index: number; readonly result: ScenarioTaskResult };
+
 /** Evaluate a raw `POST /evaluate/inline` body: the worker parses and validates it. */
 export interface InlineTask {
   readonly kind: 'inline';
@@ -20,7 +50,7 @@ export interface InlineTask {
 }
 
 /** Any task. */
-export type WorkerTask = ScenarioTask | InlineTask;
+export type WorkerTask = ScenarioTask | ChunkTask | InlineTask;
 
 /** Measurements a worker sends back for the main registry (PITFALLS 17). */
 export interface TaskStats {
@@ -39,16 +69,25 @@ export type ScenarioTaskResult =
     readonly ok: true;
     readonly name: string;
     readonly summary: ScenarioSummary;
-    /** Pre-rendered `data` of GET /scenarios/{id}/results. */
-    readonly resultsJson: string;
-    /** Pre-rendered remediation `data` per violated policy (null when generation failed). */
-    readonly remediation: Readonly<Record<string, string | null>>;
+    /** Pre-rendered `data` of GET /scenarios/{id}/results, as UTF-8 JSON bytes (stored and sent as is). */
+    readonly results: Uint8Array;
+    /**
+     * Pre-rendered remediation `data` per violated policy (null when generation failed), as a
+     * msgpack map packed in the worker (`RemediationMap` once unpacked): the main thread stores the
+     * bytes without encoding them.
+     */
+    readonly remediation: Uint8Array;
     /** This scenario's share of the organization rollup. */
     readonly contribution: RollupContribution;
     readonly moduleCount: number;
     readonly stats: TaskStats;
   }
-  | { readonly ok: false; readonly code: 'blueprint_invalid' | 'engine_failed'; readonly message: string; readonly name: string };
+  | { readonly ok: false; readonly code: 'blueprint_invalid' | 'engine_failed'; readonly message: string; readonly name: string }
+  /** A scenario of a chunk that threw inside the worker (the same outcome as a single task that threw). */
+  | { readonly ok: false; readonly code: 'worker_error'; readonly message: string };
+
+/** Remediation `data` JSON per violated policy code; null when its generation failed. */
+export type RemediationMap = Readonly<Record<string, string | null>>;
 
 /** One field error of a 422 (JSON Pointer into the request body). */
 export interface WireFieldError {

@@ -119,8 +119,11 @@ export interface ResultRecord {
   readonly evaluation_id: string;
   readonly evaluated_at: string;
   readonly version: number;
-  /** Pre-rendered remediation `data` per violated policy code (null when generation failed). */
-  readonly remediation: Readonly<Record<string, string | null>>;
+  /**
+   * Pre-rendered remediation `data` per violated policy code (null when generation failed): a
+   * msgpack-packed map as the worker produced it (records written before 2026-11-22 hold the map).
+   */
+  readonly remediation: Uint8Array | Readonly<Record<string, string | null>>;
 }
 
 /** Console roles: owners and admins manage keys (spec §4 "API-key administration ... for admin/owner roles"). */

@@ -28,12 +28,12 @@ export class Store {
   /** `org\0scenario` → latest results (metadata, remediation, rollup contribution). */
   readonly results: Database<ResultRecord, string>;
   /** `org\0scenario` → pre-rendered `data` of GET /scenarios/{id}/results (read as a string, never decoded). */
-  readonly resultViews: Database<Buffer, string>;
+  readonly resultViews: Database<Uint8Array, string>;
   readonly evaluations: Database<EvaluationRecord, string>;
   /** Pre-rendered status views: id → `<org>\n<expires_at ms or "">\n<data JSON>` (written with every record; polls never decode msgpack). */
   readonly evaluationViews: Database<Buffer, string>;
   /** `evaluation\0index` → pre-rendered scenario results JSON of that evaluation. */
-  readonly evaluationResults: Database<string, string>;
+  readonly evaluationResults: Database<Uint8Array, string>;
   /** Consumed result-token ids (jti) → consumption time; written with ifNoExists (single use). */
   readonly consumedTokens: Database<{ at: number; evaluation_id: string }, string>;
   /** Rate-limit counters: `key\0m\0<minute>` / `key\0h\0<hour>` → count. */
@@ -74,7 +74,7 @@ export class Store {
     this.resultViews = this.root.openDB({ name: 'result-views', encoding: 'binary' });
     this.evaluations = this.root.openDB({ name: 'evaluations' });
     this.evaluationViews = this.root.openDB({ name: 'evaluation-views', encoding: 'binary' });
-    this.evaluationResults = this.root.openDB({ name: 'evaluation-results', encoding: 'string' });
+    this.evaluationResults = this.root.openDB({ name: 'evaluation-results', encoding: 'binary' });
     this.consumedTokens = this.root.openDB({ name: 'consumed-tokens' });
     this.rateCounters = this.root.openDB({ name: 'rate-counters' });
     this.signatures = this.root.openDB({ name: 'signatures' });

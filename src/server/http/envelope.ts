@@ -17,7 +17,7 @@ const OK_OPEN = Buffer.from('{"ok":true,"data":');
  * bytes: no UTF-8 decode into a string and no re-encode on the way out). `members` is extra
  * top-level JSON text (`,"error":{...}`), empty by default.
  */
-export function okBytes(dataJson: Buffer, watermark: string, members = ''): ApiResponse {
+export function okBytes(dataJson: Uint8Array, watermark: string, members = ''): ApiResponse {
   return { status: 200, body: Buffer.concat([OK_OPEN, dataJson, Buffer.from(`,"meta":{"watermark":"${watermark}"}${members}}`, 'utf8')]) };
 }
 

@@ -1,6 +1,8 @@
 /** @module server/routes/remediation: `GET /violations/{scenario_id}:{policy_code}/remediation` (spec §4). */
 import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
+import { unpack } from 'msgpackr';
+import type { RemediationMap } from '../../actors/worker-protocol.js';
 import { POLICY_BY_CODE } from '../../engine/index.js';
 import { k } from '../../store/store.js';
 import { API_ERRORS } from '../errors.js';
@@ -26,13 +28,14 @@ export function remediationRoute(deps: RouteDeps): Route {
       const scenario = deps.store.scenarios.get(k(orgId, scenarioId));
       if (!scenario) return fail(API_ERRORS.scenarioNotFound);
       if (!POLICY_BY_CODE.has(code)) return fail(API_ERRORS.policyNotFound, { detail: code });
-      let remediation = deps.store.results.get(k(orgId, scenarioId))?.remediation;
+      const stored = deps.store.results.get(k(orgId, scenarioId))?.remediation;
+      let remediation: RemediationMap | undefined = stored instanceof Uint8Array ? unpack(stored) as RemediationMap : stored;
       if (!remediation) {
         const bytes = deps.store.blueprints.getBinary(k(orgId, scenarioId, scenario.version));
         if (!bytes) return fail(API_ERRORS.blueprintNotFound);
         const run = await deps.pool.runScenario({ kind: 'scenario', scenarioId, blueprint: new Uint8Array(bytes), evaluationId: 'on-demand', evaluatedAt: new Date(deps.now()).toISOString() });
         if (!run.ok) return fail(API_ERRORS.remediationFailed, { detail: 'The blueprint could not be evaluated; retry with backoff' });
-        remediation = run.remediation;
+        remediation = unpack(run.remediation) as RemediationMap;
       }
       const entry = remediation[code];
       if (entry === undefined) return fail(API_ERRORS.violationNotFound, { detail: `${code} is not violated by scenario ${scenarioId}` });

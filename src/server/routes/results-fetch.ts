@@ -3,8 +3,11 @@ import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
 import { k } from '../../store/store.js';
 import { API_ERRORS } from '../errors.js';
-import { fail, ok, okJson } from '../http/envelope.js';
+import { fail, ok, okBytes } from '../http/envelope.js';
 import { readBody } from './body.js';
+
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']}');
 
 /**
  * Redeems a result token. Not complete → 200 `processing` and the token stays valid. Complete → the
@@ -39,13 +42,17 @@ export function resultsFetchRoute(deps: RouteDeps): Route {
       if (!won) { reject('already_used'); return fail(API_ERRORS.invalidResultToken); }
       await deps.store.flushed();
       deps.metrics?.tokensRedeemed.inc();
-      const parts = record.scenario_ids.map((sid, i) => {
+      // The stored results are UTF-8 JSON bytes: joined as bytes, never decoded.
+      const parts: Uint8Array[] = [Buffer.from(`{"evaluation_id":${JSON.stringify(record.evaluation_id)},"status":"complete","scenarios":[`)];
+      record.scenario_ids.forEach((sid, i) => {
+        if (i > 0) parts.push(COMMA);
         const stored = deps.store.evaluationResults.get(k(record.evaluation_id, i));
-        if (stored) return stored;
+        if (stored) { parts.push(stored); return; }
         const summary = record.scenarios[i];
-        return JSON.stringify({ scenario_id: sid, name: summary?.name ?? sid, error: summary?.error ?? 'no result', violations: [], module_summary: [], evaluated_codes: [], passing_count: 0, failing_count: 0 });
+        parts.push(Buffer.from(JSON.stringify({ scenario_id: sid, name: summary?.name ?? sid, error: summary?.error ?? 'no result', violations: [], module_summary: [], evaluated_codes: [], passing_count: 0, failing_count: 0 })));
       });
-      return okJson(`{"evaluation_id":${JSON.stringify(record.evaluation_id)},"status":"complete","scenarios":[${parts.join(',')}]}`, ctx.watermark!);
+      parts.push(CLOSE);
+      return okBytes(Buffer.concat(parts), ctx.watermark!);
     },
   };
 }
