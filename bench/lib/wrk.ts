@@ -1,7 +1,8 @@
 /**
  * @module bench/lib/wrk: wrk with a request file. Every request is pre-signed and unique (a nonce
  * query parameter and its own `X-Service-Signature`, signed within the 300 s tolerance just before
- * the run), so the load generator does no HMAC work and is not the bottleneck.
+ * the run), so the load generator does no HMAC work and is not the bottleneck. With `rate`, requests
+ * follow a fixed schedule (open loop, like wrk2's -R) rather than wrk's closed loop.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,11 +14,44 @@ import type { LoadResult } from './load.js';
 const LUA = `
 -- Requests are two flat string arrays (no per-request tables), and the collector is stopped once
 -- they are loaded: a full GC over millions of entries would stall wrk and pollute the latencies.
+-- args: requests file, Authorization value, method, body file ("" for none), rate per second (0 = as fast as possible).
+local ffi = require("ffi")
+ffi.cdef[[
+typedef struct { long tv_sec; long tv_nsec; } gov_timespec;
+int clock_gettime(int clk_id, gov_timespec *tp);
+]]
+local ts = ffi.new("gov_timespec")
+local function nowMs()
+  ffi.C.clock_gettime(1, ts) -- CLOCK_MONOTONIC
+  return tonumber(ts.tv_sec) * 1000 + tonumber(ts.tv_nsec) / 1e6
+end
 local paths, sigs = {}, {}
 local n, i = 0, 0
-local auth = nil
+local auth, method, body = nil, "GET", nil
+local interval, nextAt = 0, nil
 init = function(args)
   auth = args[2]
+  method = args[3] or "GET"
+  if args[4] and args[4] ~= "" then
+    local f = io.open(args[4], "rb")
+    body = f:read("*a")
+    f:close()
+  end
+  -- Paced runs (rate > 0) follow a fixed schedule, one request every 1000/rate ms for the thread
+  -- (open loop, like wrk2's -R): a free connection waits for its slot instead of sending at once.
+  -- wrk looks for delay() after init, so unpaced runs never pay for it.
+  local rate = tonumber(args[5] or "0")
+  if rate > 0 then
+    interval = 1000 / rate
+    delay = function()
+      local now = nowMs()
+      if nextAt == nil then nextAt = now end
+      nextAt = nextAt + interval
+      local wait = nextAt - now
+      if wait < 0 then return 0 end
+      return math.floor(wait + 0.5)
+    end
+  end
   for line in io.lines(args[1]) do
     local tab = line:find("\t", 1, true)
     n = n + 1
@@ -35,10 +69,13 @@ init = function(args)
 end
 request = function()
   i = i % n + 1
+  local headers = {}
   if sigs[i] ~= "" then
-    return wrk.format("GET", paths[i], { ["Authorization"] = auth, ["X-Service-Signature"] = sigs[i] })
+    headers["Authorization"] = auth
+    headers["X-Service-Signature"] = sigs[i]
   end
-  return wrk.format("GET", paths[i])
+  if body then headers["Content-Type"] = "application/json" end
+  return wrk.format(method, paths[i], headers, body)
 end
 `;
 
@@ -57,6 +94,11 @@ export interface WrkOptions {
   /** Unique requests to prepare (≥ the number the run will send, or they repeat). */
   readonly uniqueRequests: number;
   readonly credentials?: { apiKey: string; signingSecret: string };
+  /** `GET` (default) or `POST` with `body`, the same body for every request (each still uniquely signed). */
+  readonly method?: 'GET' | 'POST';
+  readonly body?: string;
+  /** Requests per second on a fixed schedule (open loop); as fast as possible when absent. */
+  readonly rate?: number;
 }
 
 /** Runs wrk and parses throughput and latency percentiles. */
@@ -64,14 +106,19 @@ export async function runWrk(o: WrkOptions): Promise<LoadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'gov-wrk-'));
   try {
     const t = Math.floor(Date.now() / 1000);
+    const method = o.method ?? 'GET';
     const lines: string[] = [];
     for (let i = 0; i < o.uniqueRequests; i++) {
       const path = `${o.path}${o.path.includes('?') ? '&' : '?'}n=${i}`;
-      lines.push(o.credentials ? `${path}\t${signRequest(o.credentials.signingSecret, t, 'GET', path, '')}` : path);
+      lines.push(o.credentials ? `${path}\t${signRequest(o.credentials.signingSecret, t, method, path, o.body ?? '')}` : path);
     }
     writeFileSync(join(dir, 'requests.tsv'), `${lines.join('\n')}\n`);
     writeFileSync(join(dir, 'signed.lua'), LUA);
-    const args = ['-t', String(o.threads ?? 1), '-c', String(o.connections), '-d', `${o.durationS}s`, '--latency', '-s', join(dir, 'signed.lua'), o.url, '--', join(dir, 'requests.tsv'), o.credentials ? `Bearer ${o.credentials.apiKey}` : ''];
+    if (o.body !== undefined) writeFileSync(join(dir, 'body.json'), o.body);
+    const args = [
+      '-t', String(o.threads ?? 1), '-c', String(o.connections), '-d', `${o.durationS}s`, '--latency', '-s', join(dir, 'signed.lua'), o.url, '--',
+      join(dir, 'requests.tsv'), o.credentials ? `Bearer ${o.credentials.apiKey}` : '', method, o.body !== undefined ? join(dir, 'body.json') : '', String(o.rate ?? 0),
+    ];
     const out = await new Promise<string>((resolve, reject) => {
       const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
       let text = '';

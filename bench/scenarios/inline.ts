@@ -1,12 +1,14 @@
 /**
  * @module bench/scenarios/inline: scenario 2. `POST /evaluate/inline` of the median corpus blueprint
- * (by module count): the maximum throughput, then p50/p99 at 70% of it (target p99 ≤ 3 × p50).
+ * (by module count): the maximum throughput (closed loop), then p50/p99 at 70% of it on a fixed
+ * schedule (open loop, wrk with a paced script; target p99 ≤ 3 × p50).
  */
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startService } from '../lib/processes.js';
 import { prepare } from '../lib/setup.js';
-import { runLoad, type LoadResult } from '../lib/load.js';
+import type { LoadResult } from '../lib/load.js';
+import { runWrk } from '../lib/wrk.js';
 import { evaluateBlueprint } from '../../src/engine/index.js';
 
 const CORPUS = fileURLToPath(new URL('../../../../shared/corpus/make/', import.meta.url));
@@ -37,9 +39,12 @@ export async function benchInline(durationS: number, threads: number): Promise<I
   try {
     const body = `{"blueprint":${bp.text}}`;
     const base = { url: svc.url, method: 'POST' as const, path: '/api/public/v1/evaluate/inline', body, credentials: p.credentials };
-    await runLoad({ ...base, connections: 8, durationS: 1 });
-    const max = await runLoad({ ...base, connections: 16, durationS });
-    const at70 = await runLoad({ ...base, connections: 16, durationS, rate: Math.max(1, Math.floor(max.requestsPerSec * 0.7)) });
+    await runWrk({ ...base, connections: 8, durationS: 1, uniqueRequests: 5_000 });
+    // Maximum: closed loop, 16 connections. Then 70% of it on a fixed schedule (open loop), with
+    // enough connections that a free one is always there when a request is due.
+    const max = await runWrk({ ...base, connections: 16, durationS, uniqueRequests: durationS * 5_000 });
+    const rate = Math.max(1, Math.floor(max.requestsPerSec * 0.7));
+    const at70 = await runWrk({ ...base, connections: 64, durationS, uniqueRequests: durationS * rate + 1_000, rate });
     return { blueprint: bp.file, modules: bp.modules, max, at70 };
   } finally {
     await svc.stop();
