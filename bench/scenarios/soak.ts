@@ -22,7 +22,12 @@ export interface SoakBench {
   readonly evaluationsLost: number;
   readonly rssAfterWarmupBytes: number;
   readonly rssEndBytes: number;
-  /** Growth of anonymous memory (heap) after warm-up; LMDB's mapped pages grow with stored data and are page cache. */
+  /**
+   * Growth of anonymous memory (heap) after warm-up: median of the samples in the last tenth of the
+   * run over the median of the first tenth after warm-up (a sample every 2 s, or 1/40 of a short run; single samples land
+   * anywhere on the garbage collector's sawtooth). LMDB's mapped pages grow with stored data and
+   * are page cache, not the process's heap.
+   */
   readonly rssGrowth: number;
   readonly anonAfterWarmupBytes: number;
   readonly anonEndBytes: number;
@@ -45,8 +50,9 @@ export async function benchSoak(seconds: number, threads: number): Promise<SoakB
   const inline = JSON.stringify({ blueprint: variant(7, examples) });
   const end = Date.now() + seconds * 1000;
   let rssAfterWarmup = 0;
-  let anonAfterWarmup = 0;
   const warmupAt = Date.now() + seconds * 250;
+  const samples: { at: number; anon: number }[] = [];
+  const sampler = setInterval(() => samples.push({ at: Date.now(), anon: svc.rssAnon() }), Math.min(2000, seconds * 25));
   let n = 0;
   // Steady traffic rather than maximum load: each of 6 workers pauses 4 ms between calls.
   const worker = async (w: number) => {
@@ -65,14 +71,17 @@ export async function benchSoak(seconds: number, threads: number): Promise<SoakB
       else if (k < 18) count((await badSig.call('GET', `/scenarios/s1/results?n=${n}`)).status);
       else if (k < 19) count((await overLimit.call('GET', `/scenarios/s1/results?n=${n}`)).status);
       else count((await client.call('GET', `/organization/rollup?n=${n}`)).status);
-      if (rssAfterWarmup === 0 && Date.now() > warmupAt) { rssAfterWarmup = svc.rss(); anonAfterWarmup = svc.rssAnon(); }
+      if (rssAfterWarmup === 0 && Date.now() > warmupAt) rssAfterWarmup = svc.rss();
       void w;
     }
   };
   try {
     await Promise.all(Array.from({ length: 6 }, (_, w) => worker(w)));
+    clearInterval(sampler);
     const rssEnd = svc.rss();
-    const anonEnd = svc.rssAnon();
+    const window = seconds * 100; // a tenth of the run, in ms
+    const anonAfterWarmup = median(samples.filter((x) => x.at >= warmupAt && x.at < warmupAt + window).map((x) => x.anon));
+    const anonEnd = median(samples.filter((x) => x.at >= end - window).map((x) => x.anon));
     let lost = 0;
     for (const s of submitted) {
       const d = await pollEvaluation(client, s.id, { delaysMs: [200, 500], timeoutMs: 120_000 }).catch(() => null);
@@ -85,7 +94,14 @@ export async function benchSoak(seconds: number, threads: number): Promise<SoakB
       rssGrowth: anonAfterWarmup > 0 ? (anonEnd - anonAfterWarmup) / anonAfterWarmup : 0,
     };
   } finally {
+    clearInterval(sampler);
     await svc.stop();
     rmSync(p.dataDir, { recursive: true, force: true });
   }
+}
+
+function median(xs: readonly number[]): number {
+  if (xs.length === 0) return 0;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
 }

@@ -1,0 +1,35 @@
+/** Replay refusal (design notes "Request signature"): refused before and after the LMDB write commits, memory held only until it does. */
+import { it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Store } from '../../src/store/store.js';
+import { ReplayGuard } from '../../src/server/pipeline/replay-guard.js';
+
+it('refuses a repeated signature while its write is in flight and after it committed, in this and in another guard', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gov-replay-'));
+  const store = new Store(dir);
+  try {
+    const guard = new ReplayGuard(store, 300);
+    const now = 1_800_000_000;
+    const sig = (i: number) => i.toString(16).padStart(64, '0');
+    assert.equal(guard.accept(sig(1), now, now), true);
+    assert.equal(guard.accept(sig(1), now, now), false, 'refused from memory before the write committed');
+    assert.equal(guard.accept(sig(1), now - 1, now), true, 'the signing time is part of the identity');
+    for (let i = 2; i < 1_000; i++) assert.equal(guard.accept(sig(i), now, now), true);
+    await store.flushed();
+    await new Promise((r) => setImmediate(r));
+    assert.equal(guard.uncommittedCount, 0, 'memory is released once the writes committed');
+    assert.equal(guard.accept(sig(1), now, now), false, 'refused from LMDB after the write committed');
+    assert.equal(new ReplayGuard(store, 300).accept(sig(500), now, now + 10), false, 'another process (guard) refuses it too');
+    // Once t + tolerance has passed, the next sweep removes the entries (the timestamp check refuses such requests anyway).
+    assert.equal(new ReplayGuard(store, 300).accept(sig(5_000), now + 301, now + 301), true);
+    await store.flushed();
+    assert.notEqual(store.signatures.get(`${String(now + 301).padStart(12, '0')}\u0000${sig(5_000)}`), undefined, 'live entries stay');
+    assert.equal(store.signatures.get(`${String(now).padStart(12, '0')}\u0000${sig(3)}`), undefined, 'expired entries are swept');
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
