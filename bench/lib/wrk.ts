@@ -9,7 +9,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signRequest } from '../../src/client/client.js';
-import type { LoadResult } from './load.js';
 
 const LUA = `
 -- Requests are two flat string arrays (no per-request tables), and the collector is stopped once
@@ -78,6 +77,20 @@ request = function()
   return wrk.format(method, paths[i], headers, body)
 end
 `;
+
+/** What one load run measured (latencies in ms). */
+export interface LoadResult {
+  readonly requestsPerSec: number;
+  readonly p50Ms: number;
+  readonly p90Ms: number;
+  readonly p99Ms: number;
+  readonly maxMs: number;
+  /** Socket errors (connect, read, write, timeout). */
+  readonly errors: number;
+  /** Responses with a status of 400 or more. */
+  readonly non2xx: number;
+  readonly total: number;
+}
 
 /** True when wrk is installed (scripts/ensure-bench-tools.sh installs it). */
 export function wrkAvailable(): boolean {

@@ -7,7 +7,7 @@ import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startService } from '../lib/processes.js';
 import { prepare } from '../lib/setup.js';
-import type { LoadResult } from '../lib/load.js';
+import type { LoadResult } from '../lib/wrk.js';
 import { runWrk } from '../lib/wrk.js';
 import { evaluateBlueprint } from '../../src/engine/index.js';
 

@@ -10,7 +10,7 @@ import { variant } from '../../src/fleet/variants.js';
 import { startChild, startService } from '../lib/processes.js';
 import { prepare } from '../lib/setup.js';
 import { runWrk } from '../lib/wrk.js';
-import type { LoadResult } from '../lib/load.js';
+import type { LoadResult } from '../lib/wrk.js';
 
 /** Results of scenarios 1 and 6. */
 export interface SignedReads {
