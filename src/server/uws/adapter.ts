@@ -134,19 +134,27 @@ export function mountAdapter(app: TemplatedApp, dispatch: Dispatch, options: Ada
         run(x, dispatch);
         return;
       }
+      // With a declared length the body is read into one buffer of that size (one allocation, one
+      // copy per chunk, an ArrayBuffer of its own that the pool can transfer); chunked bodies are
+      // collected and joined.
+      const body = declared !== null ? Buffer.allocUnsafeSlow(declared) : null;
       const chunks: Buffer[] = [];
       res.onData((chunk, isLast) => {
         if (x.done || x.aborted) return;
+        const at = x.bytesIn;
         x.bytesIn += chunk.byteLength;
-        if (x.bytesIn > options.bodyLimitBytes) {
+        if (x.bytesIn > options.bodyLimitBytes || (body !== null && x.bytesIn > body.length)) {
           chunks.length = 0;
           x.req = new Request(method, path, query, headers, EMPTY, x, requestId, receivedAt);
           respond(x, fail(API_ERRORS.bodyTooLarge, { detail: `The request body exceeds ${options.bodyLimitBytes} bytes`, close: true }));
           return;
         }
-        chunks.push(Buffer.from(new Uint8Array(chunk).slice())); // copy: uWS neuters the chunk on return
+        // uWS neuters the chunk when this callback returns: copy it now.
+        if (body !== null) body.set(new Uint8Array(chunk), at);
+        else chunks.push(Buffer.from(chunk.slice(0)));
         if (isLast) {
-          x.req = new Request(method, path, query, headers, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, x.bytesIn), x, requestId, receivedAt);
+          const full = body !== null ? body.subarray(0, x.bytesIn) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, x.bytesIn);
+          x.req = new Request(method, path, query, headers, full, x, requestId, receivedAt);
           run(x, dispatch);
         }
       });
