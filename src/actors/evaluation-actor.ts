@@ -8,7 +8,7 @@ import type { Store } from '../store/store.js';
 import type { EvaluationPool, TaskFailure } from './pool.js';
 import type { ChunkScenario, ScenarioTask, ScenarioTaskResult } from './worker-protocol.js';
 import { k } from '../store/store.js';
-import { updateRollupMany } from './rollup.js';
+import type { RollupSink, WriteBatcher } from './write-batcher.js';
 import { putEvaluation } from './evaluation-view.js';
 
 /** Messages of an evaluation actor. */
@@ -58,6 +58,7 @@ export class EvaluationActor {
   constructor(
     private readonly store: Store,
     private readonly pool: EvaluationPool,
+    private readonly writer: WriteBatcher,
     initial: EvaluationRecord,
     private readonly inputs: readonly (ScenarioInput | null)[],
     private readonly now: () => number,
@@ -176,13 +177,12 @@ export class EvaluationActor {
     }
     const next: EvaluationRecord = { ...this.record, scenarios, completed: this.record.completed + batch.length, updated_at: nowIso };
     const final: EvaluationRecord = next.completed === next.total_scenarios ? { ...next, status: 'complete', completed_at: nowIso } : next;
-    this.commit(final, () => {
-      const changes: [RollupContribution | null, RollupContribution][] = [];
+    const orgId = final.org_id;
+    this.commit(final, (sink) => {
       for (const { index, result } of batch) {
         const change = this.persistScenario(index, result, nowIso);
-        if (change) changes.push(change);
+        if (change) sink.rollup(orgId, change);
       }
-      updateRollupMany(this.store, this.record.org_id, changes, nowIso);
     });
     for (const { index, result } of batch) this.observer.scenarioFinished?.(final, index, result);
   }
@@ -198,7 +198,7 @@ export class EvaluationActor {
     const scenarioId = this.record.scenario_ids[index]!;
     const { org_id: orgId, evaluation_id: evaluationId } = this.record;
     void this.store.evaluationResults.put(k(evaluationId, index), result.results);
-    if (!this.store.scenarios.get(k(orgId, scenarioId))) return null; // deleted meanwhile: nothing to roll up
+    if (!this.store.scenarios.doesExist(k(orgId, scenarioId))) return null; // deleted meanwhile: nothing to roll up
     const key = k(orgId, scenarioId);
     const previous = this.store.results.get(key);
     if (previous && previous.evaluated_at > nowIso) return null; // a newer evaluation already landed
@@ -216,17 +216,18 @@ export class EvaluationActor {
   }
 
   /**
-   * Commits `next` (plus `extra` writes) in one transaction. A terminal record also removes the
-   * evaluation from the open index and, through the observer, enqueues its events (outbox) in the
-   * same transaction. Clients read the store, so they see a state only once it is committed.
+   * Commits `next` (plus `extra` writes) in one transaction (shared with the other actors' writes
+   * of this event-loop turn, see WriteBatcher). A terminal record also removes the evaluation from
+   * the open index and, through the observer, enqueues its events (outbox) in the same transaction.
+   * Clients read the store, so they see a state only once it is committed.
    */
-  private commit(next: EvaluationRecord, extra: () => void): void {
+  private commit(next: EvaluationRecord, extra: (sink: RollupSink) => void): void {
     const terminal = next.status === 'complete' || next.status === 'error';
     this.record = next;
     if (terminal && this.timer) clearTimeout(this.timer);
     const t0 = performance.now();
-    const committed = this.store.root.transaction(() => {
-      extra();
+    const committed = this.writer.add((sink) => {
+      extra(sink);
       putEvaluation(this.store, next);
       if (terminal) {
         void this.store.openEvaluations.remove(next.evaluation_id);

@@ -7,6 +7,7 @@ import type { EvaluationObserver, ScenarioInput } from './evaluation-actor.js';
 import { k } from '../store/store.js';
 import { EvaluationActor, failedSummary } from './evaluation-actor.js';
 import { putEvaluation, removeEvaluation } from './evaluation-view.js';
+import { WriteBatcher } from './write-batcher.js';
 
 /** Interval of the purge of expired ephemeral evaluations, in ms. */
 export const PURGE_INTERVAL_MS = 60_000;
@@ -28,6 +29,8 @@ export interface EvaluationOptions {
 export class Evaluations {
   private readonly actors = new Map<string, EvaluationActor>();
   private purgeTimer: NodeJS.Timeout | null = null;
+  /** The actors' writes of one event-loop turn share a transaction. */
+  private readonly writer: WriteBatcher;
 
   constructor(
     private readonly store: Store,
@@ -35,7 +38,9 @@ export class Evaluations {
     private readonly now: () => number,
     private readonly options: EvaluationOptions,
     private readonly observer: EvaluationObserver = {},
-  ) {}
+  ) {
+    this.writer = new WriteBatcher(store, () => new Date(this.now()).toISOString());
+  }
 
   /** True when the pool can take `n` more scenario tasks. */
   hasCapacity(n: number): boolean {
@@ -55,7 +60,7 @@ export class Evaluations {
       created_at: nowIso, updated_at: nowIso, completed_at: null,
       expires_at: kind === 'ephemeral' ? nowMs + this.options.ephemeralTtlS * 1000 : null, key_id: key.key_id,
     };
-    await this.store.root.transaction(() => {
+    await this.writer.add(() => {
       putEvaluation(this.store, record);
       void this.store.openEvaluations.put(record.evaluation_id, nowIso);
       if (record.expires_at !== null) void this.store.expirations.put(expirationKey(record.expires_at, record.evaluation_id), '');
@@ -154,7 +159,7 @@ export class Evaluations {
   }
 
   private startActor(record: EvaluationRecord, inputs: readonly (ScenarioInput | null)[]): void {
-    const actor = new EvaluationActor(this.store, this.pool, record, inputs, this.now, this.options.evaluationTimeoutMs, this.observer);
+    const actor = new EvaluationActor(this.store, this.pool, this.writer, record, inputs, this.now, this.options.evaluationTimeoutMs, this.observer);
     this.actors.set(record.evaluation_id, actor);
     void actor.done.then(() => this.actors.delete(record.evaluation_id));
     actor.start();

@@ -1,0 +1,41 @@
+/** The evaluation actors' write batcher: writes of one turn share a transaction; rollup changes fold per organization. */
+import { it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Store } from '../../src/store/store.js';
+import { WriteBatcher } from '../../src/actors/write-batcher.js';
+import { applyContribution, emptyRollup } from '../../src/actors/rollup.js';
+import type { RollupContribution } from '../../src/store/records.js';
+
+const c = (score: number, policies: Record<string, number>, gaps: string[]): RollupContribution => ({ score, violations: Object.keys(policies).length, critical: 0, policies, gaps });
+
+it('commits the writes of one turn together and applies each organization\'s rollup changes once, in order', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gov-batcher-'));
+  const store = new Store(dir);
+  try {
+    const now = '2026-11-22T00:00:00.000Z';
+    const batcher = new WriteBatcher(store, () => now);
+    const a1 = c(40, { 'SEC-1': 2 }, ['GDPR Art. 32']);
+    const a2 = c(70, { 'DI-1': 1 }, []);
+    const b1 = c(10, { 'SEC-1': 1, 'OPS-1': 3 }, ['SOC 2 CC7.2']);
+    const first = batcher.add((sink) => { void store.meta.put('w1', 1); sink.rollup('org-a', [null, a1]); sink.rollup('org-b', [null, b1]); });
+    const second = batcher.add((sink) => { void store.meta.put('w2', 2); sink.rollup('org-a', [a1, a2]); });
+    assert.equal(first, second, 'one transaction (one promise) for the turn');
+    assert.equal(store.meta.get('w1'), undefined, 'nothing is written before the turn ends');
+    await first;
+    assert.equal(store.meta.get('w1'), 1);
+    assert.equal(store.meta.get('w2'), 2);
+    const expectedA = applyContribution(applyContribution(emptyRollup('org-a', now), null, a1, now), a1, a2, now);
+    assert.deepEqual(store.rollups.get('org-a'), expectedA);
+    assert.equal(store.rollups.get('org-b')!.policies['OPS-1']!.count, 3);
+    const third = batcher.add(() => { void store.meta.put('w3', 3); });
+    assert.notEqual(third, first, 'a later turn gets its own transaction');
+    await third;
+    assert.equal(store.meta.get('w3'), 3);
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
