@@ -33,11 +33,11 @@ export function removeEvaluation(store: Store, record: EvaluationRecord): void {
 
 /**
  * A stored view split into its parts, or undefined: `json` is the `data` JSON as UTF-8 bytes (sent
- * as is), `errorJson` the batch-level error JSON (`null` when none).
+ * as is), `errorJson` the batch-level error JSON (`null` when none). `json` is a view of LMDB's
+ * shared read buffer: valid until the next read of the store, so the caller copies it (into the
+ * response envelope) before reading anything else.
  */
 export function readEvaluationView(store: Store, id: string): { orgId: string; expiresAt: number | null; errorJson: string | null; json: Buffer } | undefined {
-  // The fast read returns LMDB's shared buffer (valid until the next read): it is parsed and the
-  // JSON copied out (into Node's small-buffer pool) before this function returns.
   const raw = store.evaluationViews.getBinaryFast(id);
   if (raw === undefined) return undefined;
   const a = raw.indexOf(NEWLINE);
@@ -47,7 +47,7 @@ export function readEvaluationView(store: Store, id: string): { orgId: string; e
     orgId: raw.toString('utf8', 0, a),
     expiresAt: b === a + 1 ? null : Number(raw.toString('latin1', a + 1, b)),
     errorJson: c === b + 1 ? null : raw.toString('utf8', b + 1, c),
-    json: Buffer.from(raw.subarray(c + 1)),
+    json: raw.subarray(c + 1),
   };
 }
 

@@ -21,16 +21,18 @@ export function authenticate(keys: KeyService, now: () => number, orgExists: (or
   const cache = new Map<string, { lookup: KeyLookup; orgExists: boolean; until: number }>();
   return function authenticateKey(req, ctx) {
     const header = req.headers['authorization'];
-    if (header === undefined || !/^Bearer\s+\S+$/i.test(header)) return fail(API_ERRORS.missingAuthorization);
-    const apiKey = header.slice(header.indexOf(' ') + 1).trim();
-    if (!keys.hasPrefix(apiKey)) return fail(API_ERRORS.invalidKeyFormat);
+    if (header === undefined) return fail(API_ERRORS.missingAuthorization);
     const t = now();
-    let entry = cache.get(apiKey);
+    // Cached by the whole header value: a known key skips the format checks too.
+    let entry = cache.get(header);
     if (!entry || entry.until <= t) {
+      if (!/^Bearer\s+\S+$/i.test(header)) return fail(API_ERRORS.missingAuthorization);
+      const apiKey = header.slice(header.indexOf(' ') + 1).trim();
+      if (!keys.hasPrefix(apiKey)) return fail(API_ERRORS.invalidKeyFormat);
       if (cache.size >= KEY_CACHE_MAX) cache.clear();
       const found = keys.lookup(apiKey, t);
       entry = { lookup: found, orgExists: found.ok && orgExists(found.key.org_id), until: t + KEY_CACHE_TTL_MS };
-      cache.set(apiKey, entry);
+      cache.set(header, entry);
     }
     let lookup = entry.lookup;
     if (lookup.ok) lookup = keys.state(lookup.key, t); // expiry is re-checked on every call

@@ -4,8 +4,9 @@
  * `t.METHOD.path?query.body`). `t` must be within the tolerance in both directions (PITFALLS 26);
  * a non-GET signature already accepted inside the window is a replay.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { KeyService } from '../auth/keys.js';
+import { HmacSha256Key } from '../auth/hmac-sha256.js';
 import type { ReplayGuard } from './replay-guard.js';
 import type { Stage } from './types.js';
 import { API_ERRORS } from '../errors.js';
@@ -16,25 +17,16 @@ export function computeSignature(secret: string, t: number | string, method: str
   return signatureDigest(secret, t, method, pathWithQuery, body).toString('hex');
 }
 
-/**
- * The raw 32-byte HMAC-SHA256 digest of a request (the server compares digests, not hex strings).
- * `secret` is the signing secret, or its prepared form from `hmacKey`.
- */
+/** The raw 32-byte HMAC-SHA256 digest of a request (clients and tests; the server uses HmacSha256Key). */
 export function signatureDigest(secret: string | Buffer, t: number | string, method: string, pathWithQuery: string, body: Buffer | string): Buffer {
   const hmac = createHmac('sha256', secret).update(`${t}.${method.toUpperCase()}.${pathWithQuery}.`);
   if (body.length > 0) hmac.update(body);
   return hmac.digest();
 }
 
-/**
- * A signing secret prepared as an HMAC key: a key longer than SHA-256's 64-byte block is replaced
- * by its SHA-256 digest (RFC 2104 §2), the step HMAC would otherwise repeat on every request (our
- * `<prefix>_sig_<64 hex>` secrets are longer than a block). Same digests, half the cost.
- */
-export function hmacKey(secret: string): Buffer {
-  const raw = Buffer.from(secret, 'utf8');
-  return raw.length > 64 ? createHash('sha256').update(raw).digest() : raw;
-}
+/** Scratch buffers of the check (the event loop runs one check at a time). */
+const digest = Buffer.alloc(32);
+const candidate = Buffer.alloc(32);
 
 /** Parses the header into its timestamp and v1 candidates; `null` when malformed. */
 export function parseSignatureHeader(header: string): { t: number; v1: string[] } | null {
@@ -57,7 +49,7 @@ export function parseSignatureHeader(header: string): { t: number; v1: string[] 
 
 /** 403 `Missing request signature` / `Invalid request signature`. */
 export function verifySignature(keys: KeyService, replay: ReplayGuard, toleranceS: number, now: () => number): Stage {
-  const secrets = new Map<string, Buffer>();
+  const secrets = new Map<string, HmacSha256Key>();
   return function checkSignature(req, ctx) {
     const header = req.headers['x-service-signature'];
     if (header === undefined || header.trim() === '') return fail(API_ERRORS.missingSignature);
@@ -68,12 +60,12 @@ export function verifySignature(keys: KeyService, replay: ReplayGuard, tolerance
     const key = ctx.key!;
     let secret = secrets.get(key.key_id);
     if (secret === undefined) {
-      secret = hmacKey(keys.signingSecret(key.key_id));
+      secret = new HmacSha256Key(keys.signingSecret(key.key_id));
       secrets.set(key.key_id, secret);
     }
     const target = req.query === '' ? req.path : `${req.path}?${req.query}`;
-    const expected = signatureDigest(secret, parsed.t, req.method, target, req.body);
-    const matched = parsed.v1.find((v) => timingSafeEqual(Buffer.from(v, 'hex'), expected));
+    secret.digestInto(`${parsed.t}.${req.method}.${target}.`, req.body, digest);
+    const matched = parsed.v1.find((v) => candidate.write(v, 'hex') === 32 && timingSafeEqual(candidate, digest));
     if (matched === undefined) return fail(API_ERRORS.invalidSignature);
     if (req.method !== 'GET' && req.method !== 'HEAD' && !replay.accept(matched, parsed.t, nowS)) {
       return fail(API_ERRORS.invalidSignature, { detail: 'This signature was already used (replay)' });

@@ -9,23 +9,21 @@ import type { Store } from '../../store/store.js';
  * written to LMDB once per key and day (`watermarks` database) for `admin watermarks show`.
  */
 export class Watermarks {
-  private readonly cache = new Map<string, string>();
+  /** Per key id: the day number and watermark last computed (one entry per key, no string keys built per request). */
+  private readonly cache = new Map<string, { day: number; wm: string }>();
 
   constructor(private readonly store: Store, private readonly secret: Buffer) {}
 
   /** The watermark of `key` at `nowMs`. */
   for(key: KeyRecord, nowMs: number): string {
     const dayNumber = Math.floor(nowMs / 86_400_000);
-    const fastKey = `${key.key_id}|${dayNumber}`;
-    let wm = this.cache.get(fastKey);
-    if (wm === undefined) {
-      const day = new Date(dayNumber * 86_400_000).toISOString().slice(0, 10);
-      const cacheKey = `${key.key_id}|${day}`;
-      wm = `wm_${createHmac('sha256', this.secret).update(cacheKey).digest('hex').slice(0, 8)}`;
-      if (this.cache.size > 50_000) this.cache.clear();
-      this.cache.set(fastKey, wm);
-      void this.store.watermarks.put(wm, { key_id: key.key_id, org_id: key.org_id, day });
-    }
+    const cached = this.cache.get(key.key_id);
+    if (cached !== undefined && cached.day === dayNumber) return cached.wm;
+    const day = new Date(dayNumber * 86_400_000).toISOString().slice(0, 10);
+    const wm = `wm_${createHmac('sha256', this.secret).update(`${key.key_id}|${day}`).digest('hex').slice(0, 8)}`;
+    if (this.cache.size > 50_000) this.cache.clear();
+    this.cache.set(key.key_id, { day: dayNumber, wm });
+    void this.store.watermarks.put(wm, { key_id: key.key_id, org_id: key.org_id, day });
     return wm;
   }
 }

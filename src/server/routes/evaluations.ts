@@ -16,7 +16,8 @@ export function evaluationStatusRoute(deps: RouteDeps): Route {
       const view = readEvaluationView(deps.store, ctx.params['id']!);
       if (!view || (view.expiresAt !== null && view.expiresAt <= deps.now())) return fail(API_ERRORS.evaluationNotFound);
       if (view.orgId !== ctx.key!.org_id) return fail(API_ERRORS.evaluationForbidden);
-      // spec §2 lists the batch-level `error` outside `data`; it is sent in both places.
+      // spec §2 lists the batch-level `error` outside `data`; it is sent in both places. okBytes
+      // copies the view out of LMDB's read buffer before anything else reads the store.
       return okBytes(view.json, ctx.watermark!, view.errorJson === null ? '' : `,"error":${view.errorJson}`);
     },
   };

@@ -56,7 +56,14 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   409: '409 Conflict', 410: '410 Gone', 413: '413 Payload Too Large', 422: '422 Unprocessable Entity', 429: '429 Too Many Requests',
   500: '500 Internal Server Error', 503: '503 Service Unavailable',
 };
-const JSON_TYPE = 'application/json; charset=utf-8';
+// Constant header names and values as bytes: uWS takes them without converting a string each time.
+const H_CONTENT_TYPE = Buffer.from('content-type');
+const JSON_TYPE = Buffer.from('application/json; charset=utf-8');
+const H_REQUEST_ID = Buffer.from('x-request-id');
+const H_LIMIT = Buffer.from('x-ratelimit-limit');
+const H_REMAINING = Buffer.from('x-ratelimit-remaining');
+const H_RESET = Buffer.from('x-ratelimit-reset');
+const STATUS_BYTES = new Map(Object.entries(STATUS_TEXT).map(([code, text]) => [Number(code), Buffer.from(text)]));
 const EMPTY = Buffer.alloc(0);
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
@@ -183,31 +190,38 @@ function run(x: Exchange, dispatch: Dispatch): void {
       (err: unknown) => respond(x, x.hooks.onError(err, req)),
     );
   } else {
-    respond(x, out);
+    respond(x, out, false);
   }
 }
 
-function respond(x: Exchange, out: ApiResponse): void {
+/**
+ * Sends `out` once. `cork` is needed for answers written outside a uWS callback (after an await,
+ * PITFALLS 4); a synchronous answer inside the handler is already corked by uWS.
+ */
+function respond(x: Exchange, out: ApiResponse, cork = true): void {
   if (x.done) return;
   x.done = true;
   if (!x.aborted) {
-    const { res, req, ctx } = x;
-    res.cork(() => {
-      res.writeStatus(STATUS_TEXT[out.status] ?? `${out.status} Status`);
-      res.writeHeader('content-type', JSON_TYPE);
-      res.writeHeader('x-request-id', req!.requestId);
-      const rate = ctx?.rate;
-      if (rate) {
-        // spec §8 rule 2: every authenticated response carries the rate-limit state.
-        res.writeHeader('x-ratelimit-limit', String(rate.limit));
-        res.writeHeader('x-ratelimit-remaining', String(rate.remaining));
-        res.writeHeader('x-ratelimit-reset', String(rate.reset));
-      }
-      if (out.headers) for (const [name, value] of out.headers) res.writeHeader(name, value);
-      res.end(out.status === 304 ? '' : out.body, out.close === true);
-    });
+    if (cork) x.res.cork(() => write(x, out));
+    else write(x, out);
   }
   x.hooks.onFinished?.(x.req, x.ctx, out, x.aborted, x.bytesIn);
+}
+
+function write(x: Exchange, out: ApiResponse): void {
+  const res = x.res;
+  res.writeStatus(STATUS_BYTES.get(out.status) ?? `${out.status} Status`);
+  res.writeHeader(H_CONTENT_TYPE, JSON_TYPE);
+  res.writeHeader(H_REQUEST_ID, x.req!.requestId);
+  const rate = x.ctx?.rate;
+  if (rate) {
+    // spec §8 rule 2: every authenticated response carries the rate-limit state.
+    res.writeHeader(H_LIMIT, String(rate.limit));
+    res.writeHeader(H_REMAINING, String(rate.remaining));
+    res.writeHeader(H_RESET, String(rate.reset));
+  }
+  if (out.headers) for (const [name, value] of out.headers) res.writeHeader(name, value);
+  res.end(out.status === 304 ? '' : out.body, out.close === true);
 }
 
 /** `LIBUS_LISTEN_EXCLUSIVE_PORT` of uSockets' ListenOptions (not exported at run time by this build). */
