@@ -30,23 +30,32 @@ export type Match =
   | { readonly kind: 'method'; readonly allowed: readonly string[] }
   | { readonly kind: 'none' };
 
+const NONE: Match = { kind: 'none' };
+
 /** Matches paths against the route table. */
 export class Router {
-  private readonly compiled: Compiled[];
+  /** Routes by first path segment (every template starts with a literal), so a match tries only a few. */
+  private readonly byFirst = new Map<string, Compiled[]>();
 
   constructor(routes: readonly Route[], private readonly prefix: string = API_PREFIX) {
-    this.compiled = routes.map((route) => ({
-      route,
-      parts: route.template.split('/').slice(1).map((p) => (p.startsWith('{') ? { param: p.slice(1, -1) } : { literal: p })),
-    }));
+    for (const route of routes) {
+      const parts = route.template.split('/').slice(1).map((p): { literal: string } | { param: string } => (p.startsWith('{') ? { param: p.slice(1, -1) } : { literal: p }));
+      const first = parts[0];
+      if (first === undefined || !('literal' in first)) throw new Error(`route template must start with a literal segment: ${route.template}`);
+      const list = this.byFirst.get(first.literal) ?? [];
+      list.push({ route, parts });
+      this.byFirst.set(first.literal, list);
+    }
   }
 
   /** Finds the route for `method` and the raw `path`; path parameters are percent-decoded. */
   match(method: string, path: string): Match {
-    if (!path.startsWith(`${this.prefix}/`)) return { kind: 'none' };
-    const segments = path.slice(this.prefix.length).split('/').slice(1);
+    if (!path.startsWith(this.prefix) || path.charCodeAt(this.prefix.length) !== 47 /* '/' */) return NONE;
+    const segments = path.slice(this.prefix.length + 1).split('/');
+    const candidates = this.byFirst.get(segments[0]!);
+    if (!candidates) return NONE;
     const allowed: string[] = [];
-    for (const c of this.compiled) {
+    for (const c of candidates) {
       if (c.parts.length !== segments.length) continue;
       const params: Record<string, string> = {};
       let ok = true;
@@ -55,7 +64,7 @@ export class Router {
         const seg = segments[i]!;
         if ('literal' in part) ok = part.literal === seg;
         else {
-          const decoded = safeDecode(seg);
+          const decoded = seg.includes('%') ? safeDecode(seg) : seg;
           ok = decoded !== null && decoded !== '';
           if (ok) params[part.param] = decoded!;
         }
@@ -64,7 +73,7 @@ export class Router {
       if (c.route.method === method) return { kind: 'found', route: c.route, params };
       allowed.push(c.route.method);
     }
-    return allowed.length > 0 ? { kind: 'method', allowed } : { kind: 'none' };
+    return allowed.length > 0 ? { kind: 'method', allowed } : NONE;
   }
 }
 

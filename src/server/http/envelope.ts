@@ -18,7 +18,20 @@ const OK_OPEN = Buffer.from('{"ok":true,"data":');
  * top-level JSON text (`,"error":{...}`), empty by default.
  */
 export function okBytes(dataJson: Uint8Array, watermark: string, members = ''): ApiResponse {
-  return { status: 200, body: Buffer.concat([OK_OPEN, dataJson, Buffer.from(`,"meta":{"watermark":"${watermark}"}${members}}`, 'utf8')]) };
+  const close = members === '' ? metaClose(watermark) : Buffer.from(`,"meta":{"watermark":"${watermark}"}${members}}`, 'utf8');
+  return { status: 200, body: Buffer.concat([OK_OPEN, dataJson, close], OK_OPEN.length + dataJson.length + close.length) };
+}
+
+/** `,"meta":{"watermark":"…"}}` per watermark (one per key and day), encoded once. */
+const metaCloses = new Map<string, Buffer>();
+function metaClose(watermark: string): Buffer {
+  let bytes = metaCloses.get(watermark);
+  if (bytes === undefined) {
+    if (metaCloses.size > 10_000) metaCloses.clear();
+    bytes = Buffer.from(`,"meta":{"watermark":"${watermark}"}}`, 'utf8');
+    metaCloses.set(watermark, bytes);
+  }
+  return bytes;
 }
 
 /** Success envelope from a value. */

@@ -28,8 +28,12 @@ export function signatureDigest(secret: string | Buffer, t: number | string, met
 const digest = Buffer.alloc(32);
 const candidate = Buffer.alloc(32);
 
+const CANONICAL = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/;
+
 /** Parses the header into its timestamp and v1 candidates; `null` when malformed. */
 export function parseSignatureHeader(header: string): { t: number; v1: string[] } | null {
+  const canonical = CANONICAL.exec(header); // what our clients send: one regular expression, no splitting
+  if (canonical) return { t: Number(canonical[1]), v1: [canonical[2]!] };
   let t: number | null = null;
   const v1: string[] = [];
   for (const part of header.split(',')) {
