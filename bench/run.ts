@@ -51,10 +51,10 @@ async function main(): Promise<void> {
     process.stdout.write('SKIP 1 Signed reads and 6 Metrics cost: wrk is not installed and scripts/ensure-bench-tools.sh could not install it\n');
     rows.push('| 1 Signed reads, 6 Metrics cost | | skipped: wrk unavailable | | |');
   } else if (selected('signed-reads')) {
-    const r = await benchSignedReads(quick ? 3 : 10);
+    const r = await benchSignedReads(quick ? 3 : 4, quick ? 1 : 3);
     const vsUws = r.signed.requestsPerSec / r.uws.requestsPerSec;
     const vsFastify = r.signed.requestsPerSec / r.fastify.requestsPerSec;
-    const detail = `signed ${Math.round(r.signed.requestsPerSec)} req/s (p50 ${r.signed.p50Ms} ms, p99 ${r.signed.p99Ms} ms), uWS ${Math.round(r.uws.requestsPerSec)}, Fastify ${Math.round(r.fastify.requestsPerSec)}, ${r.bodyBytes}-byte bodies, errors ${r.signed.errors + r.signed.non2xx}`;
+    const detail = `signed ${Math.round(r.signed.requestsPerSec)} req/s (p50 ${r.signed.p50Ms} ms, p99 ${r.signed.p99Ms} ms), uWS ${Math.round(r.uws.requestsPerSec)}, Fastify ${Math.round(r.fastify.requestsPerSec)}, ${r.bodyBytes}-byte bodies, errors ${r.signed.errors + r.signed.non2xx}; median of ${r.rounds} alternating round${r.rounds === 1 ? '' : 's'}`;
     row('1 Signed reads', '≥ 0.6 × bare uWS', r2(vsUws), vsUws >= 0.6, detail);
     row('1 Signed reads', '≥ 1.2 × bare Fastify', r2(vsFastify), vsFastify >= 1.2, 'same run');
     const cost = r.signed.requestsPerSec / r.signedNoMetrics.requestsPerSec;

@@ -2,54 +2,65 @@
  * @module bench/scenarios/signed-reads: scenario 1 (and 6). `GET /evaluations/{id}` with a real key,
  * a fresh signature per request, rate-limit accounting (limits raised for the bench key) and an
  * LMDB read, against a bare uWS hello-world returning a body of the same size and a bare Fastify
- * hello-world, all loaded by wrk in the same run. Scenario 6 repeats it with METRICS_ENABLED=false.
+ * hello-world, all loaded by wrk in the same run. Scenario 6 is the same service with
+ * METRICS_ENABLED=false. The four servers run side by side and are measured in alternating rounds
+ * (each target's figure is the median of its rounds), so a slow spell of this shared machine lands
+ * on all of them rather than on whichever happened to be running.
  */
 import { rmSync } from 'node:fs';
 import { GovernanceClient, pollEvaluation } from '../../src/client/client.js';
 import { variant } from '../../src/fleet/variants.js';
-import { startChild, startService } from '../lib/processes.js';
+import { startChild, startService, type Child } from '../lib/processes.js';
 import { prepare } from '../lib/setup.js';
-import { runWrk } from '../lib/wrk.js';
-import type { LoadResult } from '../lib/wrk.js';
+import { runWrk, type LoadResult } from '../lib/wrk.js';
 
-/** Results of scenarios 1 and 6. */
+/** Results of scenarios 1 and 6 (each the median round). */
 export interface SignedReads {
   readonly bodyBytes: number;
+  readonly rounds: number;
   readonly uws: LoadResult;
   readonly fastify: LoadResult;
   readonly signed: LoadResult;
   readonly signedNoMetrics: LoadResult;
 }
 
-/** Runs the comparison; `durationS` per run. */
-export async function benchSignedReads(durationS: number, connections = 64): Promise<SignedReads> {
+/** Runs the comparison: `rounds` rounds of `durationS` seconds per target. */
+export async function benchSignedReads(durationS: number, rounds: number, connections = 64): Promise<SignedReads> {
   const p = await prepare([['r1', JSON.stringify(variant(1))]]);
-  const run = async (metrics: boolean): Promise<{ result: LoadResult; bodyBytes: number }> => {
-    const svc = await startService(p.dataDir, { METRICS_ENABLED: String(metrics), POOL_THREADS: '1' });
-    try {
-      const client = new GovernanceClient(svc.url, p.credentials);
-      const submit = await client.call('POST', '/evaluate', { scenario_ids: ['r1'], metrics });
-      const done = await pollEvaluation(client, submit.body.data.evaluation_id, { delaysMs: [50], timeoutMs: 30_000 });
-      const path = `/api/public/v1/evaluations/${submit.body.data.evaluation_id}`;
-      await runWrk({ url: svc.url, path, connections, durationS: 1, uniqueRequests: 50_000, credentials: p.credentials }); // warm-up
-      const result = await runWrk({ url: svc.url, path, connections, durationS, uniqueRequests: Math.ceil(durationS * 160_000), credentials: p.credentials });
-      return { result, bodyBytes: Buffer.byteLength(done.raw) };
-    } finally {
-      await svc.stop();
+  const children: Child[] = [];
+  try {
+    // Both service processes share the data directory (LMDB is multi-process), so both serve the same evaluation.
+    const on = await startService(p.dataDir, { METRICS_ENABLED: 'true', POOL_THREADS: '1' });
+    children.push(on);
+    const off = await startService(p.dataDir, { METRICS_ENABLED: 'false', POOL_THREADS: '1' });
+    children.push(off);
+    const client = new GovernanceClient(on.url, p.credentials);
+    const submit = await client.call('POST', '/evaluate', { scenario_ids: ['r1'] });
+    const done = await pollEvaluation(client, submit.body.data.evaluation_id, { delaysMs: [50], timeoutMs: 30_000 });
+    const bodyBytes = Buffer.byteLength(done.raw);
+    const uws = await startChild('bench/servers/uws-hello.js', { BODY_BYTES: String(bodyBytes) });
+    children.push(uws);
+    const fastify = await startChild('bench/servers/fastify-hello.js', { BODY_BYTES: String(bodyBytes) });
+    children.push(fastify);
+    const path = `/api/public/v1/evaluations/${submit.body.data.evaluation_id}`;
+    const targets = [
+      { name: 'signed', url: on.url, path, credentials: p.credentials },
+      { name: 'signedNoMetrics', url: off.url, path, credentials: p.credentials },
+      { name: 'uws', url: uws.url, path: '/api/public/v1/evaluations/x' },
+      { name: 'fastify', url: fastify.url, path: '/api/public/v1/evaluations/x' },
+    ] as const;
+    const results = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]));
+    for (const t of targets) await runWrk({ ...t, connections, durationS: 1, uniqueRequests: 50_000 }); // warm-up (JIT)
+    for (let round = 0; round < rounds; round++) {
+      for (const t of targets) results.get(t.name)!.push(await runWrk({ ...t, connections, durationS, uniqueRequests: Math.ceil(durationS * 160_000) }));
     }
-  };
-  const signed = await run(true);
-  const signedNoMetrics = await run(false);
-  const refs: Record<string, LoadResult> = {};
-  for (const name of ['uws', 'fastify'] as const) {
-    const s = await startChild(`bench/servers/${name}-hello.js`, { BODY_BYTES: String(signed.bodyBytes) });
-    try {
-      await runWrk({ url: s.url, path: '/api/public/v1/evaluations/x', connections, durationS: 1, uniqueRequests: 50_000 });
-      refs[name] = await runWrk({ url: s.url, path: '/api/public/v1/evaluations/x', connections, durationS, uniqueRequests: Math.ceil(durationS * 160_000) });
-    } finally {
-      await s.stop();
-    }
+    const median = (name: string): LoadResult => {
+      const runs = [...results.get(name)!].sort((a, b) => a.requestsPerSec - b.requestsPerSec);
+      return runs[Math.floor(runs.length / 2)]!;
+    };
+    return { bodyBytes, rounds, signed: median('signed'), signedNoMetrics: median('signedNoMetrics'), uws: median('uws'), fastify: median('fastify') };
+  } finally {
+    for (const c of children) await c.stop();
+    rmSync(p.dataDir, { recursive: true, force: true });
   }
-  rmSync(p.dataDir, { recursive: true, force: true });
-  return { bodyBytes: signed.bodyBytes, uws: refs['uws']!, fastify: refs['fastify']!, signed: signed.result, signedNoMetrics: signedNoMetrics.result };
 }

@@ -197,13 +197,14 @@ export class EvaluationActor {
     if (!result.ok || this.record.kind !== 'stored') return null;
     const scenarioId = this.record.scenario_ids[index]!;
     const { org_id: orgId, evaluation_id: evaluationId } = this.record;
-    void this.store.evaluationResults.put(k(evaluationId, index), result.results);
+    const resultsKey = k(evaluationId, index);
+    void this.store.evaluationResults.put(resultsKey, result.results);
     if (!this.store.scenarios.doesExist(k(orgId, scenarioId))) return null; // deleted meanwhile: nothing to roll up
     const key = k(orgId, scenarioId);
     const previous = this.store.results.get(key);
     if (previous && previous.evaluated_at > nowIso) return null; // a newer evaluation already landed
     void this.store.results.put(key, { evaluation_id: evaluationId, evaluated_at: nowIso, version: this.record.versions[index] ?? 0, remediation: result.remediation, contribution: result.contribution });
-    void this.store.resultViews.put(key, result.results);
+    void this.store.latestResults.put(key, resultsKey);
     return [previous?.contribution ?? null, result.contribution];
   }
 

@@ -1,6 +1,7 @@
 /** @module actors/evaluation-view: the status view of an evaluation (spec §2), rendered once per state change. */
 import type { EvaluationRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
+import { readFast } from '../store/store.js';
 
 /** The `data` JSON of GET /evaluations/{id} for a record (spec §2 Evaluation status view). */
 export function renderEvaluationView(record: EvaluationRecord): string {
@@ -23,12 +24,20 @@ export function putEvaluation(store: Store, record: EvaluationRecord): void {
   void store.evaluationViews.put(record.evaluation_id, Buffer.from(`${record.org_id}\n${record.expires_at ?? ''}\n${error}\n${renderEvaluationView(record)}`, 'utf8'));
 }
 
-/** Removes a record and every derived entry (purge, admin delete; call inside a write transaction). */
+/**
+ * Removes a record and every derived entry (purge, admin delete; call inside a write transaction).
+ * A scenario's results that are still its latest (GET /scenarios/{id}/results points at them) stay.
+ */
 export function removeEvaluation(store: Store, record: EvaluationRecord): void {
   void store.evaluations.remove(record.evaluation_id);
   void store.evaluationViews.remove(record.evaluation_id);
   void store.openEvaluations.remove(record.evaluation_id);
-  for (let i = 0; i < record.total_scenarios; i++) void store.evaluationResults.remove(`${record.evaluation_id}\u0000${i}`);
+  for (let i = 0; i < record.total_scenarios; i++) {
+    const key = `${record.evaluation_id}\u0000${i}`;
+    const sid = record.scenario_ids[i];
+    if (record.kind === 'stored' && sid !== undefined && store.latestResults.get(`${record.org_id}\u0000${sid}`) === key) continue;
+    void store.evaluationResults.remove(key);
+  }
 }
 
 /**
@@ -38,7 +47,7 @@ export function removeEvaluation(store: Store, record: EvaluationRecord): void {
  * response envelope) before reading anything else.
  */
 export function readEvaluationView(store: Store, id: string): { orgId: string; expiresAt: number | null; errorJson: string | null; json: Buffer } | undefined {
-  const raw = store.evaluationViews.getBinaryFast(id);
+  const raw = readFast(store.evaluationViews, id);
   if (raw === undefined) return undefined;
   const a = raw.indexOf(NEWLINE);
   const b = raw.indexOf(NEWLINE, a + 1);

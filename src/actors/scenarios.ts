@@ -60,6 +60,7 @@ export async function deleteScenario(store: Store, orgId: string, scenarioId: st
     countScenario(store, orgId, -1, nowIso);
     void store.scenarios.remove(k(orgId, scenarioId));
     void store.results.remove(k(orgId, scenarioId));
+    void store.latestResults.remove(k(orgId, scenarioId));
     void store.resultViews.remove(k(orgId, scenarioId));
     for (let v = 1; v <= record.version; v++) void store.blueprints.remove(k(orgId, scenarioId, v));
   });

@@ -112,7 +112,7 @@ export interface RollupRecord {
   readonly updated_at: string;
 }
 
-/** Latest results of a stored scenario (its pre-rendered response lives in `resultViews`). */
+/** Latest results of a stored scenario (its pre-rendered response is the `evaluationResults` entry `latestResults` points at). */
 export interface ResultRecord {
   /** This scenario's share of the organization rollup. */
   readonly contribution: RollupContribution;

@@ -27,12 +27,17 @@ export class Store {
   readonly blueprints: Database<Buffer, string>;
   /** `org\0scenario` → latest results (metadata, remediation, rollup contribution). */
   readonly results: Database<ResultRecord, string>;
-  /** `org\0scenario` → pre-rendered `data` of GET /scenarios/{id}/results (read as a string, never decoded). */
+  /**
+   * `org\0scenario` → the `evaluation-results` key (`evaluation\0index`) of the scenario's latest
+   * results: GET /scenarios/{id}/results follows it, so results are stored once, not once per view.
+   */
+  readonly latestResults: Database<string, string>;
+  /** Legacy (written before 2026-11-22): `org\0scenario` → results JSON; read when `latestResults` has no entry. */
   readonly resultViews: Database<Uint8Array, string>;
   readonly evaluations: Database<EvaluationRecord, string>;
   /** Pre-rendered status views: id → `<org>\n<expires_at ms or "">\n<data JSON>` (written with every record; polls never decode msgpack). */
   readonly evaluationViews: Database<Buffer, string>;
-  /** `evaluation\0index` → pre-rendered scenario results JSON of that evaluation. */
+  /** `evaluation\0index` → pre-rendered scenario results JSON (UTF-8 bytes) of that evaluation. */
   readonly evaluationResults: Database<Uint8Array, string>;
   /** Consumed result-token ids (jti) → consumption time; written with ifNoExists (single use). */
   readonly consumedTokens: Database<{ at: number; evaluation_id: string }, string>;
@@ -72,6 +77,7 @@ export class Store {
     this.blueprints = this.root.openDB({ name: 'blueprints', encoding: 'binary' });
     this.results = this.root.openDB({ name: 'results' });
     this.resultViews = this.root.openDB({ name: 'result-views', encoding: 'binary' });
+    this.latestResults = this.root.openDB({ name: 'latest-results', encoding: 'string' });
     this.evaluations = this.root.openDB({ name: 'evaluations' });
     this.evaluationViews = this.root.openDB({ name: 'evaluation-views', encoding: 'binary' });
     this.evaluationResults = this.root.openDB({ name: 'evaluation-results', encoding: 'binary' });
@@ -101,6 +107,17 @@ export class Store {
     await this.flushed();
     await this.root.close();
   }
+}
+
+/**
+ * The value bytes of `key` as a view of LMDB's shared read buffer (no copy), or undefined. Valid
+ * until the next read of the store: copy or send it first. (lmdb's fast read returns its whole
+ * global buffer with a patched `length`; the view trims it, so typed-array operations such as
+ * `Buffer.concat` see the value's real size.)
+ */
+export function readFast(db: Database<unknown, string>, key: string): Buffer | undefined {
+  const bytes = db.getBinaryFast(key);
+  return bytes === undefined ? undefined : bytes.subarray(0, bytes.length);
 }
 
 /** Joins key parts with U+0000. */

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { importScenario } from '../../src/actors/scenarios.js';
+import { removeEvaluation } from '../../src/actors/evaluation-view.js';
 import { pollEvaluation } from '../../src/client/client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { bp, breakHandler, fakeToken, m } from '../helpers/blueprints.js';
@@ -83,6 +84,23 @@ describe('evaluation flow', () => {
     const again = await t.client.call('POST', '/results/fetch', { result_token: d.result_token, attempt: 2 });
     assert.equal(again.status, 401);
     assert.equal(again.body.error, 'Invalid, expired, or already-used result token');
+  });
+
+  it('serves a scenario\'s latest results from the evaluation that produced them, also after older or that evaluation are deleted', async () => {
+    const first = await t.client.call('POST', '/evaluate', { scenario_ids: ['clean-1', '4417'], round: 1 });
+    await pollEvaluation(t.client, first.body.data.evaluation_id, FAST_POLL);
+    const second = await t.client.call('POST', '/evaluate', { scenario_ids: ['4417'], round: 2 });
+    await pollEvaluation(t.client, second.body.data.evaluation_id, FAST_POLL);
+    const latest = async (id: string) => (await t.client.call('GET', `/scenarios/${id}/results`)).body.data;
+    assert.equal((await latest('4417')).evaluation_id, second.body.data.evaluation_id);
+    assert.equal((await latest('clean-1')).evaluation_id, first.body.data.evaluation_id);
+    const store = t.server.store;
+    // Deleting the first evaluation (admin `evaluations delete`) keeps clean-1's results, which are still its latest.
+    await store.root.transaction(() => removeEvaluation(store, store.evaluations.get(first.body.data.evaluation_id)!));
+    assert.equal((await latest('clean-1')).evaluation_id, first.body.data.evaluation_id);
+    assert.equal((await latest('4417')).evaluation_id, second.body.data.evaluation_id);
+    assert.equal(store.evaluationResults.get(`${first.body.data.evaluation_id}\u00001`), undefined, '4417\'s older results of the deleted evaluation are removed');
+    assert.equal((await t.client.call('POST', '/results/fetch', { result_token: first.body.data.result_token })).status, 404);
   });
 
   it('serves not_evaluated results and on-demand remediation for a scenario never evaluated', async () => {

@@ -1,20 +1,22 @@
 /** @module server/routes/scenario-results: `GET /scenarios/{id}/results` (spec §4, §2 Scenario results). */
 import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
-import { k } from '../../store/store.js';
+import { k, readFast } from '../../store/store.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, ok, okBytes } from '../http/envelope.js';
 
-/** Serves the pre-rendered latest results (bytes read and sent as is, no decoding), or `evaluation_status: not_evaluated` when never evaluated. */
+/** Serves the pre-rendered latest results (bytes read through the latest-results pointer and sent as is, no decoding), or `evaluation_status: not_evaluated` when never evaluated. */
 export function scenarioResultsRoute(deps: RouteDeps): Route {
   return {
     method: 'GET', template: '/scenarios/{id}/results', permission: 'governance:evaluate',
     handle(_req, ctx) {
       const orgId = ctx.key!.org_id;
       const id = ctx.params['id']!;
-      const view = deps.store.resultViews.get(k(orgId, id));
-      // A view is removed with its scenario (scenarios.deleteScenario), so a view proves the scenario exists.
-      if (view !== undefined) return okBytes(view, ctx.watermark!);
+      // The latest results are the stored results of the evaluation that last evaluated the scenario;
+      // the pointer is removed with its scenario (deleteScenario), so it proves the scenario exists.
+      const latest = deps.store.latestResults.get(k(orgId, id));
+      const view = latest !== undefined ? readFast(deps.store.evaluationResults, latest) : readFast(deps.store.resultViews, k(orgId, id));
+      if (view !== undefined) return okBytes(view, ctx.watermark!); // copies out of LMDB's read buffer at once
       const scenario = deps.store.scenarios.get(k(orgId, id));
       if (!scenario) return fail(API_ERRORS.scenarioNotFound);
       return ok({
