@@ -58,11 +58,7 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
 };
 // Constant header names and values as bytes: uWS takes them without converting a string each time.
 const H_CONTENT_TYPE = Buffer.from('content-type');
-const JSON_TYPE = Buffer.from('application/json; charset=utf-8');
-const H_REQUEST_ID = Buffer.from('x-request-id');
-const H_LIMIT = Buffer.from('x-ratelimit-limit');
-const H_REMAINING = Buffer.from('x-ratelimit-remaining');
-const H_RESET = Buffer.from('x-ratelimit-reset');
+const JSON_AND_ID = 'application/json; charset=utf-8\r\nx-request-id: ';
 const STATUS_BYTES = new Map(Object.entries(STATUS_TEXT).map(([code, text]) => [Number(code), Buffer.from(text)]));
 const EMPTY = Buffer.alloc(0);
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
@@ -211,15 +207,13 @@ function respond(x: Exchange, out: ApiResponse, cork = true): void {
 function write(x: Exchange, out: ApiResponse): void {
   const res = x.res;
   res.writeStatus(STATUS_BYTES.get(out.status) ?? `${out.status} Status`);
-  res.writeHeader(H_CONTENT_TYPE, JSON_TYPE);
-  res.writeHeader(H_REQUEST_ID, x.req!.requestId);
   const rate = x.ctx?.rate;
-  if (rate) {
-    // spec §8 rule 2: every authenticated response carries the rate-limit state.
-    res.writeHeader(H_LIMIT, String(rate.limit));
-    res.writeHeader(H_REMAINING, String(rate.remaining));
-    res.writeHeader(H_RESET, String(rate.reset));
-  }
+  // uWS writes `name: value\r\n` as given, so the fixed headers (content type, request id and,
+  // spec §8 rule 2, the rate-limit state of every authenticated response) go out as one block:
+  // one call into uWS instead of five. The values are our own id and integers, never client input.
+  res.writeHeader(H_CONTENT_TYPE, rate
+    ? `${JSON_AND_ID}${x.req!.requestId}\r\nx-ratelimit-limit: ${rate.limit}\r\nx-ratelimit-remaining: ${rate.remaining}\r\nx-ratelimit-reset: ${rate.reset}`
+    : `${JSON_AND_ID}${x.req!.requestId}`);
   if (out.headers) for (const [name, value] of out.headers) res.writeHeader(name, value);
   res.end(out.status === 304 ? '' : out.body, out.close === true);
 }
