@@ -34,6 +34,7 @@ function save(name: string, data: unknown): void {
   process.stdout.write(`  wrote ${file}\n`);
 }
 const r2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
+const us = (x: number | undefined) => (x !== undefined && Number.isFinite(x) ? `${x.toFixed(1)} µs` : 'n/a');
 function row(scenario: string, target: string, measured: string, met: boolean, detail: string): void {
   rows.push(`| ${scenario} | ${target} | ${measured} | ${met ? 'yes' : '**no**'} | ${detail} |`);
   process.stdout.write(`${met ? 'MET ' : 'MISS'} ${scenario}: ${target}: ${measured} (${detail})\n`);
@@ -51,14 +52,14 @@ async function main(): Promise<void> {
     process.stdout.write('SKIP 1 Signed reads and 6 Metrics cost: wrk is not installed and scripts/ensure-bench-tools.sh could not install it\n');
     rows.push('| 1 Signed reads, 6 Metrics cost | | skipped: wrk unavailable | | |');
   } else if (selected('signed-reads')) {
-    const r = await benchSignedReads(quick ? 3 : 4, quick ? 1 : 3);
+    const r = await benchSignedReads(quick ? 3 : 3, quick ? 1 : 5);
     const vsUws = r.signed.requestsPerSec / r.uws.requestsPerSec;
     const vsFastify = r.signed.requestsPerSec / r.fastify.requestsPerSec;
-    const detail = `signed ${Math.round(r.signed.requestsPerSec)} req/s (p50 ${r.signed.p50Ms} ms, p99 ${r.signed.p99Ms} ms), uWS ${Math.round(r.uws.requestsPerSec)}, Fastify ${Math.round(r.fastify.requestsPerSec)}, ${r.bodyBytes}-byte bodies, errors ${r.signed.errors + r.signed.non2xx}; median of ${r.rounds} alternating round${r.rounds === 1 ? '' : 's'}`;
+    const detail = `signed ${Math.round(r.signed.requestsPerSec)} req/s (p50 ${r.signed.p50Ms} ms, p99 ${r.signed.p99Ms} ms), uWS ${Math.round(r.uws.requestsPerSec)}, Fastify ${Math.round(r.fastify.requestsPerSec)}, ${r.bodyBytes}-byte bodies, errors ${r.signed.errors + r.signed.non2xx}; median of ${r.rounds} alternating round${r.rounds === 1 ? '' : 's'}; server CPU per request: signed ${us(r.signed.cpuUsPerRequest)}, uWS ${us(r.uws.cpuUsPerRequest)}, Fastify ${us(r.fastify.cpuUsPerRequest)}`;
     row('1 Signed reads', '≥ 0.6 × bare uWS', r2(vsUws), vsUws >= 0.6, detail);
     row('1 Signed reads', '≥ 1.2 × bare Fastify', r2(vsFastify), vsFastify >= 1.2, 'same run');
     const cost = r.signed.requestsPerSec / r.signedNoMetrics.requestsPerSec;
-    row('6 Metrics cost', 'metrics on ÷ off ≥ 0.95', r2(cost), cost >= 0.95, `on ${Math.round(r.signed.requestsPerSec)}, off ${Math.round(r.signedNoMetrics.requestsPerSec)} req/s`);
+    row('6 Metrics cost', 'metrics on ÷ off ≥ 0.95', r2(cost), cost >= 0.95, `on ${Math.round(r.signed.requestsPerSec)}, off ${Math.round(r.signedNoMetrics.requestsPerSec)} req/s; CPU per request on ${us(r.signed.cpuUsPerRequest)}, off ${us(r.signedNoMetrics.cpuUsPerRequest)}`);
     save('signed-reads', r);
   }
   if (selected('inline')) {

@@ -1,5 +1,5 @@
 /** @module bench/lib/processes: starts the service and the reference servers as child processes and samples their memory. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -15,7 +15,12 @@ export interface Child {
   rss(): number;
   /** Anonymous resident memory in bytes (heap and stacks; excludes LMDB's file-backed pages). */
   rssAnon(): number;
+  /** CPU time used so far by every thread of the process (user + system), in seconds. */
+  cpuSeconds(): number;
 }
+
+/** Clock ticks per second of /proc/<pid>/stat (`getconf CLK_TCK`; 100 on Linux). */
+const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 /** Starts `dist/<script>` with `env` and waits for its "listening on http://127.0.0.1:<port>" line. */
 export function startChild(script: string, env: Record<string, string>, execArgv: readonly string[] = []): Promise<Child> {
@@ -38,6 +43,13 @@ export function startChild(script: string, env: Record<string, string>, execArgv
             try {
               const m2 = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
               return m2 ? Number(m2[1]) * 1024 : 0;
+            } catch { return 0; }
+          },
+          cpuSeconds() {
+            try {
+              // Fields 14 and 15 (utime, stime) follow the parenthesised command name.
+              const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+              return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
             } catch { return 0; }
           },
           rssAnon() {

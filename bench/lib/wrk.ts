@@ -90,6 +90,8 @@ export interface LoadResult {
   /** Responses with a status of 400 or more. */
   readonly non2xx: number;
   readonly total: number;
+  /** CPU time the server process spent per answered request, in µs (when measured). */
+  readonly cpuUsPerRequest?: number;
 }
 
 /** True when wrk is installed (scripts/ensure-bench-tools.sh installs it). */

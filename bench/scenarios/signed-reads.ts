@@ -44,15 +44,21 @@ export async function benchSignedReads(durationS: number, rounds: number, connec
     children.push(fastify);
     const path = `/api/public/v1/evaluations/${submit.body.data.evaluation_id}`;
     const targets = [
-      { name: 'signed', url: on.url, path, credentials: p.credentials },
-      { name: 'signedNoMetrics', url: off.url, path, credentials: p.credentials },
-      { name: 'uws', url: uws.url, path: '/api/public/v1/evaluations/x' },
-      { name: 'fastify', url: fastify.url, path: '/api/public/v1/evaluations/x' },
+      { name: 'signed', server: on, load: { url: on.url, path, credentials: p.credentials } },
+      { name: 'signedNoMetrics', server: off, load: { url: off.url, path, credentials: p.credentials } },
+      { name: 'uws', server: uws, load: { url: uws.url, path: '/api/public/v1/evaluations/x' } },
+      { name: 'fastify', server: fastify, load: { url: fastify.url, path: '/api/public/v1/evaluations/x' } },
     ] as const;
     const results = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]));
-    for (const t of targets) await runWrk({ ...t, connections, durationS: 1, uniqueRequests: 50_000 }); // warm-up (JIT)
+    for (const t of targets) await runWrk({ ...t.load, connections, durationS: 1, uniqueRequests: 50_000 }); // warm-up (JIT)
     for (let round = 0; round < rounds; round++) {
-      for (const t of targets) results.get(t.name)!.push(await runWrk({ ...t, connections, durationS, uniqueRequests: Math.ceil(durationS * 160_000) }));
+      for (const t of targets) {
+        // CPU per request (the server's CPU time over the requests it answered) is reported beside
+        // the throughput: it hardly moves with the noise of a shared machine.
+        const cpu0 = t.server.cpuSeconds();
+        const r = await runWrk({ ...t.load, connections, durationS, uniqueRequests: Math.ceil(durationS * 160_000) });
+        results.get(t.name)!.push({ ...r, cpuUsPerRequest: ((t.server.cpuSeconds() - cpu0) * 1e6) / Math.max(1, r.total) });
+      }
     }
     const median = (name: string): LoadResult => {
       const runs = [...results.get(name)!].sort((a, b) => a.requestsPerSec - b.requestsPerSec);
