@@ -148,13 +148,13 @@ export class EvaluationActor {
         this.commitFinished();
         if (this.isTerminal) return; // the outcomes just committed were the last ones
         if (this.record.scenarios.every((s) => s !== null)) { // recovered with every result already committed
-          this.finish({ ...this.record, completed: this.record.total_scenarios, status: 'complete', completed_at: nowIso, updated_at: nowIso });
+          this.write({ ...this.record, completed: this.record.total_scenarios, status: 'complete', completed_at: nowIso, updated_at: nowIso });
           return;
         }
         const anyResult = this.record.scenarios.some((s) => s !== null && s.error === undefined);
         const scenarios = this.record.scenarios.map((s, i) => s ?? failedSummary(this.record.scenario_ids[i]!, this.record.scenario_ids[i]!, 'evaluation timed out'));
-        if (anyResult) this.finish({ ...this.record, scenarios, completed: scenarios.length, status: 'complete', completed_at: nowIso, updated_at: nowIso });
-        else this.finish({ ...this.record, status: 'error', error: `evaluation did not finish within ${this.timeoutMs} ms`, completed_at: nowIso, updated_at: nowIso });
+        if (anyResult) this.write({ ...this.record, scenarios, completed: scenarios.length, status: 'complete', completed_at: nowIso, updated_at: nowIso });
+        else this.write({ ...this.record, status: 'error', error: `evaluation did not finish within ${this.timeoutMs} ms`, completed_at: nowIso, updated_at: nowIso });
         return;
       }
     }
@@ -208,11 +208,8 @@ export class EvaluationActor {
     return [previous?.contribution ?? null, result.contribution];
   }
 
+  /** Commits a state change that writes nothing else (`processing`, a terminal state without new outcomes). */
   private write(next: EvaluationRecord): void {
-    this.commit(next, () => undefined);
-  }
-
-  private finish(next: EvaluationRecord): void {
     this.commit(next, () => undefined);
   }
 

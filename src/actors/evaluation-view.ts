@@ -1,7 +1,7 @@
 /** @module actors/evaluation-view: the status view of an evaluation (spec §2), rendered once per state change. */
 import type { EvaluationRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
-import { readFast } from '../store/store.js';
+import { k, readFast } from '../store/store.js';
 
 /** The `data` JSON of GET /evaluations/{id} for a record (spec §2 Evaluation status view). */
 export function renderEvaluationView(record: EvaluationRecord): string {
@@ -33,9 +33,9 @@ export function removeEvaluation(store: Store, record: EvaluationRecord): void {
   void store.evaluationViews.remove(record.evaluation_id);
   void store.openEvaluations.remove(record.evaluation_id);
   for (let i = 0; i < record.total_scenarios; i++) {
-    const key = `${record.evaluation_id}\u0000${i}`;
+    const key = k(record.evaluation_id, i);
     const sid = record.scenario_ids[i];
-    if (record.kind === 'stored' && sid !== undefined && store.latestResults.get(`${record.org_id}\u0000${sid}`) === key) continue;
+    if (record.kind === 'stored' && sid !== undefined && store.latestResults.get(k(record.org_id, sid)) === key) continue;
     void store.evaluationResults.remove(key);
   }
 }

@@ -5,6 +5,7 @@
 import type { ChunkProgress, ChunkTask, InlineTask, InlineTaskResult, ScenarioTask, ScenarioTaskResult, WorkerTask } from './worker-protocol.js';
 import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
+import { WORKER_ERROR_MESSAGE } from './worker-protocol.js';
 import { pack } from 'msgpackr';
 import { evaluateBlueprint } from '../engine/index.js';
 import { compileValidators, fieldErrors, parseJsonBody } from '../server/schemas/requests.js';
@@ -34,7 +35,7 @@ function evaluateChunk(task: ChunkTask): { delivered: number } {
     try {
       result = evaluateScenario({ kind: 'scenario', scenarioId: s.scenarioId, blueprint: s.blueprint, evaluationId: task.evaluationId, evaluatedAt: task.evaluatedAt, ...(s.fault ? { fault: s.fault } : {}) });
     } catch {
-      result = { ok: false, code: 'worker_error', message: 'evaluation failed inside the worker' };
+      result = { ok: false, code: 'worker_error', message: WORKER_ERROR_MESSAGE };
     }
     const progress: ChunkProgress = { chunkId: task.chunkId, index: s.index, result };
     parentPort!.postMessage(progress);

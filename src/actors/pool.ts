@@ -1,6 +1,7 @@
 /** @module actors/pool: the piscina worker pool, bounded, with per-task time budgets (PITFALLS 12-16). */
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { WORKER_ERROR_MESSAGE } from './worker-protocol.js';
 import type { ChunkProgress, ChunkScenario, ChunkTask, InlineTask, InlineTaskResult, ScenarioTask, ScenarioTaskResult } from './worker-protocol.js';
 
 /** Pool options. */
@@ -162,7 +163,7 @@ export class EvaluationPool {
     if (/worker exited|exit code/i.test(message)) {
       return { ok: false, code: 'worker_crashed', message: 'the evaluation worker crashed' };
     }
-    return { ok: false, code: 'worker_error', message: 'evaluation failed inside the worker' };
+    return { ok: false, code: 'worker_error', message: WORKER_ERROR_MESSAGE };
   }
 
   /**

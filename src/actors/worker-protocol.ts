@@ -86,6 +86,9 @@ export type ScenarioTaskResult =
   /** A scenario of a chunk that threw inside the worker (the same outcome as a single task that threw). */
   | { readonly ok: false; readonly code: 'worker_error'; readonly message: string };
 
+/** The outcome message of a scenario that threw inside a worker (one task or one scenario of a chunk). */
+export const WORKER_ERROR_MESSAGE = 'evaluation failed inside the worker';
+
 /** Remediation `data` JSON per violated policy code; null when its generation failed. */
 export type RemediationMap = Readonly<Record<string, string | null>>;
 

@@ -2,6 +2,7 @@
  * @module engine/pii: personal-data field names (GDPR Art. 4(1) "personal data"; Art. 9 special
  * categories; PCI DSS cardholder data). A field is judged by the last segment of its path.
  */
+import { boundedMemo } from './memo.js';
 
 /** Kinds of personal data recognised. `special` kinds are GDPR Art. 9 / PCI-scope data. */
 export type PiiKind = 'email' | 'phone' | 'name' | 'address' | 'birth-date' | 'national-id' | 'card' | 'bank-account' | 'health' | 'ip-address';
@@ -23,18 +24,8 @@ const TABLE: readonly (readonly [PiiKind, RegExp])[] = [
   ['ip-address', /^(?:ip|ipaddress|clientip|remoteip)$/],
 ];
 
-const kindCache = new Map<string, PiiKind | null>();
-
 /** The kind of personal data a field path names, or `null`. `items[].email` → `email`. Memoised. */
-export function piiKind(path: string): PiiKind | null {
-  let kind = kindCache.get(path);
-  if (kind === undefined) {
-    kind = computePiiKind(path);
-    if (kindCache.size > 50_000) kindCache.clear();
-    kindCache.set(path, kind);
-  }
-  return kind;
-}
+export const piiKind: (path: string) => PiiKind | null = boundedMemo(50_000, (path) => computePiiKind(path));
 
 function computePiiKind(path: string): PiiKind | null {
   const last = path.split('.').pop() ?? '';

@@ -36,6 +36,10 @@ describe('time-dependent rules', () => {
     assert.equal(limited.status, 429);
     assert.equal(limited.body.error, 'Rate limit exceeded');
     assert.equal(limited.headers['retry-after'], '55');
+    // spec §8 rule 2: the refusal carries the rate-limit state too, each header once.
+    assert.equal(limited.headers['x-ratelimit-limit'], '60');
+    assert.equal(limited.headers['x-ratelimit-remaining'], '0');
+    assert.equal(limited.headers['x-ratelimit-reset'], String(Date.UTC(2026, 10, 22, 10, 1, 0) / 1000));
     nowMs = Date.UTC(2026, 10, 22, 10, 1, 0);
     assert.equal((await c.call('GET', '/scenarios/s1/results?n=62')).status, 200);
   });

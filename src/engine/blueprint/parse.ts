@@ -4,6 +4,7 @@ import type {
   GraphEdge, Json, JsonObject, ModuleContainer, ModuleFilter, ModuleNode, ScenarioGraph, ScenarioSettings,
 } from './types.js';
 import { BlueprintError, pointerToken } from '../errors.js';
+import { boundedMemo } from '../memo.js';
 
 /** Deepest nesting of routes and error handlers accepted (corpus max is ~7); guards the recursion. */
 export const MAX_NESTING = 64;
@@ -36,18 +37,8 @@ export function parseBlueprint(input: unknown): ParseResult {
   }
 }
 
-/** Turns `google-sheets:addRow` into `Google Sheets · Add Row` (the default module name when no custom label is set). */
-export function humanizeModuleType(type: string): string {
-  let name = humanized.get(type);
-  if (name === undefined) {
-    name = computeHumanized(type);
-    if (humanized.size > 10_000) humanized.clear();
-    humanized.set(type, name);
-  }
-  return name;
-}
-
-const humanized = new Map<string, string>();
+/** Turns `google-sheets:addRow` into `Google Sheets · Add Row` (the default module name when no custom label is set). Memoised. */
+export const humanizeModuleType: (type: string) => string = boundedMemo(10_000, (type) => computeHumanized(type));
 
 function computeHumanized(type: string): string {
   const [app = '', action = ''] = type.split(':');

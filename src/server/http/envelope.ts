@@ -1,6 +1,7 @@
 /** @module server/http/envelope: the spec's success and error envelopes (spec §2, §7), built by concatenation. */
 import type { ApiErrorRow, FieldError } from '../errors.js';
 import type { ApiResponse } from './types.js';
+import { boundedMemo } from '../../engine/memo.js';
 
 /**
  * Success envelope `{ ok: true, data, meta: { watermark } }`. `dataJson` is already-serialised JSON,
@@ -23,16 +24,7 @@ export function okBytes(dataJson: Uint8Array, watermark: string, members = ''): 
 }
 
 /** `,"meta":{"watermark":"…"}}` per watermark (one per key and day), encoded once. */
-const metaCloses = new Map<string, Buffer>();
-function metaClose(watermark: string): Buffer {
-  let bytes = metaCloses.get(watermark);
-  if (bytes === undefined) {
-    if (metaCloses.size > 10_000) metaCloses.clear();
-    bytes = Buffer.from(`,"meta":{"watermark":"${watermark}"}}`, 'utf8');
-    metaCloses.set(watermark, bytes);
-  }
-  return bytes;
-}
+const metaClose = boundedMemo(10_000, (watermark) => Buffer.from(`,"meta":{"watermark":"${watermark}"}}`, 'utf8'));
 
 /** Success envelope from a value. */
 export function ok(data: unknown, watermark: string, status = 200, headers?: ApiResponse['headers']): ApiResponse {

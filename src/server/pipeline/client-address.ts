@@ -1,25 +1,18 @@
 /** @module server/pipeline/client-address: the client's address; `X-Forwarded-For` only from trusted proxies. */
 import ipaddr from 'ipaddr.js';
-
-const normalized = new Map<string, string>();
+import { boundedMemo } from '../../engine/memo.js';
 
 /**
  * Normalises an address text: IPv4-mapped IPv6 (`::ffff:127.0.0.1`, uWS's long form) → IPv4
  * (PITFALLS 7). Memoised: peers repeat across keep-alive requests and parsing costs microseconds.
  */
-export function normalizeAddress(text: string): string {
-  let out = normalized.get(text);
-  if (out === undefined) {
-    try {
-      out = ipaddr.process(text).toString();
-    } catch {
-      out = text;
-    }
-    if (normalized.size > 10_000) normalized.clear();
-    normalized.set(text, out);
+export const normalizeAddress: (text: string) => string = boundedMemo(10_000, (text) => {
+  try {
+    return ipaddr.process(text).toString();
+  } catch {
+    return text;
   }
-  return out;
-}
+});
 
 /** Parsed CIDR list. */
 export type CidrList = readonly [ipaddr.IPv4 | ipaddr.IPv6, number][];
