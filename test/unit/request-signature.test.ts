@@ -8,7 +8,7 @@ import { computeSignature, parseSignatureHeader } from '../../src/server/pipelin
 
 it('HmacSha256Key equals node:crypto HMAC-SHA256 for keys shorter and longer than a block, any text and body', () => {
   const out = Buffer.alloc(32);
-  fc.assert(fc.property(fc.uint8Array({ maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 300 }), fc.uint8Array({ maxLength: 300 }), (key, text, body) => {
+  fc.assert(fc.property(fc.uint8Array({ maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 300 }), fc.uint8Array({ maxLength: 1000 }), (key, text, body) => { // bodies on both sides of NATIVE_FROM_BYTES
     new HmacSha256Key(key).digestInto(text, body, out);
     assert.equal(out.toString('hex'), createHmac('sha256', key).update(text).update(body).digest('hex'));
   }), { numRuns: 500 });
