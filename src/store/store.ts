@@ -1,7 +1,7 @@
 /** @module store/store: the LMDB environment and its named databases. */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { open, type Database, type RootDatabase } from 'lmdb';
+import { open, type Database, type DatabaseOptions, type RootDatabase } from 'lmdb';
 import type { DeliveryRecord, EvaluationRecord, KeyRecord, OrgRecord, ResultRecord, RollupRecord, ScenarioRecord, SessionRecord, UserRecord, WebhookRecord } from './records.js';
 
 /** Map size of the environment in bytes (default 8 GiB; LMDB grows the file lazily up to it). */
@@ -69,31 +69,31 @@ export class Store {
   constructor(readonly dataDir: string, options: { mapSize?: number } = {}) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     this.root = open({ path: join(dataDir, 'gov.mdb'), mapSize: options.mapSize ?? DEFAULT_MAP_SIZE, maxDbs: 64 });
-    this.orgs = this.root.openDB({ name: 'orgs' });
-    this.keys = this.root.openDB({ name: 'keys' });
+    this.orgs = this.root.openDB(records('orgs'));
+    this.keys = this.root.openDB(records('keys'));
     this.keyHashes = this.root.openDB({ name: 'key-hashes', encoding: 'string' });
     this.orgKeys = this.root.openDB({ name: 'org-keys', encoding: 'string' });
-    this.scenarios = this.root.openDB({ name: 'scenarios' });
+    this.scenarios = this.root.openDB(records('scenarios'));
     this.blueprints = this.root.openDB({ name: 'blueprints', encoding: 'binary' });
-    this.results = this.root.openDB({ name: 'results' });
+    this.results = this.root.openDB(records('results', true));
     this.resultViews = this.root.openDB({ name: 'result-views', encoding: 'binary' });
     this.latestResults = this.root.openDB({ name: 'latest-results', encoding: 'string' });
-    this.evaluations = this.root.openDB({ name: 'evaluations' });
+    this.evaluations = this.root.openDB(records('evaluations'));
     this.evaluationViews = this.root.openDB({ name: 'evaluation-views', encoding: 'binary' });
     this.evaluationResults = this.root.openDB({ name: 'evaluation-results', encoding: 'binary' });
-    this.consumedTokens = this.root.openDB({ name: 'consumed-tokens' });
+    this.consumedTokens = this.root.openDB(records('consumed-tokens'));
     this.rateCounters = this.root.openDB({ name: 'rate-counters' });
     this.signatures = this.root.openDB({ name: 'signatures' });
-    this.watermarks = this.root.openDB({ name: 'watermarks' });
+    this.watermarks = this.root.openDB(records('watermarks'));
     this.openEvaluations = this.root.openDB({ name: 'open-evaluations', encoding: 'string' });
     this.expirations = this.root.openDB({ name: 'expirations', encoding: 'string' });
-    this.meta = this.root.openDB({ name: 'meta' });
-    this.rollups = this.root.openDB({ name: 'rollups' });
-    this.users = this.root.openDB({ name: 'users' });
+    this.meta = this.root.openDB(records('meta'));
+    this.rollups = this.root.openDB(records('rollups', true));
+    this.users = this.root.openDB(records('users'));
     this.userEmails = this.root.openDB({ name: 'user-emails', encoding: 'string' });
-    this.sessions = this.root.openDB({ name: 'sessions' });
-    this.webhooks = this.root.openDB({ name: 'webhooks' });
-    this.deliveries = this.root.openDB({ name: 'deliveries' });
+    this.sessions = this.root.openDB(records('sessions'));
+    this.webhooks = this.root.openDB(records('webhooks'));
+    this.deliveries = this.root.openDB(records('deliveries'));
     this.outbox = this.root.openDB({ name: 'outbox', encoding: 'string' });
   }
 
@@ -119,6 +119,33 @@ export function readFast(db: Database<unknown, string>, key: string): Buffer | u
   const bytes = db.getBinaryFast(key);
   return bytes === undefined ? undefined : bytes.subarray(0, bytes.length);
 }
+
+/**
+ * msgpackr's `useRecords` test for stores holding maps keyed by data (policy codes such as
+ * `SEC-1`, gap labels such as `SOC 2 CC6.1`) beside fixed-shape records (snake_case fields): a map
+ * is packed as a plain msgpack map. As a record, every new key set became a new structure; once the
+ * shared structures were used up, each value carried its structure inline and every read decoded
+ * it again (~5% of the main thread under batch load). Values written either way decode alike.
+ */
+export function isRecordShaped(value: object): boolean {
+  for (const key in value) return !(key.charCodeAt(0) >= 0x41 && key.charCodeAt(0) <= 0x5a);
+  return true;
+}
+
+/**
+ * Options of a msgpack database of records. Record structures are shared (stored once in the
+ * database under `STRUCTURES`): without it msgpackr wrote every value's structures inline and
+ * decoded them again on every read (~5% of the main thread under batch load). Values written
+ * before keep decoding (their inline structures are self-describing). With `dataMaps`, objects
+ * keyed by data are packed as plain maps and read back as objects (see isRecordShaped; msgpackr's `useRecords` and `mapsAsObjects`, passed
+ * through by lmdb but absent from its types), so they do not use up the shared structures.
+ */
+function records(name: string, dataMaps = false): DatabaseOptions & { name: string } {
+  return { name, sharedStructuresKey: STRUCTURES, ...(dataMaps ? { useRecords: isRecordShaped, mapsAsObjects: true } : {}) } as DatabaseOptions & { name: string };
+}
+
+/** Key of the shared msgpack structures in each record database (lmdb-js's conventional symbol). */
+const STRUCTURES = Symbol.for('structures');
 
 /** Joins key parts with U+0000. */
 export function k(...parts: (string | number)[]): string {
