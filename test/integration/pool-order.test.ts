@@ -1,0 +1,46 @@
+/**
+ * The evaluation pool's dispatch order, on the real piscina pool with one worker thread: tasks start
+ * in submission order within a lane (piscina's own queue reordered tasks that carry an abort
+ * signal), interactive tasks go before bulk chunks but never more than INTERACTIVE_STREAK in a row,
+ * and closing waits for queued tasks.
+ */
+import { after, before, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { EvaluationPool, INTERACTIVE_STREAK } from '../../src/actors/pool.js';
+import type { InlineTaskResult } from '../../src/actors/worker-protocol.js';
+
+const BLUEPRINT = { name: 'Order', flow: [{ id: 1, module: 'json:ParseJSON', version: 1, mapper: { json: '{}' } }], metadata: { scenario: { roundtrips: 1 } } };
+const inlineBody = (): Uint8Array => new Uint8Array(Buffer.from(JSON.stringify({ blueprint: BLUEPRINT })));
+const startedAt = (r: InlineTaskResult | { ok: false }): number => {
+  assert.ok(r.ok, 'the task succeeded');
+  return (r as Extract<InlineTaskResult, { ok: true }>).stats.startedAtMs;
+};
+
+let pool: EvaluationPool;
+before(() => { pool = new EvaluationPool({ threads: 1, maxQueue: 1000, taskTimeoutMs: 30_000, maxOldGenerationMb: 128 }); });
+after(async () => { await pool.close(); });
+
+it('starts tasks of one lane in the order they were submitted', async () => {
+  await pool.runInline({ kind: 'inline', body: inlineBody() }); // worker up and warm
+  const results = await Promise.all(Array.from({ length: 40 }, () => pool.runInline({ kind: 'inline', body: inlineBody() })));
+  const starts = results.map(startedAt);
+  for (let i = 1; i < starts.length; i++) assert.ok(starts[i]! >= starts[i - 1]!, `task ${i} started before task ${i - 1}`);
+});
+
+it('puts interactive tasks ahead of waiting chunks, but lets a chunk through after a streak', async () => {
+  const order: string[] = [];
+  const blueprint = new Uint8Array(Buffer.from(JSON.stringify(BLUEPRINT)));
+  const blocker = pool.runInline({ kind: 'inline', body: inlineBody() }); // occupies the one worker
+  const chunks = Array.from({ length: 2 }, (_, c) => pool.runChunk(`e${c}`, new Date().toISOString(), [{ index: 0, scenarioId: `s${c}`, blueprint }], () => undefined).then(() => order.push(`bulk${c}`)));
+  const inline = Array.from({ length: INTERACTIVE_STREAK + 2 }, (_, i) => pool.runInline({ kind: 'inline', body: inlineBody() }).then(() => order.push(`inline${i}`)));
+  await Promise.all([blocker, ...chunks, ...inline]);
+  const streak = Array.from({ length: INTERACTIVE_STREAK }, (_, i) => `inline${i}`);
+  assert.deepEqual(order, [...streak, 'bulk0', `inline${INTERACTIVE_STREAK}`, `inline${INTERACTIVE_STREAK + 1}`, 'bulk1']);
+});
+
+it('finishes queued tasks before a graceful close returns', async () => {
+  const own = new EvaluationPool({ threads: 1, maxQueue: 100, taskTimeoutMs: 30_000, maxOldGenerationMb: 128 });
+  const tasks = Array.from({ length: 6 }, () => own.runInline({ kind: 'inline', body: inlineBody() }));
+  await own.close();
+  for (const r of await Promise.all(tasks)) assert.equal(r.ok, true);
+});
