@@ -22,7 +22,8 @@ const quick = args.includes('--quick');
 const names = args.filter((a) => !a.startsWith('--'));
 const all = names.length === 0;
 const selected = (name: string) => all || names.includes(name);
-const threads = Math.max(1, availableParallelism() - 1);
+/** Worker threads of the service under test: the service's default (one per core) unless BENCH_THREADS says otherwise. */
+const threads = Number(process.env['BENCH_THREADS'] ?? availableParallelism());
 const stamp = new Date().toISOString().slice(0, 10);
 const rows: string[] = [];
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${quick ? 'quick' : 'full'} run`;
