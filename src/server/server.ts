@@ -149,11 +149,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const users = new Users(store, config.keyPrefix);
   const consoleRouter = new Router(consoleRoutes(users, keys, now), CONSOLE_PREFIX);
   const limiter = new RateLimiter(store);
+  const replayGuard = new ReplayGuard(store, config.signatureToleranceS);
   const dispatch = createDispatch(router, consoleRouter, {
     browser: browserRefusal(),
     authenticate: authenticate(keys, now, (orgId) => store.orgs.get(orgId) !== undefined),
     ipAllowlist: ipAllowlist(parseCidrs(config.trustedProxies)),
-    signature: verifySignature(keys, new ReplayGuard(store, config.signatureToleranceS), config.signatureToleranceS, now),
+    signature: verifySignature(keys, replayGuard, config.signatureToleranceS, now),
     rateLimit: rateLimit(limiter, now, (window) => metrics?.rateLimited.labels(window).inc()),
   }, new Watermarks(store, deriveKey(c.resolve(SECRETS), 'watermark')), now);
 
@@ -222,6 +223,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         if (!drained) evaluations.halt();
         else evaluations.stopPurging();
         await limiter.flush();
+        await replayGuard.flush();
         webhooks.stop();
         await pool.close(!drained);
         (app as unknown as { close(): void }).close();

@@ -18,13 +18,17 @@ it('refuses a repeated signature while its write is in flight and after it commi
     assert.equal(guard.accept(sig(1), now, now), false, 'refused from memory before the write committed');
     assert.equal(guard.accept(sig(1), now - 1, now), true, 'the signing time is part of the identity');
     for (let i = 2; i < 1_000; i++) assert.equal(guard.accept(sig(i), now, now), true);
-    await store.flushed();
-    await new Promise((r) => setImmediate(r));
+    const other = new ReplayGuard(store, 300);
+    assert.equal(other.accept(sig(2), now, now), true, 'another process sees it only once its batch is written');
+    await guard.flush();
+    await other.flush();
     assert.equal(guard.uncommittedCount, 0, 'memory is released once the writes committed');
     assert.equal(guard.accept(sig(1), now, now), false, 'refused from LMDB after the write committed');
     assert.equal(new ReplayGuard(store, 300).accept(sig(500), now, now + 10), false, 'another process (guard) refuses it too');
     // Once t + tolerance has passed, the next sweep removes the entries (the timestamp check refuses such requests anyway).
-    assert.equal(new ReplayGuard(store, 300).accept(sig(5_000), now + 301, now + 301), true);
+    const later = new ReplayGuard(store, 300);
+    assert.equal(later.accept(sig(5_000), now + 301, now + 301), true);
+    await later.flush();
     await store.flushed();
     assert.notEqual(store.signatures.get(`${String(now + 301).padStart(12, '0')}\u0000${sig(5_000)}`), undefined, 'live entries stay');
     assert.equal(store.signatures.get(`${String(now).padStart(12, '0')}\u0000${sig(3)}`), undefined, 'expired entries are swept');
