@@ -41,6 +41,13 @@ export interface ScenarioInput {
  */
 export const CHUNK_SIZE = 10;
 
+/**
+ * Longest time (ms) an outcome waits to be committed together with the ones after it. Clients poll
+ * with seconds of backoff (spec §3), so progress a few ms late is invisible; a crash loses at most
+ * this window's outcomes, which recovery re-runs (their results were never stored).
+ */
+export const COMMIT_WINDOW_MS = 10;
+
 /** Owns one evaluation until it is terminal. */
 export class EvaluationActor {
   private record: EvaluationRecord;
@@ -50,7 +57,8 @@ export class EvaluationActor {
   private timer: NodeJS.Timeout | null = null;
   /** Outcomes received in this turn of the event loop, committed together (one transaction, one view render). */
   private finished: { index: number; result: ScenarioTaskResult | TaskFailure }[] = [];
-  private flushScheduled = false;
+  /** The pending commit of `finished` (a window timer, or an immediate once every outcome is in). */
+  private flush: { readonly timer: NodeJS.Timeout | NodeJS.Immediate; readonly last: boolean } | null = null;
   private resolveDone!: () => void;
   /** Resolves once the evaluation is terminal and flushed. */
   readonly done: Promise<void> = new Promise((r) => { this.resolveDone = r; });
@@ -104,6 +112,20 @@ export class EvaluationActor {
       });
   }
 
+  /**
+   * Commits the outcomes received so far once COMMIT_WINDOW_MS has passed since the first of them,
+   * or at the end of this event-loop turn when they are the evaluation's last: a batch whose
+   * chunk finishes within the window is committed once, with its terminal state, instead of once
+   * per turn in which outcomes arrived (each commit re-encodes the record and the rollup).
+   */
+  private scheduleCommit(): void {
+    const last = this.record.completed + this.finished.length >= this.record.total_scenarios;
+    if (this.flush && (this.flush.last || !last)) return;
+    if (this.flush) clearTimeout(this.flush.timer as NodeJS.Timeout);
+    const run = () => { this.flush = null; if (!this.halted) this.commitFinished(); };
+    this.flush = last ? { timer: setImmediate(run), last } : { timer: setTimeout(run, COMMIT_WINDOW_MS), last };
+  }
+
   private get isTerminal(): boolean {
     return this.record.status === 'complete' || this.record.status === 'error';
   }
@@ -138,10 +160,7 @@ export class EvaluationActor {
       case 'scenario-finished': {
         if (this.record.scenarios[message.index] !== null || this.finished.some((f) => f.index === message.index)) return;
         this.finished.push({ index: message.index, result: message.result });
-        if (!this.flushScheduled) {
-          this.flushScheduled = true;
-          setImmediate(() => { this.flushScheduled = false; if (!this.halted) this.commitFinished(); });
-        }
+        this.scheduleCommit();
         return;
       }
       case 'timed-out': {
