@@ -111,7 +111,7 @@ function evaluateInline(task: InlineTask): InlineTaskResult {
   }
   return {
     ok: true,
-    json: JSON.stringify(data),
+    json: encoder.encode(JSON.stringify(data)),
     save: body.save_to_workspace === true ? { scenarioId: body.scenario_id ?? null, name: ev.scenario_name, blueprintJson: JSON.stringify(body.blueprint), moduleCount: ev.module_count } : null,
     stats: { ...violationStats(ev, performance.now() - started), startedAtMs },
   };

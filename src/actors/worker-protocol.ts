@@ -102,7 +102,11 @@ export interface WireFieldError {
 export type InlineTaskResult =
   | {
     readonly ok: true;
-    readonly json: string;
+    /**
+     * The response `data` as UTF-8 JSON bytes: they arrive on the main thread off its heap and go
+     * into the envelope by copy (a string would be cloned onto the heap and re-encoded on the way out).
+     */
+    readonly json: Uint8Array;
     readonly save: { readonly scenarioId: string | null; readonly name: string; readonly blueprintJson: string; readonly moduleCount: number } | null;
     readonly stats: TaskStats;
   }

@@ -4,7 +4,7 @@ import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
 import { saveScenario } from '../../actors/scenarios.js';
 import { API_ERRORS } from '../errors.js';
-import { fail, okJson } from '../http/envelope.js';
+import { fail, okBytes } from '../http/envelope.js';
 import { OVERLOAD_RETRY_AFTER_S } from './evaluate.js';
 
 /** The raw body goes to a worker, which parses, validates and evaluates it; nothing is stored unless `save_to_workspace`. */
@@ -13,8 +13,11 @@ export function inlineRoute(deps: RouteDeps): Route {
     method: 'POST', template: '/evaluate/inline', permission: 'governance:evaluate',
     async handle(req, ctx) {
       if (!deps.pool.hasCapacity(1)) return fail(API_ERRORS.overloaded, { headers: [['retry-after', String(OVERLOAD_RETRY_AFTER_S)]] });
-      const body = new Uint8Array(req.body.byteLength);
-      body.set(req.body);
+      // The adapter reads a body with a declared length into a buffer of its own: hand that buffer
+      // to the worker as it is (transferred); a body that shares its buffer (chunked) is copied.
+      const b = req.body;
+      const owned = b.byteOffset === 0 && b.byteLength === b.buffer.byteLength;
+      const body = owned ? new Uint8Array(b.buffer, 0, b.byteLength) : Uint8Array.prototype.slice.call(b);
       const result = await deps.pool.runInline({ kind: 'inline', body });
       const m = deps.metrics;
       if (m) {
@@ -31,10 +34,11 @@ export function inlineRoute(deps: RouteDeps): Route {
         if ('detail' in result) return fail(API_ERRORS.invalidBody, { detail: result.detail });
         return fail(API_ERRORS.invalidBody, { detail: [{ path: '/blueprint', message: `could not be evaluated: ${result.message}` }] });
       }
-      if (!result.save) return okJson(result.json, ctx.watermark!);
+      if (!result.save) return okBytes(result.json, ctx.watermark!);
       const scenarioId = result.save.scenarioId ?? `ws-${randomUUID()}`;
       await saveScenario(deps.store, ctx.key!.org_id, scenarioId, result.save.name, result.save.blueprintJson, result.save.moduleCount, new Date(deps.now()).toISOString());
-      return okJson(`${result.json.slice(0, -1)},"saved":{"scenario_id":${JSON.stringify(scenarioId)}}}`, ctx.watermark!);
+      const saved = Buffer.from(`,"saved":{"scenario_id":${JSON.stringify(scenarioId)}}}`, 'utf8');
+      return okBytes(Buffer.concat([result.json.subarray(0, -1), saved]), ctx.watermark!);
     },
   };
 }
