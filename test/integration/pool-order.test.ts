@@ -28,12 +28,18 @@ it('starts tasks of one lane in the order they were submitted', async () => {
 });
 
 it('puts interactive tasks ahead of waiting chunks, but lets a chunk through after a streak', async () => {
-  const order: string[] = [];
+  // Order of starts on the one worker (completions can interleave differently: a chunk's outcomes
+  // and its task's answer travel on different ports).
+  const starts: { label: string; at: number }[] = [];
   const blueprint = new Uint8Array(Buffer.from(JSON.stringify(BLUEPRINT)));
   const blocker = pool.runInline({ kind: 'inline', body: inlineBody() }); // occupies the one worker
-  const chunks = Array.from({ length: 2 }, (_, c) => pool.runChunk(`e${c}`, new Date().toISOString(), [{ index: 0, scenarioId: `s${c}`, blueprint }], () => undefined).then(() => order.push(`bulk${c}`)));
-  const inline = Array.from({ length: INTERACTIVE_STREAK + 2 }, (_, i) => pool.runInline({ kind: 'inline', body: inlineBody() }).then(() => order.push(`inline${i}`)));
+  const chunks = Array.from({ length: 2 }, (_, c) => pool.runChunk(`e${c}`, new Date().toISOString(), [{ index: 0, scenarioId: `s${c}`, blueprint }], (_i, result) => {
+    assert.ok(result.ok, 'the chunk\'s scenario succeeded');
+    starts.push({ label: `bulk${c}`, at: result.stats.startedAtMs });
+  }));
+  const inline = Array.from({ length: INTERACTIVE_STREAK + 2 }, (_, i) => pool.runInline({ kind: 'inline', body: inlineBody() }).then((r) => starts.push({ label: `inline${i}`, at: startedAt(r) })));
   await Promise.all([blocker, ...chunks, ...inline]);
+  const order = starts.sort((a, b) => a.at - b.at).map((s) => s.label);
   const streak = Array.from({ length: INTERACTIVE_STREAK }, (_, i) => `inline${i}`);
   assert.deepEqual(order, [...streak, 'bulk0', `inline${INTERACTIVE_STREAK}`, `inline${INTERACTIVE_STREAK + 1}`, 'bulk1']);
 });
