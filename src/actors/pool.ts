@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { WORKER_ERROR_MESSAGE } from './worker-protocol.js';
+import { Lanes, type Lane } from './lanes.js';
 import type { ChunkProgress, ChunkScenario, ChunkTask, InlineTask, InlineTaskResult, ScenarioTask, ScenarioTaskResult } from './worker-protocol.js';
 
 /** Pool options. */
@@ -25,14 +26,14 @@ export interface ChunkOutcome {
   readonly failure: TaskFailure | null;
 }
 
-/** Which queue a task waits in: inline requests (a client waits on the connection) or batch chunks. */
-export type Lane = 'interactive' | 'bulk';
+/** A task waiting in a lane: `start` hands it to piscina, `cancel` fails it without a worker. */
+interface Waiting {
+  readonly start: () => void;
+  readonly cancel: (reason: Error) => void;
+}
 
-/**
- * Interactive tasks dispatched in a row while a bulk task waits; then the oldest bulk task goes
- * next, so batches keep moving (1 in 5 dispatches) under a flood of inline requests.
- */
-export const INTERACTIVE_STREAK = 4;
+/** Why a task failed without running: the pool was closed (forced shutdown). */
+const POOL_CLOSED = new Error('the evaluation pool is closed');
 
 /**
  * The evaluation pool. The HTTP thread never runs policies: every evaluation goes through here.
@@ -50,9 +51,9 @@ export class EvaluationPool {
   private inFlight = 0;
   /** Tasks handed to piscina and not yet settled (at most `threads`). */
   private running = 0;
-  private readonly waiting: Record<Lane, (() => void)[]> = { interactive: [], bulk: [] };
-  private interactiveStreak = 0;
-  private closing = false;
+  private readonly waiting = new Lanes<Waiting>();
+  /** Set by a forced close: queued and new tasks fail without reaching piscina. */
+  private closed = false;
   private drained: (() => void) | null = null;
   private nextChunkId = 1;
   /** Progress handlers of running chunks, by chunk id. */
@@ -91,7 +92,7 @@ export class EvaluationPool {
 
   /** Tasks waiting for a worker (both lanes). */
   get queueSize(): number {
-    return this.waiting.interactive.length + this.waiting.bulk.length + this.piscina.queueSize;
+    return this.waiting.size + this.piscina.queueSize;
   }
 
   /** Pool utilisation 0..1 (piscina's running estimate). */
@@ -177,34 +178,34 @@ export class EvaluationPool {
   }
 
   /**
-   * Runs `start` (which hands one task to piscina) once fewer than `threads` tasks run, in FIFO
-   * order within each lane, interactive first but never more than INTERACTIVE_STREAK in a row
-   * while a bulk task waits.
+   * Runs `start` (which hands one task to piscina) once fewer than `threads` tasks run, in the
+   * order of `Lanes` (FIFO per lane, interactive first, bulk after a streak).
    */
   private schedule<T>(lane: Lane, start: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const go = (): void => {
-        this.running++;
-        start().then(resolve, reject).finally(() => {
-          this.running--;
-          this.dispatchWaiting();
-        });
+      if (this.closed) { reject(POOL_CLOSED); return; }
+      const waiting: Waiting = {
+        start: () => {
+          this.running++;
+          start().then(resolve, reject).finally(() => {
+            this.running--;
+            this.dispatchWaiting();
+          });
+        },
+        cancel: reject,
       };
-      if (this.running < this.options.threads && this.waiting.interactive.length + this.waiting.bulk.length === 0) go();
-      else this.waiting[lane].push(go);
+      if (this.running < this.options.threads && this.waiting.size === 0) waiting.start();
+      else this.waiting.push(lane, waiting);
     });
   }
 
   private dispatchWaiting(): void {
-    const { interactive, bulk } = this.waiting;
-    while (this.running < this.options.threads || (this.closing && interactive.length + bulk.length > 0)) {
-      const takeBulk = bulk.length > 0 && (interactive.length === 0 || this.interactiveStreak >= INTERACTIVE_STREAK);
-      const go = takeBulk ? bulk.shift() : interactive.shift();
-      if (!go) break;
-      this.interactiveStreak = takeBulk || bulk.length === 0 ? 0 : this.interactiveStreak + 1;
-      go();
+    while (this.running < this.options.threads) {
+      const next = this.waiting.shift();
+      if (!next) break;
+      next.start();
     }
-    if (this.running === 0 && interactive.length + bulk.length === 0) this.drained?.();
+    if (this.running === 0 && this.waiting.size === 0) this.drained?.();
   }
 
   private failure(err: unknown): TaskFailure {
@@ -228,11 +229,12 @@ export class EvaluationPool {
    */
   async close(force = false): Promise<void> {
     if (force) {
-      // piscina's close({ force: true }) waits forever on a worker stuck in a busy loop; destroy()
-      // terminates it. Tasks still in our queues then go to the destroyed pool, which rejects them.
-      this.closing = true;
+      // Queued tasks fail here: once destroy() has finished, piscina accepts tasks again and would
+      // start a new worker for them. piscina's close({ force: true }) waits forever on a worker
+      // stuck in a busy loop; destroy() terminates it.
+      this.closed = true;
+      for (const waiting of this.waiting.clear()) waiting.cancel(POOL_CLOSED);
       await this.piscina.destroy();
-      this.dispatchWaiting();
       return;
     }
     if (this.running > 0 || this.queueSize > 0) await new Promise<void>((resolve) => { this.drained = resolve; });

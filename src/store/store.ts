@@ -121,11 +121,11 @@ export function readFast(db: Database<unknown, string>, key: string): Buffer | u
 }
 
 /**
- * msgpackr's `useRecords` test for stores holding maps keyed by data (policy codes such as
- * `SEC-1`, gap labels such as `SOC 2 CC6.1`) beside fixed-shape records (snake_case fields): a map
- * is packed as a plain msgpack map. As a record, every new key set became a new structure; once the
- * shared structures were used up, each value carried its structure inline and every read decoded
- * it again (~5% of the main thread under batch load). Values written either way decode alike.
+ * msgpackr's `useRecords` test for databases that hold maps keyed by data (policy codes such as
+ * `SEC-1`, gap labels such as `SOC 2 CC6.1`) beside fixed-shape records (snake_case fields): an
+ * object whose first key starts with an upper-case letter is a map and is packed as a plain msgpack
+ * map. As records, every new key set would take one of the 32 shared structures, and values written
+ * after they ran out would carry their structures inline again.
  */
 export function isRecordShaped(value: object): boolean {
   for (const key in value) return !(key.charCodeAt(0) >= 0x41 && key.charCodeAt(0) <= 0x5a);
@@ -133,12 +133,12 @@ export function isRecordShaped(value: object): boolean {
 }
 
 /**
- * Options of a msgpack database of records. Record structures are shared (stored once in the
- * database under `STRUCTURES`): without it msgpackr wrote every value's structures inline and
- * decoded them again on every read (~5% of the main thread under batch load). Values written
- * before keep decoding (their inline structures are self-describing). With `dataMaps`, objects
- * keyed by data are packed as plain maps and read back as objects (see isRecordShaped; msgpackr's `useRecords` and `mapsAsObjects`, passed
- * through by lmdb but absent from its types), so they do not use up the shared structures.
+ * Options of a msgpack database of records. Record structures are shared: stored once in the
+ * database under `STRUCTURES` instead of inline in every value, where every read decoded them
+ * again (~5% of the main thread under batch load). Values written inline before still decode.
+ * With `dataMaps`, maps keyed by data are packed as plain maps and read back as objects (see
+ * isRecordShaped; msgpackr's `useRecords` and `mapsAsObjects`, passed through by lmdb but absent
+ * from its types).
  */
 function records(name: string, dataMaps = false): DatabaseOptions & { name: string } {
   return { name, sharedStructuresKey: STRUCTURES, ...(dataMaps ? { useRecords: isRecordShaped, mapsAsObjects: true } : {}) } as DatabaseOptions & { name: string };

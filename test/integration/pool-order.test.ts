@@ -6,7 +6,8 @@
  */
 import { after, before, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { EvaluationPool, INTERACTIVE_STREAK } from '../../src/actors/pool.js';
+import { EvaluationPool } from '../../src/actors/pool.js';
+import { INTERACTIVE_STREAK } from '../../src/actors/lanes.js';
 import type { InlineTaskResult } from '../../src/actors/worker-protocol.js';
 
 const BLUEPRINT = { name: 'Order', flow: [{ id: 1, module: 'json:ParseJSON', version: 1, mapper: { json: '{}' } }], metadata: { scenario: { roundtrips: 1 } } };
@@ -49,4 +50,15 @@ it('finishes queued tasks before a graceful close returns', async () => {
   const tasks = Array.from({ length: 6 }, () => own.runInline({ kind: 'inline', body: inlineBody() }));
   await own.close();
   for (const r of await Promise.all(tasks)) assert.equal(r.ok, true);
+});
+
+it('fails queued tasks on a forced close without starting a worker for them', async () => {
+  const own = new EvaluationPool({ threads: 1, maxQueue: 100, taskTimeoutMs: 30_000, maxOldGenerationMb: 128 });
+  const tasks = Array.from({ length: 6 }, () => own.runInline({ kind: 'inline', body: inlineBody() }));
+  await own.close(true);
+  const results = await Promise.all(tasks);
+  assert.ok(results.every((r) => !r.ok), 'no task completes once the pool is destroyed');
+  assert.equal(own.threadCount, 0, 'no worker was started after the close');
+  assert.equal((await own.runInline({ kind: 'inline', body: inlineBody() })).ok, false, 'a task after the close fails at once');
+  assert.equal(own.threadCount, 0);
 });

@@ -1,0 +1,44 @@
+/** @module actors/lanes: the pool's two waiting queues and the order it takes tasks from them. */
+
+/** Which queue a task waits in: inline requests (a client waits on the connection) or batch chunks. */
+export type Lane = 'interactive' | 'bulk';
+
+/**
+ * Interactive tasks taken in a row while a bulk task waits; then the oldest bulk task goes next, so
+ * batches keep moving (1 in 5 dispatches) under a flood of inline requests.
+ */
+export const INTERACTIVE_STREAK = 4;
+
+/** Two FIFO queues: interactive first, but never more than INTERACTIVE_STREAK in a row while bulk waits. */
+export class Lanes<T> {
+  private readonly queues: Record<Lane, T[]> = { interactive: [], bulk: [] };
+  private streak = 0;
+
+  /** Items waiting in both lanes. */
+  get size(): number {
+    return this.queues.interactive.length + this.queues.bulk.length;
+  }
+
+  push(lane: Lane, item: T): void {
+    this.queues[lane].push(item);
+  }
+
+  /** The next item to dispatch, or undefined when both lanes are empty. */
+  shift(): T | undefined {
+    const { interactive, bulk } = this.queues;
+    const takeBulk = bulk.length > 0 && (interactive.length === 0 || this.streak >= INTERACTIVE_STREAK);
+    const item = takeBulk ? bulk.shift() : interactive.shift();
+    // The streak counts only while a bulk task is kept waiting.
+    this.streak = takeBulk || bulk.length === 0 ? 0 : this.streak + 1;
+    return item;
+  }
+
+  /** Removes and returns every waiting item (closing). */
+  clear(): T[] {
+    const all = [...this.queues.interactive, ...this.queues.bulk];
+    this.queues.interactive.length = 0;
+    this.queues.bulk.length = 0;
+    this.streak = 0;
+    return all;
+  }
+}
