@@ -6,6 +6,8 @@ RUN npm ci
 COPY . .
 RUN npm run build && npm prune --omit=dev
 ENV HOST=0.0.0.0 PORT=8080 METRICS_HOST=0.0.0.0 METRICS_PORT=9464 DATA_DIR=/data
+# The service refuses a DATA_DIR that group or others can read; a new volume copies this mode.
+RUN mkdir -p /data && chmod 700 /data
 VOLUME /data
 EXPOSE 8080 9464
 CMD ["node", "dist/src/server/main.js"]

@@ -17,8 +17,8 @@ export interface PoolOptions {
   readonly maxOldGenerationMb: number;
 }
 
-/** Why a task failed, as data. */
-export type TaskFailure = { readonly ok: false; readonly code: 'timeout' | 'worker_crashed' | 'out_of_memory' | 'worker_error'; readonly message: string };
+/** Why a task failed, as data. `pool_closed`: a forced close (shutdown past its deadline) ended or refused it. */
+export type TaskFailure = { readonly ok: false; readonly code: 'timeout' | 'worker_crashed' | 'out_of_memory' | 'worker_error' | 'pool_closed'; readonly message: string };
 
 /** How a chunk ended: the scenarios it did not report and, when the task failed, why. */
 export interface ChunkOutcome {
@@ -145,7 +145,7 @@ export class EvaluationPool {
       return { unreported: [], failure: null };
     } catch (err) {
       const failure = this.failure(err);
-      if (failure.code !== 'worker_error') this.onWorkerFailure(failure.code);
+      if (failure.code !== 'worker_error' && failure.code !== 'pool_closed') this.onWorkerFailure(failure.code);
       return { unreported: [...waiting], failure };
     } finally {
       if (budget) clearTimeout(budget);
@@ -170,7 +170,7 @@ export class EvaluationPool {
       return result;
     } catch (err) {
       const failure = this.failure(err);
-      if (failure.code !== 'worker_error') this.onWorkerFailure(failure.code);
+      if (failure.code !== 'worker_error' && failure.code !== 'pool_closed') this.onWorkerFailure(failure.code);
       return failure;
     } finally {
       this.inFlight--;
@@ -209,6 +209,7 @@ export class EvaluationPool {
   }
 
   private failure(err: unknown): TaskFailure {
+    if (this.closed) return { ok: false, code: 'pool_closed', message: 'the evaluation pool was closed (shutdown)' };
     const e = err as { name?: string; code?: string; message?: string };
     const message = e?.message ?? String(err);
     if (e?.name === 'AbortError' || e?.name === 'TimeoutError' || /aborted|timeout/i.test(message)) {

@@ -1,9 +1,9 @@
 /**
- * @module client/client: a minimal signed client of the public API, as a customer's server would
- * write it (design notes "Request signature"). Used by the demo, the tests and the benchmarks.
+ * @module client/client: a minimal signed client of the public API, as a customer's Node service
+ * would write it with the built-in `fetch` (design notes "Request signature"; "Browser refusal",
+ * revised: undici's `Sec-Fetch-Mode: cors` is served). Used by the demo, the tests and the benchmarks.
  */
 import { createHmac } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 
 /** Credentials of one API key. */
 export interface ClientCredentials {
@@ -57,25 +57,18 @@ export class GovernanceClient {
   }
 }
 
-/** Sends a raw HTTP request (no signing) and decodes a JSON body when there is one. */
-export function send<T = any>(url: URL, method: string, headers: Record<string, string>, payload: string | Buffer): Promise<ClientResponse<T>> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, headers: { ...headers, ...(payload.length > 0 ? { 'content-length': String(Buffer.byteLength(payload)) } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        let parsed: unknown = raw;
-        try {
-          parsed = raw === '' ? null : JSON.parse(raw);
-        } catch { /* keep the raw text */ }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed as T, raw });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
+/**
+ * Sends one request with the global `fetch` (no signing) and decodes a JSON body when there is one.
+ * Header names come back lower-case; repeated ones joined with `, `. @throws TypeError on a network error.
+ */
+export async function send<T = any>(url: URL, method: string, headers: Record<string, string>, payload: string | Buffer): Promise<ClientResponse<T>> {
+  const res = await fetch(url, { method, headers, ...(payload.length > 0 ? { body: payload } : {}), redirect: 'manual' });
+  const raw = await res.text();
+  let parsed: unknown = raw;
+  try {
+    parsed = raw === '' ? null : JSON.parse(raw);
+  } catch { /* keep the raw text */ }
+  return { status: res.status, headers: Object.fromEntries(res.headers), body: parsed as T, raw };
 }
 
 /** Polls `GET /evaluations/{id}` until a terminal status, with the spec's backoff (§8 rule 4: 2, 3, 5, 8 s for batches of 5+). */

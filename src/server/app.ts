@@ -1,8 +1,8 @@
 /**
  * @module server/app: the request pipeline as data (design notes "Order of checks"): body size (in
- * the adapter) → browser → Authorization and key → IP allowlist → signature → rate limit →
- * permission → route handler (validation inside). Every authenticated response carries the
- * rate-limit headers and the watermark.
+ * the adapter) → browser → Authorization and key → IP allowlist → signature → rate limit → route
+ * (404/405) → permission → path ids and handler (validation inside). Every authenticated response
+ * carries the rate-limit headers and the watermark.
  */
 import type { Logger } from 'pino';
 import type { ApiRequest, ApiResponse, RequestContext } from './http/types.js';
@@ -23,30 +23,53 @@ export interface PipelineStages {
   readonly rateLimit: Stage;
 }
 
-/** Builds the dispatch function the uWS adapter calls. */
-export function createDispatch(router: Router, consoleRouter: Router, stages: PipelineStages, watermarks: Watermarks, now: () => number) {
+/** Seconds a client is asked to wait before retrying a request refused during shutdown. */
+export const SHUTDOWN_RETRY_AFTER_S = 2;
+
+/** The dispatch function and the switch that makes it refuse new work (graceful shutdown). */
+export interface Dispatcher {
+  readonly dispatch: (req: ApiRequest, ctx: RequestContext) => ApiResponse | Promise<ApiResponse>;
+  /** From now on every request is answered 503 `Service is shutting down` with `Retry-After` and `Connection: close`. */
+  refuseNewWork(): void;
+}
+
+/**
+ * Builds the dispatch function the uWS adapter calls. Unknown routes and methods are answered only
+ * after the key, signature and rate-limit checks (design notes "Order of checks": no route
+ * enumeration without a key); the OpenAPI document is the one public route.
+ */
+export function createDispatch(router: Router, consoleRouter: Router, stages: PipelineStages, watermarks: Watermarks, now: () => number): Dispatcher {
   const authStages: readonly Stage[] = [stages.authenticate, stages.ipAllowlist, stages.signature, stages.rateLimit];
-  return function dispatch(req: ApiRequest, ctx: RequestContext): ApiResponse | Promise<ApiResponse> {
+  let refusing = false;
+  const shuttingDown = fail(API_ERRORS.shuttingDown, { detail: 'This server is shutting down; retry the request (on another node)', headers: [['retry-after', String(SHUTDOWN_RETRY_AFTER_S)]], close: true });
+  function dispatch(req: ApiRequest, ctx: RequestContext): ApiResponse | Promise<ApiResponse> {
+    if (refusing) return shuttingDown;
     if (req.path.startsWith(`${CONSOLE_PREFIX}/`)) return dispatchConsole(consoleRouter, req, ctx);
     const refused = stages.browser(req, ctx);
     if (refused) return refused;
     const match = router.match(req.method, req.path);
-    if (match.kind === 'none') return fail(API_ERRORS.routeNotFound, { detail: `No route for ${req.method} ${req.path}` });
-    if (match.kind === 'method') return fail(API_ERRORS.methodNotAllowed, { detail: `Allowed: ${match.allowed.join(', ')}`, headers: [['allow', match.allowed.join(', ')]] });
-    ctx.template = match.route.template;
-    ctx.params = match.params;
-    if (match.route.permission === null) return match.route.handle(req, ctx);
+    if (match.kind === 'found' && match.route.permission === null) {
+      ctx.template = match.route.template;
+      ctx.params = match.params;
+      return match.route.handle(req, ctx);
+    }
     // Once the rate-limit stage has counted the call, `ctx.rate` is set and the adapter adds the
     // X-RateLimit-* headers to whatever is answered, errors included (spec §8 rule 2).
     for (const stage of authStages) {
       const stop = stage(req, ctx);
       if (stop) return stop;
     }
-    const denied = checkPermission(ctx, match.route.permission);
+    if (match.kind === 'none') return fail(API_ERRORS.routeNotFound, { detail: `No route for ${req.method} ${req.path}` });
+    if (match.kind === 'method') return fail(API_ERRORS.methodNotAllowed, { detail: `Allowed: ${match.allowed.join(', ')}`, headers: [['allow', match.allowed.join(', ')]] });
+    ctx.template = match.route.template;
+    const denied = match.route.permission === null ? null : checkPermission(ctx, match.route.permission);
     if (denied) return denied;
+    if (match.kind === 'invalid') return fail(match.notFound);
+    ctx.params = match.params;
     ctx.watermark = watermarks.for(ctx.key!, now());
     return match.route.handle(req, ctx);
-  };
+  }
+  return { dispatch, refuseNewWork: () => { refusing = true; } };
 }
 
 /** The console API: session authentication happens inside its routes (it is used from browsers, so no browser refusal). */
@@ -55,6 +78,7 @@ function dispatchConsole(router: Router, req: ApiRequest, ctx: RequestContext): 
   if (match.kind === 'none') return fail(API_ERRORS.routeNotFound, { detail: `No route for ${req.method} ${req.path}` });
   if (match.kind === 'method') return fail(API_ERRORS.methodNotAllowed, { detail: `Allowed: ${match.allowed.join(', ')}`, headers: [['allow', match.allowed.join(', ')]] });
   ctx.template = `${CONSOLE_PREFIX}${match.route.template}`;
+  if (match.kind === 'invalid') return fail(match.notFound);
   ctx.params = match.params;
   return match.route.handle(req, ctx);
 }

@@ -32,3 +32,21 @@ export async function bootstrapDemo(store: Store, keys: KeyService, dataDir: str
   writeFileSync(join(dataDir, 'bootstrap.json'), `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
   return credentials;
 }
+
+/**
+ * The first-start banner with the credentials, for a terminal only (main.ts prints it when stdout is
+ * a TTY; with a pipe, log collectors would keep the secrets).
+ */
+export function firstStartBanner(creds: BootstrapCredentials, file: string): string {
+  return [
+    '',
+    '  First start: created a demo organization. These credentials are shown once',
+    `  (also saved to ${file}, mode 0600):`,
+    `    org_id          ${creds.org_id}`,
+    `    api_key         ${creds.api_key}`,
+    `    signing_secret  ${creds.signing_secret}`,
+    `    scenario_ids    ${creds.scenario_ids.join(', ')}`,
+    '  Try it: npm run demo',
+    '',
+  ].join('\n') + '\n';
+}

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
 import { startServer } from './server.js';
-import { bootstrapDemo } from './bootstrap.js';
+import { bootstrapDemo, firstStartBanner } from './bootstrap.js';
 
 const EXAMPLES_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../examples');
 
@@ -21,22 +21,17 @@ async function main(): Promise<void> {
   if (config.bootstrapDemo) {
     const creds = await bootstrapDemo(server.store, server.keys, config.dataDir, EXAMPLES_DIR);
     if (creds) {
-      process.stdout.write([
-        '',
-        '  First start: created a demo organization. These credentials are shown once',
-        `  (also saved to ${join(config.dataDir, 'bootstrap.json')}, mode 0600):`,
-        `    org_id          ${creds.org_id}`,
-        `    api_key         ${creds.api_key}`,
-        `    signing_secret  ${creds.signing_secret}`,
-        `    scenario_ids    ${creds.scenario_ids.join(', ')}`,
-        '  Try it: npm run demo',
-        '',
-      ].join('\n') + '\n');
+      const file = join(config.dataDir, 'bootstrap.json');
+      // The key and signing secret go to a terminal only: log collectors keep whatever a service
+      // prints to a pipe (issue 13, item 16). Elsewhere only the file's path is said.
+      if (process.stdout.isTTY === true) process.stdout.write(firstStartBanner(creds, file));
+      else process.stdout.write(`First start: created a demo organization; its API key and signing secret are in ${file} (mode 0600)\n`);
     }
   }
   process.stdout.write(`Governance Evaluation Service listening on http://${config.host}:${server.port}/api/public/v1\n`);
   const stop = (signal: string) => {
     server.log.info({ signal }, 'shutting down');
+    // close() fits in SHUTDOWN_DEADLINE_MS; this only catches a shutdown that hangs.
     const force = setTimeout(() => process.exit(1), config.shutdownDeadlineMs + 2000);
     force.unref();
     void server.close().then(() => process.exit(0), (err: unknown) => {

@@ -8,6 +8,7 @@ import type { Clock } from './tokens.js';
 import { Evaluations } from '../actors/evaluations.js';
 import { EvaluationPool } from '../actors/pool.js';
 import { Store } from '../store/store.js';
+import { prepareDataDir } from '../store/data-dir.js';
 import { KeyService } from './auth/keys.js';
 import { ResultTokens } from './auth/result-tokens.js';
 import { deriveKey, loadServerSecrets } from './auth/server-secrets.js';
@@ -25,6 +26,7 @@ import { verifySignature } from './pipeline/signature.js';
 import { Watermarks } from './pipeline/watermark.js';
 import { compileValidators } from './schemas/requests.js';
 import { listen, loadNativeUws, mountAdapter } from './uws/adapter.js';
+import { settlesWithin } from './settles-within.js';
 import { evaluateRoute } from './routes/evaluate.js';
 import { evaluationStatusRoute } from './routes/evaluations.js';
 import { inlineRoute } from './routes/inline.js';
@@ -67,6 +69,7 @@ export interface StartOptions {
 /** Builds every component in a child container and starts listening. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const uws = loadNativeUws();
+  prepareDataDir(config.dataDir); // refuses a DATA_DIR that group or others can read, before anything is written to it
   const c = container.createChildContainer();
   c.register(CONFIG, { useValue: config });
   c.register(CLOCK, { useValue: options.now ?? Date.now });
@@ -150,7 +153,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const consoleRouter = new Router(consoleRoutes(users, keys, now), CONSOLE_PREFIX);
   const limiter = new RateLimiter(store);
   const replayGuard = new ReplayGuard(store, config.signatureToleranceS);
-  const dispatch = createDispatch(router, consoleRouter, {
+  const dispatcher = createDispatch(router, consoleRouter, {
     browser: browserRefusal(),
     authenticate: authenticate(keys, now, (orgId) => store.orgs.get(orgId) !== undefined),
     ipAllowlist: ipAllowlist(parseCidrs(config.trustedProxies)),
@@ -165,7 +168,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   let shuttingDown = false;
   const app = uws.App();
-  mountAdapter(app, dispatch, { bodyLimitBytes: config.bodyLimitBytes, now }, {
+  const adapter = mountAdapter(app, dispatcher.dispatch, { bodyLimitBytes: config.bodyLimitBytes, now }, {
     onError: internalError(log),
     ...(metrics ? { onStart: () => { metrics.http.inFlight++; } } : {}),
     onFinished(req, ctx, res, aborted, bytesIn) {
@@ -216,16 +219,26 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     port, opsPort: ops.port, metrics, config, store, keys, pool, evaluations, users, webhooks, log,
     close() {
       closing ??= (async () => {
+        // Everything below fits in SHUTDOWN_DEADLINE_MS: draining gets the deadline minus a reserve
+        // for stopping the pool, the flushes and closing the store (issue 13, item 14).
+        const deadline = performance.now() + config.shutdownDeadlineMs;
+        const reserveMs = Math.min(2000, Math.floor(config.shutdownDeadlineMs / 4));
         shuttingDown = true;
+        // Stop taking work at once: no new connections, and every request on a kept-alive
+        // connection is answered 503 with Retry-After and Connection: close.
+        dispatcher.refuseNewWork();
+        adapter.closeConnections();
         uws.us_listen_socket_close(socket as us_listen_socket);
         // Finish what can finish within the deadline; whatever cannot stays open in LMDB and resumes at the next start.
-        const drained = await Promise.race([evaluations.drain().then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), config.shutdownDeadlineMs).unref())]);
+        const drained = await settlesWithin(Promise.all([evaluations.drain(), adapter.idle()]), deadline - reserveMs - performance.now());
         if (!drained) evaluations.halt();
         else evaluations.stopPurging();
         await limiter.flush();
         await replayGuard.flush();
         webhooks.stop();
         await pool.close(!drained);
+        // Requests whose pool task the forced close ended are answered (503) before connections close.
+        await settlesWithin(adapter.idle(), Math.min(250, deadline - performance.now()));
         (app as unknown as { close(): void }).close();
         ops.close();
         await store.close();

@@ -1,7 +1,7 @@
 /** @module store/store: the LMDB environment and its named databases. */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type DatabaseOptions, type RootDatabase } from 'lmdb';
+import { prepareDataDir, restrictToOwner } from './data-dir.js';
 import type { DeliveryRecord, EvaluationRecord, KeyRecord, OrgRecord, ResultRecord, RollupRecord, ScenarioRecord, SessionRecord, UserRecord, WebhookRecord } from './records.js';
 
 /** Map size of the environment in bytes (default 8 GiB; LMDB grows the file lazily up to it). */
@@ -66,9 +66,12 @@ export class Store {
   /** The outbox: pending deliveries, `webhook_id\0delivery_id` → org id; written with the evaluation's terminal state. */
   readonly outbox: Database<string, string>;
 
+  /** @throws DataDirPermissionError when group or others can access `dataDir` (created 0700 when missing). */
   constructor(readonly dataDir: string, options: { mapSize?: number } = {}) {
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    this.root = open({ path: join(dataDir, 'gov.mdb'), mapSize: options.mapSize ?? DEFAULT_MAP_SIZE, maxDbs: 64 });
+    prepareDataDir(dataDir);
+    const path = join(dataDir, 'gov.mdb');
+    this.root = open({ path, mapSize: options.mapSize ?? DEFAULT_MAP_SIZE, maxDbs: 64 });
+    restrictToOwner([path, `${path}-lock`]);
     this.orgs = this.root.openDB(records('orgs'));
     this.keys = this.root.openDB(records('keys'));
     this.keyHashes = this.root.openDB({ name: 'key-hashes', encoding: 'string' });

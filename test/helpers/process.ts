@@ -9,6 +9,8 @@ export interface ServiceProcess {
   readonly child: ChildProcess;
   readonly port: number;
   readonly baseUrl: string;
+  /** Everything the process wrote to stdout and stderr so far. */
+  readonly output: string;
   /** Resolves with the exit code (or signal name) and how long the exit took after `signal`. */
   stop(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>;
 }
@@ -29,6 +31,7 @@ export function startService(env: Record<string, string>): Promise<ServiceProces
         const port = Number(m[1]);
         resolve({
           child, port, baseUrl: `http://127.0.0.1:${port}`,
+          get output() { return out + err; },
           stop(signal) {
             const started = Date.now();
             return new Promise((r) => {

@@ -73,6 +73,7 @@ describe('console key administration', () => {
   it('404 Key not found for unknown keys and for another organization\'s key', async () => {
     expectError(await call('POST', '/keys/key_0000000000000000/revoke', adminToken, { org_id: t.orgId }), 404, 'Key not found');
     expectError(await call('DELETE', `/keys/${other.keyId}?org_id=${t.orgId}`, adminToken), 404, 'Key not found');
+    expectError(await call('POST', `/keys/${'k'.repeat(3000)}/rotate`, adminToken, { org_id: t.orgId }), 404, 'Key not found');
   });
 
   it('ends a session on logout', async () => {

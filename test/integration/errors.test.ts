@@ -60,9 +60,11 @@ describe('error rows', () => {
     expectError(tampered, 403, 'Invalid request signature');
   });
 
-  it('403 Browser access not allowed for Origin, Sec-Fetch-* and OPTIONS preflights', async () => {
+  it('403 Browser access not allowed for Origin, Sec-Fetch-Site/-Dest/-User and OPTIONS preflights', async () => {
     expectError(await t.client.call('GET', '/governance/policies', undefined, { headers: { origin: 'https://evil.example' } }), 403, 'Browser access not allowed');
-    expectError(await t.client.call('GET', '/governance/policies', undefined, { headers: { 'sec-fetch-mode': 'cors' } }), 403, 'Browser access not allowed');
+    expectError(await t.client.call('GET', '/governance/policies', undefined, { headers: { 'sec-fetch-site': 'cross-site' } }), 403, 'Browser access not allowed');
+    expectError(await t.client.call('GET', '/governance/policies', undefined, { headers: { 'sec-fetch-dest': 'empty' } }), 403, 'Browser access not allowed');
+    expectError(await t.client.call('GET', '/governance/policies', undefined, { headers: { 'sec-fetch-user': '?1' } }), 403, 'Browser access not allowed');
     expectError(await send(url('/evaluate'), 'OPTIONS', { origin: 'https://x.example', 'access-control-request-method': 'POST' }, ''), 403, 'Browser access not allowed');
   });
 
@@ -167,8 +169,11 @@ describe('error rows', () => {
     expectError(await t.client.call('POST', '/results/fetch', {}), 422, 'Invalid request body');
   });
 
-  it('404 for unknown routes and 405 for wrong methods, in the envelope', async () => {
+  it('404 for unknown routes and 405 for wrong methods, in the envelope, only after the key and signature checks', async () => {
     expectError(await t.client.call('GET', '/nope'), 404, 'Not found');
+    expectError(await send(url('/nope'), 'GET', {}, ''), 401, 'Missing or invalid Authorization header');
+    expectError(await send(url('/evaluate'), 'DELETE', { authorization: `Bearer ${t.creds.apiKey}` }, ''), 403, 'Missing request signature');
+    expectError(await t.client.call('GET', '/nope', undefined, { headers: { 'x-service-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` } }), 403, 'Invalid request signature');
     const res = await t.client.call('DELETE', '/evaluate');
     expectError(res, 405, 'Method not allowed');
     assert.equal(res.headers['allow'], 'POST');

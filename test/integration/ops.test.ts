@@ -27,7 +27,10 @@ describe('operations endpoints', () => {
   });
 
   it('serves /metrics only on the operators\' listener', async () => {
-    assert.equal((await send(new URL('/metrics', t.baseUrl), 'GET', {}, '')).status, 404);
+    // The public listener has no /metrics; like every path there it first asks for a key (no route enumeration without one).
+    const onPublic = await send(new URL('/metrics', t.baseUrl), 'GET', {}, '');
+    assert.equal(onPublic.status, 401);
+    assert.doesNotMatch(onPublic.raw, /# HELP/);
     assert.equal((await ops('/metrics')).status, 200);
   });
 
@@ -39,7 +42,8 @@ describe('operations endpoints', () => {
     const text = (await ops('/metrics')).raw;
     const value = (line: RegExp) => Number(text.split('\n').find((l) => line.test(l))?.split(' ').pop());
     assert.ok(value(/^gov_http_requests_total\{route="\/evaluate",method="POST",status_class="2xx"\}/) >= 1);
-    assert.equal(value(/^gov_http_rejections_total\{status="401",reason="missing_or_invalid_authorization_header"\}/), 1);
+    // Two unsigned calls without a key in this file: /metrics on the public listener above, and the catalog here.
+    assert.equal(value(/^gov_http_rejections_total\{status="401",reason="missing_or_invalid_authorization_header"\}/), 2);
     assert.equal(value(/^gov_evaluation_batches_total\{kind="stored"\}/), 1);
     assert.equal(value(/^gov_scenarios_evaluated_total\{outcome="ok"\}/), 1);
     assert.ok(value(/^gov_scenario_evaluation_seconds_count/) >= 1, 'the worker\'s own measurement reached the main registry');

@@ -20,6 +20,9 @@ import { API_ERRORS } from '../errors.js';
 import { fail } from '../http/envelope.js';
 import { parseJsonBody } from '../schemas/requests.js';
 
+/** Key ids in console paths: longer than an id can be → 404 `Key not found`. */
+const KEY_ID = { key_id: { notFound: API_ERRORS.keyNotFound } };
+
 const okPlain = (data: unknown, status = 200): ApiResponse => ({ status, body: JSON.stringify({ ok: true, data }) });
 
 /** Public view of a key (never the hash). */
@@ -112,7 +115,7 @@ export function consoleRoutes(users: Users, keys: KeyService, now: () => number)
       }),
     },
     {
-      method: 'POST', template: '/keys/{key_id}/rotate', permission: null,
+      method: 'POST', template: '/keys/{key_id}/rotate', permission: null, params: KEY_ID,
       handle: guarded(async (_req, _s, orgId, body, params) => {
         const key = keyOf(orgId, params['key_id']!);
         if (!key) return fail(API_ERRORS.keyNotFound);
@@ -123,7 +126,7 @@ export function consoleRoutes(users: Users, keys: KeyService, now: () => number)
       }),
     },
     ...(['POST', 'DELETE'] as const).map((method): Route => ({
-      method, template: method === 'POST' ? '/keys/{key_id}/revoke' : '/keys/{key_id}', permission: null,
+      method, template: method === 'POST' ? '/keys/{key_id}/revoke' : '/keys/{key_id}', permission: null, params: KEY_ID,
       handle: guarded(async (_req, _s, orgId, _body, params) => {
         const key = keyOf(orgId, params['key_id']!);
         if (!key) return fail(API_ERRORS.keyNotFound);

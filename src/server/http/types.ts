@@ -17,6 +17,12 @@ export interface ApiRequest {
   readonly requestId: string;
   /** Epoch ms when the request was received (from the injected clock). */
   readonly receivedAt: number;
+  /**
+   * The body as bytes whose ArrayBuffer belongs to this call alone, safe to transfer to a worker:
+   * the request's own buffer the first time when it has one, a copy otherwise. Never transfer
+   * `body` itself: it may share its buffer (the empty body, a pooled slab).
+   */
+  takeBody(): Uint8Array;
 }
 
 /** Rate-limit state reported in `X-RateLimit-*` headers (spec §8). */
@@ -49,7 +55,7 @@ export interface ApiResponse {
   readonly status: number;
   readonly body: string | Buffer;
   readonly headers?: readonly (readonly [string, string])[];
-  /** Close the connection after responding (413 while the client may still be sending). */
+  /** Close the connection after responding (a 503 while shutting down, a refused upload). */
   readonly close?: boolean;
   /** The error string of an error response (for metrics; not sent separately). */
   readonly error?: string;

@@ -11,7 +11,7 @@ import { fail, okBytes } from '../http/envelope.js';
  */
 export function evaluationStatusRoute(deps: RouteDeps): Route {
   return {
-    method: 'GET', template: '/evaluations/{id}', permission: 'governance:evaluate',
+    method: 'GET', template: '/evaluations/{id}', permission: 'governance:evaluate', params: { id: { notFound: API_ERRORS.evaluationNotFound } },
     handle(_req, ctx) {
       const view = readEvaluationView(deps.store, ctx.params['id']!);
       if (!view || (view.expiresAt !== null && view.expiresAt <= deps.now())) return fail(API_ERRORS.evaluationNotFound);

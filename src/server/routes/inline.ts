@@ -6,6 +6,7 @@ import { saveScenario } from '../../actors/scenarios.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, okBytes } from '../http/envelope.js';
 import { OVERLOAD_RETRY_AFTER_S } from './evaluate.js';
+import { SHUTDOWN_RETRY_AFTER_S } from '../app.js';
 
 /** The raw body goes to a worker, which parses, validates and evaluates it; nothing is stored unless `save_to_workspace`. */
 export function inlineRoute(deps: RouteDeps): Route {
@@ -13,12 +14,9 @@ export function inlineRoute(deps: RouteDeps): Route {
     method: 'POST', template: '/evaluate/inline', permission: 'governance:evaluate',
     async handle(req, ctx) {
       if (!deps.pool.hasCapacity(1)) return fail(API_ERRORS.overloaded, { headers: [['retry-after', String(OVERLOAD_RETRY_AFTER_S)]] });
-      // The adapter reads a body with a declared length into a buffer of its own: hand that buffer
-      // to the worker as it is (transferred); a body that shares its buffer (chunked) is copied.
-      const b = req.body;
-      const owned = b.byteOffset === 0 && b.byteLength === b.buffer.byteLength;
-      const body = owned ? new Uint8Array(b.buffer, 0, b.byteLength) : Uint8Array.prototype.slice.call(b);
-      const result = await deps.pool.runInline({ kind: 'inline', body });
+      // The body's own buffer is transferred to the worker (a copy when the request shares its buffer).
+      const result = await deps.pool.runInline({ kind: 'inline', body: req.takeBody() });
+      if (!result.ok && 'code' in result && result.code === 'pool_closed') return fail(API_ERRORS.shuttingDown, { headers: [['retry-after', String(SHUTDOWN_RETRY_AFTER_S)]], close: true });
       const m = deps.metrics;
       if (m) {
         m.batches.labels('inline').inc();

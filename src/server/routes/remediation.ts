@@ -1,5 +1,6 @@
 /** @module server/routes/remediation: `GET /violations/{scenario_id}:{policy_code}/remediation` (spec §4). */
 import type { Route } from '../router.js';
+import { MAX_ID_LENGTH } from '../router.js';
 import type { RouteDeps } from './deps.js';
 import { unpack } from 'msgpackr';
 import type { RemediationMap } from '../../actors/worker-protocol.js';
@@ -13,17 +14,21 @@ const POLICY_CODE = /^[A-Z]{2,5}-\d{1,4}$/;
 /**
  * Remediation of one violation. From the latest stored results; a scenario never evaluated is
  * evaluated on demand in the pool (nothing stored). 400 for a malformed id, 404 `Scenario not found`
+ * (also for a scenario id longer than MAX_ID_LENGTH, which cannot exist)
  * / `Blueprint not found` / `Policy not found` / `Violation not found`, 500 `Remediation generation failed`.
  */
 export function remediationRoute(deps: RouteDeps): Route {
   return {
     method: 'GET', template: '/violations/{violation_id}/remediation', permission: 'governance:evaluate',
+    // The whole segment is checked here: its form first (400), then the scenario id's length (404).
+    params: { violation_id: { notFound: API_ERRORS.scenarioNotFound, maxLength: Number.MAX_SAFE_INTEGER } },
     async handle(_req, ctx) {
       const violationId = ctx.params['violation_id']!;
       const sep = violationId.lastIndexOf(':');
       const scenarioId = sep > 0 ? violationId.slice(0, sep) : '';
       const code = sep > 0 ? violationId.slice(sep + 1) : '';
       if (scenarioId === '' || !POLICY_CODE.test(code)) return fail(API_ERRORS.violationIdMalformed);
+      if (scenarioId.length > MAX_ID_LENGTH) return fail(API_ERRORS.scenarioNotFound);
       const orgId = ctx.key!.org_id;
       const scenario = deps.store.scenarios.get(k(orgId, scenarioId));
       if (!scenario) return fail(API_ERRORS.scenarioNotFound);

@@ -8,7 +8,7 @@ import { fail, ok, okBytes } from '../http/envelope.js';
 /** Serves the pre-rendered latest results (bytes read through the latest-results pointer and sent as is, no decoding), or `evaluation_status: not_evaluated` when never evaluated. */
 export function scenarioResultsRoute(deps: RouteDeps): Route {
   return {
-    method: 'GET', template: '/scenarios/{id}/results', permission: 'governance:evaluate',
+    method: 'GET', template: '/scenarios/{id}/results', permission: 'governance:evaluate', params: { id: { notFound: API_ERRORS.scenarioNotFound } },
     handle(_req, ctx) {
       const orgId = ctx.key!.org_id;
       const id = ctx.params['id']!;

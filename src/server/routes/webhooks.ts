@@ -22,6 +22,7 @@ const view = (w: WebhookRecord) => ({ webhook_id: w.webhook_id, url: w.url, even
 /** The six webhook routes. */
 export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): Route[] {
   const P = 'webhooks:manage' as const;
+  const id = { id: { notFound: API_ERRORS.webhookNotFound } };
   const find = (orgId: string, id: string) => deps.store.webhooks.get(k(orgId, id));
   return [
     {
@@ -62,14 +63,14 @@ export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): R
       },
     },
     {
-      method: 'GET', template: '/webhooks/{id}', permission: P,
+      method: 'GET', template: '/webhooks/{id}', permission: P, params: id,
       handle(_req, ctx) {
         const w = find(ctx.key!.org_id, ctx.params['id']!);
         return w ? ok(view(w), ctx.watermark!) : fail(API_ERRORS.webhookNotFound);
       },
     },
     {
-      method: 'DELETE', template: '/webhooks/{id}', permission: P,
+      method: 'DELETE', template: '/webhooks/{id}', permission: P, params: id,
       async handle(_req, ctx) {
         const orgId = ctx.key!.org_id;
         const w = find(orgId, ctx.params['id']!);
@@ -83,7 +84,7 @@ export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): R
       },
     },
     {
-      method: 'GET', template: '/webhooks/{id}/deliveries', permission: P,
+      method: 'GET', template: '/webhooks/{id}/deliveries', permission: P, params: id,
       handle(_req, ctx) {
         const w = find(ctx.key!.org_id, ctx.params['id']!);
         if (!w) return fail(API_ERRORS.webhookNotFound);
@@ -96,6 +97,7 @@ export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): R
     },
     {
       method: 'POST', template: '/webhooks/{id}/deliveries/{delivery_id}/redeliver', permission: P,
+      params: { ...id, delivery_id: { notFound: API_ERRORS.deliveryNotFound } },
       async handle(_req, ctx) {
         const orgId = ctx.key!.org_id;
         const w = find(orgId, ctx.params['id']!);

@@ -1,6 +1,7 @@
 /** @module server/schemas/requests: JSON Schemas of request bodies, compiled once at boot (ajv). */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { WireFieldError } from '../../actors/worker-protocol.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 
 /** Scenario ids: 1-128 characters without `/`, `:`, `?`, `#`, whitespace or control characters. */
 export const SCENARIO_ID_PATTERN = '^[^\\s/:?#\\u0000-\\u001f]{1,128}$';
@@ -59,8 +60,12 @@ export function fieldErrors(errors: readonly ErrorObject[] | null | undefined): 
   });
 }
 
-/** Parses a JSON body; a syntax error becomes one field error at `/`. */
+/**
+ * Parses a JSON body; a syntax error, or nesting deeper than MAX_JSON_DEPTH, becomes one field
+ * error at `/` (a 422, never a stack overflow in a recursive consumer later).
+ */
 export function parseJsonBody(body: Uint8Array): { ok: true; value: unknown } | { ok: false; detail: WireFieldError[] } {
+  if (nestsDeeperThan(body)) return { ok: false, detail: [{ path: '/', message: `nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels` }] };
   try {
     return { ok: true, value: JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')) };
   } catch (err) {

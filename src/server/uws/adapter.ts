@@ -1,30 +1,18 @@
 /**
  * @module server/uws/adapter: the only code that touches uWebSockets.js request and response objects.
  * It copies the request out synchronously, attaches `onAborted` and `onData` before returning,
- * caps the body while streaming (413 closes the connection), and writes responses inside `cork`
- * only while the request is alive (PITFALLS 1-6, 10, 11).
+ * caps the body while streaming, and writes responses inside `cork` only while the request is
+ * alive (PITFALLS 1-6, 10). Every request is reported finished exactly once.
  */
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
-import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';
+import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
 import type { ApiRequest, ApiResponse, RequestContext } from '../http/types.js';
 import { API_ERRORS } from '../errors.js';
 import { fail } from '../http/envelope.js';
-import { normalizeAddress } from '../pipeline/client-address.js';
+import { Request } from './request.js';
+import { writeResponse, writeRefusalHead } from './response.js';
 
-const require = createRequire(import.meta.url);
-type UwsModule = typeof import('uWebSockets.js');
-
-/**
- * Loads uWebSockets.js and refuses the slow JavaScript fallback (PITFALLS 11): only the native
- * module has `getParts`. @throws Error when the native binary is not loaded.
- */
-export function loadNativeUws(): UwsModule {
-  if (/^(1|true)$/i.test(process.env['UWS_USE_FALLBACK'] ?? '')) throw new Error('UWS_USE_FALLBACK is set: refusing to run on the slow JavaScript fallback of uWebSockets.js');
-  const uws = require('uWebSockets.js') as UwsModule;
-  if (typeof uws.getParts !== 'function') throw new Error('uWebSockets.js native binary did not load (JavaScript fallback detected); refusing to start');
-  return uws;
-}
+export { listen, loadNativeUws, type UwsModule } from './native.js';
 
 /**
  * Handles one fully-read request with its (fresh) context. May return synchronously (fast path)
@@ -32,11 +20,14 @@ export function loadNativeUws(): UwsModule {
  */
 export type Dispatch = (req: ApiRequest, ctx: RequestContext) => ApiResponse | Promise<ApiResponse>;
 
-/** Hooks for observability; all optional. */
+/** Hooks for observability; all optional but `onError`. */
 export interface AdapterHooks {
   /** Called when a request arrives (before its body is read). */
   onStart?(): void;
-  /** Called once per request after the response is written (or the client went away). */
+  /**
+   * Called exactly once per request: after its response is written, or when the client went
+   * away first (`aborted`; `req` is null when the body had not arrived, `res` null when nothing was sent).
+   */
   onFinished?(req: ApiRequest | null, ctx: RequestContext | null, res: ApiResponse | null, aborted: boolean, bytesIn: number): void;
   /** Called for a dispatch that threw or rejected; returns the 500 response to send. */
   onError(err: unknown, req: ApiRequest): ApiResponse;
@@ -50,16 +41,26 @@ export interface AdapterOptions {
   readonly now: () => number;
 }
 
-const STATUS_TEXT: Readonly<Record<number, string>> = {
-  200: '200 OK', 201: '201 Created', 202: '202 Accepted', 204: '204 No Content', 304: '304 Not Modified',
-  400: '400 Bad Request', 401: '401 Unauthorized', 403: '403 Forbidden', 404: '404 Not Found', 405: '405 Method Not Allowed',
-  409: '409 Conflict', 410: '410 Gone', 413: '413 Payload Too Large', 422: '422 Unprocessable Entity', 429: '429 Too Many Requests',
-  500: '500 Internal Server Error', 503: '503 Service Unavailable',
-};
-// Constant header names and values as bytes: uWS takes them without converting a string each time.
-const H_CONTENT_TYPE = Buffer.from('content-type');
-const JSON_AND_ID = 'application/json; charset=utf-8\r\nx-request-id: ';
-const STATUS_BYTES = new Map(Object.entries(STATUS_TEXT).map(([code, text]) => [Number(code), Buffer.from(text)]));
+/** What the server controls of a mounted adapter. */
+export interface AdapterControl {
+  /** Requests received and not yet finished. */
+  readonly inFlight: number;
+  /** From now on every response closes its connection (graceful shutdown: kept-alive clients reconnect elsewhere). */
+  closeConnections(): void;
+  /** Resolves once no request is in flight. */
+  idle(): Promise<void>;
+}
+
+/**
+ * Lingering close of a refused upload (issue 13, item 2): after a 413 the rest of the body is read
+ * and discarded, up to this many bytes and LINGER_MAX_MS, so a client still writing reads the 413
+ * instead of a reset (nginx's lingering close; Node's own server does the same). Beyond either
+ * bound the connection is closed.
+ */
+export const LINGER_MAX_BYTES = 16 * 1024 * 1024;
+/** Longest lingering close, in ms (see LINGER_MAX_BYTES). */
+export const LINGER_MAX_MS = 10_000;
+
 const EMPTY = Buffer.alloc(0);
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
@@ -74,44 +75,123 @@ function nextRequestId(): string {
 /** One request/response exchange: what the adapter tracks between uWS callbacks. */
 class Exchange {
   aborted = false;
-  done = false;
-  req: ApiRequest | null = null;
+  /** A response was written (or decided while the client was gone): `res` must not be touched. */
+  responded = false;
+  /** `onFinished` was called. */
+  finished = false;
+  /** Reading paused while an asynchronous answer is pending (see `dispatchNow`). */
+  paused = false;
+  /** A refused upload being discarded: bytes discarded so far, and the bound's timer. */
+  lingering: { discarded: number; timer: NodeJS.Timeout } | null = null;
+  req: Request | null = null;
   ctx: RequestContext | null = null;
   bytesIn = 0;
-  constructor(readonly res: HttpResponse, readonly hooks: AdapterHooks) {}
+  constructor(readonly res: HttpResponse) {}
 }
 
-const decoder = new TextDecoder();
+/** Registers the catch-all handler on `app`; returns the controls the server needs for shutdown. */
+export function mountAdapter(app: TemplatedApp, dispatch: Dispatch, options: AdapterOptions, hooks: AdapterHooks): AdapterControl {
+  let inFlight = 0;
+  let closing = false;
+  let idleWaiters: (() => void)[] = [];
 
-/**
- * The plain request copied out of uWS (a class: one shape, no spreads). The peer address is read
- * from uWS on first use only (it costs about a microsecond and only IP allowlists need it), and
- * only while the response is alive (PITFALLS 4); afterwards it reads as ''.
- */
-class Request implements ApiRequest {
-  private address: string | null = null;
-  constructor(
-    readonly method: string, readonly path: string, readonly query: string, readonly headers: Readonly<Record<string, string>>,
-    readonly body: Buffer, private readonly x: Exchange | null, readonly requestId: string, readonly receivedAt: number,
-  ) {}
-
-  get remoteAddress(): string {
-    if (this.address === null) {
-      const x = this.x;
-      this.address = x === null || x.aborted || x.done ? '' : normalizeAddress(decoder.decode(x.res.getRemoteAddressAsText()));
+  const finish = (x: Exchange, out: ApiResponse | null): void => {
+    if (x.finished) return;
+    x.finished = true;
+    inFlight--;
+    hooks.onFinished?.(x.req, x.ctx, out, x.aborted, x.bytesIn);
+    if (inFlight === 0 && idleWaiters.length > 0) {
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const w of waiters) w();
     }
-    return this.address;
-  }
-}
+  };
 
-/** Registers the catch-all handler on `app`. */
-export function mountAdapter(app: TemplatedApp, dispatch: Dispatch, options: AdapterOptions, hooks: AdapterHooks): void {
+  /** Sends `out` once; `cork` for answers written outside a uWS callback (PITFALLS 4). */
+  const respond = (x: Exchange, out: ApiResponse, cork: boolean): void => {
+    if (x.responded) return;
+    x.responded = true;
+    if (!x.aborted) {
+      const send = (): void => {
+        if (x.paused) { x.paused = false; x.res.resume(); }
+        writeResponse(x.res, x.req!, x.ctx, out, closing);
+      };
+      if (cork) x.res.cork(send);
+      else send();
+    }
+    finish(x, out);
+  };
+
+  const dispatchNow = (x: Exchange, cork: boolean): void => {
+    if (x.aborted) { finish(x, null); return; }
+    const req = x.req!;
+    const ctx: RequestContext = { key: null, watermark: null, rate: null, params: NO_PARAMS, template: null, clientIp: null };
+    x.ctx = ctx;
+    let out: ApiResponse | Promise<ApiResponse>;
+    try {
+      out = dispatch(req, ctx);
+    } catch (err) {
+      respond(x, hooks.onError(err, req), cork);
+      return;
+    }
+    if (!(out instanceof Promise)) { respond(x, out, cork); return; }
+    // While the answer is pending, read nothing more from this connection: uWS closes a connection
+    // whose next pipelined request arrives while one is pending (issue 13, item 5). Paused, that
+    // request waits in the socket and is read once this answer is written, so both are answered in order.
+    x.paused = true;
+    x.res.pause();
+    out.then((r) => respond(x, r, true), (err: unknown) => respond(x, hooks.onError(err, req), true));
+  };
+
+  /**
+   * GET and HEAD are dispatched at once (their answers are mostly synchronous, and pipelined reads
+   * stay served in order). Other methods wait one event-loop turn: when a pipelined request follows
+   * in the same packet, uWS closes the connection right after this callback returns (it does not
+   * pipeline asynchronous answers) and fires `onAborted`, so such a request is refused before
+   * anything is processed instead of being processed and never answered.
+   */
+  const run = (x: Exchange): void => {
+    const method = x.req!.method;
+    if (method === 'GET' || method === 'HEAD') dispatchNow(x, false); // inside the uWS callback: already corked
+    else setImmediate(dispatchNow, x, true);
+  };
+
+  /** 413 (spec §8): answered at once; the rest of the body is discarded within bounds (lingering close). */
+  const refuseTooLarge = (x: Exchange, cork: boolean, expectsContinue: boolean): void => {
+    const out = fail(API_ERRORS.bodyTooLarge, { detail: `The request body exceeds ${options.bodyLimitBytes} bytes`, close: true });
+    // A client waiting for `100 Continue` has sent no body: answer and close at once.
+    if (expectsContinue || x.aborted) { respond(x, out, cork); return; }
+    x.responded = true;
+    const send = (): void => writeRefusalHead(x.res, x.req!, out);
+    if (cork) x.res.cork(send);
+    else send();
+    x.lingering = { discarded: 0, timer: setTimeout(endLinger, LINGER_MAX_MS, x, false) };
+    x.lingering.timer.unref();
+    finish(x, out);
+  };
+
+  /**
+   * Ends a lingering close. When the whole body was read, the refusal is completed (its terminating
+   * chunk) and the client, told `Connection: close`, closes; beyond a bound the connection is closed
+   * at once. (Not `end('', true)`: after a chunk uWS would write its `Connection: close` header into the body.)
+   */
+  const endLinger = (x: Exchange, complete: boolean): void => {
+    if (x.lingering === null) return;
+    clearTimeout(x.lingering.timer);
+    x.lingering = null;
+    if (x.aborted) return;
+    if (complete) x.res.cork(() => x.res.end(''));
+    else x.res.close();
+  };
+
   app.any('/*', (res: HttpResponse, req: HttpRequest) => {
-    const x = new Exchange(res, hooks);
+    const x = new Exchange(res);
+    inFlight++;
     hooks.onStart?.();
     res.onAborted(() => {
       x.aborted = true;
-      if (!x.done) hooks.onFinished?.(null, null, null, true, 0);
+      if (x.lingering !== null) { clearTimeout(x.lingering.timer); x.lingering = null; }
+      finish(x, null);
     });
     try {
       const headers: Record<string, string> = {};
@@ -127,14 +207,16 @@ export function mountAdapter(app: TemplatedApp, dispatch: Dispatch, options: Ada
       const length = headers['content-length'];
       const declared = length !== undefined ? Number(length) : null;
       const chunked = headers['transfer-encoding'] !== undefined;
+      const withBody = (body: Buffer, owned: boolean): Request => new Request(method, path, query, headers, body, owned, x, requestId, receivedAt);
       if (declared !== null && (!Number.isFinite(declared) || declared > options.bodyLimitBytes)) {
-        x.req = new Request(method, path, query, headers, EMPTY, x, requestId, receivedAt);
-        respond(x, fail(API_ERRORS.bodyTooLarge, { detail: `The request body exceeds ${options.bodyLimitBytes} bytes`, close: true }));
+        x.req = withBody(EMPTY, false);
+        res.onData((chunk, isLast) => discard(x, chunk.byteLength, isLast));
+        refuseTooLarge(x, false, /100-continue/i.test(headers['expect'] ?? ''));
         return;
       }
       if ((declared === null || declared === 0) && !chunked) {
-        x.req = new Request(method, path, query, headers, EMPTY, x, requestId, receivedAt);
-        run(x, dispatch);
+        x.req = withBody(EMPTY, false);
+        run(x);
         return;
       }
       // With a declared length the body is read into one buffer of that size (one allocation, one
@@ -143,13 +225,15 @@ export function mountAdapter(app: TemplatedApp, dispatch: Dispatch, options: Ada
       const body = declared !== null ? Buffer.allocUnsafeSlow(declared) : null;
       const chunks: Buffer[] = [];
       res.onData((chunk, isLast) => {
-        if (x.done || x.aborted) return;
+        if (x.lingering !== null || x.responded) { discard(x, chunk.byteLength, isLast); return; }
+        if (x.aborted) return;
         const at = x.bytesIn;
         x.bytesIn += chunk.byteLength;
         if (x.bytesIn > options.bodyLimitBytes || (body !== null && x.bytesIn > body.length)) {
           chunks.length = 0;
-          x.req = new Request(method, path, query, headers, EMPTY, x, requestId, receivedAt);
-          respond(x, fail(API_ERRORS.bodyTooLarge, { detail: `The request body exceeds ${options.bodyLimitBytes} bytes`, close: true }));
+          x.req = withBody(EMPTY, false);
+          refuseTooLarge(x, false, false);
+          if (isLast) endLinger(x, true);
           return;
         }
         // uWS neuters the chunk when this callback returns: copy it now.
@@ -157,76 +241,31 @@ export function mountAdapter(app: TemplatedApp, dispatch: Dispatch, options: Ada
         else chunks.push(Buffer.from(chunk.slice(0)));
         if (isLast) {
           const full = body !== null ? body.subarray(0, x.bytesIn) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, x.bytesIn);
-          x.req = new Request(method, path, query, headers, full, x, requestId, receivedAt);
-          run(x, dispatch);
+          // Owned: the declared-length buffer, or the single chunk's own copy (Buffer.concat may use the shared pool).
+          x.req = withBody(full, body !== null ? x.bytesIn === body.length : chunks.length === 1);
+          run(x);
         }
       });
     } catch (err) {
       // A synchronous throw out of a uWS handler terminates the process (PITFALLS 1): answer 500 instead.
-      x.req ??= new Request('?', '?', '', {}, EMPTY, null, nextRequestId(), options.now());
-      respond(x, hooks.onError(err, x.req));
+      x.req ??= new Request('?', '?', '', {}, EMPTY, false, null, nextRequestId(), options.now());
+      respond(x, hooks.onError(err, x.req), false);
     }
   });
-}
 
-function run(x: Exchange, dispatch: Dispatch): void {
-  const req = x.req!;
-  const ctx: RequestContext = { key: null, watermark: null, rate: null, params: NO_PARAMS, template: null, clientIp: null };
-  x.ctx = ctx;
-  let out: ApiResponse | Promise<ApiResponse>;
-  try {
-    out = dispatch(req, ctx);
-  } catch (err) {
-    respond(x, x.hooks.onError(err, req));
-    return;
-  }
-  if (out instanceof Promise) {
-    out.then(
-      (r) => respond(x, r),
-      (err: unknown) => respond(x, x.hooks.onError(err, req)),
-    );
-  } else {
-    respond(x, out, false);
-  }
-}
+  /** Counts a refused body's bytes; ends the lingering close at its end or beyond its bound. */
+  const discard = (x: Exchange, bytes: number, isLast: boolean): void => {
+    if (x.lingering === null) return;
+    x.lingering.discarded += bytes;
+    if (isLast) endLinger(x, true);
+    else if (x.lingering.discarded > LINGER_MAX_BYTES) endLinger(x, false);
+  };
 
-/**
- * Sends `out` once. `cork` is needed for answers written outside a uWS callback (after an await,
- * PITFALLS 4); a synchronous answer inside the handler is already corked by uWS.
- */
-function respond(x: Exchange, out: ApiResponse, cork = true): void {
-  if (x.done) return;
-  x.done = true;
-  if (!x.aborted) {
-    if (cork) x.res.cork(() => write(x, out));
-    else write(x, out);
-  }
-  x.hooks.onFinished?.(x.req, x.ctx, out, x.aborted, x.bytesIn);
-}
-
-function write(x: Exchange, out: ApiResponse): void {
-  const res = x.res;
-  res.writeStatus(STATUS_BYTES.get(out.status) ?? `${out.status} Status`);
-  const rate = x.ctx?.rate;
-  // uWS writes `name: value\r\n` as given, so the fixed headers (content type, request id and,
-  // spec §8 rule 2, the rate-limit state of every authenticated response) go out as one block:
-  // one call into uWS instead of five. The values are our own id and integers, never client input.
-  res.writeHeader(H_CONTENT_TYPE, rate
-    ? `${JSON_AND_ID}${x.req!.requestId}\r\nx-ratelimit-limit: ${rate.limit}\r\nx-ratelimit-remaining: ${rate.remaining}\r\nx-ratelimit-reset: ${rate.reset}`
-    : `${JSON_AND_ID}${x.req!.requestId}`);
-  if (out.headers) for (const [name, value] of out.headers) res.writeHeader(name, value);
-  res.end(out.status === 304 ? '' : out.body, out.close === true);
-}
-
-/** `LIBUS_LISTEN_EXCLUSIVE_PORT` of uSockets' ListenOptions (not exported at run time by this build). */
-const LISTEN_EXCLUSIVE_PORT = 1;
-
-/** Listens on host:port with an exclusive port (PITFALLS 9). Resolves the listen socket and the bound port. */
-export function listen(uws: UwsModule, app: TemplatedApp, host: string, port: number): Promise<{ socket: us_listen_socket; port: number }> {
-  return new Promise((resolve, reject) => {
-    (app as unknown as { listen(h: string, p: number, o: number, cb: (s: us_listen_socket | false) => void): void }).listen(host, port, LISTEN_EXCLUSIVE_PORT, (socket) => {
-      if (!socket) reject(new Error(`cannot listen on ${host}:${port} (address in use or not available)`));
-      else resolve({ socket, port: uws.us_socket_local_port(socket as unknown as Parameters<UwsModule['us_socket_local_port']>[0]) });
-    });
-  });
+  return {
+    get inFlight() { return inFlight; },
+    closeConnections() { closing = true; },
+    idle() {
+      return inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => { idleWaiters.push(resolve); });
+    },
+  };
 }
