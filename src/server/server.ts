@@ -93,7 +93,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         timeoutMs: cfg.webhookTimeoutMs, allowPrivate: cfg.webhookAllowPrivateTargets,
       }, r.resolve(CLOCK), (result, delivery) => {
         if (!m) return;
-        const outcome = delivery.status === 'delivered' ? 'delivered' : result.error?.startsWith('blocked') ? 'blocked' : delivery.status === 'failed' ? 'failed' : 'retry';
+        const outcome = delivery.status === 'delivered' ? 'delivered' : result.blocked ? 'blocked' : delivery.status === 'failed' ? 'failed' : 'retry';
         m.webhookDeliveries.labels(outcome).inc();
         m.webhookSeconds.observe(result.durationMs / 1000);
       });

@@ -1,22 +1,42 @@
 /**
  * @module actors/webhooks/target-guard: SSRF protection for webhook targets (PITFALLS 28). Targets
- * must be https and connect to public unicast addresses; the check runs on the address actually
- * used for the connection (a `lookup` hook), so DNS rebinding cannot bypass it. Redirects are never
- * followed. `WEBHOOK_ALLOW_PRIVATE_TARGETS=true` allows private addresses and plain http (tests).
+ * must be https and may connect only to global unicast addresses (`addressRefusal`). The address is
+ * checked at registration when the URL holds a literal, and at every connection for every target:
+ * the literal itself before connecting, a name's resolved addresses in the `lookup` hook (DNS
+ * rebinding), and the connected peer once more (`guardPeer`). Redirects are never followed.
+ * `WEBHOOK_ALLOW_PRIVATE_TARGETS=true` turns all of this off: any address and plain http (tests, on-premise).
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import ipaddr from 'ipaddr.js';
+import { isIP, type Socket } from 'node:net';
+import { addressRefusal } from './address-class.js';
 
-/** True for a public unicast address (not loopback, private, link-local, CGNAT, ULA, multicast, reserved...). */
-export function isPublicAddress(address: string): boolean {
-  try {
-    return ipaddr.process(address).range() === 'unicast';
-  } catch {
-    return false;
-  }
+/** The `code` of every error that blocks a connection to a refused address (literal, lookup and peer checks). */
+export const BLOCKED_ADDRESS = 'EBLOCKEDADDRESS';
+
+/** True for an error raised by this module's connect-time checks (matched by `code`, never by message). */
+export function isBlockedError(err: unknown): boolean {
+  return (err as NodeJS.ErrnoException | null)?.code === BLOCKED_ADDRESS;
 }
 
-/** Why a target URL is refused at registration, or null. Host names are checked again at connect time. */
+function blockedError(message: string): NodeJS.ErrnoException {
+  const e = new Error(`blocked: ${message}`) as NodeJS.ErrnoException;
+  e.code = BLOCKED_ADDRESS;
+  return e;
+}
+
+/** The URL's host as a connection would use it: IPv6 brackets removed ('[::1]' → '::1'), names unchanged. */
+export function targetHost(u: URL): string {
+  return u.hostname.replace(/^\[|\]$/g, '');
+}
+
+/**
+ * Why a target URL is refused at registration, or null. Rules: an absolute URL without credentials;
+ * `https` (plain `http` only when `allowPrivate`); a literal address must be global unicast
+ * (`addressRefusal`); 'localhost', '*.localhost' (RFC 6761) and '*.internal' are refused. Host
+ * names are checked again at every connection (`guardedLookup`). With `allowPrivate` only the URL
+ * shape and the credentials rule apply.
+ * @returns a message for the 422 field error at `/url`, or null.
+ */
 export function targetProblem(url: string, allowPrivate: boolean): string | null {
   let u: URL;
   try {
@@ -26,28 +46,67 @@ export function targetProblem(url: string, allowPrivate: boolean): string | null
   }
   if (u.username || u.password) return 'must not contain credentials';
   if (u.protocol !== 'https:' && !(allowPrivate && u.protocol === 'http:')) return 'must use https';
-  const host = u.hostname.replace(/^\[|\]$/g, '');
-  if (ipaddr.isValid(host) && !allowPrivate && !isPublicAddress(host)) return 'must not point to a private, loopback or link-local address';
-  if (!allowPrivate && (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal'))) return 'must not point to a local host name';
+  if (allowPrivate) return null;
+  const host = targetHost(u);
+  if (isIP(host) !== 0) {
+    const range = addressRefusal(host);
+    return range === null ? null : `must point to a public (global unicast) address, not ${range}`;
+  }
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal')) return 'must not point to a local host name';
   return null;
+}
+
+/**
+ * The connect-time check of a literal target, or null. Node connects to an IP-literal host directly
+ * and never calls `lookup` for it, so this check must run before the request is made; names return
+ * null here and are checked by `guardedLookup`.
+ * @returns an error with `code` `BLOCKED_ADDRESS`, or null (always null when `allowPrivate`).
+ */
+export function literalTargetError(u: URL, allowPrivate: boolean): NodeJS.ErrnoException | null {
+  const host = targetHost(u);
+  if (allowPrivate || isIP(host) === 0) return null;
+  const range = addressRefusal(host);
+  return range === null ? null : blockedError(`${host} is not a global unicast address (${range})`);
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-/** A `lookup` for http(s).request that refuses non-public addresses (unless allowed). */
+/**
+ * A `lookup` for http(s).request that keeps only global unicast addresses (unless `allowPrivate`).
+ * The socket connects to an address this hook returned, so the checked address is the one used.
+ * Fails with `code` `BLOCKED_ADDRESS` when no address is left.
+ */
 export function guardedLookup(allowPrivate: boolean) {
   return function lookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, []);
       const list = addresses as LookupAddress[];
-      const allowed = allowPrivate ? list : list.filter((a) => isPublicAddress(a.address));
-      if (allowed.length === 0) {
-        const e = new Error(`blocked: ${hostname} resolves to a non-public address`) as NodeJS.ErrnoException;
-        e.code = 'EBLOCKEDADDRESS';
-        return callback(e, []);
-      }
+      const allowed = allowPrivate ? list : list.filter((a) => addressRefusal(a.address) === null);
+      if (allowed.length === 0) return callback(blockedError(`${hostname} resolves to a non-public address`), []);
       if (options.all) return callback(null, allowed);
       callback(null, allowed[0]!.address, allowed[0]!.family);
     });
   };
+}
+
+/**
+ * Checks the peer a socket actually connected to and destroys the socket with a `BLOCKED_ADDRESS`
+ * error when it is not global unicast. Defence in depth behind `literalTargetError` and
+ * `guardedLookup`, which already stop a refused connection before it is made: this one catches any
+ * path that bypasses them (an agent or proxy that resolves by itself, a change in Node). Attach it
+ * before anything is written: its `connect` listener then runs before the socket's queued writes,
+ * so no request byte reaches a refused peer (a TLS socket's ClientHello may; the HTTP request waits
+ * for the handshake). A socket already connected (kept alive) is checked at once.
+ */
+export function guardPeer(socket: Socket, onRefused: (err: NodeJS.ErrnoException) => void): void {
+  const check = () => {
+    const peer = socket.remoteAddress ?? '';
+    const range = addressRefusal(peer);
+    if (range === null) return;
+    const err = blockedError(`connected peer ${peer || '(unknown)'} is not a global unicast address (${range})`);
+    socket.destroy(err);
+    onRefused(err);
+  };
+  if (socket.connecting) socket.once('connect', check);
+  else if (!socket.destroyed) check();
 }
