@@ -5,9 +5,10 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { k, Store } from '../../src/store/store.js';
 import { compareKeys, keysBelow, prefixKeys, prefixRange } from '../../src/store/ranges.js';
@@ -18,6 +19,9 @@ const PREFIXES: readonly (readonly string[])[] = [[ORG], [`${ORG.slice(0, -1)}g`
 /** Id characters: ASCII, 2- and 3-byte UTF-8 (U+E000-U+FFFF sort after astral ones in UTF-16), astral. */
 const CHARS = ['a', 'z', 'A', '0', '9', '-', '_', '.', '~', '\u007f', 'é', '中', '\ue000', '\uffee', '😀', '𝄞'];
 const SEED = 20_261_122;
+const SRC = fileURLToPath(new URL('../../../src/', import.meta.url));
+/** An lmdb range call given bounds, or a hand-made upper bound. */
+const HAND_MADE_BOUNDS = /\.(?:getRange|getKeys|getKeysCount|getValues)\(\{[^}]*\b(?:start|end)\b|\\uffff/;
 
 /** Ids of 1-128 UTF-16 units, uniformly (fast-check's default size would keep them under ~16), never splitting a surrogate pair. */
 const idArb = fc.integer({ min: 1, max: 128 }).chain((n) => fc.array(fc.constantFrom(...CHARS), { minLength: n, maxLength: n })).map((chars) => {
@@ -106,4 +110,14 @@ describe('store range scans', () => {
   it('compares keys in code point order', () => {
     fc.assert(fc.property(idArb, idArb, (a, b) => Math.sign(compareKeys(a, b)) === Math.sign(byteOrder(a, b))), { seed: SEED, numRuns: 500 });
   });
+});
+
+it('builds range bounds only in src/store (every other scan goes through store/ranges)', () => {
+  const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
+  });
+  const all = files(SRC).filter((f) => !f.startsWith(join(SRC, 'store')));
+  assert.ok(all.length > 50);
+  for (const file of all) assert.doesNotMatch(readFileSync(file, 'utf8'), HAND_MADE_BOUNDS, file);
 });
