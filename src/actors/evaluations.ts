@@ -5,6 +5,7 @@ import type { Store } from '../store/store.js';
 import type { EvaluationPool } from './pool.js';
 import type { EvaluationObserver, ScenarioInput } from './evaluation-actor.js';
 import { k } from '../store/store.js';
+import { keysBelow } from '../store/ranges.js';
 import { EvaluationActor, failedSummary } from './evaluation-actor.js';
 import { putEvaluation, removeEvaluation } from './evaluation-view.js';
 import { WriteBatcher } from './write-batcher.js';
@@ -123,7 +124,7 @@ export class Evaluations {
   async purgeExpired(nowMs: number = this.now()): Promise<number> {
     let purged = 0;
     await this.store.root.transaction(() => {
-      for (const key of this.store.expirations.getKeys({ end: expirationKey(nowMs, '') })) {
+      for (const key of [...keysBelow(this.store.expirations, expirationKey(nowMs, ''))]) {
         const id = key.slice(key.indexOf('\u0000') + 1);
         if (this.actors.has(id)) continue;
         const record = this.store.evaluations.get(id);

@@ -8,6 +8,7 @@ import type { RollupContribution, RollupRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { POLICIES, POLICY_BY_CODE, gapLabel, refId } from '../engine/index.js';
 import { k } from '../store/store.js';
+import { prefixKeys } from '../store/ranges.js';
 
 /** An empty rollup. */
 export function emptyRollup(orgId: string, nowIso: string): RollupRecord {
@@ -101,7 +102,7 @@ export function rollupView(r: RollupRecord): Record<string, unknown> {
 export function recomputeRollup(store: Store, orgId: string, nowIso: string): RollupRecord {
   let r = emptyRollup(orgId, nowIso);
   let total = 0;
-  for (const { key } of store.scenarios.getRange({ start: k(orgId, ''), end: k(orgId, '\uffff') })) {
+  for (const key of prefixKeys(store.scenarios, [orgId])) {
     total++;
     const result = store.results.get(key);
     if (result) r = applyContribution(r, null, result.contribution, nowIso);

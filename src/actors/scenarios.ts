@@ -2,6 +2,7 @@
 import type { ScenarioRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { k } from '../store/store.js';
+import { prefixRange } from '../store/ranges.js';
 import { parseBlueprint } from '../engine/index.js';
 import { countScenario, updateRollup } from './rollup.js';
 
@@ -45,7 +46,7 @@ export async function saveScenario(store: Store, orgId: string, scenarioId: stri
 /** Scenarios of an organization, by id. */
 export function listScenarios(store: Store, orgId: string): ScenarioRecord[] {
   const out: ScenarioRecord[] = [];
-  for (const { value } of store.scenarios.getRange({ start: k(orgId, ''), end: k(orgId, '\uffff') })) out.push(value);
+  for (const { value } of prefixRange(store.scenarios, [orgId])) out.push(value);
   return out;
 }
 

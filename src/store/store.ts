@@ -10,7 +10,9 @@ export const DEFAULT_MAP_SIZE = 8 * 1024 ** 3;
 /**
  * The embedded store. One LMDB environment at `<dataDir>/gov.mdb`, shared safely by the server, its
  * workers and the admin CLI (LMDB serialises writers across processes). Keys use U+0000 to join
- * parts (`org\0scenario`), which no id may contain.
+ * parts (`org\0scenario`), which no id may contain. Scan them with store/ranges (`prefixRange`,
+ * `keysBelow`), never with hand-made bounds: lmdb-js stores keys of 64+ UTF-16 units in another
+ * byte form than shorter ones, so `{ start: k(org, ''), end: k(org, '\uffff') }` misses the long ones.
  * Durability: async writes resolve on commit; await `flushed()` before acknowledging a client (PITFALLS 18).
  */
 export class Store {
@@ -150,7 +152,7 @@ function records(name: string, dataMaps = false): DatabaseOptions & { name: stri
 /** Key of the shared msgpack structures in each record database (lmdb-js's conventional symbol). */
 const STRUCTURES = Symbol.for('structures');
 
-/** Joins key parts with U+0000. */
+/** Joins key parts with U+0000. Parts contain no U+0000-U+0004 (store/ranges relies on it). */
 export function k(...parts: (string | number)[]): string {
   return parts.join('\u0000');
 }

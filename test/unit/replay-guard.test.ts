@@ -37,3 +37,26 @@ it('refuses a repeated signature while its write is in flight and after it commi
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+it('keeps a signature signed exactly `tolerance` seconds ago, which the timestamp check still accepts, through a sweep', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gov-replay-'));
+  const store = new Store(dir);
+  try {
+    const tolerance = 300;
+    const t = 1_800_000_000;
+    const sig = 'ab'.repeat(32); // keys of 77 units: stored as raw UTF-8, unlike the sweep's 13-unit bound
+    const first = new ReplayGuard(store, tolerance);
+    assert.equal(first.accept(sig, t, t), true);
+    await first.flush();
+    // Another process sweeps on its first accept, at the last second of the window...
+    const second = new ReplayGuard(store, tolerance);
+    assert.equal(second.accept('cd'.repeat(32), t + 1, t + tolerance), true);
+    await second.flush(); // committed after the sweep's transaction
+    await store.flushed();
+    // ...and then sees the replay, still inside the window.
+    assert.equal(second.accept(sig, t, t + tolerance), false, 'a replay inside the window is refused');
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

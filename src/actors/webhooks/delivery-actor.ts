@@ -8,6 +8,7 @@ import type { DeliveryRecord, WebhookRecord } from '../../store/records.js';
 import type { Store } from '../../store/store.js';
 import type { SendResult } from './send.js';
 import { k } from '../../store/store.js';
+import { prefixKeys } from '../../store/ranges.js';
 import { signWebhook } from './signing.js';
 
 /** Delivery settings (config: WEBHOOK_*). */
@@ -92,7 +93,7 @@ export class DeliveryActor {
 
   /** The oldest pending delivery (outbox keys sort by delivery id, which sorts by creation time). */
   private nextDelivery(): DeliveryRecord | undefined {
-    for (const { key } of this.store.outbox.getRange({ start: k(this.webhookId, ''), end: k(this.webhookId, '\uffff') })) {
+    for (const key of prefixKeys(this.store.outbox, [this.webhookId])) {
       const d = this.store.deliveries.get(key);
       if (d && d.status === 'pending') return d;
       void this.store.outbox.remove(key);

@@ -9,6 +9,7 @@ import type { Store } from '../../store/store.js';
 import type { SendResult } from './send.js';
 import type { DeliveryOptions, Sender } from './delivery-actor.js';
 import { k } from '../../store/store.js';
+import { allEntries, prefixRange } from '../../store/ranges.js';
 import { DeliveryActor } from './delivery-actor.js';
 import { sendWebhook } from './send.js';
 import { webhookSecret } from './signing.js';
@@ -49,7 +50,7 @@ export class WebhookDispatcher {
   enqueueInTransaction(record: EvaluationRecord): string[] {
     if (record.kind !== 'stored' || record.status !== 'complete') return [];
     const endpoints: WebhookRecord[] = [];
-    for (const { value } of this.store.webhooks.getRange({ start: k(record.org_id, ''), end: k(record.org_id, '\uffff') })) {
+    for (const { value } of prefixRange(this.store.webhooks, [record.org_id])) {
       if (value.status === 'active' && value.events.includes(EVALUATION_COMPLETE)) endpoints.push(value);
     }
     if (endpoints.length === 0) return [];
@@ -78,7 +79,7 @@ export class WebhookDispatcher {
   /** Crash recovery: starts an actor for every endpoint with pending deliveries. @returns how many. */
   recover(): number {
     const seen = new Set<string>();
-    for (const { key, value: orgId } of this.store.outbox.getRange()) {
+    for (const { key, value: orgId } of allEntries(this.store.outbox)) {
       const webhookId = key.split('\u0000')[0]!;
       if (seen.has(webhookId)) continue;
       seen.add(webhookId);

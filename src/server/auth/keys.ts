@@ -4,6 +4,8 @@ import type { KeyRecord, OrgRecord, Permission } from '../../store/records.js';
 import type { Store } from '../../store/store.js';
 import type { ServerSecrets } from './server-secrets.js';
 import { ALL_PERMISSIONS } from '../../store/records.js';
+import { prefixKeys } from '../../store/ranges.js';
+import { k } from '../../store/store.js';
 
 /** Default per-key limits (spec §8). */
 export const DEFAULT_PER_MINUTE = 60;
@@ -86,7 +88,7 @@ export class KeyService {
     await this.store.root.transaction(() => {
       this.store.keys.put(keyId, record);
       this.store.keyHashes.put(record.hash, keyId);
-      this.store.orgKeys.put(`${orgId}\u0000${keyId}`, '');
+      this.store.orgKeys.put(k(orgId, keyId), '');
     });
     await this.store.flushed();
     return { key_id: keyId, api_key: apiKey, signing_secret: this.signingSecret(keyId), record };
@@ -123,7 +125,7 @@ export class KeyService {
   /** Keys of an organization, newest first (no secrets); reads the organization's index, not every key. */
   list(orgId: string): KeyRecord[] {
     const out: KeyRecord[] = [];
-    for (const key of this.store.orgKeys.getKeys({ start: `${orgId}\u0000`, end: `${orgId}\u0000\uffff` })) {
+    for (const key of prefixKeys(this.store.orgKeys, [orgId])) {
       const record = this.store.keys.get(key.slice(orgId.length + 1));
       if (record) out.push(record);
     }

@@ -1,5 +1,6 @@
 /** @module server/pipeline/replay-guard: remembers accepted non-GET signatures until they expire. */
 import type { Store } from '../../store/store.js';
+import { keysBelow } from '../../store/ranges.js';
 
 /** Keys sort by signing time: `<t padded to 12 digits>\0<signature hex>`. */
 const keyOf = (t: number, signature: string): string => `${String(t).padStart(12, '0')}\u0000${signature}`;
@@ -70,9 +71,11 @@ export class ReplayGuard {
   private sweep(nowS: number): void {
     if (nowS - this.lastSweep < SWEEP_INTERVAL_S) return;
     this.lastSweep = nowS;
-    const end = keyOf(nowS - this.toleranceS, '');
+    // Exactly the entries with t < now − tolerance: a plain `end` bound of 13 units also took t = now − tolerance,
+    // still replayable, because keys of 64+ units (these have 77) are stored in another form (store/ranges).
+    const bound = keyOf(nowS - this.toleranceS, '');
     void this.store.signatures.transaction(() => {
-      for (const key of this.store.signatures.getKeys({ end, snapshot: false })) void this.store.signatures.remove(key);
+      for (const key of [...keysBelow(this.store.signatures, bound, { snapshot: false })]) void this.store.signatures.remove(key);
     });
   }
 }

@@ -10,6 +10,7 @@ import type { RouteDeps } from './deps.js';
 import { EVALUATION_COMPLETE } from '../../actors/webhooks/dispatcher.js';
 import { targetProblem } from '../../actors/webhooks/target-guard.js';
 import { k } from '../../store/store.js';
+import { prefixKeys, prefixRange } from '../../store/ranges.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, ok } from '../http/envelope.js';
 import { parseJsonBody } from '../schemas/requests.js';
@@ -43,7 +44,7 @@ export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): R
         if (detail.length > 0) return fail(API_ERRORS.invalidBody, { detail });
         const orgId = ctx.key!.org_id;
         let count = 0;
-        for (const _ of deps.store.webhooks.getKeys({ start: k(orgId, ''), end: k(orgId, '\uffff') })) count++;
+        for (const _ of prefixKeys(deps.store.webhooks, [orgId])) count++;
         if (count >= MAX_WEBHOOKS_PER_ORG) return fail(API_ERRORS.invalidBody, { detail: [{ path: '/', message: `at most ${MAX_WEBHOOKS_PER_ORG} webhooks per organization` }] });
         const record: WebhookRecord = {
           webhook_id: `wh_${randomBytes(8).toString('hex')}`, org_id: orgId, url: b.url as string, events: [...new Set(events as string[])],
@@ -58,7 +59,7 @@ export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): R
       method: 'GET', template: '/webhooks', permission: P,
       handle(_req, ctx) {
         const orgId = ctx.key!.org_id;
-        const list = [...deps.store.webhooks.getRange({ start: k(orgId, ''), end: k(orgId, '\uffff') })].map((e) => view(e.value));
+        const list = [...prefixRange(deps.store.webhooks, [orgId])].map((e) => view(e.value));
         return ok({ webhooks: list }, ctx.watermark!);
       },
     },
@@ -78,7 +79,7 @@ export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): R
         dispatcher.forget(w.webhook_id);
         await deps.store.root.transaction(() => {
           void deps.store.webhooks.remove(k(orgId, w.webhook_id));
-          for (const { key } of deps.store.outbox.getRange({ start: k(w.webhook_id, ''), end: k(w.webhook_id, '\uffff') })) void deps.store.outbox.remove(key);
+          for (const key of [...prefixKeys(deps.store.outbox, [w.webhook_id])]) void deps.store.outbox.remove(key);
         });
         return ok({ webhook_id: w.webhook_id, deleted: true }, ctx.watermark!);
       },
@@ -88,7 +89,7 @@ export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): R
       handle(_req, ctx) {
         const w = find(ctx.key!.org_id, ctx.params['id']!);
         if (!w) return fail(API_ERRORS.webhookNotFound);
-        const list = [...deps.store.deliveries.getRange({ start: k(w.webhook_id, '\uffff'), end: k(w.webhook_id, ''), reverse: true, limit: 100 })].map(({ value: d }) => ({
+        const list = [...prefixRange(deps.store.deliveries, [w.webhook_id], { reverse: true, limit: 100 })].map(({ value: d }) => ({
           delivery_id: d.delivery_id, event_type: d.event_type, evaluation_id: d.evaluation_id, status: d.status, attempts: d.attempts,
           next_attempt_at: d.next_attempt_at === null ? null : new Date(d.next_attempt_at).toISOString(), created_at: d.created_at,
         }));
