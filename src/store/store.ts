@@ -2,6 +2,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type DatabaseOptions, type RootDatabase } from 'lmdb';
+import { LmdbRateLeases } from './rate-leases/lmdb.js';
+import type { RateLeases } from './rate-leases/rate-leases.js';
 import type { DeliveryRecord, EvaluationRecord, KeyRecord, OrgRecord, ResultRecord, RollupRecord, ScenarioRecord, SessionRecord, UserRecord, WebhookRecord } from './records.js';
 
 /** Map size of the environment in bytes (default 8 GiB; LMDB grows the file lazily up to it). */
@@ -9,7 +11,8 @@ export const DEFAULT_MAP_SIZE = 8 * 1024 ** 3;
 
 /**
  * The embedded store. One LMDB environment at `<dataDir>/gov.mdb`, shared safely by the server, its
- * workers and the admin CLI (LMDB serialises writers across processes). Keys use U+0000 to join
+ * workers and the admin CLI (LMDB serialises writers across processes), and the volatile rate-limit
+ * leases in `<dataDir>/rate.mdb`. Keys use U+0000 to join
  * parts (`org\0scenario`), which no id may contain.
  * Durability: async writes resolve on commit; await `flushed()` before acknowledging a client (PITFALLS 18).
  */
@@ -97,6 +100,18 @@ export class Store {
     this.outbox = this.root.openDB({ name: 'outbox', encoding: 'string' });
   }
 
+  private leases: RateLeases | null = null;
+
+  /**
+   * Rate-limit budgets shared by every process on this DATA_DIR, in their own volatile environment
+   * `<dataDir>/rate.mdb` (see LmdbRateLeases for why it is separate and not synced). Opened on first
+   * use, so the admin CLI never opens it.
+   */
+  get rateLeases(): RateLeases {
+    this.leases ??= new LmdbRateLeases(join(this.dataDir, 'rate.mdb'));
+    return this.leases;
+  }
+
   /** Resolves when every write committed so far is durable on disk. */
   flushed(): Promise<void> {
     return this.root.flushed.then(() => undefined);
@@ -105,6 +120,7 @@ export class Store {
   /** Flushes and closes the environment. */
   async close(): Promise<void> {
     await this.flushed();
+    await this.leases?.close();
     await this.root.close();
   }
 }
