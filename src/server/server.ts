@@ -148,7 +148,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   ]);
   const users = new Users(store, config.keyPrefix);
   const consoleRouter = new Router(consoleRoutes(users, keys, now), CONSOLE_PREFIX);
-  const limiter = new RateLimiter(store);
+  const limiter = new RateLimiter(store.rateLeases);
   const replayGuard = new ReplayGuard(store, config.signatureToleranceS);
   const dispatch = createDispatch(router, consoleRouter, {
     browser: browserRefusal(),
@@ -222,7 +222,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         const drained = await Promise.race([evaluations.drain().then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), config.shutdownDeadlineMs).unref())]);
         if (!drained) evaluations.halt();
         else evaluations.stopPurging();
-        await limiter.flush();
+        limiter.release();
         await replayGuard.flush();
         webhooks.stop();
         await pool.close(!drained);

@@ -44,8 +44,6 @@ export class Store {
   readonly evaluationResults: Database<Uint8Array, string>;
   /** Consumed result-token ids (jti) → consumption time; written with ifNoExists (single use). */
   readonly consumedTokens: Database<{ at: number; evaluation_id: string }, string>;
-  /** Rate-limit counters: `key\0m\0<minute>` / `key\0h\0<hour>` → count. */
-  readonly rateCounters: Database<number, string>;
   /** Accepted non-GET signatures (replay refusal): signature hex → expiry epoch seconds. */
   readonly signatures: Database<number, string>;
   /** Watermark → `{ key_id, org_id, day }` (leak tracing, spec §1 "Watermark"). */
@@ -85,7 +83,6 @@ export class Store {
     this.evaluationViews = this.root.openDB({ name: 'evaluation-views', encoding: 'binary' });
     this.evaluationResults = this.root.openDB({ name: 'evaluation-results', encoding: 'binary' });
     this.consumedTokens = this.root.openDB(records('consumed-tokens'));
-    this.rateCounters = this.root.openDB({ name: 'rate-counters' });
     this.signatures = this.root.openDB({ name: 'signatures' });
     this.watermarks = this.root.openDB(records('watermarks'));
     this.openEvaluations = this.root.openDB({ name: 'open-evaluations', encoding: 'string' });
