@@ -34,6 +34,9 @@ interface Local {
   limit: number;
   /** Leased requests not yet admitted. */
   unused: number;
+  /** What all processes had leased in this window when last read or granted, and the event-loop turn of that read. */
+  seen: number;
+  seenTurn: number;
 }
 
 interface Entry {
@@ -55,13 +58,22 @@ export interface RateDecision {
  * Admits calls per key within the minute and hour limits of the key record, shared with every
  * other process that uses the same `RateLeases`.
  *
- * `X-RateLimit-Remaining` per window is `max(0, limit − leased) + unused`: the budget no process
- * holds yet plus this process's unused slice. With one process that is exact (limit − admitted);
- * with several it never exceeds the true remainder and understates it by the other processes'
- * unused slices. Never below 0.
+ * `X-RateLimit-Remaining` is the smaller over both windows of `max(0, limit − leased) + unused`: the
+ * budget no process holds yet (read once per event-loop turn and after each grant to this process)
+ * plus this process's unused slice. Never below 0. With one process it is exact (limit − admitted).
+ * With several it never exceeds the limit minus what this process admitted, understates the true
+ * remainder by the other processes' unused slices, and can overstate it only by what they admitted
+ * since this turn's read.
  */
 export class RateLimiter {
   private readonly entries = new Map<string, Entry>();
+  /**
+   * Event-loop turns, counted by a setImmediate scheduled on the turn's first hit. LMDB's read
+   * snapshot is renewed once a turn, so a window's leased total is read once a turn (two reads per
+   * call cost ~1.3 µs here, the rest of a hit ~0.1 µs).
+   */
+  private turn = 0;
+  private turnPending = false;
 
   constructor(private readonly leases: RateLeases) {}
 
@@ -71,8 +83,12 @@ export class RateLimiter {
     const hourId = Math.floor(nowS / 3600);
     let entry = this.entries.get(key.key_id);
     if (!entry) {
-      entry = { minute: { id: minuteId, limit: key.per_minute, unused: 0 }, hour: { id: hourId, limit: key.per_hour, unused: 0 } };
+      entry = { minute: local(minuteId, key.per_minute), hour: local(hourId, key.per_hour) };
       this.entries.set(key.key_id, entry);
+    }
+    if (!this.turnPending) {
+      this.turnPending = true;
+      setImmediate(() => { this.turn++; this.turnPending = false; });
     }
     const minute = current(entry.minute, minuteId, key.per_minute);
     const hour = current(entry.hour, hourId, key.per_hour);
@@ -124,12 +140,21 @@ export class RateLimiter {
 
   /** Leases a slice when the local share is used up; returns the window's leased total as last seen. */
   private ensure(keyId: string, window: RateWindow, local: Local): number {
-    const leased = this.leases.leased(keyId, window, local.id);
-    if (local.unused > 0 || leased >= local.limit) return leased;
-    const lease = this.leases.take(keyId, window, local.id, sliceOf(local.limit - leased), local.limit);
+    if (local.seenTurn !== this.turn) {
+      local.seen = this.leases.leased(keyId, window, local.id);
+      local.seenTurn = this.turn;
+    }
+    if (local.unused > 0 || local.seen >= local.limit) return local.seen;
+    const lease = this.leases.take(keyId, window, local.id, sliceOf(local.limit - local.seen), local.limit);
     local.unused += lease.granted;
+    local.seen = lease.leased;
     return lease.leased;
   }
+}
+
+/** A share of window `id` that has leased nothing and read nothing yet. */
+function local(id: number, limit: number): Local {
+  return { id, limit, unused: 0, seen: 0, seenTurn: -1 };
 }
 
 /** Rolls `local` to window `id` (dropping the share of the window that ended) and applies the key's current `limit`. */
@@ -137,6 +162,7 @@ function current(local: Local, id: number, limit: number): Local {
   if (local.id !== id) {
     local.id = id;
     local.unused = 0;
+    local.seenTurn = -1;
   } else if (limit < local.limit) {
     // Lowered by the operator: what this process still holds was leased under the old limit.
     local.unused = 0;
