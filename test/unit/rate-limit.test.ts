@@ -66,6 +66,24 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
     assert.equal(admitted(hammer(ls, key, T0 - 5 + 3600, 200)), 150, 'the next hour starts afresh');
   });
 
+  it('strands no budget between the two windows: with any two limits exactly the smaller is admitted, calls in random order and turns', async () => {
+    for (const [perMinute, perHour] of [[60, 60], [10, 10], [100, 30], [30, 100], [61, 59]] as const) {
+      for (let seed = 1; seed <= 6; seed++) {
+        let state = seed;
+        const random = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+        const key = keyWith(perMinute, perHour);
+        const ls = limiters().slice(0, 3 + (seed % 2));
+        let total = 0;
+        for (let i = 0; i < 10 * perMinute; i++) {
+          // Calls spread over event-loop turns, as in a server: a limiter reads the others' leases once a turn.
+          if (random() < 0.1) await new Promise((r) => setTimeout(r, 0));
+          if (ls[Math.floor(random() * ls.length)]!.hit(key, T0).allowed) total++;
+        }
+        assert.equal(total, Math.min(perMinute, perHour), `${perMinute}/min, ${perHour}/h, ${ls.length} limiters, seed ${seed}`);
+      }
+    }
+  });
+
   it('a refusal by the minute does not use up the hour, nor one by the hour the minute', () => {
     const key = keyWith(5, 100);
     const ls = limiters();

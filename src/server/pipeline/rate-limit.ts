@@ -93,10 +93,16 @@ export class RateLimiter {
     const minute = current(entry.minute, minuteId, key.per_minute);
     const hour = current(entry.hour, hourId, key.per_hour);
     const reset = (minuteId + 1) * 60;
-    // The hour first: an hour slice leased for a call the minute then refuses still serves the next
-    // minutes, while a minute slice leased for a call the hour refuses would die with its minute.
-    const hourLeased = this.ensure(key.key_id, 'hour', hour);
-    const minuteLeased = hour.unused > 0 ? this.ensure(key.key_id, 'minute', minute) : 0;
+    // A process's minute share never exceeds its hour share. Otherwise one process could hold minute
+    // budget without hour budget while another holds hour budget without minute budget, and both
+    // would refuse while the key has budget left in both windows (59 of 60 admitted, 3 processes).
+    // So the hour is leased first, the minute at most up to the hour share; an hour share without
+    // minute share is never stuck: its process leases minute budget while there is any, and after
+    // that the minute's limit is reached anyway. Nor is budget spent for a refused call: a minute
+    // slice is leased only with hour budget at hand.
+    if (minute.unused > hour.unused) minute.unused = hour.unused;
+    const hourLeased = this.ensure(key.key_id, 'hour', hour, Infinity);
+    const minuteLeased = hour.unused > 0 ? this.ensure(key.key_id, 'minute', minute, hour.unused) : 0;
     if (hour.unused === 0 || minute.unused === 0) {
       const window: RateWindow = hour.unused === 0 ? 'hour' : 'minute';
       const retryAfter = Math.max(1, window === 'hour' ? (hourId + 1) * 3600 - nowS : reset - nowS);
@@ -138,14 +144,14 @@ export class RateLimiter {
     }
   }
 
-  /** Leases a slice when the local share is used up; returns the window's leased total as last seen. */
-  private ensure(keyId: string, window: RateWindow, local: Local): number {
+  /** Leases a slice of at most `cap` requests when the local share is used up; returns the window's leased total as last seen. */
+  private ensure(keyId: string, window: RateWindow, local: Local, cap: number): number {
     if (local.seenTurn !== this.turn) {
       local.seen = this.leases.leased(keyId, window, local.id);
       local.seenTurn = this.turn;
     }
     if (local.unused > 0 || local.seen >= local.limit) return local.seen;
-    const lease = this.leases.take(keyId, window, local.id, sliceOf(local.limit - local.seen), local.limit);
+    const lease = this.leases.take(keyId, window, local.id, Math.min(cap, sliceOf(local.limit - local.seen)), local.limit);
     local.unused += lease.granted;
     local.seen = lease.leased;
     return lease.leased;
