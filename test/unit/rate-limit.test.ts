@@ -125,6 +125,19 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
     assert.equal(admitted(hammer(ls, raised, T0 + 2, 100)), 50 - leased, 'what was leased stays counted');
   });
 
+  it('nearLimit counts the keys that used 80% of a window, by what all processes leased', () => {
+    const [a, b] = limiters();
+    const busy = keyWith(10, 1_000);
+    const quiet = keyWith(10, 1_000);
+    const limits = (id: string) => ({ perMinute: 10, perHour: 1_000, id });
+    hammer([a!], busy, T0, 7);
+    hammer([b!], busy, T0, 1);
+    hammer([b!], quiet, T0, 1);
+    assert.equal(a!.nearLimit(T0, limits), 1, '8 of 10 used, 7 of them here');
+    assert.equal(b!.nearLimit(T0, limits), 1, 'the other process sees the same key near its limit');
+    assert.equal(b!.nearLimit(T0 + 60, limits), 0, 'a new minute');
+  });
+
   it('gives unused shares back at shutdown so other processes can use them', () => {
     const key = keyWith(60, 1_000);
     const [a, b] = limiters();
