@@ -114,15 +114,16 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
     assert.equal(total, 60);
   });
 
-  it('a limit lowered below what was leased stops admissions at once; raised, they resume within the new limit', () => {
+  it('a lowered limit applies to what was admitted: below it no more calls, above it exactly the difference; raised, the rest', () => {
     const ls = limiters();
     const key = keyWith(100, 1_000);
     assert.equal(admitted(hammer(ls, key, T0, 20)), 20);
-    const lowered = { ...key, per_minute: 10 };
-    assert.equal(admitted(hammer(ls, lowered, T0 + 1, 40)), 0, 'the local shares leased under the old limit are dropped');
-    const raised = { ...key, per_minute: 50 };
-    const leased = stores[0]!.rateLeases.leased(key.key_id, 'minute', Math.floor(T0 / 60));
-    assert.equal(admitted(hammer(ls, raised, T0 + 2, 100)), 50 - leased, 'what was leased stays counted');
+    assert.equal(admitted(hammer(ls, { ...key, per_minute: 10 }, T0 + 1, 40)), 0, 'the slices leased under the old limit are given back, not used');
+    assert.equal(admitted(hammer(ls, { ...key, per_minute: 30 }, T0 + 2, 40)), 10);
+    assert.equal(admitted(hammer(ls, { ...key, per_minute: 50 }, T0 + 3, 100)), 20);
+    const hourOnly = keyWith(1_000, 1_000);
+    assert.equal(admitted(hammer(ls, hourOnly, T0, 4)), 4);
+    assert.equal(admitted(hammer(ls, { ...hourOnly, per_hour: 100 }, T0 + 1, 200)), 96, 'the hour too (its slices of 125 would have used it up)');
   });
 
   it('nearLimit counts the keys that used 80% of a window, by what all processes leased', () => {

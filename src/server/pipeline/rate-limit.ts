@@ -30,7 +30,7 @@ export function sliceOf(unleased: number): number {
 /** This process's share of one window. */
 interface Local {
   id: number;
-  /** The key's limit when the share was last checked: a lowered limit discards the unused share. */
+  /** The key's limit when the share was last checked: under a lowered limit the unused share is given back. */
   limit: number;
   /** Leased requests not yet admitted. */
   unused: number;
@@ -90,8 +90,8 @@ export class RateLimiter {
       this.turnPending = true;
       setImmediate(() => { this.turn++; this.turnPending = false; });
     }
-    const minute = current(entry.minute, minuteId, key.per_minute);
-    const hour = current(entry.hour, hourId, key.per_hour);
+    const minute = this.current(key.key_id, 'minute', entry.minute, minuteId, key.per_minute);
+    const hour = this.current(key.key_id, 'hour', entry.hour, hourId, key.per_hour);
     const reset = (minuteId + 1) * 60;
     // A process's minute share never exceeds its hour share. Otherwise one process could hold minute
     // budget without hour budget while another holds hour budget without minute budget, and both
@@ -100,7 +100,7 @@ export class RateLimiter {
     // minute share is never stuck: its process leases minute budget while there is any, and after
     // that the minute's limit is reached anyway. Nor is budget spent for a refused call: a minute
     // slice is leased only with hour budget at hand.
-    if (minute.unused > hour.unused) minute.unused = hour.unused;
+    this.giveBack(key.key_id, 'minute', minute, minute.unused - hour.unused);
     const hourLeased = this.ensure(key.key_id, 'hour', hour, Infinity);
     const minuteLeased = hour.unused > 0 ? this.ensure(key.key_id, 'minute', minute, hour.unused) : 0;
     if (hour.unused === 0 || minute.unused === 0) {
@@ -137,11 +137,33 @@ export class RateLimiter {
   /** Gives this process's unused shares back to the shared budget (graceful shutdown); later hits lease again. */
   release(): void {
     for (const [keyId, e] of this.entries) {
-      for (const window of ['minute', 'hour'] as const) {
-        this.leases.release(keyId, window, e[window].id, e[window].unused);
-        e[window].unused = 0;
-      }
+      for (const window of ['minute', 'hour'] as const) this.giveBack(keyId, window, e[window], e[window].unused);
     }
+  }
+
+  /**
+   * Rolls `local` to window `id` (the unused share of a window that ended is forgotten with it) and
+   * applies the key's current `limit`. Lowered by the operator, the unused share is given back and
+   * leased again under the new limit: dropped, it would stay leased and could exhaust the new limit.
+   */
+  private current(keyId: string, window: RateWindow, local: Local, id: number, limit: number): Local {
+    if (local.id !== id) {
+      local.id = id;
+      local.unused = 0;
+      local.seenTurn = -1;
+    } else if (limit < local.limit) {
+      this.giveBack(keyId, window, local, local.unused);
+    }
+    local.limit = limit;
+    return local;
+  }
+
+  /** Returns `n` (if positive) of the unused share to the shared budget (one write transaction). */
+  private giveBack(keyId: string, window: RateWindow, local: Local, n: number): void {
+    if (n <= 0) return;
+    this.leases.release(keyId, window, local.id, n);
+    local.unused -= n;
+    local.seenTurn = -1;
   }
 
   /** Leases a slice of at most `cap` requests when the local share is used up; returns the window's leased total as last seen. */
@@ -161,20 +183,6 @@ export class RateLimiter {
 /** A share of window `id` that has leased nothing and read nothing yet. */
 function local(id: number, limit: number): Local {
   return { id, limit, unused: 0, seen: 0, seenTurn: -1 };
-}
-
-/** Rolls `local` to window `id` (dropping the share of the window that ended) and applies the key's current `limit`. */
-function current(local: Local, id: number, limit: number): Local {
-  if (local.id !== id) {
-    local.id = id;
-    local.unused = 0;
-    local.seenTurn = -1;
-  } else if (limit < local.limit) {
-    // Lowered by the operator: what this process still holds was leased under the old limit.
-    local.unused = 0;
-  }
-  local.limit = limit;
-  return local;
 }
 
 /** The remaining budget of one window as this process can tell it (see RateLimiter). */
