@@ -3,7 +3,8 @@
  * independently (spec §8 rule 1; design notes "Rate limits") across every process on one DATA_DIR.
  * Each process leases slices of a window's budget from the shared store (one small write transaction
  * per slice) and admits requests from its local slice in memory, so the hot path reads two counters
- * and writes nothing; the leases of all processes never exceed the limit (OWASP API4).
+ * once per event-loop turn and writes nothing; the leases of all processes never exceed the limit
+ * (OWASP API4).
  */
 import type { KeyRecord } from '../../store/records.js';
 import type { RateLeases, RateWindow } from '../../store/rate-leases/rate-leases.js';
