@@ -151,7 +151,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   ]);
   const users = new Users(store, config.keyPrefix);
   const consoleRouter = new Router(consoleRoutes(users, keys, now), CONSOLE_PREFIX);
-  const limiter = new RateLimiter(store);
+  const limiter = new RateLimiter(store.rateLeases);
   const replayGuard = new ReplayGuard(store, config.signatureToleranceS);
   const dispatcher = createDispatch(router, consoleRouter, {
     browser: browserRefusal(),
@@ -233,7 +233,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         const drained = await settlesWithin(Promise.all([evaluations.drain(), adapter.idle()]), deadline - reserveMs - performance.now());
         if (!drained) evaluations.halt();
         else evaluations.stopPurging();
-        await limiter.flush();
+        limiter.release();
         await replayGuard.flush();
         webhooks.stop();
         await pool.close(!drained);

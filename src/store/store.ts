@@ -2,6 +2,8 @@
 import { join } from 'node:path';
 import { open, type Database, type DatabaseOptions, type RootDatabase } from 'lmdb';
 import { prepareDataDir, restrictToOwner } from './data-dir.js';
+import { LmdbRateLeases } from './rate-leases/lmdb.js';
+import type { RateLeases } from './rate-leases/rate-leases.js';
 import type { DeliveryRecord, EvaluationRecord, KeyRecord, OrgRecord, ResultRecord, RollupRecord, ScenarioRecord, SessionRecord, UserRecord, WebhookRecord } from './records.js';
 
 /** Map size of the environment in bytes (default 8 GiB; LMDB grows the file lazily up to it). */
@@ -9,10 +11,11 @@ export const DEFAULT_MAP_SIZE = 8 * 1024 ** 3;
 
 /**
  * The embedded store. One LMDB environment at `<dataDir>/gov.mdb`, shared safely by the server, its
- * workers and the admin CLI (LMDB serialises writers across processes). Keys use U+0000 to join
- * parts (`org\0scenario`), which no id may contain. Scan them with store/ranges (`prefixRange`,
- * `keysBelow`), never with hand-made bounds: lmdb-js stores keys of 64+ UTF-16 units in another
- * byte form than shorter ones, so `{ start: k(org, ''), end: k(org, '\uffff') }` misses the long ones.
+ * workers and the admin CLI (LMDB serialises writers across processes), and the volatile rate-limit
+ * leases in `<dataDir>/rate.mdb`. Keys use U+0000 to join parts (`org\0scenario`), which no id may
+ * contain. Scan them with store/ranges (`prefixRange`, `keysBelow`), never with hand-made bounds:
+ * lmdb-js stores keys of 64+ UTF-16 units in another byte form than shorter ones, so
+ * `{ start: k(org, ''), end: k(org, '\uffff') }` misses the long ones.
  * Durability: async writes resolve on commit; await `flushed()` before acknowledging a client (PITFALLS 18).
  */
 export class Store {
@@ -43,8 +46,6 @@ export class Store {
   readonly evaluationResults: Database<Uint8Array, string>;
   /** Consumed result-token ids (jti) → consumption time; written with ifNoExists (single use). */
   readonly consumedTokens: Database<{ at: number; evaluation_id: string }, string>;
-  /** Rate-limit counters: `key\0m\0<minute>` / `key\0h\0<hour>` → count. */
-  readonly rateCounters: Database<number, string>;
   /** Accepted non-GET signatures (replay refusal): signature hex → expiry epoch seconds. */
   readonly signatures: Database<number, string>;
   /** Watermark → `{ key_id, org_id, day }` (leak tracing, spec §1 "Watermark"). */
@@ -87,7 +88,6 @@ export class Store {
     this.evaluationViews = this.root.openDB({ name: 'evaluation-views', encoding: 'binary' });
     this.evaluationResults = this.root.openDB({ name: 'evaluation-results', encoding: 'binary' });
     this.consumedTokens = this.root.openDB(records('consumed-tokens'));
-    this.rateCounters = this.root.openDB({ name: 'rate-counters' });
     this.signatures = this.root.openDB({ name: 'signatures' });
     this.watermarks = this.root.openDB(records('watermarks'));
     this.openEvaluations = this.root.openDB({ name: 'open-evaluations', encoding: 'string' });
@@ -102,6 +102,22 @@ export class Store {
     this.outbox = this.root.openDB({ name: 'outbox', encoding: 'string' });
   }
 
+  private leases: RateLeases | null = null;
+
+  /**
+   * Rate-limit budgets shared by every process on this DATA_DIR, in their own volatile environment
+   * `<dataDir>/rate.mdb` (see LmdbRateLeases for why it is separate and not synced). Opened on first
+   * use, so the admin CLI never opens it.
+   */
+  get rateLeases(): RateLeases {
+    if (this.leases === null) {
+      const path = join(this.dataDir, 'rate.mdb');
+      this.leases = new LmdbRateLeases(path);
+      restrictToOwner([path, `${path}-lock`]);
+    }
+    return this.leases;
+  }
+
   /** Resolves when every write committed so far is durable on disk. */
   flushed(): Promise<void> {
     return this.root.flushed.then(() => undefined);
@@ -110,6 +126,7 @@ export class Store {
   /** Flushes and closes the environment. */
   async close(): Promise<void> {
     await this.flushed();
+    await this.leases?.close();
     await this.root.close();
   }
 }

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { importScenario } from '../../src/actors/scenarios.js';
 import { GovernanceClient, pollEvaluation } from '../../src/client/client.js';
+import { sliceOf } from '../../src/server/pipeline/rate-limit.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { bp, m } from '../helpers/blueprints.js';
 
@@ -59,14 +60,16 @@ describe('time-dependent rules', () => {
     assert.equal((await c.call('GET', '/scenarios/s1/results?next-hour=1')).status, 200);
   });
 
-  it('counts the limit in LMDB', async () => {
+  it('leases the budget from the store shared by every process, one slice at a time', async () => {
     nowMs = Date.UTC(2026, 10, 22, 13, 0, 0);
     const k = await t.server.keys.createKey(t.orgId, { perMinute: 60, perHour: 1000 });
     const c = new GovernanceClient(t.baseUrl, { apiKey: k.api_key, signingSecret: k.signing_secret }, clock);
-    for (let i = 0; i < 5; i++) await c.call('GET', `/scenarios/s1/results?i=${i}`);
-    await new Promise((r) => setTimeout(r, 100));
+    let last;
+    for (let i = 0; i < 5; i++) last = await c.call('GET', `/scenarios/s1/results?i=${i}`);
+    assert.equal(last!.headers['x-ratelimit-remaining'], '55');
     const minute = Math.floor(nowMs / 60_000);
-    assert.equal(t.server.store.rateCounters.get(`${k.key_id}\u0000m\u0000${minute}`), 5);
+    assert.equal(t.server.store.rateLeases.leased(k.key_id, 'minute', minute), sliceOf(60), 'one slice covers the first calls');
+    assert.equal(t.server.store.rateLeases.leased(k.key_id, 'hour', Math.floor(minute / 60)), sliceOf(1000));
   });
 
   it('hides an ephemeral evaluation after 1 hour and the purge deletes it and everything derived from it', async () => {

@@ -27,7 +27,7 @@ describe('data at rest', () => {
     try {
       assert.equal(mode(dataDir), 0o700);
       assert.equal(mode(join(root, 'fresh')), 0o700, 'missing parents too');
-      for (const file of ['gov.mdb', 'gov.mdb-lock', 'secrets.json', 'bootstrap.json']) assert.equal(mode(join(dataDir, file)), 0o600, file);
+      for (const file of ['gov.mdb', 'gov.mdb-lock', 'rate.mdb', 'rate.mdb-lock', 'secrets.json', 'bootstrap.json']) assert.equal(mode(join(dataDir, file)), 0o600, file);
     } finally {
       await svc.stop('SIGTERM');
     }

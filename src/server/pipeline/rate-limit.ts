@@ -1,30 +1,48 @@
 /**
- * @module server/pipeline/rate-limit: per-key fixed windows, a clock minute and a clock hour, counted
- * independently in LMDB (spec §8; design notes "Rate limits").
- * Hot path: each hit is counted in memory; increments are added to the LMDB counters in one batched
- * write transaction every FLUSH_INTERVAL_MS, which also reads back what other processes counted. One
- * process is exact; several processes on one host agree within one flush interval.
+ * @module server/pipeline/rate-limit: per-key fixed windows, a clock minute and a clock hour, enforced
+ * independently (spec §8 rule 1; design notes "Rate limits") across every process on one DATA_DIR.
+ * Each process leases slices of a window's budget from the shared store (one small write transaction
+ * per slice) and admits requests from its local slice in memory, so the hot path reads two counters
+ * once per event-loop turn and writes nothing; the leases of all processes never exceed the limit
+ * (OWASP API4).
  */
 import type { KeyRecord } from '../../store/records.js';
-import type { Store } from '../../store/store.js';
+import type { RateLeases, RateWindow } from '../../store/rate-leases/rate-leases.js';
 import type { ApiResponse, RateState } from '../http/types.js';
 import type { Stage } from './types.js';
-import { k } from '../../store/store.js';
 import { API_ERRORS } from '../errors.js';
 import { fail } from '../http/envelope.js';
 
-/** Interval between counter flushes to LMDB, in ms. */
-export const FLUSH_INTERVAL_MS = 25;
+/** A slice is this fraction (1/SLICE_DIVISOR) of the budget not yet leased, rounded up. */
+export const SLICE_DIVISOR = 8;
+/** Largest slice, in requests: bounds what a process that stops receiving requests leaves stranded until the window ends. */
+export const MAX_SLICE = 1_000;
 
-interface Window {
+/**
+ * Requests to lease when `unleased` requests of a window's budget are still unleased: 1/8 of them,
+ * at least 1, at most MAX_SLICE. Large enough that a 100,000/min key takes a lease about once per
+ * 1,000 requests; small enough that the processes of a 60/min key each get some (slices of 8, 7, 6, …)
+ * and that an idle process strands at most 1/8 of what was left.
+ */
+export function sliceOf(unleased: number): number {
+  return Math.min(MAX_SLICE, Math.max(1, Math.ceil(unleased / SLICE_DIVISOR)));
+}
+
+/** This process's share of one window. */
+interface Local {
   id: number;
-  base: number;
-  pending: number;
+  /** The key's limit when the share was last checked: under a lowered limit the unused share is given back. */
+  limit: number;
+  /** Leased requests not yet admitted. */
+  unused: number;
+  /** What all processes had leased in this window when last read or granted, and the event-loop turn of that read. */
+  seen: number;
+  seenTurn: number;
 }
 
 interface Entry {
-  minute: Window;
-  hour: Window;
+  minute: Local;
+  hour: Local;
 }
 
 /** Outcome of a hit. */
@@ -34,113 +52,150 @@ export interface RateDecision {
   /** Seconds until the exhausted window resets (429 only). */
   readonly retryAfter: number;
   /** The exhausted window (429 only). */
-  readonly window?: 'minute' | 'hour';
+  readonly window?: RateWindow;
 }
 
-/** Counts calls per key in LMDB-backed fixed windows. */
+/**
+ * Admits calls per key within the minute and hour limits of the key record, shared with every
+ * other process that uses the same `RateLeases`.
+ *
+ * `X-RateLimit-Remaining` is the smaller over both windows of `max(0, limit − leased) + unused`: the
+ * budget no process holds yet (read once per event-loop turn and after each grant to this process)
+ * plus this process's unused slice. Never below 0. With one process it is exact (limit − admitted).
+ * With several it never exceeds the limit minus what this process admitted, understates the true
+ * remainder by the other processes' unused slices, and can overstate it only by what they admitted
+ * since this turn's read.
+ */
 export class RateLimiter {
   private readonly entries = new Map<string, Entry>();
-  private readonly dirty = new Set<string>();
-  private timer: NodeJS.Timeout | null = null;
+  /**
+   * Event-loop turns, counted by a setImmediate scheduled on the turn's first hit. LMDB's read
+   * snapshot is renewed once a turn, so a window's leased total is read once a turn (two reads per
+   * call cost ~1.3 µs here, the rest of a hit ~0.1 µs).
+   */
+  private turn = 0;
+  private turnPending = false;
 
-  constructor(private readonly store: Store) {}
+  constructor(private readonly leases: RateLeases) {}
 
-  /** Counts one call of `key` at `nowS` (unix seconds) unless a window is exhausted. */
+  /** Admits one call of `key` at `nowS` (unix seconds) unless the minute or the hour budget is exhausted. */
   hit(key: KeyRecord, nowS: number): RateDecision {
     const minuteId = Math.floor(nowS / 60);
     const hourId = Math.floor(nowS / 3600);
     let entry = this.entries.get(key.key_id);
     if (!entry) {
-      entry = { minute: this.load(key.key_id, 'm', minuteId), hour: this.load(key.key_id, 'h', hourId) };
+      entry = { minute: local(minuteId, key.per_minute), hour: local(hourId, key.per_hour) };
       this.entries.set(key.key_id, entry);
     }
-    if (entry.minute.id !== minuteId) entry.minute = this.roll(key.key_id, 'm', entry.minute, minuteId);
-    if (entry.hour.id !== hourId) entry.hour = this.roll(key.key_id, 'h', entry.hour, hourId);
-    const usedMinute = entry.minute.base + entry.minute.pending;
-    const usedHour = entry.hour.base + entry.hour.pending;
-    const reset = (minuteId + 1) * 60;
-    if (usedMinute >= key.per_minute || usedHour >= key.per_hour) {
-      const waits: number[] = [];
-      if (usedMinute >= key.per_minute) waits.push(reset - nowS);
-      if (usedHour >= key.per_hour) waits.push((hourId + 1) * 3600 - nowS);
-      return { allowed: false, retryAfter: Math.max(1, ...waits), window: usedMinute >= key.per_minute ? 'minute' : 'hour', state: { limit: key.per_minute, remaining: 0, reset } };
+    if (!this.turnPending) {
+      this.turnPending = true;
+      setImmediate(() => { this.turn++; this.turnPending = false; });
     }
-    entry.minute.pending++;
-    entry.hour.pending++;
-    this.dirty.add(key.key_id);
-    this.schedule();
-    const remaining = Math.max(0, Math.min(key.per_minute - usedMinute - 1, key.per_hour - usedHour - 1));
+    const minute = this.current(key.key_id, 'minute', entry.minute, minuteId, key.per_minute);
+    const hour = this.current(key.key_id, 'hour', entry.hour, hourId, key.per_hour);
+    const reset = (minuteId + 1) * 60;
+    // A process's minute share never exceeds its hour share. Otherwise one process could hold minute
+    // budget without hour budget while another holds hour budget without minute budget, and both
+    // would refuse while the key has budget left in both windows (59 of 60 admitted, 3 processes).
+    // So the hour is leased first, the minute at most up to the hour share; an hour share without
+    // minute share is never stuck: its process leases minute budget while there is any, and after
+    // that the minute's limit is reached anyway. Nor is budget spent for a refused call: a minute
+    // slice is leased only with hour budget at hand.
+    this.giveBack(key.key_id, 'minute', minute, minute.unused - hour.unused);
+    const hourLeased = this.ensure(key.key_id, 'hour', hour, Infinity);
+    const minuteLeased = hour.unused > 0 ? this.ensure(key.key_id, 'minute', minute, hour.unused) : 0;
+    if (hour.unused === 0 || minute.unused === 0) {
+      const window: RateWindow = hour.unused === 0 ? 'hour' : 'minute';
+      const retryAfter = Math.max(1, window === 'hour' ? (hourId + 1) * 3600 - nowS : reset - nowS);
+      return { allowed: false, retryAfter, window, state: { limit: key.per_minute, remaining: 0, reset } };
+    }
+    minute.unused--;
+    hour.unused--;
+    const remaining = Math.min(remainingOf(minute, minuteLeased), remainingOf(hour, hourLeased));
     return { allowed: true, retryAfter: 0, state: { limit: key.per_minute, remaining, reset } };
   }
 
-  /** Keys that used at least `ratio` of their minute or hour window (cheap: this process's entries). */
+  /**
+   * Keys of this process whose minute or hour window has used at least `ratio` of its limit, by
+   * the estimate `leased − unused` (what all processes leased minus this process's unused share:
+   * an upper bound of what was admitted). One read per window of each key this process has seen.
+   */
   nearLimit(nowS: number, limits: (keyId: string) => { perMinute: number; perHour: number } | undefined, ratio = 0.8): number {
+    const ids = { minute: Math.floor(nowS / 60), hour: Math.floor(nowS / 3600) };
     let n = 0;
     for (const [keyId, e] of this.entries) {
       const l = limits(keyId);
       if (!l) continue;
-      const minuteUsed = e.minute.id === Math.floor(nowS / 60) ? e.minute.base + e.minute.pending : 0;
-      const hourUsed = e.hour.id === Math.floor(nowS / 3600) ? e.hour.base + e.hour.pending : 0;
-      if (minuteUsed >= ratio * l.perMinute || hourUsed >= ratio * l.perHour) n++;
+      const used = (window: RateWindow): number => {
+        const local = e[window];
+        return this.leases.leased(keyId, window, ids[window]) - (local.id === ids[window] ? local.unused : 0);
+      };
+      if (used('minute') >= ratio * l.perMinute || used('hour') >= ratio * l.perHour) n++;
     }
     return n;
   }
 
-  /** Writes pending increments now; resolves when committed. */
-  async flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
+  /** Gives this process's unused shares back to the shared budget (graceful shutdown); later hits lease again. */
+  release(): void {
+    for (const [keyId, e] of this.entries) {
+      for (const window of ['minute', 'hour'] as const) this.giveBack(keyId, window, e[window], e[window].unused);
     }
-    if (this.dirty.size === 0) return;
-    const ids = [...this.dirty];
-    this.dirty.clear();
-    await this.store.rateCounters.transaction(() => {
-      for (const id of ids) {
-        const entry = this.entries.get(id);
-        if (!entry) continue;
-        for (const [kind, w] of [['m', entry.minute], ['h', entry.hour]] as const) {
-          const dbKey = k(id, kind, w.id);
-          const stored = this.store.rateCounters.get(dbKey) ?? 0;
-          const total = stored + w.pending;
-          if (w.pending > 0) void this.store.rateCounters.put(dbKey, total);
-          w.base = total;
-          w.pending = 0;
-        }
-      }
-    });
   }
 
-  private schedule(): void {
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.flush();
-    }, FLUSH_INTERVAL_MS);
-    this.timer.unref();
-  }
-
-  private load(keyId: string, kind: 'm' | 'h', id: number): Window {
-    return { id, base: this.store.rateCounters.get(k(keyId, kind, id)) ?? 0, pending: 0 };
-  }
-
-  private roll(keyId: string, kind: 'm' | 'h', old: Window, id: number): Window {
-    if (old.pending > 0) {
-      const dbKey = k(keyId, kind, old.id);
-      void this.store.rateCounters.transaction(() => {
-        void this.store.rateCounters.put(dbKey, (this.store.rateCounters.get(dbKey) ?? 0) + old.pending);
-      });
+  /**
+   * Rolls `local` to window `id` (the unused share of a window that ended is forgotten with it) and
+   * applies the key's current `limit`. Lowered by the operator, the unused share is given back and
+   * leased again under the new limit: dropped, it would stay leased and could exhaust the new limit.
+   */
+  private current(keyId: string, window: RateWindow, local: Local, id: number, limit: number): Local {
+    if (local.id !== id) {
+      local.id = id;
+      local.unused = 0;
+      local.seenTurn = -1;
+    } else if (limit < local.limit) {
+      this.giveBack(keyId, window, local, local.unused);
     }
-    void this.store.rateCounters.remove(k(keyId, kind, old.id - 2));
-    return this.load(keyId, kind, id);
+    local.limit = limit;
+    return local;
   }
+
+  /** Returns `n` (if positive) of the unused share to the shared budget (one write transaction). */
+  private giveBack(keyId: string, window: RateWindow, local: Local, n: number): void {
+    if (n <= 0) return;
+    this.leases.release(keyId, window, local.id, n);
+    local.unused -= n;
+    local.seenTurn = -1;
+  }
+
+  /** Leases a slice of at most `cap` requests when the local share is used up; returns the window's leased total as last seen. */
+  private ensure(keyId: string, window: RateWindow, local: Local, cap: number): number {
+    if (local.seenTurn !== this.turn) {
+      local.seen = this.leases.leased(keyId, window, local.id);
+      local.seenTurn = this.turn;
+    }
+    if (local.unused > 0 || local.seen >= local.limit) return local.seen;
+    const lease = this.leases.take(keyId, window, local.id, Math.min(cap, sliceOf(local.limit - local.seen)), local.limit);
+    local.unused += lease.granted;
+    local.seen = lease.leased;
+    return lease.leased;
+  }
+}
+
+/** A share of window `id` that has leased nothing and read nothing yet. */
+function local(id: number, limit: number): Local {
+  return { id, limit, unused: 0, seen: 0, seenTurn: -1 };
+}
+
+/** The remaining budget of one window as this process can tell it (see RateLimiter). */
+function remainingOf(local: Local, leased: number): number {
+  return Math.max(0, local.limit - leased) + local.unused;
 }
 
 /**
  * 429 `Rate limit exceeded` with `Retry-After` once a window is exhausted. Sets `ctx.rate`, from
  * which the adapter writes the `X-RateLimit-*` headers (spec §8 rule 2) on every later answer.
  */
-export function rateLimit(limiter: RateLimiter, now: () => number, onLimited: (window: 'minute' | 'hour') => void = () => undefined): Stage {
+export function rateLimit(limiter: RateLimiter, now: () => number, onLimited: (window: RateWindow) => void = () => undefined): Stage {
   return function limitRate(_req, ctx): ApiResponse | null {
     const decision = limiter.hit(ctx.key!, Math.floor(now() / 1000));
     ctx.rate = decision.state;
