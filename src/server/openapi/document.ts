@@ -3,7 +3,7 @@
  * request schemas the server compiles (schemas/requests.ts) and the response schemas of
  * components.ts. Served at GET /api/public/v1/openapi.json; committed as docs/openapi.json.
  */
-import { API_PREFIX } from '../router.js';
+import { API_PREFIX, MAX_ID_LENGTH } from '../router.js';
 import { evaluateRequestSchema, fetchRequestSchema, inlineRequestSchema } from '../schemas/requests.js';
 import { SCHEMAS, envelope } from './components.js';
 
@@ -24,9 +24,11 @@ const common = {
   413: errorRef('`Request body too large` (over 2 MiB)'),
   429: { ...errorRef('`Rate limit exceeded`; honour `Retry-After`'), headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' }, ...rateHeaders } },
   500: errorRef('`Internal server error` with `request_id`'),
+  503: { ...errorRef('`Service is shutting down` (graceful shutdown; the connection closes): retry after `Retry-After`, on another node when there is one'), headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } },
 };
 const body = (schema: unknown) => ({ required: true, content: { 'application/json': { schema } } });
-const pathParam = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } });
+/** A path parameter; ids are 1-128 characters after percent-decoding (a longer one gets the route's 404, docs/api.md "Identifiers"). */
+const pathParam = (name: string, description: string, maxLength: number | null = MAX_ID_LENGTH) => ({ name, in: 'path', required: true, description, schema: { type: 'string', minLength: 1, ...(maxLength === null ? {} : { maxLength }) } });
 
 /** Builds the document (pure; the same object every call). */
 export function openApiDocument(): Record<string, unknown> {
@@ -54,14 +56,14 @@ export function openApiDocument(): Record<string, unknown> {
           operationId: 'submitEvaluation', tags: ['evaluations'], summary: 'Submit a batch of 1 to 10 scenarios',
           description: 'Exactly one of `scenario_ids` (stored scenarios; a result token is returned) or `blueprints` (ephemeral, ids `inline-1..n`, no token, no webhook). Unknown ids → 404 listing them; nothing is evaluated.',
           requestBody: body(evaluateRequestSchema),
-          responses: { 200: ok('SubmitResult', 'Accepted; poll GET /evaluations/{id}'), ...common, 403: errorRef('Authentication rows, or `org_id does not match API key organization`'), 404: errorRef('`Unknown scenario_ids not found in this organization: <ids>`'), 422: errorRef('`Invalid request body` with `detail[]`'), 503: { ...errorRef('`Evaluation capacity exhausted`; honour `Retry-After`'), headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } } },
+          responses: { 200: ok('SubmitResult', 'Accepted; poll GET /evaluations/{id}'), ...common, 403: errorRef('Authentication rows, or `org_id does not match API key organization`'), 404: errorRef('`Unknown scenario_ids not found in this organization: <ids>`'), 422: errorRef('`Invalid request body` with `detail[]`'), 503: { ...errorRef('`Evaluation capacity exhausted` or `Service is shutting down`; honour `Retry-After`'), headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } } },
         },
       },
       [`${API_PREFIX}/evaluate/inline`]: {
         post: {
           operationId: 'evaluateInline', tags: ['evaluations'], summary: 'Evaluate one blueprint synchronously (ephemeral unless save_to_workspace)',
           requestBody: body(inlineRequestSchema),
-          responses: { 200: ok('InlineResult', 'Violations, module graph and optional remediation'), ...common, 422: errorRef('`Invalid request body` with `detail[]` (paths into the blueprint)'), 503: errorRef('`Evaluation capacity exhausted`') },
+          responses: { 200: ok('InlineResult', 'Violations, module graph and optional remediation'), ...common, 422: errorRef('`Invalid request body` with `detail[]` (paths into the blueprint)'), 503: { ...errorRef('`Evaluation capacity exhausted` or `Service is shutting down`; honour `Retry-After`'), headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } } },
         },
       },
       [`${API_PREFIX}/evaluations/{id}`]: {
@@ -78,7 +80,7 @@ export function openApiDocument(): Record<string, unknown> {
       },
       [`${API_PREFIX}/violations/{violation_id}/remediation`]: {
         get: {
-          operationId: 'getRemediation', tags: ['evaluations'], summary: 'Remediation steps for one violation', parameters: [pathParam('violation_id', '`{scenario_id}:{policy_code}`')],
+          operationId: 'getRemediation', tags: ['evaluations'], summary: 'Remediation steps for one violation', parameters: [pathParam('violation_id', '`{scenario_id}:{policy_code}` (the scenario id is 1-128 characters)', null)],
           responses: { 200: ok('Remediation', 'Ordered steps'), ...common, 400: errorRef('`violation_id must be {blueprint_id}:{policy_code}`'), 404: errorRef('`Scenario not found`, `Blueprint not found`, `Policy not found`, `Violation not found`'), 500: errorRef('`Remediation generation failed` (retry with backoff) or `Internal server error`') },
         },
       },
