@@ -4,6 +4,9 @@ import type { TriggerKind } from './blueprint/classify.js';
 import { classify, triggerKind } from './blueprint/classify.js';
 import { pointerToken } from './errors.js';
 import { DataFlow } from './dataflow.js';
+import { collectAllStrings, type BlueprintLeaf, type LeafOptions } from './leaves.js';
+
+export type { BlueprintLeaf, LeafOptions, LeafSection } from './leaves.js';
 
 /** One string value of a module's `mapper` or `parameters`. */
 export interface StringLeaf {
@@ -20,6 +23,7 @@ export interface StringLeaf {
 /** Read-only analysis handed to every policy's `evaluate`. */
 export class Analysis {
   private leaves: StringLeaf[] | null = null;
+  private readonly everyLeaf = new Map<string, BlueprintLeaf[]>();
   private flow: DataFlow | null = null;
   /** How the scenario starts (webhook, app-instant, watch, schedule). */
   readonly trigger: TriggerKind;
@@ -42,6 +46,20 @@ export class Analysis {
       this.leaves = leaves;
     }
     return this.leaves;
+  }
+
+  /**
+   * Every string the blueprint carries, in document order (computed once per options): mapper,
+   * parameters, filters (names and `a`/`b` operands, route filters on a route's first module), module
+   * `metadata` (UI state) and field specs (`schema`), unknown module keys, and the scenario's
+   * `metadata` and `io`. Each leaf has its JSON Pointer, field name, section and owning module
+   * (`leaves.ts`). `options` narrow it (shortest string, sections) so that callers walk only what they read.
+   */
+  allStrings(options: LeafOptions = {}): readonly BlueprintLeaf[] {
+    const key = `${options.minLength ?? 0}|${options.sections ? [...options.sections].sort().join() : '*'}`;
+    let leaves = this.everyLeaf.get(key);
+    if (!leaves) this.everyLeaf.set(key, (leaves = collectAllStrings(this.graph, options)));
+    return leaves;
   }
 
   /** Data-flow facts (references, untrusted input, personal data, AI output), computed once. */

@@ -75,6 +75,7 @@ class Parser {
       settings: readSettings(isObject(metadata) ? metadata : null),
       topLevelIds,
       maxDepth: this.maxDepth,
+      raw: input,
     };
   }
 

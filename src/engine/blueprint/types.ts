@@ -99,4 +99,10 @@ export interface ScenarioGraph {
   readonly topLevelIds: readonly string[];
   /** Deepest router nesting found (0 = no router). */
   readonly maxDepth: number;
+  /**
+   * The blueprint object as given, read-only. Only `Analysis.allStrings()` reads it, to reach every
+   * string a blueprint carries (filters, module and scenario `metadata`, `io`, unknown keys); policies
+   * read the parsed fields above.
+   */
+  readonly raw: Readonly<JsonObject>;
 }
