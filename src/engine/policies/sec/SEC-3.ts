@@ -10,7 +10,17 @@ const URL_KEYS = /^(?:url|uri|endpoint|baseurl|webhookurl|feedurl|host|server|li
 /** XML namespace identifiers look like URLs but are never fetched. */
 const NAMESPACE_HOSTS = /^(?:www\.w3\.org|schemas\.xmlsoap\.org|schemas\.microsoft\.com|purl\.org|ns\.adobe\.com|xmlns\.com|www\.sitemaps\.org)$/;
 
-/** SEC-3: a module calls or reads an endpoint over plain `http://`. */
+/** The mapped host of `http://{{1.link}}/x` (`{{1.link}}`), or null. */
+function mappedHost(url: string): string | null {
+  const close = url.startsWith('{{', 7) ? url.indexOf('}}', 9) : -1;
+  return close < 0 ? null : url.slice(7, close + 2);
+}
+
+/**
+ * SEC-3: a module calls or reads an endpoint over plain `http://`, literal or built from mapped input
+ * (`http://{{1.link}}`). Only mapper and parameter values count: `http://` as a filter operand (a
+ * starts-with check) or inside an expression (`replace(x; "http://"; "")`) is not an address.
+ */
 export const SEC_3: Policy = {
   code: 'SEC-3',
   title: 'Plain-HTTP endpoint',
@@ -28,7 +38,8 @@ export const SEC_3: Policy = {
       if (v.slice(0, 7).toLowerCase() !== 'http://') continue;
       const isAddressField = leaf.fieldName !== null && URL_KEYS.test(leaf.fieldName);
       if (!isAddressField && leaf.module.app !== 'http') continue;
-      const host = urlHost(v);
+      // `http://{{1.link}}`: the host is mapped at run time, but the scheme is literal: still no TLS.
+      const host = urlHost(v) ?? mappedHost(v);
       if (host === null || NAMESPACE_HOSTS.test(host) || seen.has(leaf.pointer)) continue;
       seen.add(leaf.pointer);
       const m = leaf.module;
