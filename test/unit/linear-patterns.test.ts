@@ -10,6 +10,8 @@ import fc from 'fast-check';
 import { isPlaceholder, scanForSecrets } from '../../src/engine/secrets/scan.js';
 import { SECRET_PATTERNS } from '../../src/engine/secrets/patterns.js';
 import { extractRefs } from '../../src/engine/blueprint/expressions.js';
+import { collectAllStrings } from '../../src/engine/leaves.js';
+import { parseBlueprint } from '../../src/engine/blueprint/parse.js';
 import { findEmails, piiKind } from '../../src/engine/pii.js';
 import { urlHost } from '../../src/engine/blueprint/classify.js';
 import { locatePointer } from '../../src/cli/scan/locate.js';
@@ -18,6 +20,9 @@ const MIB = 1 << 20;
 const FRAGMENTS = [
   ...SECRET_PATTERNS.map((p) => p.re.source.replace(/\\/g, '').replace(/\[[^\]]*\]|\{[^}]*\}|\(\?[^)]*\)|[()?|+*]/g, '').slice(0, 12)),
   'EAA', 'eyJ', 'eyJa.', 'sk-', 'a@', '@a.', '{{1.', '{{', '}}', '://', 'a://a?', '?auth=', 'key=', '&', 'AA', '0', '9:', 'x', ' ', '-', '_', '.', '`', '[', ']', 'a:b@', 'hook.eu1.make.com/', 'BEGIN ',
+  // Generic detectors (issue 14): path keywords, assignments, pairs, schemes, cookie exports, anchors.
+  '/webhook/', '/key/', '/token/', '/instances/', 'a/', '"name":"token","value":"', '"value":"', 'password=', 'secret: ', 'Bearer ', 'earer',
+  '"httpOnly"', '"domain"', '-us1', ':AA', 'f', '=',
 ];
 
 const SCANNERS: Record<string, (s: string) => unknown> = {
@@ -52,3 +57,13 @@ for (const [name, fn] of Object.entries(SCANNERS)) {
     assert.ok(true);
   });
 }
+
+it('walks every string of a blueprint nested a million levels deep without recursion', () => {
+  let deep: unknown = `ghp_${'a'.repeat(36)}`;
+  for (let i = 0; i < 1_000_000; i++) deep = [deep];
+  const parsed = parseBlueprint({ name: 'deep', flow: [{ id: 1, module: 'util:SetVariable2', mapper: { value: deep } }] });
+  assert.ok(parsed.ok);
+  const leaves = collectAllStrings(parsed.graph);
+  assert.deepEqual(leaves.map((l) => l.fieldName), ['name', 'value']);
+  assert.equal(leaves[1]!.pointer.length, '/flow/0/mapper/value'.length + 2 * 1_000_000);
+});

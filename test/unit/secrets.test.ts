@@ -57,9 +57,14 @@ describe('scanForSecrets', () => {
   });
 
   it('judges unknown formats in credential fields by entropy', () => {
-    assert.equal(scanForSecrets(`Bearer ${fakeToken(38, 40, alnum)}`, 'Authorization')[0]?.kind, 'credential-field');
-    assert.equal(scanForSecrets(`Bearer ${fakeToken(38, 40, alnum)}`, 'description').length, 0);
+    assert.equal(scanForSecrets(`Token ${fakeToken(38, 40, alnum)}`, 'Authorization')[0]?.kind, 'credential-field');
+    assert.equal(scanForSecrets(fakeToken(38, 40, alnum), 'description').length, 0);
     assert.equal(scanForSecrets('application/json', 'Content-Type').length, 0);
+  });
+
+  it('takes the Bearer scheme as context wherever it stands (a filter operand has no credential-named field)', () => {
+    assert.equal(scanForSecrets(`Bearer ${fakeToken(38, 40, alnum)}`, 'description')[0]?.kind, 'bearer-token');
+    assert.equal(scanForSecrets('Send the bearer token in the Authorization header.', 'description').length, 0);
   });
 
   it('never reports placeholders or mapped values', () => {

@@ -1,12 +1,17 @@
 /** @module engine/policies/sec/SEC-1: hard-coded credentials and tokens in module fields. */
 import type { Finding, Policy } from '../types.js';
 import type { Severity } from '../../severity.js';
+import type { LeafSection } from '../../leaves.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
-import { redact, scanForSecrets } from '../../secrets/scan.js';
+import { redact } from '../../secrets/scan.js';
+import { scanBlueprint } from '../../secrets/blueprint.js';
 import { failWith, fieldPath, findingModules, moduleRef } from '../helpers.js';
 
 /** Kinds whose leak grants direct, broad access (payment, cloud, source hosting, private keys). */
 const CRITICAL_KINDS = new Set(['aws-access-key-id', 'stripe-secret-key', 'private-key', 'github-token', 'github-fine-grained-pat', 'gitlab-token', 'url-basic-auth', 'meta-graph-access-token', 'url-query-credential', 'openai-api-key', 'anthropic-api-key', 'slack-token']);
+
+/** Sections outside any module: their field paths are named from the blueprint root. */
+const SCENARIO_SECTIONS: ReadonlySet<LeafSection> = new Set(['scenario-metadata', 'io', 'scenario']);
 
 /** SEC-1: a secret typed into a module instead of a connection or keychain. */
 export const SEC_1: Policy = {
@@ -14,7 +19,7 @@ export const SEC_1: Policy = {
   title: 'Hard-coded credential or token',
   category: 'SEC',
   severity: 'critical',
-  description: 'A module holds a literal credential (API key, access token, password or secret webhook URL) in its fields instead of a Make connection or keychain.',
+  description: 'A module holds a literal credential (API key, access token, password, session cookie or secret webhook URL) in its fields, filters or metadata instead of a Make connection or keychain.',
   rationale: 'Blueprints are exported, shared and committed to repositories; a secret typed into a module travels with every copy and cannot be rotated without editing every scenario. CWE-798; PCI DSS v4.0 8.6.2 forbids hard-coded account passwords; NIST SP 800-53 IA-5(7) forbids embedded static authenticators.',
   compliance_frameworks: [
     ref(F.soc2, 'CC6.1'), ref(F.iso27001, 'A.5.17'), ref(F.nist, 'IA-5(7)'), ref(F.pci, '8.6.2'), ref(F.hipaa, '§164.312(d)'), ref(F.gdpr, 'Art. 32'),
@@ -25,19 +30,21 @@ export const SEC_1: Policy = {
   },
   evaluate(analysis) {
     const findings: Finding[] = [];
-    for (const leaf of analysis.strings()) {
-      if (leaf.value.length < 8) continue;
-      const secrets = scanForSecrets(leaf.value, leaf.fieldName);
-      if (secrets.length === 0) continue;
+    // Every string: mapper, parameters, filters, metadata (restore, samples), scenario metadata and io.
+    for (const { leaf, secrets } of scanBlueprint(analysis)) {
+      // A scenario-level string is reported on the module it describes, else on the first module.
+      const module = leaf.module ?? analysis.first ?? analysis.graph.modules[0];
+      if (!module) continue;
       const severity: Severity = secrets.some((s) => CRITICAL_KINDS.has(s.kind)) ? 'critical' : 'high';
+      const where = `${SCENARIO_SECTIONS.has(leaf.section) ? 'scenario ' : ''}\`${fieldPath(module, leaf.pointer)}\``;
       findings.push({
-        moduleId: leaf.module.id,
-        reason: `\`${fieldPath(leaf.module, leaf.pointer)}\` holds a literal ${secrets.map((s) => s.title).join(', ')}`,
+        moduleId: module.id,
+        reason: `${where} holds a literal ${[...new Set(secrets.map((s) => s.title))].join(', ')}`,
         severity,
         evidence: { pointer: leaf.pointer, value: redact(leaf.value, secrets) },
       });
     }
-    return failWith(findings, (n) => `${n} hard-coded credential${n === 1 ? '' : 's'} found in module fields`);
+    return failWith(findings, (n) => `${n} hard-coded credential${n === 1 ? '' : 's'} found in the blueprint`);
   },
   remediation: {
     effort: 'low',

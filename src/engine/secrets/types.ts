@@ -1,0 +1,11 @@
+/** @module engine/secrets/types: what a detector reports. */
+
+/** One credential found in a string. `start`/`end` are UTF-16 offsets of the secret itself. */
+export interface SecretFinding {
+  /** Detector kind (`github-token`, `url-path-credential`, `credential-field`...), stable for tests and severities. */
+  readonly kind: string;
+  /** Human title used in the finding's reason ("GitHub token", "Key in the URL path"). */
+  readonly title: string;
+  readonly start: number;
+  readonly end: number;
+}
