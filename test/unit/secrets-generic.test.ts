@@ -40,6 +40,7 @@ describe('URL path credentials', () => {
     for (const url of [
       `https://api.notion.com/v1/databases/${fakeToken(107, 32, hex)}/query`,
       `https://api.example.com/v2/records/${uuid(108)}`,
+      'https://api.github.com/repos/acme/site/keys/98231746503918274',
       'https://rokawhats.onrender.com/api/inbox/webhook',
       'https://api.example.com/webhooks/orders/created',
       `https://maker.ifttt.com/trigger/only_text/with/key/${fakeToken(109, 17, alnum)}xxxx`,

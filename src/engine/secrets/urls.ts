@@ -122,8 +122,8 @@ function checkKnownPath(host: string, path: string, offset: number, out: SecretF
 /**
  * Generic path rule: the segment after a KEY_SEGMENTS keyword, or a random-looking segment anywhere
  * after a HOOK_SEGMENTS keyword, is a credential when it is a literal of token characters, at least
- * MIN_PATH_SECRET_LENGTH long, of entropy ≥ MIN_PATH_SECRET_ENTROPY and not a placeholder; after a
- * hook keyword it must also mix letters and digits (so `/webhooks/orders/created` stays a path).
+ * MIN_PATH_SECRET_LENGTH long, of entropy ≥ MIN_PATH_SECRET_ENTROPY, with a letter, and not a
+ * placeholder; after a hook keyword it must also hold a digit (so `/webhooks/orders/created` stays a path).
  */
 function checkPathSegments(path: string, offset: number, out: SecretFinding[]): void {
   const segs: { start: number; end: number; norm: string }[] = [];
@@ -154,7 +154,8 @@ function checkPathSegments(path: string, offset: number, out: SecretFinding[]): 
 function isSegmentSecret(raw: string, afterKey: boolean, afterHook: boolean): boolean {
   if (!afterKey && !afterHook) return false;
   if (raw.length < MIN_PATH_SECRET_LENGTH || raw.length > 512 || !/^[A-Za-z0-9_.~-]+$/.test(raw) || isPlaceholder(raw)) return false;
-  if (!afterKey && !(/\d/.test(raw) && /[A-Za-z]/.test(raw))) return false;
+  // A number is a resource id (`/keys/12345678901234567` is a deploy key's id); after a hook keyword, a word is a path.
+  if (!/[A-Za-z]/.test(raw) || (!afterKey && !/\d/.test(raw))) return false;
   return shannonEntropy(raw) >= MIN_PATH_SECRET_ENTROPY;
 }
 
