@@ -1,4 +1,4 @@
-/** @module test/helpers/corpus: reads the shared corpus and its facts (never copied into this repository). */
+/** @module test/helpers/corpus: reads the shared corpora and their facts (never copied into this repository). */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CORPUS_DIR } from './server.js';
@@ -16,14 +16,24 @@ export interface CorpusFacts {
   readonly ai_modules: readonly string[];
 }
 
+/** The development corpora: `make` (50 exports) and `make-extra` (25 hard cases for issue 14). */
+export type CorpusName = 'make' | 'make-extra';
+
+const dirOf = (corpus: CorpusName): string => (corpus === 'make' ? CORPUS_DIR : join(CORPUS_DIR, '..', 'make-extra'));
+
 /** All facts, one entry per corpus blueprint. */
-export function corpusFacts(): CorpusFacts[] {
-  return (JSON.parse(readFileSync(join(CORPUS_DIR, 'facts.json'), 'utf8')) as { blueprints: CorpusFacts[] }).blueprints;
+export function corpusFacts(corpus: CorpusName = 'make'): CorpusFacts[] {
+  return (JSON.parse(readFileSync(join(dirOf(corpus), 'facts.json'), 'utf8')) as { blueprints: CorpusFacts[] }).blueprints;
 }
 
 /** The raw text of one corpus blueprint. */
-export function corpusText(file: string): string {
-  return readFileSync(join(CORPUS_DIR, file), 'utf8');
+export function corpusText(file: string, corpus: CorpusName = 'make'): string {
+  return readFileSync(join(dirOf(corpus), file), 'utf8');
+}
+
+/** One corpus blueprint as parsed JSON (a UTF-8 BOM, as in some exports, is dropped first). */
+export function corpusJson(file: string, corpus: CorpusName = 'make'): unknown {
+  return JSON.parse(corpusText(file, corpus).replace(/^\uFEFF/, ''));
 }
 
 /** `$.flow[1].routes[0].flow[2].mapper.url` → `/flow/1/routes/0/flow/2/mapper/url`. */

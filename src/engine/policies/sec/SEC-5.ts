@@ -36,7 +36,8 @@ export const SEC_5: Policy = {
     if (!trigger || (analysis.trigger !== 'webhook' && analysis.trigger !== 'mailhook')) return null;
     const mail = analysis.trigger === 'mailhook';
     if (checksCaller(trigger, analysis.graph.modules, mail)) return null;
-    const downstreamWrites = analysis.graph.modules.some((m) => m !== trigger && (classify(m).role === 'write' || classify(m).role === 'delete'));
+    // High when forged calls change data or run AI calls (billed to the owner, open to prompt injection).
+    const downstreamWrites = analysis.graph.modules.some((m) => m !== trigger && (classify(m).role === 'write' || classify(m).role === 'delete' || classify(m).ai));
     return {
       status: 'fail',
       findings: [{ moduleId: trigger.id, reason: mail ? 'mail hook accepts mail from any sender: no filter checks the sender' : 'custom webhook accepts any caller: no filter verifies a secret, token or signature', severity: downstreamWrites ? 'high' : 'medium', evidence: { pointer: trigger.pointer } }],
