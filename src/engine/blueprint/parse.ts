@@ -108,7 +108,7 @@ class Parser {
     const first = this.byId.get(id);
     if (first) throw new BlueprintError(`${pointer}/id`, `duplicate module id ${id} (first at ${first.pointer})`);
     const type = raw['module'];
-    if (typeof type !== 'string') throw new BlueprintError(`${pointer}/module`, 'module must be a string naming the module ("app:Action")');
+    if (typeof type !== 'string') throw new BlueprintError(`${pointer}/module`, 'module must be a string of the form "app:Action"');
     const name = parseModuleName(type);
     if (!name) throw new BlueprintError(`${pointer}/module`, 'module must name a module: "app:Action" or "app#<custom-app>:<action>", without spaces');
     const { app, action, custom } = name;
