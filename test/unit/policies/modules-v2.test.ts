@@ -82,7 +82,7 @@ describe('AI-1 flags AI output that reaches third parties unreviewed', () => {
     assert.deepEqual(severities(b, 'AI-1'), [['3', 'high'], ['4', 'high']]);
   });
 
-  it('passes for drafts, review records, team channels, notifications that quote AI output under a label and mail to the own account', () => {
+  it('passes for drafts, review records, the team\'s Slack, notifications that quote AI output under a label, mail to the own account and placeholder addresses', () => {
     const own = { restore: { parameters: { __IMTCONN__: { label: 'My Google connection (ops@acme-dental.es)' } } }, designer: { x: 0, y: 0 } };
     const b = bp([
       gmailTrigger, gemini(2),
@@ -94,6 +94,8 @@ describe('AI-1 flags AI output that reaches third parties unreviewed', () => {
       reply(8, 'google-email:sendAnEmail', { to: ['ops@acme-dental.es', 'sales@acme-dental.es'], subject: 'Digest', content: '{{2.result}}' }, { metadata: own }),
       reply(9, 'email:ActionSendMeEmail', { subject: 'Digest', text: '{{2.result}}' }),
       reply(10, 'contentful:createAnEntry', { contentTypeID: 'blogPost', locale: 'en-US', fields: { content: '{{2.result}}' } }),
+      reply(11, 'email:ActionSendEmail', { to: ['YOUR_EMAIL@example.com'], subject: 'Digest', text: '{{2.result}}', contentType: 'text' }),
+      reply(12, 'slack:CreateMessage', { channel: '{{1.fromEmail}}', channelType: 'im', text: '{{2.result}}' }),
     ]);
     passes(b, 'AI-1');
   });

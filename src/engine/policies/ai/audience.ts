@@ -47,8 +47,10 @@ export function deliveryOf(analysis: Analysis, m: ModuleNode, aiPointers: readon
   if (!send || send.channel === null) return null;
   if (send.channel === 'post') return { audience: 'public', why: 'publishes it' };
   if (send.toSelf) return { audience: 'internal', why: 'sends it to the connection\'s own account' };
+  // Slack and Teams stay inside the owner's workspace, whoever the channel or user is.
+  if (send.channel === 'team-chat') return { audience: 'internal', why: 'posts it in the team\'s own workspace' };
   const values = send.recipients.flatMap((k) => strings(m.mapper?.[k]));
-  const chat = send.channel === 'chat' || send.channel === 'team-chat';
+  const chat = send.channel === 'chat';
   if (values.length === 0 && send.reply) {
     return chat ? { audience: 'asker', why: 'answers the person who wrote' } : { audience: 'third-party', why: `replies by ${CHANNEL_NAMES[send.channel]} to the sender of a message` };
   }
@@ -57,10 +59,21 @@ export function deliveryOf(analysis: Analysis, m: ModuleNode, aiPointers: readon
     if (chat && repliesToTrigger(analysis, mapped)) return { audience: 'asker', why: 'answers the person who wrote to the chat' };
     return { audience: 'third-party', why: `sends it by ${CHANNEL_NAMES[send.channel]} to recipients taken from the data (\`${mapped[0]!.slice(0, 60)}\`)` };
   }
-  if (send.channel === 'team-chat') return { audience: 'internal', why: 'posts it to a fixed channel of the team\'s workspace' };
+  if (values.length > 0 && values.every(isPlaceholder)) return { audience: 'internal', why: 'sends it to a placeholder address (a template slot or a masked export): no third party to judge' };
   if (send.channel === 'email' && values.length > 0 && values.every((v) => ownAddress(m, v))) return { audience: 'internal', why: 'e-mails it to the connection\'s own address or domain' };
   if (aiPointers.length > 0 && aiPointers.every((p) => labelledInField(analysis, m, p))) return { audience: 'internal', why: 'quotes it under a label in a notification to a fixed recipient' };
   return { audience: 'third-party', why: `sends it as the whole message by ${CHANNEL_NAMES[send.channel]} to a fixed recipient${values[0] ? ` (\`${values[0].slice(0, 60)}\`)` : ''} not shown to be the owner` };
+}
+
+/**
+ * A recipient slot left for the user of a template or masked in a shared export: a reserved example
+ * domain (`YOUR_EMAIL@example.com`), `<REDACTED_EMAIL>`, `YOUR_CHAT_ID`, `[email]`.
+ */
+function isPlaceholder(value: string): boolean {
+  const v = value.trim();
+  const domain = /@([^@\s>]+)$/.exec(v)?.[1]?.toLowerCase();
+  if (v.includes('{{')) return false;
+  return (domain !== undefined && RESERVED.test(domain)) || /^[<[{(].*[>\]})]$/.test(v) || /^(?:your|my)[_\s-]/i.test(v);
 }
 
 /** String leaves of a recipient field: a string, an array of strings, or objects (`{ address }`). */
