@@ -7,6 +7,9 @@
 import type { JsonObject, ModuleNode } from './types.js';
 import type { ModuleEffect, ResolvedRow, SendChannel } from './module-table.js';
 import { appChannel, appRecipients, moduleRow } from './module-table.js';
+import { verbEffect } from './verbs.js';
+
+export { actionWords } from './verbs.js';
 
 /**
  * Coarse role of a module. `write` and `delete` change data in another system; `write` includes
@@ -118,33 +121,6 @@ const FLOW: Readonly<Record<string, FlowKind>> = {
   'csv:createCSV': 'aggregator', 'csv:createCSVadvanced': 'aggregator', 'xml:AggregateToXML': 'aggregator', 'archive:createArchive': 'aggregator',
 };
 
-/**
- * Fallback for apps the module table does not know: the first verb word of the action name → what
- * the module does, and whether the change can be undone. Checked in order; the first matching prefix wins.
- */
-const VERB_EFFECTS: readonly (readonly [string, ModuleEffect, boolean?])[] = [
-  ['watch', 'trigger'], ['trigger', 'trigger'],
-  ['delete', 'delete'], ['remove', 'delete'], ['clear', 'delete'], ['trash', 'delete', true], ['destroy', 'delete'], ['purge', 'delete'],
-  ['send', 'send'], ['reply', 'send'], ['post', 'send'], ['publish', 'send'], ['tweet', 'send'], ['notify', 'send'],
-  ['create', 'write'], ['add', 'write'], ['update', 'write'], ['upsert', 'write'], ['upload', 'write'],
-  ['insert', 'write'], ['append', 'write'], ['put', 'write'], ['patch', 'write'],
-  ['share', 'write'], ['move', 'write', true], ['copy', 'write'], ['edit', 'write'], ['modify', 'write'],
-  ['replace', 'write'], ['submit', 'write'], ['write', 'write'], ['archive', 'write', true], ['merge', 'write'], ['batch', 'write'],
-  ['make', 'write'], ['run', 'write'], ['execute', 'write'], ['start', 'write'], ['invite', 'write'], ['assign', 'write'],
-  ['get', 'read'], ['list', 'read'], ['search', 'read'], ['filter', 'read'], ['find', 'read'], ['retrieve', 'read'],
-  ['download', 'read'], ['read', 'read'], ['fetch', 'read'], ['lookup', 'read'], ['query', 'read'], ['check', 'read'], ['iterate', 'read'],
-];
-/** What a create/add action of a messaging or publishing app makes that is a delivery (`createMessage`, `createPost`). */
-const MESSAGE_WORDS = /^(?:message|post|tweet|pin|comment|reply|email|mail|sms|notification|status|story|reel)s?$/;
-
-/** Words that carry no meaning at the start of an action name (`ActionCreateRecord`, `messageAssistantAdvanced`). */
-const NOISE_WORDS: ReadonlySet<string> = new Set(['action', 'basic', 'function', 'universal', 'advanced', 'simple', 'new', 'custom']);
-
-/** Splits `ActionCreateRecord` into `['action','create','record']`. */
-export function actionWords(action: string): string[] {
-  return action.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]/g, ' ').toLowerCase().split(/\s+/).filter(Boolean);
-}
-
 /** The URL an HTTP-like module calls (`mapper.url`, else `parameters.url`), `null` when none is literal text. */
 export function moduleUrl(node: ModuleNode): string | null {
   const fromMapper = node.mapper?.['url'];
@@ -231,27 +207,12 @@ function effectOf(node: ModuleNode, at: EffectInput): { effect: ModuleKind; reve
     return { effect: at.row.effect, reversible: at.row.reversible === true || flag === false || flag === 'false' };
   }
   if (at.ai) return fixed('compute');
-  return verbEffect(node);
+  return verbEffect(node.app, node.action);
 }
 
 function byMethod(node: ModuleNode): ModuleEffect {
   const method = httpMethod(node);
   return method === 'GET' || method === 'HEAD' ? 'read' : 'write';
-}
-
-function verbEffect(node: ModuleNode): { effect: ModuleKind; reversible: boolean } {
-  const words = actionWords(node.action).filter((w) => !NOISE_WORDS.has(w));
-  const channel = appChannel(node.app);
-  // A draft waits for a person to send it (`createADraft`, `ActionCreateDraft`).
-  if (words.includes('draft')) return { effect: 'write', reversible: false };
-  for (const word of words.slice(0, 2)) {
-    for (const [verb, effect, reversible] of VERB_EFFECTS) {
-      if (!word.startsWith(verb)) continue;
-      const delivers = effect === 'write' && channel !== null && (verb === 'create' || verb === 'add') && words.some((w) => MESSAGE_WORDS.test(w));
-      return { effect: delivers ? 'send' : effect, reversible: reversible === true };
-    }
-  }
-  return { effect: 'other', reversible: false };
 }
 
 function sendInfo(node: ModuleNode, row: ResolvedRow | null): SendInfo {

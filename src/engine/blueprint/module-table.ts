@@ -1,7 +1,7 @@
 /**
  * @module engine/blueprint/module-table: what the modules of the apps real exports use do (read,
  * write, send, delete, compute, trigger), by app and action. Rows come from the module ids of both
- * development corpora (`make/` 912 modules, `make-extra/` 245; `make/FORMAT.md` lists the most
+ * development corpora (`make/` 912 modules, `make-extra/` 256; `make/FORMAT.md` lists the most
  * frequent) and the Make app documentation of each module; apps that are not here fall back to the
  * verb of the action name (`classify.ts`).
  */

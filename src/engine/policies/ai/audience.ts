@@ -36,9 +36,9 @@ const CHANNEL_NAMES: Readonly<Record<string, string>> = { email: 'e-mail', sms: 
 const INBOUND = new Set(['webhook', 'mailhook', 'app-instant']);
 
 /**
- * The audience of a module that delivers `aiRefs`' AI output, or `null` when the module delivers
+ * The audience of a module that delivers AI output, or `null` when the module delivers
  * nothing to people (a record, a draft, a document; an app whose channel the table does not know).
- * @param aiRefs pointers of the fields that carry AI output.
+ * @param aiPointers JSON Pointers of the module's fields that carry AI output (a notification quotes it under a label).
  */
 export function deliveryOf(analysis: Analysis, m: ModuleNode, aiPointers: readonly string[]): Delivery | null {
   const cls = classify(m);
