@@ -49,7 +49,7 @@ const RULES: readonly (readonly [PiiKind, Need, RegExp])[] = [
   ['email', 'person', /^(?:address|addr)$/], // only reached for `from.address`-like parents, see PARTY
   ['email', 'any', /^(?:e?mail|emails|emailaddress(?:es)?|[a-z]*email(?:address)?\d?|mailaddress)$/],
   ['personal', 'person', /^(?:from|to|replyto|sender|recipients?|cc|bcc)$/], // the parties of a message: an address or number
-  ['phone', 'any', /^(?:[a-z]*phone(?:number)?\d?|mobile(?:number|phone)?|cellphone|cellnumber|telephone(?:number)?|msisdn|whatsappnumber)$/],
+  ['phone', 'any', /^(?:(?:tele|mobile|cell|home|work|contact|customer|client|user|owner|billing|shipping|sender|recipient|from|to|primary|secondary|alt|alternate|other|business|office|personal|guest|lead|member|patient|main|direct|private|your|my)?phone(?:number|no|nr)?\d?|mobile(?:number)?|cellnumber|msisdn|whatsappnumber|telefono|telefone|telefon)$/], // not `iphone`, `microphone`, `display_phone_number` (a business line)
   ['phone', 'person', /^(?:tel|whatsapp|cell|waid)$/],
   ['name', 'any', /^(?:first|last|full|given|family|middle|sur|customer|contact|client|person|sender|recipient|from|to|replyto|patient|employee|applicant|candidate|lead|member|guest|attendee|owner|author|billing|shipping)name$|^(?:firstname|lastname|fullname|surname|surnames|nombre|apellidos?|nombrecompleto|nom|prenom|vorname|nachname)$/],
   ['name', 'person', /^(?:name|displayname|username|realname|nickname|pushname|sendername|profilename)$/],
