@@ -45,11 +45,14 @@ export class DataFlow {
   private readonly untrusted = new Map<string, string>();
   private readonly aiDerived = new Set<string>();
   private readonly carries = new Map<string, Map<PiiKind, FieldRef>>();
-  /** Column labels of spreadsheet-like outputs: module id → column key (`2`) → label (`Customer Email`). */
-  private readonly columns = new Map<string, Map<string, string>>();
+  /** Column labels of spreadsheet-like outputs, read on first use: module id → column key (`2`) → label (`Customer Email`). */
+  private readonly columns = new Map<string, Map<string, string> | null>();
+  private readonly byId: ReadonlyMap<string, ModuleNode>;
+  private readonly piiCache = new Map<string, PiiFlow[]>();
 
   constructor(modules: readonly ModuleNode[], leaves: readonly StringLeaf[]) {
     const ai = new Set<string>();
+    this.byId = new Map(modules.map((m) => [m.id, m]));
     for (const m of modules) {
       this.refs.set(m.id, []);
       if (classify(m).ai) { ai.add(m.id); this.prompts.set(m.id, []); }
@@ -57,28 +60,29 @@ export class DataFlow {
     for (const leaf of leaves) {
       if (!leaf.value.includes('{{')) continue;
       const id = leaf.module.id;
-      const found = extractRefs(leaf.value).map((r) => ({ ...r, pointer: leaf.pointer, fieldName: leaf.fieldName }));
-      this.refs.get(id)!.push(...found);
+      const list = this.refs.get(id)!;
+      const start = list.length;
+      for (const r of extractRefs(leaf.value)) list.push({ moduleId: r.moduleId, path: r.path, pointer: leaf.pointer, fieldName: leaf.fieldName });
       if (!ai.has(id)) continue;
+      const prompt = this.prompts.get(id)!;
       const part = promptPart(leaf.module, leaf.pointer, leaf.fieldName);
-      if (part === 'all') this.prompts.get(id)!.push(...found);
-      else if (part === 'body') for (const r of bodyPromptRefs(leaf.value)) this.prompts.get(id)!.push({ ...r, pointer: leaf.pointer, fieldName: leaf.fieldName });
+      if (part === 'all') for (let i = start; i < list.length; i++) prompt.push(list[i]!);
+      else if (part === 'body') for (const r of bodyPromptRefs(leaf.value)) prompt.push({ moduleId: r.moduleId, path: r.path, pointer: leaf.pointer, fieldName: leaf.fieldName });
     }
-    const pathsTo = new Map<string, string[]>();
-    const note = (r: FieldRef) => { const list = pathsTo.get(r.moduleId); if (list) list.push(r.path); else pathsTo.set(r.moduleId, [r.path]); };
+    // Paths read from each custom webhook: its payload shape (`sources.ts` webhookSource).
+    const hooks = new Map<string, string[]>();
+    for (const m of modules) if (m.type === 'gateway:CustomWebHook') hooks.set(m.id, []);
     for (const m of modules) {
       const list: FieldRef[] = [];
       for (const group of m.filter?.conditions ?? []) for (const c of group) for (const side of [c['a'], c['b']]) if (typeof side === 'string') list.push(...extractRefs(side));
       this.filterRefs.set(m.id, list);
-      for (const r of list) note(r);
-      for (const r of this.refs.get(m.id)!) note(r);
+      if (hooks.size === 0) continue;
+      for (const r of list) hooks.get(r.moduleId)?.push(r.path);
+      for (const r of this.refs.get(m.id)!) hooks.get(r.moduleId)?.push(r.path);
     }
     for (const m of modules) {
-      const labels = columnLabels(m);
-      if (labels) this.columns.set(m.id, labels);
-    }
-    for (const m of modules) {
-      const source = m.type === 'gateway:CustomWebHook' ? webhookSource(m, pathsTo.get(m.id) ?? []) : sourceOf(m);
+      const paths = hooks.get(m.id);
+      const source = paths ? webhookSource(m, paths) : sourceOf(m);
       if (source) this.sources.set(m.id, source);
       if (source?.untrusted) this.untrusted.set(m.id, m.id);
       if (ai.has(m.id)) this.aiDerived.add(m.id);
@@ -160,8 +164,10 @@ export class DataFlow {
     return this.refsOf(moduleId).filter((r) => this.aiDerived.has(r.moduleId));
   }
 
-  /** Personal data reaching a module's inputs, one entry per kind and consuming field. */
-  piiInputs(moduleId: string): PiiFlow[] {
+  /** Personal data reaching a module's inputs, one entry per kind and consuming field (computed once per module). */
+  piiInputs(moduleId: string): readonly PiiFlow[] {
+    const cached = this.piiCache.get(moduleId);
+    if (cached) return cached;
     const out: PiiFlow[] = [];
     const seen = new Set<string>();
     for (const r of this.refsOf(moduleId)) {
@@ -173,6 +179,7 @@ export class DataFlow {
         out.push(origin === undefined ? { kind, pointer: r.pointer, from } : { kind, pointer: r.pointer, from, origin });
       }
     }
+    this.piiCache.set(moduleId, out);
     return out;
   }
 
@@ -187,7 +194,14 @@ export class DataFlow {
 
   /** The path with a numeric column key replaced by its column label (`2` → `Customer Email`), else the path. */
   private named(r: FieldRef): string {
-    const labels = this.columns.get(r.moduleId);
+    const c = r.path.charCodeAt(0);
+    if (c < 48 || c > 57) return r.path;
+    let labels = this.columns.get(r.moduleId);
+    if (labels === undefined) {
+      const m = this.byId.get(r.moduleId);
+      labels = m ? columnLabels(m) : null;
+      this.columns.set(r.moduleId, labels);
+    }
     if (!labels) return r.path;
     const dot = r.path.indexOf('.');
     const label = labels.get(dot < 0 ? r.path : r.path.slice(0, dot));

@@ -10,6 +10,7 @@
 import type { ModuleNode } from './blueprint/types.js';
 import type { PiiContext } from './pii.js';
 import { classify, httpMethod, moduleUrl, urlHost } from './blueprint/classify.js';
+import { boundedMemo } from './memo.js';
 import { piiKind } from './pii.js';
 
 /** What kind of source a module is. `record` is a company, deal, product or file record: its names are never a person's. */
@@ -133,16 +134,27 @@ export function sourceOf(m: ModuleNode): ModuleSource | null {
   const cls = classify(m);
   if (cls.http) return httpSource(m);
   if (!cls.external || cls.ai) return null;
-  for (const [action, kind] of BY_APP.get(m.app) ?? []) if (action.test(m.action)) return make(kind, m);
+  const kind = kindOfType(m.type);
+  if (kind !== null) return make(kind, m);
   if (SHEET_APPS.has(m.app) && READ.test(m.action) && FORM_RESPONSES_SHEET.test(sheetName(m))) return make('form', m, { what: 'a form submission (a form responses sheet)' });
-  if (FORM_ACTION.test(m.action)) return make('form', m);
-  if (SCRAPE_ACTION.test(m.action)) return make('web', m);
   const objectType = objectTypeOf(m);
-  const noun = `${m.action} ${objectType}`;
-  if (PERSON_NOUN.test(noun)) return make('contact', m);
-  if (THING_NOUN.test(noun)) return make('record', m);
-  return null;
+  if (objectType === '') return null;
+  return PERSON_NOUN.test(objectType) ? make('contact', m) : THING_NOUN.test(objectType) ? make('record', m) : null;
 }
+
+/** The kind a module type (`app:Action`) alone makes a source of, `null` when it does not (memoised: types repeat). */
+const kindOfType = boundedMemo<SourceKind | null>(10_000, (type) => {
+  const colon = type.indexOf(':');
+  if (colon < 0) return null;
+  const app = type.slice(0, colon);
+  const action = type.slice(colon + 1);
+  for (const [re, kind] of BY_APP.get(app) ?? []) if (re.test(action)) return kind;
+  if (FORM_ACTION.test(action)) return 'form';
+  if (SCRAPE_ACTION.test(action)) return 'web';
+  if (PERSON_NOUN.test(action)) return 'contact';
+  if (THING_NOUN.test(action)) return 'record';
+  return null;
+});
 
 function sheetName(m: ModuleNode): string {
   for (const section of [m.parameters, m.mapper]) {
