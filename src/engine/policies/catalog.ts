@@ -61,7 +61,7 @@ export const POLICIES: readonly Policy[] = [
 export const RETIRED_CODES: readonly string[] = [];
 
 /** Catalog revision: bump on any change of a policy's code, title, category, severity or mappings (drives the ETag). */
-export const CATALOG_REVISION = '2026-11-22.2';
+export const CATALOG_REVISION = '2026-11-23.1';
 
 /** Policies by code. */
 export const POLICY_BY_CODE: ReadonlyMap<string, Policy> = new Map(POLICIES.map((p) => [p.code, p]));

@@ -30,9 +30,10 @@ export const SEC_6: Policy = {
       if (!classify(m).http) continue;
       const url = moduleUrl(m);
       if (!url) continue;
-      const hostRefs = extractRefs(authorityPart(url)).filter((r) => df.isUntrusted(r.moduleId));
+      // Only input an outside party sends in (webhook, e-mail, chat, form, ticket): a link read from a feed or a page the scenario chose is its purpose, not a forgery.
+      const hostRefs = extractRefs(authorityPart(url)).filter((r) => df.untrustedSourceOf(r.moduleId)?.inbound === true);
       if (hostRefs.length === 0) continue;
-      findings.push({ moduleId: m.id, reason: `the request host comes from webhook data (\`{{${hostRefs[0]!.moduleId}.${hostRefs[0]!.path}}}\`)`, evidence: { pointer: `${m.pointer}/mapper/url` } });
+      findings.push({ moduleId: m.id, reason: `the request host comes from ${df.untrustedSourceOf(hostRefs[0]!.moduleId)!.label} (\`{{${hostRefs[0]!.moduleId}.${hostRefs[0]!.path}}}\`)`, evidence: { pointer: `${m.pointer}/mapper/url` } });
     }
     return findings.length === 0 ? null : { status: 'fail', findings, summary: `${findings.length} request${findings.length === 1 ? '' : 's'} to a caller-controlled address` };
   },
