@@ -27,6 +27,9 @@ export const PLACEHOLDER_FORMS: readonly (readonly [string, RegExp])[] = [
   ['todo', /^(?:todo|tbd|fixme|changeme|change[_-]me|replace[_-]?me|redacted)$/i],
 ];
 
+/** Cheap first pass: every form above contains one of these (most slot values are ids or mappings and stop here). */
+const MAY_BE_PLACEHOLDER = /[<[{]|your|placeholder|here|xxx|please|replace|insert|enter|put|paste|fill|todo|tbd|fixme|change|redacted/i;
+
 /** Markers unambiguous enough to find inside a longer value (URLs, `Bearer ...`); tried on literal text only. */
 const EMBEDDED = /(?:^|[^A-Za-z0-9])(YOUR_[A-Z0-9_]{2,})|(<[A-Z][A-Z0-9_]{2,}>)|([A-Z0-9_]*PLACEHOLDER[A-Z0-9_]*)|(?:^|[^{])(\{[A-Z][A-Z0-9_]{2,}\})(?!\})|(\[[A-Z][A-Z0-9_]{2,}\])/;
 
@@ -42,6 +45,7 @@ export function wholePlaceholder(value: string): string | null {
   let v = value.trim();
   // A URL is never a whole placeholder (`https://x.example/click-here`); its markers are embedded ones.
   if (v === '' || v.length > 120 || v.includes('{{') || v.includes('://')) return null;
+  if (!MAY_BE_PLACEHOLDER.test(v)) return null;
   v = v.replace(AUTH_SCHEME, '');
   if (v.startsWith('/') && !v.slice(1).includes('/')) v = v.slice(1);
   for (const [, re] of PLACEHOLDER_FORMS) if (re.test(v)) return v;

@@ -14,6 +14,7 @@ import type { ModuleNode } from '../../blueprint/types.js';
 import type { Finding, Policy } from '../types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { isCredentialName } from '../../secrets/patterns.js';
+import { boundedMemo } from '../../memo.js';
 import { embeddedPlaceholder, wholePlaceholder } from '../../placeholders.js';
 import { fieldPath, findingModules, moduleRef } from '../helpers.js';
 
@@ -44,16 +45,30 @@ const MISSING: Readonly<Record<SlotKind, string>> = {
   identifier: 'an id or recipient',
 };
 
-/** The kind of slot a string leaf is, or `null` for free text (prompts, bodies, labels). */
-export function slotKind(leaf: StringLeaf): SlotKind | null {
-  const name = leaf.fieldName;
-  if (name === null) return null;
-  if (leaf.section === 'parameters' && (REFERENCE_KEYS.has(name) || REFERENCE_TYPE.test(declaredType(leaf.module, name) ?? ''))) return 'connection';
+/** The kind of slot a field name announces (credential, address, identifier), or `null` for free text (prompts, bodies, labels). */
+export function nameKind(name: string): Exclude<SlotKind, 'connection'> | null {
   if (isCredentialName(name)) return 'credential';
   const n = name.toLowerCase().replace(/[^a-z0-9]/g, '');
   if (ADDRESS_NAME.test(n)) return 'address';
   if (IDENTIFIER_NAMES.has(n) || isIdName(name)) return 'identifier';
   return null;
+}
+
+/** `nameKind` memoised: field names repeat across modules and scenarios (bounded, see memo.ts). */
+const cachedNameKind = boundedMemo(4096, nameKind);
+
+/** The kind of slot a string leaf is, or `null` for free text. */
+export function slotKind(leaf: StringLeaf): SlotKind | null {
+  const name = leaf.fieldName;
+  if (name === null) return null;
+  if (leaf.section === 'parameters' && (REFERENCE_KEYS.has(name) || (!isIdOrEmpty(leaf.value) && REFERENCE_TYPE.test(declaredType(leaf.module, name) ?? '')))) return 'connection';
+  return cachedNameKind(name);
+}
+
+/** True for values a reference slot accepts as they are (a numeric id, a mapping, or empty); skips the metadata look-up. */
+function isIdOrEmpty(value: string): boolean {
+  const v = value.trim();
+  return v === '' || v.includes('{{') || /^\d+$/.test(v);
 }
 
 /** The type a module's `metadata.parameters` declares for a parameter (`account:google`), when any. */
@@ -68,7 +83,7 @@ function declaredType(m: ModuleNode, name: string): string | null {
 export function unconfigured(leaf: StringLeaf, kind: SlotKind): string | null {
   const v = leaf.value.trim();
   // An empty reference is an optional one left unset (`proxyKeychain`, a parser's `type`), not a placeholder.
-  if (kind === 'connection') return v === '' || v.includes('{{') || /^\d+$/.test(v) ? null : v.slice(0, 80);
+  if (kind === 'connection') return isIdOrEmpty(v) ? null : v.slice(0, 80);
   if (kind === 'credential' && /^(?:bearer|basic|token)$/i.test(v)) return `${v} (no token)`; // `Bearer ` with the token removed
   return wholePlaceholder(v) ?? (kind === 'address' || kind === 'credential' ? embeddedPlaceholder(v) : null);
 }

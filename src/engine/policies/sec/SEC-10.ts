@@ -21,7 +21,7 @@
  * endpoint and body. A share with a named user, group, domain, team or organisation is not public.
  */
 import type { Json, JsonObject, ModuleNode } from '../../blueprint/types.js';
-import type { Analysis, StringLeaf } from '../../analysis.js';
+import type { Analysis } from '../../analysis.js';
 import type { Finding, Policy } from '../types.js';
 import type { Severity } from '../../severity.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
@@ -132,25 +132,23 @@ function shareModuleFinding(m: ModuleNode, rule: ShareModule): Finding | null {
 }
 
 /** A finding for an HTTP or *Make an API call* module that calls a share endpoint with a public audience. */
-function apiFinding(m: ModuleNode, leaves: readonly StringLeaf[]): Finding | null {
+function apiFinding(analysis: Analysis, m: ModuleNode): Finding | null {
   const url = moduleUrl(m);
-  if (!url) return null;
-  for (const api of SHARE_APIS) {
-    if (!api.url.test(url)) continue;
-    const body = leaves.find((l) => l.fieldName !== 'url' && api.body.test(l.value));
-    if (!body) continue;
-    return {
-      moduleId: m.id,
-      severity: SEVERITY.public,
-      reason: `calls the ${api.vendor} sharing API with a public audience in \`${fieldPath(m, body.pointer)}\``,
-      evidence: { pointer: body.pointer, value: api.body.exec(body.value)![0] },
-    };
-  }
-  return null;
+  const api = url === null ? undefined : SHARE_APIS.find((a) => a.url.test(url));
+  if (!api) return null;
+  const prefix = `${m.pointer}/`;
+  const body = analysis.strings().find((l) => l.module === m && l.fieldName !== 'url' && l.pointer.startsWith(prefix) && api.body.test(l.value));
+  if (!body) return null;
+  return {
+    moduleId: m.id,
+    severity: SEVERITY.public,
+    reason: `calls the ${api.vendor} sharing API with a public audience in \`${fieldPath(m, body.pointer)}\``,
+    evidence: { pointer: body.pointer, value: api.body.exec(body.value)![0] },
+  };
 }
 
 function isApiCall(m: ModuleNode): boolean {
-  return classify(m).http || /api\s*call|makeapicall/i.test(m.action.replace(/([a-z])([A-Z])/g, '$1 $2'));
+  return classify(m).http || /api\s*call/i.test(m.action);
 }
 
 /** SEC-10: a file or folder is shared with anyone who has (or finds) the link. */
@@ -169,12 +167,10 @@ export const SEC_10: Policy = {
     prefer: '`google-drive:shareAFileFolder` with `"type": "user", "emailAddress": "{{1.client_email}}", "role": "reader"`; a Dropbox link with `"audience": "team"` or a password and an expiry.',
   },
   evaluate(analysis: Analysis) {
-    const leavesOf = new Map<string, StringLeaf[]>();
-    for (const l of analysis.strings()) (leavesOf.get(l.module.id) ?? leavesOf.set(l.module.id, []).get(l.module.id)!).push(l);
     const findings: Finding[] = [];
     for (const m of analysis.graph.modules) {
       const rule = SHARE_MODULES.find((r) => r.app.test(m.app) && r.action.test(m.action));
-      const finding = rule && classify(m).role === 'write' ? shareModuleFinding(m, rule) : isApiCall(m) ? apiFinding(m, leavesOf.get(m.id) ?? []) : null;
+      const finding = rule && classify(m).role === 'write' ? shareModuleFinding(m, rule) : isApiCall(m) ? apiFinding(analysis, m) : null;
       if (finding) findings.push(finding);
     }
     return failWith(findings, (n) => `${n} file${n === 1 ? '' : 's'} or folder${n === 1 ? '' : 's'} shared with anyone who has the link`);

@@ -11,11 +11,12 @@
  */
 import type { Finding, Policy } from '../types.js';
 import type { Severity } from '../../severity.js';
-import type { Analysis, StringLeaf } from '../../analysis.js';
+import type { Analysis } from '../../analysis.js';
+import type { ModuleNode } from '../../blueprint/types.js';
 import type { DataFlow } from '../../dataflow.js';
 import type { FieldRef } from '../../blueprint/expressions.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
-import { classify } from '../../blueprint/classify.js';
+import { classify, moduleUrl } from '../../blueprint/classify.js';
 import { extractRefs } from '../../blueprint/expressions.js';
 import { failWith, findingModules, moduleRef } from '../helpers.js';
 
@@ -59,10 +60,11 @@ export function mappedUrlPart(url: string): UrlPart | null {
   return url.slice(0, open).trim() === '' ? 'whole URL' : 'host';
 }
 
-/** The `url` string leaf of an HTTP module (mapper first, as `moduleUrl` reads it). */
-function urlLeaf(leaves: readonly StringLeaf[]): StringLeaf | undefined {
-  const own = (section: 'mapper' | 'parameters') => leaves.find((l) => l.section === section && l.pointer.endsWith(`/${section}/url`));
-  return own('mapper') ?? own('parameters');
+/** The `url` an HTTP module calls and its JSON Pointer (mapper first, as `moduleUrl` reads it), or `null`. */
+function urlField(m: ModuleNode): { value: string; pointer: string } | null {
+  const value = moduleUrl(m);
+  if (value === null) return null;
+  return { value, pointer: `${m.pointer}/${typeof m.mapper?.['url'] === 'string' ? 'mapper' : 'parameters'}/url` };
 }
 
 /**
@@ -116,12 +118,10 @@ export const SEC_6: Policy = {
   },
   evaluate(analysis) {
     const df = analysis.dataflow();
-    const byModule = new Map<string, StringLeaf[]>();
-    for (const leaf of analysis.strings()) if (leaf.fieldName === 'url') (byModule.get(leaf.module.id) ?? byModule.set(leaf.module.id, []).get(leaf.module.id)!).push(leaf);
     const findings: Finding[] = [];
     for (const m of analysis.graph.modules) {
       if (!classify(m).http) continue;
-      const leaf = urlLeaf(byModule.get(m.id) ?? []);
+      const leaf = urlField(m);
       const part = leaf ? mappedUrlPart(leaf.value) : null;
       if (!leaf || !part) continue;
       // Only the references placed before the host is fixed choose the destination.
@@ -136,7 +136,7 @@ export const SEC_6: Policy = {
         moduleId: m.id,
         severity: SEVERITY[worst.who],
         reason: `the ${part} of the request comes from ${WHO[worst.who]} (\`{{${worst.r.moduleId}.${worst.r.path}}}\`)`,
-        evidence: { pointer: leaf.pointer, value: leaf.value.length > 200 ? `${leaf.value.slice(0, 199)}…` : leaf.value },
+        evidence: { pointer: leaf.pointer, value: `{{${worst.r.moduleId}.${worst.r.path}}}` }, // the mapping only: the URL may carry a key
       });
     }
     return failWith(findings, (n) => `${n} request${n === 1 ? '' : 's'} to an address chosen by untrusted input or AI output`);
