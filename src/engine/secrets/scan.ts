@@ -6,6 +6,7 @@
  * (`Bearer YOUR_API_KEY`, `[SUPABASE_ANON_KEY]`) are never reported.
  */
 import { PATTERNS_BY_FIRST, isCredentialName, normalizeName, CREDENTIAL_NAMES } from './patterns.js';
+import { wholePlaceholder } from '../placeholders.js';
 
 /** One credential found in a string. `start`/`end` are UTF-16 offsets of the secret itself. */
 export interface SecretFinding {
@@ -61,6 +62,7 @@ export function isPlaceholder(value: string): boolean {
   const v = value.trim();
   if (v.length < 4) return true;
   if (PLACEHOLDER.test(v)) return true;
+  if (wholePlaceholder(v) !== null) return true; // the template markers ARC-10 reports (`PleaseReplaceWithYourKey`): one table for both
   if (/^[A-Z][A-Z_]{3,}$/.test(v)) return true; // an environment-variable name, not a value
   return /^(.)\1+$/.test(v); // one repeated character
 }
