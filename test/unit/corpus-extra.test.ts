@@ -2,7 +2,7 @@
  * The make-extra corpus (25 hard cases for issue 14) through the engine: every export evaluates
  * (custom apps included), and AI-1 matches the MANIFEST's category 3 exactly: AI output sent to
  * third parties unreviewed is high, the contrasts (drafts, reviewed posts, answers to the asker,
- * internal-only) are never high. DI-1 never reports an AI module on either corpus.
+ * internal-only) are never high. DI-1 never reports an AI module on either corpus, and is high only for money.
  */
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -67,13 +67,13 @@ it('AI-1 never reports the contrasts at high: drafts, reviewed posts and interna
 /** AI modules that act rather than compute: Vapi places a phone call by a voice agent (make-extra MANIFEST, category 2). */
 const VOICE_CALLS: Readonly<Record<string, readonly string[]>> = { 'alozieai-civicrm-contact-pulling-and-call-making.blueprint.json': ['/flow/9'] };
 
-it('DI-1 never reports an AI completion, and reports at high only deletes for good (both corpora)', () => {
+it('DI-1 never reports an AI completion, and reports at high only payments and changes after one (both corpora)', () => {
   for (const corpus of ['make', 'make-extra'] as CorpusName[]) {
     for (const f of corpusFacts(corpus)) {
       const di1 = findings(`${corpus}/${f.file}`, 'DI-1');
       const ai = new Set(f.ai_modules.map(jsonPathToPointer).filter((p) => !(VOICE_CALLS[f.file] ?? []).includes(p)));
       for (const x of di1) assert.ok(!ai.has(x.evidence?.pointer ?? ''), `${corpus}/${f.file}: DI-1 reports AI module ${x.module_id}`);
-      for (const x of di1.filter((y) => y.severity === 'high')) assert.match(x.reason, /deletes data for good/, `${corpus}/${f.file} ${x.module_id}`);
+      for (const x of di1.filter((y) => y.severity === 'high')) assert.match(x.reason, /moves money|after a payment/, `${corpus}/${f.file} ${x.module_id}`);
     }
   }
 });

@@ -29,14 +29,14 @@ describe('DI-1 decides what changes data from the module table', () => {
     assert.deepEqual(failingIds(b, 'DI-1'), ['7']);
   });
 
-  it('reports a delete for good at high, a move to the trash (`permanent: false`) and a send at medium', () => {
+  it('reports a delete for good, a move to the trash (`permanent: false`) and a send at medium', () => {
     const b = bp([
       gmailTrigger,
       m(2, 'google-email:deleteAnEmail', { version: 4, mapper: { messageId: '{{1.id}}', permanent: false } }),
       m(3, 'google-drive:deleteAFile', { version: 4, mapper: { file: '{{1.id}}', select: 'map' } }),
       m(4, 'google-email:sendAnEmail', { version: 4, mapper: { to: ['{{1.fromEmail}}'], subject: 'Re', content: 'Thanks' } }),
     ]);
-    assert.deepEqual(severities(b, 'DI-1'), [['2', 'medium'], ['3', 'high'], ['4', 'medium']]);
+    assert.deepEqual(severities(b, 'DI-1'), [['2', 'medium'], ['3', 'medium'], ['4', 'medium']]);
     assert.match(violationOf(b, 'DI-1')!.failing_modules[0]!.reason, /trash/);
   });
 });
