@@ -221,7 +221,7 @@ export function webhookSource(m: ModuleNode, paths: readonly string[]): ModuleSo
 }
 
 /** The hook's label as Make exports it (`metadata.restore.parameters.hook.label`, old exports `metadata.restore.hook.label`). */
-function hookLabel(m: ModuleNode): string {
+export function hookLabel(m: ModuleNode): string {
   const restore = m.metadata?.['restore'];
   if (!restore || typeof restore !== 'object' || Array.isArray(restore)) return '';
   const params = restore['parameters'];
@@ -233,7 +233,7 @@ function hookLabel(m: ModuleNode): string {
 }
 
 /** Top-level field names of the module's output data structure (`metadata.interface[].name`). */
-function interfaceNames(m: ModuleNode): string[] {
+export function interfaceNames(m: ModuleNode): string[] {
   const spec = m.metadata?.['interface'];
   if (!Array.isArray(spec)) return [];
   const out: string[] = [];
