@@ -1,5 +1,6 @@
 /** @module actors/pool: the piscina worker pool, bounded, with per-task time budgets (PITFALLS 12-16). */
 import { fileURLToPath } from 'node:url';
+import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { WORKER_ERROR_MESSAGE } from './worker-protocol.js';
 import { Lanes, type Lane } from './lanes.js';
@@ -15,6 +16,8 @@ export interface PoolOptions {
   readonly taskTimeoutMs: number;
   /** V8 old-generation cap per worker in MiB (an OOM rejects the task, not the process). */
   readonly maxOldGenerationMb: number;
+  /** V8 young-generation cap per worker in MiB (two semi-spaces and young large objects; V8's default is 48). */
+  readonly maxYoungGenerationMb: number;
 }
 
 /** Why a task failed, as data. `pool_closed`: a forced close (shutdown past its deadline) ended or refused it. */
@@ -69,7 +72,7 @@ export class EvaluationPool {
       maxThreads: options.threads,
       maxQueue: options.maxQueue,
       idleTimeout: 60_000,
-      resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationMb },
+      resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationMb, maxYoungGenerationSizeMb: options.maxYoungGenerationMb },
     });
     this.piscina.on('error', () => this.onWorkerFailure('worker_crashed')); // an idle worker's error must not end the process (PITFALLS 12)
     this.piscina.on('message', (message: ChunkProgress) => this.chunks.get(message?.chunkId)?.(message));
@@ -103,6 +106,11 @@ export class EvaluationPool {
   /** Worker threads alive. */
   get threadCount(): number {
     return this.piscina.threads.length;
+  }
+
+  /** The worker threads, for tests and diagnostics (their applied `resourceLimits`, their event-loop utilisation). */
+  get workers(): readonly Worker[] {
+    return this.piscina.threads;
   }
 
   /** Evaluates one scenario; failures (throw, exit, OOM, time-out) come back as data. */
