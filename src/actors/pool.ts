@@ -48,6 +48,13 @@ const POOL_CLOSED = new Error('the evaluation pool is closed');
  * Either way a task could wait seconds behind later ones: with one worker, p50 3.6 ms and max 4 s
  * for 16 concurrent inline calls (a closed loop straight into the pool); with this queue, p50
  * 4.8 ms and max 24 ms, the queue's depth times the service time.
+ *
+ * Idle workers wait for tasks with `Atomics.waitAsync` (piscina's `atomics: 'async'`), not piscina's
+ * default blocking `Atomics.wait`: a worker blocked there runs nothing between tasks (its event-loop
+ * utilisation reads 1.0 while idle), so V8's memory reducer, which shrinks an idle heap, never ran and
+ * every worker kept the heap of its busiest moment. After three rounds of 1,000 fuzz bodies and a
+ * minute of quiet, the service's RSS was 147-220 MB with blocking waits and 121-127 MB with these
+ * (each worker's heap 17-26 → 8-9 MiB); inline throughput and CPU per request did not change.
  */
 export class EvaluationPool {
   private readonly piscina: Piscina;
@@ -72,6 +79,7 @@ export class EvaluationPool {
       maxThreads: options.threads,
       maxQueue: options.maxQueue,
       idleTimeout: 60_000,
+      atomics: 'async',
       resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationMb, maxYoungGenerationSizeMb: options.maxYoungGenerationMb },
     });
     this.piscina.on('error', () => this.onWorkerFailure('worker_crashed')); // an idle worker's error must not end the process (PITFALLS 12)

@@ -1,10 +1,12 @@
 /**
  * Memory bounds of the evaluation workers (issue 13, "Also seen": RSS grew across fuzz runs while the
  * main heap stayed flat). The server's workers run with the configured V8 caps, the young generation
- * below V8's default of 48 MiB.
+ * below V8's default of 48 MiB, and an idle worker's event loop is free between tasks, so V8's memory
+ * reducer can shrink its heap after a burst (with piscina's default blocking wait it never ran).
  */
 import { after, before, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from '../../src/server/config.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { bp, m } from '../helpers/blueprints.js';
@@ -30,4 +32,14 @@ it('runs its workers with the configured heap caps, the young generation below V
     assert.equal(w.resourceLimits?.maxYoungGenerationSizeMb, defaults.workerMaxYoungMb);
     assert.equal(w.resourceLimits?.maxOldGenerationSizeMb, defaults.workerMaxOldMb);
   }
+});
+
+it('leaves an idle worker\'s event loop free between tasks, so V8 can shrink its heap', async () => {
+  const [worker] = t.server.pool.workers;
+  assert.ok(worker, 'a worker is running');
+  const start = worker.performance.eventLoopUtilization();
+  await sleep(300);
+  // Blocked in piscina's Atomics.wait, an idle worker's loop counts as busy the whole time (1.0).
+  const { utilization } = worker.performance.eventLoopUtilization(start);
+  assert.ok(utilization < 0.5, `idle worker event-loop utilisation ${utilization.toFixed(3)}`);
 });
