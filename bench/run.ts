@@ -25,7 +25,7 @@ const all = names.length === 0;
 const selected = (name: string) => all || names.includes(name);
 /** Worker threads of the service under test: the service's default (one per core) unless BENCH_THREADS says otherwise. */
 const threads = Number(process.env['BENCH_THREADS'] ?? availableParallelism());
-/** Length of the full fuzz soak in seconds (`BENCH_FUZZ_SOAK_S`, default 600; quick runs take 25). */
+/** Traffic of the full fuzz soak in seconds (`BENCH_FUZZ_SOAK_S`, default 600; quick runs take 20). */
 const fuzzSoakSeconds = Number(process.env['BENCH_FUZZ_SOAK_S'] ?? 600);
 const stamp = new Date().toISOString().slice(0, 10);
 const rows: string[] = [];
@@ -97,9 +97,9 @@ async function main(): Promise<void> {
     save('soak', r);
   }
   if (selected('fuzz-soak')) {
-    const r = await benchFuzzSoak(quick ? 25 : fuzzSoakSeconds, { POOL_THREADS: String(threads) });
+    const r = await benchFuzzSoak(quick ? 20 : fuzzSoakSeconds, quick ? 5 : 30, { POOL_THREADS: String(threads) });
     const mb = (x: number) => (x / 2 ** 20).toFixed(0);
-    row('Fuzz soak (issue 13)', 'RSS growth after warm-up < 10% (anonymous memory)', `${(r.rssGrowth * 100).toFixed(1)}%`, r.rssGrowth < 0.1, `${r.seconds} s, ${r.requests} fuzz requests (${mb(r.bytesSent)} MB of bodies); anonymous ${mb(r.anonAfterWarmupBytes)} → ${mb(r.anonEndBytes)} MB; total RSS ${mb(r.rssAfterWarmupBytes)} → ${mb(r.rssEndBytes)} MB (${(r.rssTotalGrowth * 100).toFixed(1)}%), peak ${mb(r.rssPeakBytes)} MB`);
+    row('Fuzz soak (issue 13)', 'RSS growth after warm-up < 10% (anonymous memory)', `${(r.rssGrowth * 100).toFixed(1)}%`, r.rssGrowth < 0.1, `${r.seconds} s, ${r.requests} fuzz requests (${mb(r.bytesSent)} MB of bodies); anonymous ${mb(r.anonAfterWarmupBytes)} → ${mb(r.anonEndBytes)} MB; total RSS ${mb(r.rssAfterWarmupBytes)} → ${mb(r.rssEndBytes)} MB (${(r.rssTotalGrowth * 100).toFixed(1)}%), peak ${mb(r.rssPeakBytes)} MB; before traffic ${mb(r.rssStartBytes)} MB (anonymous ${mb(r.anonStartBytes)}), after ${r.idleSeconds} s idle ${mb(r.rssIdleBytes)} MB (anonymous ${mb(r.anonIdleBytes)})`);
     row('Fuzz soak (issue 13)', 'zero 5xx', String(r.fiveXx), r.fiveXx === 0, `statuses ${JSON.stringify(r.byStatus)}`);
     save('fuzz-soak', r);
   }

@@ -51,16 +51,23 @@ export interface FuzzSoakBench {
   readonly rssEndBytes: number;
   /** Highest RSS sampled, in bytes. */
   readonly rssPeakBytes: number;
+  /** Before any traffic (the service started and idle), in bytes. */
+  readonly rssStartBytes: number;
+  readonly anonStartBytes: number;
+  /** After the traffic, once the service was idle for `idleSeconds`, in bytes: what it gives back. */
+  readonly idleSeconds: number;
+  readonly rssIdleBytes: number;
+  readonly anonIdleBytes: number;
   readonly samples: readonly MemorySample[];
 }
 
 /**
- * Runs the fuzz soak for `seconds` (the full run: 600; quick: 25). Memory is sampled every 2 s (or
- * 1/40 of a short run); the growth is the median of the samples in the last tenth of the run over
- * the median of the first tenth after the warm-up (the first 25%), on anonymous memory as in the
- * soak (docs/benchmarks.md).
+ * Runs the fuzz soak for `seconds` of traffic (the full run: 600; quick: 20), then `idleSeconds` of
+ * quiet (full: 30; quick: 5). Memory is sampled every 2 s (or 1/40 of a short run); the growth is the
+ * median of the samples in the last tenth of the traffic over the median of the first tenth after the
+ * warm-up (the first 25%), on anonymous memory as in the soak (docs/benchmarks.md).
  */
-export async function benchFuzzSoak(seconds: number, env: Record<string, string> = {}): Promise<FuzzSoakBench> {
+export async function benchFuzzSoak(seconds: number, idleSeconds: number, env: Record<string, string> = {}): Promise<FuzzSoakBench> {
   const p = await prepare([['s1', JSON.stringify({ name: 'fuzz target', flow: [{ id: 1, module: 'gateway:CustomWebHook', version: 1 }, { id: 2, module: 'http:ActionSendData', version: 3, mapper: { url: 'http://example.com/{{1.x}}' } }] })]]);
   // Private webhook targets allowed as in the fuzz test, so deliveries fail fast on a closed local port.
   const svc = await startService(p.dataDir, { LOG_LEVEL: 'info', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', ...env });
@@ -91,6 +98,8 @@ export async function benchFuzzSoak(seconds: number, env: Record<string, string>
       req.end(r.body);
     });
 
+    const rssStart = svc.rss();
+    const anonStart = svc.rssAnon();
     const start = Date.now();
     const end = start + seconds * 1000;
     const warmupAt = start + seconds * 250;
@@ -120,6 +129,10 @@ export async function benchFuzzSoak(seconds: number, env: Record<string, string>
       clearInterval(sampler);
     }
     sample();
+    const rssPeak = Math.max(...samples.map((x) => x.rss));
+    await new Promise((r) => setTimeout(r, idleSeconds * 1000));
+    sample();
+    const idle = samples.at(-1)!;
     const window = seconds * 100; // a tenth of the run, in ms
     const first = samples.filter((x) => x.t * 1000 >= warmupAt - start && x.t * 1000 < warmupAt - start + window);
     const last = samples.filter((x) => x.t * 1000 >= seconds * 1000 - window);
@@ -133,7 +146,7 @@ export async function benchFuzzSoak(seconds: number, env: Record<string, string>
       rssGrowth: anonAfterWarmup > 0 ? (anonEnd - anonAfterWarmup) / anonAfterWarmup : 0,
       rssTotalGrowth: rssAfterWarmup > 0 ? (rssEnd - rssAfterWarmup) / rssAfterWarmup : 0,
       anonAfterWarmupBytes: anonAfterWarmup, anonEndBytes: anonEnd, rssAfterWarmupBytes: rssAfterWarmup, rssEndBytes: rssEnd,
-      rssPeakBytes: Math.max(...samples.map((x) => x.rss)), samples,
+      rssPeakBytes: rssPeak, rssStartBytes: rssStart, anonStartBytes: anonStart, idleSeconds, rssIdleBytes: idle.rss, anonIdleBytes: idle.anon, samples,
     };
   } finally {
     agent.destroy();
