@@ -28,19 +28,19 @@ export interface Config {
   /**
    * `WORKER_MAX_OLD_MB`, default 512: V8 old-generation cap per worker, in MiB; beyond it a task fails
    * with `out_of_memory` and the worker is replaced. A safety valve, not a size the heap grows to: V8
-   * collects when the old generation reaches about 1.3-1.4 × what survived the last collection, so
-   * under the fuzz soak a worker's old generation stayed at 10-17 MiB with 512 as with 128. The
-   * heaviest accepted request measured needs 77 MiB (a 2 MiB inline body of 4,900 modules with
-   * credentials and personal data in every one, 19 MB of results; docs/benchmarks.md, "Where the memory goes").
+   * sets its next collection from what survived the last one, not from the cap, so under the fuzz
+   * soak a worker's old generation stayed at 10-17 MiB with 512 as with 128. The heaviest accepted
+   * request measured needs 77 MiB (a 2 MiB inline body of 4,900 modules with credentials and personal
+   * data in every one, 19 MB of results; docs/benchmarks.md, "Where the memory goes").
    */
   readonly workerMaxOldMb: number;
   /**
    * `WORKER_MAX_YOUNG_MB`, default 24: V8 young-generation cap per worker, in MiB (V8's own default is
    * 48). V8 gives a third, rounded up to a power of two, to each of the two semi-spaces and a third to
    * young large objects: 24 means 8 MiB semi-spaces instead of 16. Under hostile traffic (huge bodies)
-   * a worker's semi-spaces grew to their maximum and stayed there; with 24, the anonymous memory of the
-   * service under the fuzz soak fell by about 50 MiB with 2 workers, at no measurable cost in CPU per
-   * inline request (12, i.e. 4 MiB semi-spaces, cost 25% on a 745 KB blueprint). docs/benchmarks.md, "Where the memory goes".
+   * a worker's semi-spaces grew to their maximum and stayed there; with 24 a worker's heap measured
+   * 12-30 MiB instead of 29-52 under the fuzz soak, at no measurable cost in CPU per inline request
+   * (12, i.e. 4 MiB semi-spaces, cost 25% on a 745 KB blueprint). docs/benchmarks.md, "Where the memory goes".
    */
   readonly workerMaxYoungMb: number;
   /** `BODY_LIMIT_BYTES`, default 2097152 (2 MiB): larger bodies get 413 (spec §8). */
