@@ -1,6 +1,6 @@
 /**
  * @module bench/run: `npm run bench [-- <name...>] [--quick]`. Runs the benchmarks (default all:
- * engine, signed-reads (with the metrics cost), inline, batches, fleet, soak), prints a Markdown
+ * engine, signed-reads (with the metrics cost), inline, batches, fleet, soak, fuzz-soak), prints a Markdown
  * table of every target with its measured ratio, writes `bench/results/<date>-<name>.json`, and on
  * a full run of all of them rewrites `docs/performance.md`. Figures are ratios measured in the same
  * run on the same machine; absolute numbers are reported beside them.
@@ -14,6 +14,7 @@ import { benchInline } from './scenarios/inline.js';
 import { benchBatches } from './scenarios/batches.js';
 import { benchFleet } from './scenarios/fleet.js';
 import { benchSoak } from './scenarios/soak.js';
+import { benchFuzzSoak } from './scenarios/fuzz-soak.js';
 import { wrkAvailable } from './lib/wrk.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -24,6 +25,8 @@ const all = names.length === 0;
 const selected = (name: string) => all || names.includes(name);
 /** Worker threads of the service under test: the service's default (one per core) unless BENCH_THREADS says otherwise. */
 const threads = Number(process.env['BENCH_THREADS'] ?? availableParallelism());
+/** Traffic of the full fuzz soak in seconds (`BENCH_FUZZ_SOAK_S`, default 600; quick runs take 20). */
+const fuzzSoakSeconds = Number(process.env['BENCH_FUZZ_SOAK_S'] ?? 600);
 const stamp = new Date().toISOString().slice(0, 10);
 const rows: string[] = [];
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${quick ? 'quick' : 'full'} run`;
@@ -92,6 +95,13 @@ async function main(): Promise<void> {
     row('5 Soak', 'zero 5xx', String(r.fiveXx), r.fiveXx === 0, `statuses ${JSON.stringify(r.byStatus)}`);
     row('5 Soak', 'zero lost evaluations', String(r.evaluationsLost), r.evaluationsLost === 0, `${r.evaluationsSubmitted} batches submitted`);
     save('soak', r);
+  }
+  if (selected('fuzz-soak')) {
+    const r = await benchFuzzSoak(quick ? 20 : fuzzSoakSeconds, quick ? 5 : 30, { POOL_THREADS: String(threads) });
+    const mb = (x: number) => (x / 2 ** 20).toFixed(0);
+    row('Fuzz soak (issue 13)', 'RSS growth after warm-up < 10% (anonymous memory)', `${(r.rssGrowth * 100).toFixed(1)}%`, r.rssGrowth < 0.1, `${r.seconds} s, ${r.requests} fuzz requests (${mb(r.bytesSent)} MB of bodies); anonymous ${mb(r.anonAfterWarmupBytes)} → ${mb(r.anonEndBytes)} MB; total RSS ${mb(r.rssAfterWarmupBytes)} → ${mb(r.rssEndBytes)} MB (${(r.rssTotalGrowth * 100).toFixed(1)}%), peak ${mb(r.rssPeakBytes)} MB; before traffic ${mb(r.rssStartBytes)} MB (anonymous ${mb(r.anonStartBytes)}), after ${r.idleSeconds} s idle ${mb(r.rssIdleBytes)} MB (anonymous ${mb(r.anonIdleBytes)})`);
+    row('Fuzz soak (issue 13)', 'zero 5xx', String(r.fiveXx), r.fiveXx === 0, `statuses ${JSON.stringify(r.byStatus)}`);
+    save('fuzz-soak', r);
   }
   const table = ['| scenario | target | measured | met | detail |', '|---|---|---|---|---|', ...rows].join('\n');
   process.stdout.write(`\n${table}\n`);

@@ -30,10 +30,15 @@ export function startChild(script: string, env: Record<string, string>, execArgv
     let err = '';
     const timer = setTimeout(() => reject(new Error(`${script} did not start: ${out}${err}`)), 30_000);
     child.stderr!.on('data', (c) => { err += String(c); });
+    let listening = false;
     child.stdout!.on('data', (c) => {
+      // Drained for the whole run (a full pipe would block the service's synchronous log writes),
+      // kept only until the service listens: an access log at `info` would otherwise pile up here.
+      if (listening) return;
       out += String(c);
       const m = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
       if (m && timer) {
+        listening = true;
         clearTimeout(timer);
         const port = Number(m[1]);
         resolve({

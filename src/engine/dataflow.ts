@@ -1,16 +1,21 @@
 /**
  * @module engine/dataflow: which module's output reaches which module's input. Built once per
- * evaluation from the mapper references (`{{1.email}}`); values pass through transform and
- * flow-control modules (variables, JSON, text, iterators, aggregators) and are re-derived by any
- * other module. Answers: "does this value come from a webhook payload?", "does personal data reach
- * this module?", "is this value AI output?".
+ * evaluation from the mapper references (`{{1.email}}`). Sources (`sources.ts`) give a module's
+ * output its facts (untrusted, personal); transform and flow-control modules (variables, JSON,
+ * text, iterators, aggregators) pass them on; an AI module passes on the personal data of its
+ * prompt (a summary of a personal e-mail is still personal data) but not its untrusted-ness (that
+ * is `isAiDerived`); any other module re-derives its output. Answers: "is this value
+ * attacker-controllable?", "does personal data reach this module?", "is this value AI output?".
  */
 import type { ModuleNode } from './blueprint/types.js';
-import type { PiiKind } from './pii.js';
+import type { PiiContext, PiiKind } from './pii.js';
 import type { StringLeaf } from './analysis.js';
-import { classify, triggerKind } from './blueprint/classify.js';
+import type { ModuleSource } from './sources.js';
+import { classify } from './blueprint/classify.js';
 import { extractRefs, type FieldRef } from './blueprint/expressions.js';
 import { piiKind } from './pii.js';
+import { bodyPromptRefs, promptPart } from './prompt.js';
+import { sourceOf, webhookSource } from './sources.js';
 
 /** A reference found in one module's field. */
 export interface ModuleRef extends FieldRef {
@@ -26,42 +31,75 @@ export interface PiiFlow {
   /** Where it enters the module (JSON Pointer) and from which module/field. */
   readonly pointer: string;
   readonly from: FieldRef;
+  /** The source module's description when the data is personal because of its source ("an incoming e-mail (`google-email:TriggerNewEmail`)"). */
+  readonly origin?: string;
 }
 
 /** Data-flow facts of one scenario. */
 export class DataFlow {
   private readonly refs = new Map<string, ModuleRef[]>();
+  private readonly prompts = new Map<string, ModuleRef[]>();
   private readonly filterRefs = new Map<string, FieldRef[]>();
-  private readonly untrusted = new Set<string>();
+  private readonly sources = new Map<string, ModuleSource>();
+  /** Untrusted modules → the source module the untrusted data comes from. */
+  private readonly untrusted = new Map<string, string>();
   private readonly aiDerived = new Set<string>();
   private readonly carries = new Map<string, Map<PiiKind, FieldRef>>();
+  /** Column labels of spreadsheet-like outputs, read on first use: module id → column key (`2`) → label (`Customer Email`). */
+  private readonly columns = new Map<string, Map<string, string> | null>();
+  private readonly byId: ReadonlyMap<string, ModuleNode>;
+  private readonly piiCache = new Map<string, PiiFlow[]>();
 
   constructor(modules: readonly ModuleNode[], leaves: readonly StringLeaf[]) {
-    for (const m of modules) this.refs.set(m.id, []);
+    const ai = new Set<string>();
+    this.byId = new Map(modules.map((m) => [m.id, m]));
+    for (const m of modules) {
+      this.refs.set(m.id, []);
+      if (classify(m).ai) { ai.add(m.id); this.prompts.set(m.id, []); }
+    }
     for (const leaf of leaves) {
       if (!leaf.value.includes('{{')) continue;
-      const list = this.refs.get(leaf.module.id)!;
-      for (const r of extractRefs(leaf.value)) list.push({ ...r, pointer: leaf.pointer, fieldName: leaf.fieldName });
+      const id = leaf.module.id;
+      const list = this.refs.get(id)!;
+      const start = list.length;
+      for (const r of extractRefs(leaf.value)) list.push({ moduleId: r.moduleId, path: r.path, pointer: leaf.pointer, fieldName: leaf.fieldName });
+      if (!ai.has(id)) continue;
+      const prompt = this.prompts.get(id)!;
+      const part = promptPart(leaf.module, leaf.pointer, leaf.fieldName);
+      if (part === 'all') for (let i = start; i < list.length; i++) prompt.push(list[i]!);
+      else if (part === 'body') for (const r of bodyPromptRefs(leaf.value)) prompt.push({ moduleId: r.moduleId, path: r.path, pointer: leaf.pointer, fieldName: leaf.fieldName });
     }
+    // Paths read from each custom webhook: its payload shape (`sources.ts` webhookSource).
+    const hooks = new Map<string, string[]>();
+    for (const m of modules) if (m.type === 'gateway:CustomWebHook') hooks.set(m.id, []);
     for (const m of modules) {
       const list: FieldRef[] = [];
       for (const group of m.filter?.conditions ?? []) for (const c of group) for (const side of [c['a'], c['b']]) if (typeof side === 'string') list.push(...extractRefs(side));
       this.filterRefs.set(m.id, list);
+      if (hooks.size === 0) continue;
+      for (const r of list) hooks.get(r.moduleId)?.push(r.path);
+      for (const r of this.refs.get(m.id)!) hooks.get(r.moduleId)?.push(r.path);
+    }
+    for (const m of modules) {
+      const paths = hooks.get(m.id);
+      const source = paths ? webhookSource(m, paths) : sourceOf(m);
+      if (source) this.sources.set(m.id, source);
+      if (source?.untrusted) this.untrusted.set(m.id, m.id);
+      if (ai.has(m.id)) this.aiDerived.add(m.id);
     }
     const passThrough = (m: ModuleNode) => { const r = classify(m).role; return r === 'transform' || r === 'flow'; };
-    for (const m of modules) {
-      const kind = m.container === 'flow' && m.index === 0 ? triggerKind(m, null) : null;
-      if (kind === 'webhook' || kind === 'mailhook') this.untrusted.add(m.id);
-      if (classify(m).ai) this.aiDerived.add(m.id);
-    }
     // Fixed point: ids are not ordered and routes may reference later modules; bounded by module count.
     for (let changed = true, rounds = 0; changed && rounds <= modules.length; rounds++) {
       changed = false;
       for (const m of modules) {
-        if (!passThrough(m)) continue;
-        for (const r of this.refs.get(m.id)!) {
-          if (this.untrusted.has(r.moduleId) && !this.untrusted.has(m.id)) { this.untrusted.add(m.id); changed = true; }
-          if (this.aiDerived.has(r.moduleId) && !this.aiDerived.has(m.id)) { this.aiDerived.add(m.id); changed = true; }
+        const through = passThrough(m);
+        if (!through && !ai.has(m.id)) continue;
+        for (const r of through ? this.refs.get(m.id)! : this.prompts.get(m.id)!) {
+          if (through) {
+            const origin = this.untrusted.get(r.moduleId);
+            if (origin !== undefined && !this.untrusted.has(m.id)) { this.untrusted.set(m.id, origin); changed = true; }
+            if (this.aiDerived.has(r.moduleId) && !this.aiDerived.has(m.id)) { this.aiDerived.add(m.id); changed = true; }
+          }
           for (const [kind, from] of this.piiOfRef(r)) {
             const own = this.carries.get(m.id) ?? new Map<PiiKind, FieldRef>();
             if (!own.has(kind)) { own.set(kind, from); this.carries.set(m.id, own); changed = true; }
@@ -76,14 +114,39 @@ export class DataFlow {
     return this.refs.get(moduleId) ?? [];
   }
 
+  /**
+   * References in the prompt of an AI module: its prompt, messages, system and input fields, or for
+   * an HTTP call to an LLM API the prompt members of its request body; never headers, URL, model
+   * or ids (`prompt.ts`). Empty for a module that is not AI.
+   */
+  promptRefsOf(moduleId: string): readonly ModuleRef[] {
+    return this.prompts.get(moduleId) ?? [];
+  }
+
   /** References in a module's filter conditions. */
   filterRefsOf(moduleId: string): readonly FieldRef[] {
     return this.filterRefs.get(moduleId) ?? [];
   }
 
-  /** True when a module's output carries caller-controlled webhook data (directly or through transforms). */
+  /** The source facts of a module (`sources.ts`), `null` when it is not a source. */
+  sourceOf(moduleId: string): ModuleSource | null {
+    return this.sources.get(moduleId) ?? null;
+  }
+
+  /**
+   * True when a module's output carries attacker-controllable input: it is an untrusted source
+   * (webhook, mail, chat, public form, ticket, feed, fetched page; `sources.ts`) or a transform or
+   * flow module fed by one. AI output is not counted here even when its prompt was untrusted (use
+   * `isAiDerived` for that).
+   */
   isUntrusted(moduleId: string): boolean {
     return this.untrusted.has(moduleId);
+  }
+
+  /** The untrusted source a module's output comes from (itself when it is one), `null` when trusted. */
+  untrustedSourceOf(moduleId: string): ModuleSource | null {
+    const origin = this.untrusted.get(moduleId);
+    return origin === undefined ? null : this.sources.get(origin) ?? null;
   }
 
   /** True when a module's output is AI output (an AI module, or a transform of one). */
@@ -91,7 +154,7 @@ export class DataFlow {
     return this.aiDerived.has(moduleId);
   }
 
-  /** References of a module whose values come from untrusted webhook data. */
+  /** References of a module (all its fields) whose values are untrusted (see `isUntrusted`). */
   untrustedInputs(moduleId: string): ModuleRef[] {
     return this.refsOf(moduleId).filter((r) => this.untrusted.has(r.moduleId));
   }
@@ -101,24 +164,68 @@ export class DataFlow {
     return this.refsOf(moduleId).filter((r) => this.aiDerived.has(r.moduleId));
   }
 
-  /** Personal data reaching a module's inputs, one entry per kind and consuming field. */
-  piiInputs(moduleId: string): PiiFlow[] {
+  /** Personal data reaching a module's inputs, one entry per kind and consuming field (computed once per module). */
+  piiInputs(moduleId: string): readonly PiiFlow[] {
+    const cached = this.piiCache.get(moduleId);
+    if (cached) return cached;
     const out: PiiFlow[] = [];
     const seen = new Set<string>();
     for (const r of this.refsOf(moduleId)) {
       for (const [kind, from] of this.piiOfRef(r)) {
         const key = `${kind}|${r.pointer}`;
-        if (!seen.has(key)) { seen.add(key); out.push({ kind, pointer: r.pointer, from }); }
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const origin = kind === 'personal' ? this.sources.get(from.moduleId)?.label : undefined;
+        out.push(origin === undefined ? { kind, pointer: r.pointer, from } : { kind, pointer: r.pointer, from, origin });
       }
     }
+    this.piiCache.set(moduleId, out);
     return out;
   }
 
   private piiOfRef(r: FieldRef): [PiiKind, FieldRef][] {
-    const direct = piiKind(r.path);
+    const root: PiiContext = this.sources.get(r.moduleId)?.personal ?? null;
+    const direct = piiKind(this.named(r), root);
     const out: [PiiKind, FieldRef][] = direct ? [[direct, { moduleId: r.moduleId, path: r.path }]] : [];
     const carried = this.carries.get(r.moduleId);
     if (carried) for (const [kind, from] of carried) if (kind !== direct) out.push([kind, from]);
     return out;
   }
+
+  /** The path with a numeric column key replaced by its column label (`2` → `Customer Email`), else the path. */
+  private named(r: FieldRef): string {
+    const c = r.path.charCodeAt(0);
+    if (c < 48 || c > 57) return r.path;
+    let labels = this.columns.get(r.moduleId);
+    if (labels === undefined) {
+      const m = this.byId.get(r.moduleId);
+      labels = m ? columnLabels(m) : null;
+      this.columns.set(r.moduleId, labels);
+    }
+    if (!labels) return r.path;
+    const dot = r.path.indexOf('.');
+    const label = labels.get(dot < 0 ? r.path : r.path.slice(0, dot));
+    return label === undefined ? r.path : dot < 0 ? label : label + r.path.slice(dot);
+  }
+}
+
+/**
+ * Labels of numbered columns from a module's output data structure (`metadata.interface`): Google
+ * Sheets rows are mapped as `{{1.\`2\`}}` while the export labels column 2 `Customer Email (C)`
+ * (corpus FORMAT.md "metadata.interface"). The trailing column letter and `?` are dropped.
+ */
+function columnLabels(m: ModuleNode): Map<string, string> | null {
+  const spec = m.metadata?.['interface'];
+  if (!Array.isArray(spec)) return null;
+  let out: Map<string, string> | null = null;
+  for (const f of spec) {
+    if (!f || typeof f !== 'object' || Array.isArray(f)) continue;
+    const name = f['name'];
+    const label = f['label'];
+    if (typeof name !== 'string' || typeof label !== 'string' || !/^\d+$/.test(name)) continue;
+    const clean = label.replace(/\s*\([A-Z]{1,3}\)\s*$/, '').replace(/[?.:]+$/, '').trim();
+    if (clean === '' || clean.length > 60 || /[.{}]/.test(clean)) continue;
+    (out ??= new Map()).set(name, clean);
+  }
+  return out;
 }

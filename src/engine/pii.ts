@@ -1,37 +1,151 @@
 /**
- * @module engine/pii: personal-data field names (GDPR Art. 4(1) "personal data"; Art. 9 special
- * categories; PCI DSS cardholder data). A field is judged by the last segment of its path.
+ * @module engine/pii: personal data recognised by field name, judged in its context (GDPR Art. 4(1)
+ * "personal data"; Art. 9 special categories; PCI DSS v4.0 cardholder data and sensitive
+ * authentication data). A path is read from its last segment (the field) and its nearest named
+ * ancestor (the object it belongs to): `customer.name` is a person's name, `repository.full_name`
+ * is not (issue 14, items 10 and 13).
  */
 import { boundedMemo } from './memo.js';
 
-/** Kinds of personal data recognised. `special` kinds are GDPR Art. 9 / PCI-scope data. */
-export type PiiKind = 'email' | 'phone' | 'name' | 'address' | 'birth-date' | 'national-id' | 'card' | 'bank-account' | 'health' | 'ip-address';
+/**
+ * Kinds of personal data recognised. `special` kinds are GDPR Art. 9 / PCI-scope data.
+ * `personal` is personal data known by its source (an e-mail body, a form answer, a chat message)
+ * rather than by a field name (see `sources.ts`).
+ */
+export type PiiKind = 'email' | 'phone' | 'name' | 'address' | 'birth-date' | 'national-id' | 'card' | 'bank-account' | 'health' | 'ip-address' | 'personal';
 
 /** Kinds that need the strictest handling (GDPR Art. 9 special categories, national ids, card data). */
 export const SPECIAL_PII: ReadonlySet<PiiKind> = new Set(['national-id', 'card', 'health', 'bank-account']);
 
-/** Field-name patterns per kind, matched against the normalised last path segment (lower case, no separators). */
-const TABLE: readonly (readonly [PiiKind, RegExp])[] = [
-  ['email', /^(?:e?mail|emailaddress|email\d|useremail|customeremail|contactemail|from|to|replyto|sender|recipient)$|email/],
-  ['phone', /phone|mobile|cell(?:ular)?number|whatsapp|msisdn|^tel$|telephone/],
-  ['name', /^(?:first|last|full|given|family|middle|sur|customer|contact|user|client|person|display)name$|^(?:firstname|lastname|fullname|surname|nombre|apellido|nom|prenom)$/],
-  ['address', /^(?:address|street|streetaddress|addressline\d?|postcode|postalcode|zip|zipcode|city|billingaddress|shippingaddress|direccion)$/],
-  ['birth-date', /^(?:dob|dateofbirth|birthdate|birthday|birth)$/],
-  ['national-id', /^(?:ssn|socialsecuritynumber|nationalid|nationalidnumber|taxid|nif|nie|dni|passport|passportnumber|driverslicense|personalid|cpf|curp|pesel)$/],
-  ['card', /^(?:cardnumber|creditcard|creditcardnumber|ccnumber|pan|cvv|cvc|cardcvc|expiry|cardexpiry)$/],
-  ['bank-account', /^(?:iban|accountnumber|bankaccount|routingnumber|sortcode|bic|swift)$/],
-  ['health', /^(?:diagnosis|medical|medicalrecord|condition|symptoms|medication|prescription|healthdata|patient|patientid|allergies|bloodtype|treatment)$/],
-  ['ip-address', /^(?:ip|ipaddress|clientip|remoteip)$/],
+/** Readable names of the kinds, for reasons. */
+export const PII_KIND_LABELS: Readonly<Record<PiiKind, string>> = {
+  'email': 'e-mail address', 'phone': 'phone number', 'name': 'name', 'address': 'postal address', 'birth-date': 'birth date',
+  'national-id': 'national id', 'card': 'payment card data', 'bank-account': 'bank account', 'health': 'health data',
+  'ip-address': 'IP address', 'personal': 'personal data',
+};
+
+/**
+ * The context a path is in, from its nearest named ancestor or, failing that, from its source module:
+ * `person` (a contact, user, sender...), `content` (everything the source outputs is personal: an
+ * e-mail, a form submission; see `sources.ts`), `thing` (a repository, product, company: its names
+ * are not a person's), `card` / `bank` (payment data), or `null` (nothing known).
+ */
+export type PiiContext = 'person' | 'content' | 'thing' | 'card' | 'bank' | null;
+
+/** What a field-name rule needs from the context: nothing, a person, or a payment card / bank account. */
+type Need = 'any' | 'person' | 'card' | 'bank';
+
+/**
+ * Field-name rules over the normalised last segment (lower case, no separators, no `[]`); first match
+ * wins. `any` rules name personal data unambiguously (`first_name`, `iban`); `person` rules only in a
+ * personal context (`name`, `address`, `from`, `condition`); `card`/`bank` rules only under a card or
+ * bank object (`card.number`). Field names ending in `id` are references, not the datum
+ * (`phone_number_id`), except the identifiers listed here.
+ * Sources: GDPR Art. 4(1) and Art. 9; PCI DSS v4.0 glossary (PAN, card verification code; an expiry
+ * date alone, without the PAN, is not cardholder data); corpus field names (Gmail `fromName`,
+ * `from.address`; Twilio `From`; WhatsApp `messages[].from`).
+ */
+const RULES: readonly (readonly [PiiKind, Need, RegExp])[] = [
+  ['email', 'person', /^(?:address|addr)$/], // only reached for `from.address`-like parents, see PARTY
+  ['email', 'any', /^(?:e?mail|emails|emailaddress(?:es)?|[a-z]*email(?:address)?\d?|mailaddress)$/],
+  ['personal', 'person', /^(?:from|to|replyto|sender|recipients?|cc|bcc)$/], // the parties of a message: an address or number
+  ['phone', 'any', /^(?:(?:tele|mobile|cell|home|work|contact|customer|client|user|owner|billing|shipping|sender|recipient|from|to|primary|secondary|alt|alternate|other|business|office|personal|guest|lead|member|patient|main|direct|private|your|my)?phone(?:number|no|nr)?\d?|mobile(?:number)?|cellnumber|msisdn|whatsappnumber|telefono|telefone|telefon)$/], // not `iphone`, `microphone`, `display_phone_number` (a business line)
+  ['phone', 'person', /^(?:tel|whatsapp|cell|waid)$/],
+  ['name', 'any', /^(?:first|last|full|given|family|middle|sur|customer|contact|client|person|sender|recipient|from|to|replyto|patient|employee|applicant|candidate|lead|member|guest|attendee|owner|author|billing|shipping)name$|^(?:firstname|lastname|fullname|surname|surnames|nombre|apellidos?|nombrecompleto|nom|prenom|vorname|nachname)$/],
+  ['name', 'person', /^(?:name|displayname|username|realname|nickname|pushname|sendername|profilename)$/],
+  ['address', 'any', /^(?:streetaddress|billingaddress|shippingaddress|homeaddress|mailingaddress|postaladdress|addressline\d?|postcode|postalcode|zipcode|direccion)$/],
+  ['address', 'person', /^(?:address\d?|street|city|zip|town|fromzip|fromcity)$/],
+  ['birth-date', 'any', /^(?:dob|dateofbirth|birthdate|birthday|fechadenacimiento)$/],
+  ['birth-date', 'person', /^(?:birth|born)$/],
+  ['national-id', 'any', /^(?:ssn|socialsecuritynumber|nationalid|nationalidnumber|nationalidentifier|passport|passportnumber|driverslicense|driverslicensenumber|driverlicense|cpf|curp|pesel|dni|nie|aadhaar|aadhar|personalidnumber|idcardnumber)$/],
+  ['national-id', 'person', /^(?:taxid|nif|tin|personalid|idnumber|personnummer|steuerid)$/],
+  ['card', 'any', /^(?:cardnumber|creditcardnumber|creditcard|ccnumber|cardpan|cardcvc|cardcvv|cvv|cvc|cvv2|cvc2|cardsecuritycode)$/],
+  ['card', 'card', /^(?:number|pan|securitycode|cvn)$/],
+  ['bank-account', 'any', /^(?:iban|bankaccount|bankaccountnumber|routingnumber|sortcode)$/],
+  ['bank-account', 'bank', /^(?:accountnumber|number|account)$/],
+  ['health', 'any', /^(?:diagnosis|diagnoses|medicalrecord|medicalrecordnumber|medicalhistory|medication|medications|prescription|prescriptions|healthdata|healthrecord|patientid|allergies|bloodtype|bloodgroup|symptoms|medicalcondition|medicalconditions|healthcondition|healthconditions|disability|disabilities)$/],
+  ['health', 'person', /^(?:condition|conditions|treatment|treatments|medical|health|illness|pregnancy)$/],
+  ['ip-address', 'any', /^(?:ipaddress|clientip|remoteip|userip|ipv4|ipv6|xforwardedfor)$/],
+  ['ip-address', 'person', /^(?:ip)$/],
 ];
 
-/** The kind of personal data a field path names, or `null`. `items[].email` → `email`. Memoised. */
-export const piiKind: (path: string) => PiiKind | null = boundedMemo(50_000, (path) => computePiiKind(path));
+/** Parents that make `address` an e-mail address (`from.address`, Gmail and IMAP sender objects). */
+const PARTY = /^(?:from|to|sender|recipients?|replyto|cc|bcc|organizer|creator)$/;
 
-function computePiiKind(path: string): PiiKind | null {
-  const last = path.split('.').pop() ?? '';
-  const n = last.replace(/\[\]/g, '').toLowerCase().replace(/[\s_-]/g, '');
-  if (n === '') return null;
-  for (const [kind, re] of TABLE) if (re.test(n)) return kind;
+/** Named ancestors that make a path personal (a contact, a user, a sender). Matched exactly or, for the prefixes, at the start. */
+const PERSON_SEGMENT = /^(?:contacts?|customers?|clients?|users?|senders?|from|to|recipients?|replyto|cc|bcc|authors?|owners?|organizers?|creators?|attendees?|invitees?|members?|participants?|leads?|persons?|people|profiles?|applicants?|candidates?|patients?|employees?|guests?|buyers?|payers?|cardholders?|submitters?|respondents?|students?|subscribers?|assignees?|reporters?|requesters?|prospects?|fromuser|touser|shipping|billing|shippingaddress|billingaddress|personal[a-z]*|customer[a-z]+|contact[a-z]+|user[a-z]*info|patient[a-z]+)$/;
+/** Named ancestors that are things, whose names and addresses are not a person's (item 10: `repository.full_name`). */
+const THING_SEGMENT = /^(?:repositor(?:y|ies)|repos?|projects?|files?|folders?|documents?|products?|variants?|companies|company|organi[sz]ations?|orgs?|teams?|channels?|workspaces?|boards?|databases?|sheets?|spreadsheets?|templates?|blueprints?|tasks?|issuetype|pipelines?|stages?|deals?|brands?|stores?|shops?|merchants?|sites?|domains?|tags?|categor(?:y|ies)|collections?|playlists?|videos?|forms?|surveys?|definitions?|metadata|attachments?|banks?|wallets?|coins?|tokens?|assets?|calendars?|venues?|jobs?|articles?|feeds?|weather|forecasts?|plans?|prices?|packages?|apps?|bots?|devices?|businesses|business)$/;
+const CARD_SEGMENT = /^(?:card|cards|creditcard|paymentcard|cardinfo|carddetails|carddata)$/;
+const BANK_SEGMENT = /^(?:bank|bankaccount|bankdetails|bankinfo|banking|payout|payouts|sepa|ach|sepadebit|debitor)$/;
+
+/**
+ * Fields of a `content` source that are not personal: references, timestamps, states, sizes, flags
+ * (`id`, `threadId`, `internalDate`, `labelIds`, `sizeEstimate`, `status`). A field ending in `id`
+ * is a reference to a record, not the record's content.
+ */
+const TECHNICAL = /^(?:id|ids|uid|uuid|guid|[a-z0-9]*(?:id|ids|sid|key|cursor|etag|offset|date|time|timestamp|status|state|type|kind|size|count|version|index|number|code)|[a-z]+edat|sentat|[a-z]*reference|messagingproduct|ts|created|updated|modified|deleted|archived|labels?|labelids|folders?|flags?|attachments?|seen|unread|starred|important|draft|spam|trash|page|limit|total|sizeestimate|priority|mimetype|historyid|encoding|charset|boundary|object|event|eventtype|imtlength|imtindex)$/;
+
+/**
+ * Names of the free text a person writes (a message, a note, a subject): personal data inside a
+ * personal context, as the content of a person's message (item 1).
+ */
+const CONTENT = /^(?:message|messages|text|body|html|textplain|texthtml|content|contents|snippet|subject|comment|comments|note|notes|remarks|answer|answers|response|responses|value|values|question|questions|request|details|description|transcript|caption|bio)$/;
+
+/** Lower case, no separators, no `[]` or backticks. */
+function normalise(segment: string): string {
+  return segment.replace(/\[\]/g, '').toLowerCase().replace(/[\s_\-`]/g, '');
+}
+
+/** The context a segment gives, or `null` when it says nothing. */
+function segmentContext(n: string): Exclude<PiiContext, 'content' | null> | null {
+  if (CARD_SEGMENT.test(n)) return 'card';
+  if (BANK_SEGMENT.test(n)) return 'bank';
+  if (PERSON_SEGMENT.test(n)) return 'person';
+  if (THING_SEGMENT.test(n)) return 'thing';
+  return null;
+}
+
+/**
+ * The kind of personal data a field path names in a context, or `null`.
+ * `customer.email` → `email`; `name` → `null` (no context); `contact.name` → `name`;
+ * `repository.full_name` → `null`; `pickup.expiry` → `null`; `card.number` → `card`;
+ * with `root = 'content'`, any non-technical field (`text`, `data.fields[].value`) → `personal`.
+ * Memoised; linear in the path length.
+ * @param path Field path as in a mapping (`items[].email`, `from.address`).
+ * @param root Context of the module the path is read from (`sources.ts`), `null` when unknown.
+ */
+export function piiKind(path: string, root: PiiContext = null): PiiKind | null {
+  return root === null ? memoNone(path) : root === 'content' ? memoContent(path) : root === 'person' ? memoPerson(path) : computePiiKind(path, root);
+}
+
+const memoNone = boundedMemo(50_000, (path) => computePiiKind(path, null));
+const memoContent = boundedMemo(50_000, (path) => computePiiKind(path, 'content'));
+const memoPerson = boundedMemo(50_000, (path) => computePiiKind(path, 'person'));
+
+function computePiiKind(path: string, root: PiiContext): PiiKind | null {
+  const segments = path.split('.');
+  const leaf = normalise(segments[segments.length - 1] ?? '');
+  if (leaf === '') return null;
+  let ctx: PiiContext = null;
+  let parent = '';
+  for (let i = segments.length - 2; i >= 0; i--) {
+    const n = normalise(segments[i]!);
+    if (n === '' || /^\d+$/.test(n)) continue;
+    if (parent === '') parent = n;
+    ctx = segmentContext(n);
+    if (ctx !== null) break;
+  }
+  ctx ??= root;
+  if (ctx === 'thing') return null;
+  const personal = ctx === 'person' || ctx === 'content' || ctx === 'card' || ctx === 'bank';
+  for (const [kind, need, re] of RULES) {
+    if (!re.test(leaf)) continue;
+    if (kind === 'email' && need === 'person') { if (PARTY.test(parent)) return 'email'; continue; }
+    if (need === 'any' || (need === 'person' && personal) || need === ctx) return kind;
+  }
+  if (ctx === 'content') return TECHNICAL.test(leaf) ? null : 'personal';
+  if (personal && CONTENT.test(leaf)) return 'personal';
   return null;
 }
 

@@ -25,8 +25,24 @@ export interface Config {
   readonly scenarioTimeoutMs: number;
   /** `EVALUATION_TIMEOUT_MS`, default 120000: a batch not terminal after this becomes `error`, in ms. */
   readonly evaluationTimeoutMs: number;
-  /** `WORKER_MAX_OLD_MB`, default 512: V8 old-generation cap per worker, in MiB. */
+  /**
+   * `WORKER_MAX_OLD_MB`, default 512: V8 old-generation cap per worker, in MiB; beyond it a task fails
+   * with `out_of_memory` and the worker is replaced. A safety valve, not a size the heap grows to: V8
+   * sets its next collection from what survived the last one, not from the cap, so under the fuzz
+   * soak a worker's old generation stayed at 10-17 MiB with 512 as with 128. The heaviest accepted
+   * request measured needs 77 MiB (a 2 MiB inline body of 4,900 modules with credentials and personal
+   * data in every one, 19 MB of results; docs/benchmarks.md, "Where the memory goes").
+   */
   readonly workerMaxOldMb: number;
+  /**
+   * `WORKER_MAX_YOUNG_MB`, default 24: V8 young-generation cap per worker, in MiB (V8's own default is
+   * 48). V8 gives a third, rounded up to a power of two, to each of the two semi-spaces and a third to
+   * young large objects: 24 means 8 MiB semi-spaces instead of 16. Under hostile traffic (huge bodies)
+   * a worker's semi-spaces grew to their maximum and stayed there; with 24 a worker's heap measured
+   * 12-30 MiB instead of 29-52 under the fuzz soak, at no measurable cost in CPU per inline request
+   * (12, i.e. 4 MiB semi-spaces, cost 25% on a 745 KB blueprint). docs/benchmarks.md, "Where the memory goes".
+   */
+  readonly workerMaxYoungMb: number;
   /** `BODY_LIMIT_BYTES`, default 2097152 (2 MiB): larger bodies get 413 (spec §8). */
   readonly bodyLimitBytes: number;
   /** `SIGNATURE_TOLERANCE_S`, default 300: accepted clock skew of `t=` in seconds (design notes). */
@@ -94,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scenarioTimeoutMs: int(env, 'SCENARIO_TIMEOUT_MS', 10_000, 10, 3_600_000),
     evaluationTimeoutMs: int(env, 'EVALUATION_TIMEOUT_MS', 120_000, 100, 86_400_000),
     workerMaxOldMb: int(env, 'WORKER_MAX_OLD_MB', 512, 16, 65_536),
+    workerMaxYoungMb: int(env, 'WORKER_MAX_YOUNG_MB', 24, 3, 1024),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 2 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     signatureToleranceS: int(env, 'SIGNATURE_TOLERANCE_S', 300, 1, 86_400),
     resultTokenTtlS: int(env, 'RESULT_TOKEN_TTL_S', 900, 1, 86_400),

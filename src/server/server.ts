@@ -81,7 +81,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   c.register(POOL, {
     useFactory: instanceCachingFactory((r) => {
       const cfg = r.resolve(CONFIG);
-      return new EvaluationPool({ threads: cfg.poolThreads, maxQueue: cfg.poolMaxQueue, taskTimeoutMs: cfg.scenarioTimeoutMs, maxOldGenerationMb: cfg.workerMaxOldMb });
+      return new EvaluationPool({ threads: cfg.poolThreads, maxQueue: cfg.poolMaxQueue, taskTimeoutMs: cfg.scenarioTimeoutMs, maxOldGenerationMb: cfg.workerMaxOldMb, maxYoungGenerationMb: cfg.workerMaxYoungMb });
     }),
   });
   c.register(WEBHOOKS, {

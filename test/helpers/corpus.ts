@@ -3,14 +3,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CORPUS_DIR } from './server.js';
 
-/** The corpus sets: `make` (50 development blueprints) and `make-extra` (25 hard cases for secrets, personal data and AI). */
-export type CorpusSet = 'make' | 'make-extra';
-
-/** Directory of a corpus set (beside each other under shared/corpus). */
-export function corpusDir(set: CorpusSet = 'make'): string {
-  return set === 'make' ? CORPUS_DIR : join(CORPUS_DIR, '..', set);
-}
-
 /** One blueprint's verified facts (corpus facts.json). */
 export interface CorpusFacts {
   readonly file: string;
@@ -24,14 +16,24 @@ export interface CorpusFacts {
   readonly ai_modules: readonly string[];
 }
 
-/** All facts of a set, one entry per corpus blueprint. */
-export function corpusFacts(set: CorpusSet = 'make'): CorpusFacts[] {
-  return (JSON.parse(readFileSync(join(corpusDir(set), 'facts.json'), 'utf8')) as { blueprints: CorpusFacts[] }).blueprints;
+/** The development corpora: `make` (50 exports) and `make-extra` (25 hard cases for issue 14). */
+export type CorpusName = 'make' | 'make-extra';
+
+const dirOf = (corpus: CorpusName): string => (corpus === 'make' ? CORPUS_DIR : join(CORPUS_DIR, '..', 'make-extra'));
+
+/** All facts, one entry per corpus blueprint. */
+export function corpusFacts(corpus: CorpusName = 'make'): CorpusFacts[] {
+  return (JSON.parse(readFileSync(join(dirOf(corpus), 'facts.json'), 'utf8')) as { blueprints: CorpusFacts[] }).blueprints;
 }
 
 /** The raw text of one corpus blueprint. */
-export function corpusText(file: string, set: CorpusSet = 'make'): string {
-  return readFileSync(join(corpusDir(set), file), 'utf8');
+export function corpusText(file: string, corpus: CorpusName = 'make'): string {
+  return readFileSync(join(dirOf(corpus), file), 'utf8');
+}
+
+/** One corpus blueprint as parsed JSON (a UTF-8 BOM, as in some exports, is dropped first). */
+export function corpusJson(file: string, corpus: CorpusName = 'make'): unknown {
+  return JSON.parse(corpusText(file, corpus).replace(/^\uFEFF/, ''));
 }
 
 /** `$.flow[1].routes[0].flow[2].mapper.url` → `/flow/1/routes/0/flow/2/mapper/url`. */
@@ -52,7 +54,7 @@ export function valueAt(blueprint: unknown, path: string): unknown {
  * Credentials found by review that a set's facts.json does not record (to be reported to the corpus
  * owner). Precision tests expect SEC-1 to report exactly the recorded credentials and these.
  */
-export const UNRECORDED_CREDENTIALS: Readonly<Record<CorpusSet, Readonly<Record<string, readonly { path: string; kind: string }[]>>>> = {
+export const UNRECORDED_CREDENTIALS: Readonly<Record<CorpusName, Readonly<Record<string, readonly { path: string; kind: string }[]>>>> = {
   make: {
     // Module 19 and its three siblings POST a literal TOTP seed (`"secret": "<32 base32>"`, `"algorithm": "SHA1"`,
     // RFC 6238 shared secret K) of a shared account to a TOTP generator: anyone with the export can mint that account's codes.

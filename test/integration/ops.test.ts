@@ -15,7 +15,8 @@ describe('operations endpoints', () => {
   const ops = (path: string) => send(new URL(`http://127.0.0.1:${t.server.opsPort}${path}`), 'GET', {}, '');
   before(async () => {
     t = await startTestServer();
-    await importScenario(t.server.store, t.orgId, 'o1', JSON.stringify(bp([m(1, 'gateway:CustomWebHook'), m(2, 'slack:CreateMessage', { mapper: { text: '{{1.x}}' } })])));
+    // An unverified webhook that posts the caller's text to the channel the caller names: SEC-5 high (a relay).
+    await importScenario(t.server.store, t.orgId, 'o1', JSON.stringify(bp([m(1, 'gateway:CustomWebHook'), m(2, 'slack:CreateMessage', { mapper: { channel: '{{1.channel}}', text: '{{1.x}}' } })])));
   });
   after(() => t.close());
 

@@ -18,7 +18,7 @@ const startedAt = (r: InlineTaskResult | { ok: false }): number => {
 };
 
 let pool: EvaluationPool;
-before(() => { pool = new EvaluationPool({ threads: 1, maxQueue: 1000, taskTimeoutMs: 30_000, maxOldGenerationMb: 128 }); });
+before(() => { pool = new EvaluationPool({ threads: 1, maxQueue: 1000, taskTimeoutMs: 30_000, maxOldGenerationMb: 128, maxYoungGenerationMb: 24 }); });
 after(async () => { await pool.close(); });
 
 it('starts tasks of one lane in the order they were submitted', async () => {
@@ -46,14 +46,14 @@ it('puts interactive tasks ahead of waiting chunks, but lets a chunk through aft
 });
 
 it('finishes queued tasks before a graceful close returns', async () => {
-  const own = new EvaluationPool({ threads: 1, maxQueue: 100, taskTimeoutMs: 30_000, maxOldGenerationMb: 128 });
+  const own = new EvaluationPool({ threads: 1, maxQueue: 100, taskTimeoutMs: 30_000, maxOldGenerationMb: 128, maxYoungGenerationMb: 24 });
   const tasks = Array.from({ length: 6 }, () => own.runInline({ kind: 'inline', body: inlineBody() }));
   await own.close();
   for (const r of await Promise.all(tasks)) assert.equal(r.ok, true);
 });
 
 it('fails queued tasks on a forced close without starting a worker for them', async () => {
-  const own = new EvaluationPool({ threads: 1, maxQueue: 100, taskTimeoutMs: 30_000, maxOldGenerationMb: 128 });
+  const own = new EvaluationPool({ threads: 1, maxQueue: 100, taskTimeoutMs: 30_000, maxOldGenerationMb: 128, maxYoungGenerationMb: 24 });
   const tasks = Array.from({ length: 6 }, () => own.runInline({ kind: 'inline', body: inlineBody() }));
   await own.close(true);
   const results = await Promise.all(tasks);

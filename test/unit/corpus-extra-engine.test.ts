@@ -8,13 +8,13 @@ import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { evaluateBlueprint, type ScenarioEvaluation } from '../../src/engine/index.js';
 import { scanForSecrets } from '../../src/engine/secrets/scan.js';
-import { UNRECORDED_CREDENTIALS, corpusFacts, corpusText, jsonPathToPointer, valueAt } from '../helpers/corpus.js';
+import { UNRECORDED_CREDENTIALS, corpusFacts, corpusJson, jsonPathToPointer, valueAt } from '../helpers/corpus.js';
 
 const facts = corpusFacts('make-extra');
 const results = new Map<string, ScenarioEvaluation>();
 const refused = new Map<string, string>();
 for (const f of facts) {
-  const r = evaluateBlueprint(JSON.parse(corpusText(f.file, 'make-extra')), { scenarioId: f.file });
+  const r = evaluateBlueprint(corpusJson(f.file, 'make-extra'), { scenarioId: f.file });
   if (r.ok) results.set(f.file, r.evaluation);
   else refused.set(f.file, `${r.error.code} ${r.error.issues?.[0]?.pointer ?? ''} ${r.error.message}`);
 }
@@ -41,7 +41,7 @@ it('reports every recorded credential at its JSON path (SEC-1), nothing else, an
 
 it('finds the credential of every refused file with the scanner itself (stdok: a UUID-shaped token in ?token=)', () => {
   for (const f of facts.filter((x) => refused.has(x.file))) {
-    const blueprint: unknown = JSON.parse(corpusText(f.file, 'make-extra'));
+    const blueprint: unknown = corpusJson(f.file, 'make-extra');
     for (const c of f.credentials) {
       const value = valueAt(blueprint, c.path);
       assert.equal(typeof value, 'string', `${f.file}: ${c.path}`);
@@ -52,7 +52,7 @@ it('finds the credential of every refused file with the scanner itself (stdok: a
 
 it('reports recorded plain-http addresses (SEC-3) but not an http:// literal inside an expression', () => {
   for (const f of facts.filter((x) => results.has(x.file))) {
-    const blueprint: unknown = JSON.parse(corpusText(f.file, 'make-extra'));
+    const blueprint: unknown = corpusJson(f.file, 'make-extra');
     for (const p of f.plain_http) {
       const address = String(valueAt(blueprint, p)).trimStart().toLowerCase().startsWith('http://');
       assert.equal(evidence(f.file, 'SEC-3').includes(jsonPathToPointer(p)), address, `${f.file}: ${p}`);

@@ -2,6 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseBlueprint } from '../../src/engine/index.js';
+import { classify } from '../../src/engine/blueprint/classify.js';
 import { bp, m } from '../helpers/blueprints.js';
 
 describe('parseBlueprint', () => {
@@ -43,10 +44,34 @@ describe('parseBlueprint', () => {
     assert.equal(r.graph.settings.instant, null);
   });
 
+  it('accepts every module name Make exports: custom apps, digits, underscores, dots, old Integromat names', () => {
+    const names = [
+      'app#courageousteams-614494:getOrder', 'app#errorhandler-dpgcf8:errorhandler', 'openai-gpt-3:CreateCompletion', 'notion:searchObjects1',
+      '0codekit:ConvertHtmlToPdf', 'my_app.v2:do_thing', 'google-sheets:ActionAddRow', 'open-router:createAChatCompletion',
+    ];
+    const r = parseBlueprint(bp(names.map((name, i) => m(i + 1, name))));
+    assert.ok(r.ok, r.ok ? '' : JSON.stringify(r.error));
+    const byName = new Map(r.graph.modules.map((x) => [x.type, x]));
+    assert.deepEqual(
+      ['app#courageousteams-614494:getOrder', 'app#errorhandler-dpgcf8:errorhandler', 'my_app.v2:do_thing'].map((n) => { const x = byName.get(n)!; return [x.app, x.action, x.custom]; }),
+      [['courageousteams', 'getOrder', true], ['errorhandler', 'errorhandler', true], ['my_app.v2', 'do_thing', false]],
+    );
+    assert.equal(byName.get('app#courageousteams-614494:getOrder')!.name, 'Courageousteams · Get Order');
+  });
+
+  it('classifies an unknown or custom app from its action, never refusing it', () => {
+    const r = parseBlueprint(bp([m(1, 'app#courageousteams-614494:getOrder'), m(2, 'acme-billing:frobnicate')]));
+    assert.ok(r.ok);
+    assert.deepEqual(r.graph.modules.map((x) => [classify(x).role, classify(x).external]), [['read', true], ['other', true]]);
+  });
+
   const invalid: [string, unknown, string][] = [
     ['a non-object', [], ''],
     ['a missing flow', { name: 'x' }, '/flow'],
     ['a module without a type', { flow: [m(1, 'util:SetVariable2'), { id: 2 }] }, '/flow/1/module'],
+    ['a module whose type is not a string', { flow: [{ id: 1, module: 42 }] }, '/flow/0/module'],
+    ['a module name without an action', { flow: [m(1, 'util:SetVariable2'), m(2, 'google-sheets')] }, '/flow/1/module'],
+    ['a module name with spaces', { flow: [m(1, 'google sheets:add row')] }, '/flow/0/module'],
     ['a bad module id', { flow: [{ id: 'abc', module: 'a:b' }] }, '/flow/0/id'],
     ['a duplicate module id', { flow: [m(1, 'a:b'), m(1, 'a:c')] }, '/flow/1/id'],
     ['a route without a flow array', { flow: [m(1, 'builtin:BasicRouter', { routes: [{ flow: 3 }] })] }, '/flow/0/routes/0/flow'],

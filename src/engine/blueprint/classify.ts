@@ -1,22 +1,53 @@
 /**
- * @module engine/blueprint/classify: what a module does, from tables of apps and action verbs.
+ * @module engine/blueprint/classify: what a module does, from the module table (`module-table.ts`),
+ * Make built-ins and, for apps the table does not know, the verb of the action.
  * Sources: Make module naming (`app:Action`), corpus FORMAT.md (module frequencies, directives,
  * HTTP mapper keys), and the corpus facts (AI calls made through generic HTTP modules).
  */
 import type { JsonObject, ModuleNode } from './types.js';
+import type { ModuleEffect, ResolvedRow, SendChannel } from './module-table.js';
+import { appChannel, appRecipients, moduleRow } from './module-table.js';
+import { verbEffect } from './verbs.js';
 
-/** Coarse role of a module. `write` and `delete` change data in another system. */
-export type ModuleRole = 'trigger' | 'read' | 'write' | 'delete' | 'transform' | 'flow' | 'directive' | 'respond' | 'other';
+export { actionWords } from './verbs.js';
+
+/**
+ * Coarse role of a module. `write` and `delete` change data in another system; `write` includes
+ * sends (effect `send`: a message delivered to people); `compute` only computes a result (AI
+ * completions, code, document conversion) and changes nothing.
+ */
+export type ModuleRole = 'trigger' | 'read' | 'write' | 'delete' | 'compute' | 'transform' | 'flow' | 'directive' | 'respond' | 'other';
+/** What a module does, finer than its role: the module table's effects plus the built-in roles. */
+export type ModuleKind = ModuleEffect | 'transform' | 'flow' | 'directive' | 'respond' | 'other';
 /** Error-handler directives (Make: Ignore, Resume, Commit, Rollback, Break). */
 export type Directive = 'ignore' | 'resume' | 'commit' | 'rollback' | 'break';
 /** Flow-control modules. */
 export type FlowKind = 'router' | 'iterator' | 'aggregator' | 'repeater' | 'sleep';
 /** How a scenario is started by its first module. */
 export type TriggerKind = 'webhook' | 'mailhook' | 'app-instant' | 'watch' | 'schedule';
+export type { ModuleEffect, SendChannel };
+
+/** How a `send` module delivers its message (from the module table). */
+export interface SendInfo {
+  /** `null` for an app the table does not know (the verb says it sends). */
+  readonly channel: SendChannel | null;
+  /** Mapper keys holding the recipients (`to`, `chatId`, `channel`); empty when unknown. */
+  readonly recipients: readonly string[];
+  /** Goes to the connection's own account ("Send me an e-mail", a push notification). */
+  readonly toSelf: boolean;
+  /** Answers the sender of an earlier message (Gmail "Reply to an e-mail"). */
+  readonly reply: boolean;
+}
 
 /** Classification of one module. */
 export interface ModuleClass {
   readonly role: ModuleRole;
+  /** What the module does: `role` with `send` split out of `write` (module table, else the action's verb). */
+  readonly effect: ModuleKind;
+  /** The change can be undone (moved to the trash, relabelled, moved, a reaction); false for reads. */
+  readonly reversible: boolean;
+  /** Delivery details when `effect` is `send`, else `null`. */
+  readonly send: SendInfo | null;
   readonly directive: Directive | null;
   readonly flow: FlowKind | null;
   readonly http: boolean;
@@ -40,22 +71,42 @@ export const INTERNAL_APPS: ReadonlySet<string> = new Set([
 /** Transform-only apps (FORMAT.md: util, json, regexp, text, math and friends). */
 const TRANSFORM_APPS: ReadonlySet<string> = new Set(['util', 'json', 'regexp', 'text', 'math', 'csv', 'xml', 'markdown', 'html', 'iml', 'tools', 'archive', 'compress']);
 
-/** AI / LLM apps as they appear in Make module ids. */
+/**
+ * AI / LLM apps, by the namespace of their module ids. From the exports: `openai-gpt-3`,
+ * `anthropic-claude`, `gemini-ai`, `perplexity-ai`, `ai-tools`, `ai-agent`, `dumplingai` (both
+ * corpora); `vapi`, `elevenlabs` (make-extra MANIFEST, "AI/LLM" definition), `open-router` beside
+ * `openrouter` (issue 14, item 7). Compared without `-`, `_` and `.` (`aiAppKey`), so `open-router` and `openrouter` are one app.
+ */
 export const AI_APPS: ReadonlySet<string> = new Set([
-  'openai-gpt-3', 'openai', 'chatgpt', 'anthropic-claude', 'anthropic', 'claude', 'ai-tools', 'ai-agent', 'gemini-ai', 'google-gemini',
-  'google-vertex-ai', 'mistral-ai', 'mistral', 'perplexity-ai', 'groq', 'cohere', 'deepseek', 'hugging-face', 'huggingface', 'replicate',
-  'azure-openai', 'openrouter', 'dumplingai', 'xai', 'grok', 'stability-ai', 'make-ai-agents', 'make-ai-tools', 'elevenlabs', 'assemblyai', 'deepgram',
-]);
+  'openai-gpt-3', 'openai', 'chatgpt', 'azure-openai', 'anthropic-claude', 'anthropic', 'claude', 'gemini-ai', 'google-gemini', 'google-vertex-ai',
+  'perplexity-ai', 'ai-tools', 'ai-agent', 'make-ai-agents', 'make-ai-tools', 'dumplingai', 'open-router', 'mistral-ai', 'mistral', 'groq',
+  'cohere', 'deepseek', 'hugging-face', 'replicate', 'xai', 'grok', 'stability-ai', 'vapi', 'elevenlabs', 'assemblyai', 'deepgram',
+].map(aiAppKey));
+
+/** An app name without case, `-`, `_` and `.`: `open-router`, `OpenRouter` and `openrouter` give `openrouter`. */
+export function aiAppKey(app: string): string {
+  return app.toLowerCase().replace(/[-_.]/g, '');
+}
 
 /** App names that announce an AI product (`dumplingai`, `ai-tools`, `gemini-ai`, `xyz-gpt`). */
 export const AI_APP_NAME = /(?:^|-)(?:ai|gpt|llm)(?:-|$)|^[a-z]{3,}ai$/;
 
-/** Hosts of LLM APIs called through generic HTTP modules (corpus facts: api.groq.com). */
+/** True for an AI / LLM app (`AI_APPS` in any spelling, or a name that announces AI). */
+export function isAiApp(app: string): boolean {
+  return AI_APPS.has(aiAppKey(app)) || AI_APP_NAME.test(app.toLowerCase());
+}
+
+/** Hosts of LLM APIs called through generic HTTP modules (corpus facts: api.groq.com, api.anthropic.com, api.vapi.ai). */
 export const AI_HOSTS: readonly string[] = [
   'api.openai.com', 'api.groq.com', 'api.anthropic.com', 'generativelanguage.googleapis.com', 'api.mistral.ai', 'api.perplexity.ai',
   'openrouter.ai', 'api.deepseek.com', 'api.cohere.ai', 'api.cohere.com', 'api-inference.huggingface.co', 'api.replicate.com',
-  'api.together.xyz', 'api.fireworks.ai', 'api.x.ai', 'openai.azure.com', 'aiplatform.googleapis.com', 'api.elevenlabs.io',
+  'api.together.xyz', 'api.fireworks.ai', 'api.x.ai', 'openai.azure.com', 'aiplatform.googleapis.com', 'api.elevenlabs.io', 'api.vapi.ai',
 ];
+/**
+ * AI hosts whose calls act in the world rather than compute a reply: Vapi places phone calls by a
+ * voice agent (make-extra alozieai: `POST https://api.vapi.ai/call/phone`). Their HTTP role follows the method.
+ */
+const AI_AGENT_HOSTS: readonly string[] = ['api.vapi.ai'];
 
 const EMAIL_APPS: ReadonlySet<string> = new Set(['google-email', 'email', 'microsoft-email', 'gmail', 'smtp', 'outlook', 'microsoft365-email', 'sendgrid', 'mailgun', 'postmark', 'amazon-ses']);
 const CODE_APPS: ReadonlySet<string> = new Set(['code', 'javascript', 'custom-js', 'cloudflare-workers', 'aws-lambda', 'google-cloud-functions', '0codekit']);
@@ -69,27 +120,6 @@ const FLOW: Readonly<Record<string, FlowKind>> = {
   'util:NumericAggregator': 'aggregator', 'json:AggregateToJSON': 'aggregator', 'csv:aggregate': 'aggregator',
   'csv:createCSV': 'aggregator', 'csv:createCSVadvanced': 'aggregator', 'xml:AggregateToXML': 'aggregator', 'archive:createArchive': 'aggregator',
 };
-
-/** First verb word of an action name → role. Checked in order; the first matching prefix wins. */
-const VERB_ROLES: readonly (readonly [string, ModuleRole])[] = [
-  ['watch', 'trigger'],
-  ['delete', 'delete'], ['remove', 'delete'], ['clear', 'delete'], ['trash', 'delete'], ['destroy', 'delete'], ['purge', 'delete'],
-  ['create', 'write'], ['add', 'write'], ['update', 'write'], ['upsert', 'write'], ['send', 'write'], ['upload', 'write'],
-  ['post', 'write'], ['insert', 'write'], ['append', 'write'], ['put', 'write'], ['patch', 'write'], ['publish', 'write'],
-  ['reply', 'write'], ['share', 'write'], ['move', 'write'], ['copy', 'write'], ['edit', 'write'], ['modify', 'write'],
-  ['replace', 'write'], ['submit', 'write'], ['write', 'write'], ['archive', 'write'], ['merge', 'write'], ['batch', 'write'],
-  ['make', 'write'], ['run', 'write'], ['execute', 'write'], ['start', 'write'], ['invite', 'write'], ['assign', 'write'],
-  ['get', 'read'], ['list', 'read'], ['search', 'read'], ['filter', 'read'], ['find', 'read'], ['retrieve', 'read'],
-  ['download', 'read'], ['read', 'read'], ['fetch', 'read'], ['lookup', 'read'], ['query', 'read'], ['check', 'read'], ['iterate', 'read'],
-];
-
-/** Words that carry no meaning at the start of an action name (`ActionCreateRecord`, `messageAssistantAdvanced`). */
-const NOISE_WORDS: ReadonlySet<string> = new Set(['action', 'basic', 'function', 'universal', 'advanced', 'simple', 'new', 'custom']);
-
-/** Splits `ActionCreateRecord` into `['action','create','record']`. */
-export function actionWords(action: string): string[] {
-  return action.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]/g, ' ').toLowerCase().split(/\s+/).filter(Boolean);
-}
 
 /** The URL an HTTP-like module calls (`mapper.url`, else `parameters.url`), `null` when none is literal text. */
 export function moduleUrl(node: ModuleNode): string | null {
@@ -129,13 +159,20 @@ function computeClass(node: ModuleNode): ModuleClass {
   const http = node.app === 'http';
   const url = http ? moduleUrl(node) : null;
   const host = url ? urlHost(url) : null;
-  const aiHost = host !== null && AI_HOSTS.some((h) => host === h || host.endsWith(`.${h}`));
+  const onHost = (hosts: readonly string[]) => host !== null && hosts.some((h) => host === h || host.endsWith(`.${h}`));
+  const aiHost = onHost(AI_HOSTS);
+  const ai = isAiApp(node.app) || aiHost;
+  const row = http || directive || flow ? null : moduleRow(node.app, node.action);
+  const { effect, reversible } = effectOf(node, { directive, flow, http, row, ai, computeHost: aiHost && !onHost(AI_AGENT_HOSTS) });
   return {
-    role: roleOf(node, directive, flow, http),
+    role: effect === 'send' ? 'write' : effect,
+    effect,
+    reversible,
+    send: effect === 'send' ? sendInfo(node, row) : null,
     directive,
     flow,
     http,
-    ai: AI_APPS.has(node.app) || AI_APP_NAME.test(node.app) || aiHost,
+    ai,
     email: EMAIL_APPS.has(node.app),
     code: CODE_APPS.has(node.app),
     datastore: node.app === 'datastore',
@@ -144,19 +181,48 @@ function computeClass(node: ModuleNode): ModuleClass {
   };
 }
 
-function roleOf(node: ModuleNode, directive: Directive | null, flow: FlowKind | null, http: boolean): ModuleRole {
-  if (directive) return 'directive';
-  if (flow) return 'flow';
-  if (node.type === 'gateway:CustomWebHook' || node.type === 'gateway:CustomMailHook') return 'trigger';
-  if (node.type === 'gateway:WebhookRespond') return 'respond';
-  if (http) return httpMethod(node) === 'GET' || httpMethod(node) === 'HEAD' ? 'read' : 'write';
-  if (node.parameters && typeof node.parameters['__IMTHOOK__'] !== 'undefined' && node.container === 'flow' && node.index === 0) return 'trigger';
-  if (TRANSFORM_APPS.has(node.app)) return 'transform';
-  const words = actionWords(node.action).filter((w) => !NOISE_WORDS.has(w));
-  for (const word of words.slice(0, 2)) {
-    for (const [verb, role] of VERB_ROLES) if (word.startsWith(verb)) return role;
+interface EffectInput {
+  readonly directive: Directive | null;
+  readonly flow: FlowKind | null;
+  readonly http: boolean;
+  readonly row: ResolvedRow | null;
+  readonly ai: boolean;
+  /** An HTTP call to an LLM API that returns a completion. */
+  readonly computeHost: boolean;
+}
+
+/** Decision order: Make built-ins, HTTP by method, instant triggers, the module table, AI apps, the verb. */
+function effectOf(node: ModuleNode, at: EffectInput): { effect: ModuleKind; reversible: boolean } {
+  const fixed = (effect: ModuleKind) => ({ effect, reversible: false });
+  if (at.directive) return fixed('directive');
+  if (at.flow) return fixed('flow');
+  if (node.type === 'gateway:CustomWebHook' || node.type === 'gateway:CustomMailHook') return fixed('trigger');
+  if (node.type === 'gateway:WebhookRespond') return fixed('respond');
+  if (at.http) return fixed(at.computeHost ? 'compute' : byMethod(node));
+  if (node.parameters && typeof node.parameters['__IMTHOOK__'] !== 'undefined' && node.container === 'flow' && node.index === 0) return fixed('trigger');
+  if (TRANSFORM_APPS.has(node.app)) return fixed('transform');
+  if (at.row) {
+    if (at.row.byMethod) return fixed(byMethod(node));
+    const flag = at.row.permanentFlag ? node.mapper?.[at.row.permanentFlag] : undefined;
+    return { effect: at.row.effect, reversible: at.row.reversible === true || flag === false || flag === 'false' };
   }
-  return 'other';
+  if (at.ai) return fixed('compute');
+  return verbEffect(node.app, node.action);
+}
+
+function byMethod(node: ModuleNode): ModuleEffect {
+  const method = httpMethod(node);
+  return method === 'GET' || method === 'HEAD' ? 'read' : 'write';
+}
+
+function sendInfo(node: ModuleNode, row: ResolvedRow | null): SendInfo {
+  const channel = row?.channel ?? appChannel(node.app);
+  return {
+    channel,
+    recipients: row?.recipients ?? appRecipients(node.app),
+    toSelf: row?.toSelf === true || channel === 'push',
+    reply: row?.reply === true,
+  };
 }
 
 function connectionOf(parameters: JsonObject | null): string | null {

@@ -5,6 +5,7 @@ import type {
 } from './types.js';
 import { BlueprintError, pointerToken } from '../errors.js';
 import { boundedMemo } from '../memo.js';
+import { parseModuleName } from './module-name.js';
 
 /** Deepest nesting of routes and error handlers accepted (corpus max is ~7); guards the recursion. */
 export const MAX_NESTING = 64;
@@ -22,7 +23,8 @@ const asNum = (v: unknown): number | null => (typeof v === 'number' && Number.is
  * Parses a Make.com (or old Integromat) scenario export into a ScenarioGraph.
  * Shape (design notes "Blueprints and scenarios"; corpus FORMAT.md): `{ name, flow: [module...], metadata }`,
  * modules `{ id, module: "app:Action", version, parameters, mapper, metadata, filter?, routes?, onerror? }`.
- * Unknown keys are ignored. Never throws: invalid input returns `{ ok: false, error }` whose issue
+ * Every module name Make exports is accepted (custom apps `app#<name>-<id>:<action>` included, see
+ * `parseModuleName`); an app the engine does not know is classified, never refused. Unknown keys are ignored. Never throws: invalid input returns `{ ok: false, error }` whose issue
  * carries the RFC 6901 pointer of the first problem (e.g. `/flow/2/module`).
  * @param input the blueprint as parsed JSON (any value).
  */
@@ -37,11 +39,15 @@ export function parseBlueprint(input: unknown): ParseResult {
   }
 }
 
-/** Turns `google-sheets:addRow` into `Google Sheets · Add Row` (the default module name when no custom label is set). Memoised. */
+/**
+ * Turns `google-sheets:addRow` into `Google Sheets · Add Row` (the default module name when no custom
+ * label is set); a custom app's `app#courageousteams-614494:getOrder` into `Courageousteams · Get Order`. Memoised.
+ */
 export const humanizeModuleType: (type: string) => string = boundedMemo(10_000, (type) => computeHumanized(type));
 
 function computeHumanized(type: string): string {
-  const [app = '', action = ''] = type.split(':');
+  const parsed = parseModuleName(type);
+  const [app = '', action = ''] = parsed ? [parsed.app, parsed.action] : type.split(':');
   const appName = app.split(/[-_]/).filter(Boolean).map(capitalize).join(' ');
   const actionName = action.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
   return actionName ? `${appName} · ${actionName}` : appName;
@@ -103,10 +109,10 @@ class Parser {
     const first = this.byId.get(id);
     if (first) throw new BlueprintError(`${pointer}/id`, `duplicate module id ${id} (first at ${first.pointer})`);
     const type = raw['module'];
-    if (typeof type !== 'string' || !/^[\w.-]+:[\w.-]+$/.test(type)) {
-      throw new BlueprintError(`${pointer}/module`, 'module must be a string of the form "app:Action"');
-    }
-    const [app = '', action = ''] = type.split(':');
+    if (typeof type !== 'string') throw new BlueprintError(`${pointer}/module`, 'module must be a string of the form "app:Action"');
+    const name = parseModuleName(type);
+    if (!name) throw new BlueprintError(`${pointer}/module`, 'module must name a module: "app:Action" or "app#<custom-app>:<action>", without spaces');
+    const { app, action, custom } = name;
     const meta = isObject(raw['metadata']) ? raw['metadata'] : null;
     const designer = meta && isObject(meta['designer']) ? meta['designer'] : null;
     const label = designer && typeof designer['name'] === 'string' && designer['name'].trim() !== '' ? designer['name'] : null;
@@ -119,7 +125,7 @@ class Parser {
     const errorHandlerIds: string[] = [];
     const routes: { moduleIds: string[]; disabled: boolean }[] = [];
     const node: ModuleNode = {
-      id, type, app, action,
+      id, type, app, action, custom,
       version: asNum(raw['version']),
       label,
       name: label ?? humanizeModuleType(type),

@@ -21,12 +21,14 @@ export interface ModuleFilter {
 export interface ModuleNode {
   /** The module's id as a string (`"7"`); unique within a valid scenario. */
   readonly id: string;
-  /** Module type identifier, `app:Action` (e.g. `http:ActionSendData`). */
+  /** Module name as exported, `app:Action` (e.g. `http:ActionSendData`, `app#courageousteams-614494:getOrder`). */
   readonly type: string;
-  /** App part of the type (`http`). */
+  /** App part of the type (`http`); for a custom app its name without `app#` and Make's id suffix (`courageousteams`). */
   readonly app: string;
   /** Action part of the type (`ActionSendData`). */
   readonly action: string;
+  /** True for a custom app module (`app#<name>-<id>:<action>`): private to its owner's organisation. */
+  readonly custom: boolean;
   /** App module version, `null` when absent. */
   readonly version: number | null;
   /** Custom label from `metadata.designer.name`, `null` when the author kept the default. */

@@ -44,6 +44,7 @@ export const CONTROL_REGISTRY: Readonly<Record<FrameworkName, Readonly<Record<st
     'A.5.17': 'Authentication information',
     'A.5.23': 'Information security for use of cloud services',
     'A.5.34': 'Privacy and protection of personal identifiable information (PII)',
+    'A.8.3': 'Information access restriction',
     'A.8.5': 'Secure authentication',
     'A.8.6': 'Capacity management',
     'A.8.9': 'Configuration management',

@@ -9,6 +9,7 @@ import { SEC_6 } from './sec/SEC-6.js';
 import { SEC_7 } from './sec/SEC-7.js';
 import { SEC_8 } from './sec/SEC-8.js';
 import { SEC_9 } from './sec/SEC-9.js';
+import { SEC_10 } from './sec/SEC-10.js';
 import { DI_1 } from './di/DI-1.js';
 import { DI_2 } from './di/DI-2.js';
 import { DI_3 } from './di/DI-3.js';
@@ -29,6 +30,7 @@ import { ARC_6 } from './arc/ARC-6.js';
 import { ARC_7 } from './arc/ARC-7.js';
 import { ARC_8 } from './arc/ARC-8.js';
 import { ARC_9 } from './arc/ARC-9.js';
+import { ARC_10 } from './arc/ARC-10.js';
 import { PRIV_1 } from './priv/PRIV-1.js';
 import { PRIV_2 } from './priv/PRIV-2.js';
 import { PRIV_3 } from './priv/PRIV-3.js';
@@ -49,9 +51,9 @@ import { OPS_4 } from './ops/OPS-4.js';
 
 /** Every active policy, in catalog order. Codes are stable and never reused (see RETIRED_CODES). */
 export const POLICIES: readonly Policy[] = [
-  SEC_1, SEC_2, SEC_3, SEC_4, SEC_5, SEC_6, SEC_7, SEC_8, SEC_9,
+  SEC_1, SEC_2, SEC_3, SEC_4, SEC_5, SEC_6, SEC_7, SEC_8, SEC_9, SEC_10,
   DI_1, DI_2, DI_3, DI_4, DI_5, DI_6, DI_7, DI_8, DI_9, DI_10, DI_11,
-  ARC_1, ARC_2, ARC_3, ARC_4, ARC_5, ARC_6, ARC_7, ARC_8, ARC_9,
+  ARC_1, ARC_2, ARC_3, ARC_4, ARC_5, ARC_6, ARC_7, ARC_8, ARC_9, ARC_10,
   PRIV_1, PRIV_2, PRIV_3, PRIV_4, PRIV_5, PRIV_6,
   AI_1, AI_2, AI_3, AI_4, AI_5, AI_6, AI_7,
   OPS_1, OPS_2, OPS_3, OPS_4,
@@ -61,7 +63,7 @@ export const POLICIES: readonly Policy[] = [
 export const RETIRED_CODES: readonly string[] = [];
 
 /** Catalog revision: bump on any change of a policy's code, title, category, severity or mappings (drives the ETag). */
-export const CATALOG_REVISION = '2026-11-22.2';
+export const CATALOG_REVISION = '2026-11-23.1';
 
 /** Policies by code. */
 export const POLICY_BY_CODE: ReadonlyMap<string, Policy> = new Map(POLICIES.map((p) => [p.code, p]));

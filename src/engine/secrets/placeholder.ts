@@ -6,6 +6,7 @@
  * `xxxx`, `changeme`, `<token>`); TruffleHog detectors' false-positive filters; corpus make-extra
  * MANIFEST category 4 (record UUIDs, Notion/Drive ids, data-store keys, placeholders).
  */
+import { wholePlaceholder } from '../placeholders.js';
 
 /**
  * Placeholder words and shapes, anywhere in the value (case-insensitive): `YOUR_API_KEY`,
@@ -32,6 +33,7 @@ export function isPlaceholder(value: string): boolean {
   const v = value.trim();
   if (v.length < 4) return true;
   if (v.length <= 4096 && (PLACEHOLDER_WHOLE.test(v) || PLACEHOLDER_ANYWHERE.test(v))) return true;
+  if (wholePlaceholder(v) !== null) return true; // the template markers ARC-10 reports: one table for both
   if (/^[A-Z][A-Z_]{3,}$/.test(v)) return true; // an environment-variable name, not a value
   if (NON_SECRET_WORDS.has(v.toLowerCase())) return true;
   return isOneCharRun(v);

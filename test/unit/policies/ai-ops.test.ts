@@ -9,13 +9,16 @@ const hook = m(1, 'gateway:CustomWebHook', { parameters: { hook: 1 } });
 const ai = (id: number, content: string, extra: Record<string, unknown> = {}) =>
   m(id, 'openai-gpt-3:CreateCompletion', { mapper: { model: 'gpt-4o-mini', max_tokens: 300, messages: [{ role: 'user', content }] }, onerror: breakHandler(id + 100), ...extra });
 const send = (id: number, text: string) => m(id, 'slack:CreateMessage', { mapper: { channel: 'C1', text }, onerror: breakHandler(id + 100) });
+/** An e-mail to a customer taken from the trigger's row (a third party). */
+const mail = (id: number, content: string) => m(id, 'google-email:sendAnEmail', { version: 4, mapper: { to: ['{{1.email}}'], subject: 'Your request', bodyType: 'rawHtml', content }, onerror: breakHandler(id + 100) });
 
 describe('AI-1 AI output sent without review', () => {
-  it('fails for a message built from AI output', () => {
-    assert.deepEqual(failingIds(bp([trigger, ai(2, 'Draft {{1.topic}}'), send(3, '{{2.result}}')]), 'AI-1'), ['3']);
+  it('fails for a message to a customer built from AI output', () => {
+    assert.deepEqual(failingIds(bp([trigger, ai(2, 'Draft {{1.topic}}'), mail(3, '{{2.result}}')]), 'AI-1'), ['3']);
   });
-  it('passes when the draft goes to a review queue', () => {
+  it('passes when the draft goes to a review queue, or the output to the team\'s Slack channel', () => {
     passes(bp([trigger, ai(2, 'Draft {{1.topic}}'), m(3, 'airtable:ActionCreateRecord', { mapper: { record: { Draft: '{{2.result}}', Status: 'Pending review' } }, onerror: breakHandler(9) })]), 'AI-1');
+    passes(bp([trigger, ai(2, 'Draft {{1.topic}}'), send(3, '{{2.result}}')]), 'AI-1');
   });
 });
 
@@ -39,10 +42,10 @@ describe('AI-3 AI call without error handling', () => {
 
 describe('AI-4 AI content without disclosure', () => {
   it('warns when the fixed text does not disclose AI', () => {
-    assert.deepEqual(failingIds(bp([trigger, ai(2, 'x'), send(3, 'Update: {{2.result}}')]), 'AI-4'), ['3']);
+    assert.deepEqual(failingIds(bp([trigger, ai(2, 'x'), mail(3, 'Update: {{2.result}}')]), 'AI-4'), ['3']);
   });
   it('passes with a disclosure', () => {
-    passes(bp([trigger, ai(2, 'x'), send(3, '{{2.result}} (drafted with AI)')]), 'AI-4');
+    passes(bp([trigger, ai(2, 'x'), mail(3, '{{2.result}} (drafted with AI)')]), 'AI-4');
   });
 });
 

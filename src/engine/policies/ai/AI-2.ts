@@ -1,34 +1,41 @@
-/** @module engine/policies/ai/AI-2: prompts built from untrusted webhook input. */
+/** @module engine/policies/ai/AI-2: prompts built from untrusted input (webhooks, e-mail, chat, forms, tickets, feeds, web pages). */
 import type { Finding, Policy } from '../types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { findingModules, moduleRef } from '../helpers.js';
 import { aiModules } from './shared.js';
 
-/** AI-2: caller-controlled text is part of a prompt (prompt injection). */
+/**
+ * AI-2: attacker-controllable text is part of a prompt (prompt injection). Untrusted sources are
+ * those of `sources.ts` (issue 14, item 2: inbound e-mail, chat messages, RSS items, scraped pages,
+ * public form submissions and support tickets, as well as webhooks); only the prompt fields of the
+ * AI module count (`prompt.ts`, item 11: never a header, the model or an id).
+ */
 export const AI_2: Policy = {
   code: 'AI-2',
-  title: 'Prompt built from untrusted webhook input',
+  title: 'Prompt built from untrusted input',
   category: 'AI',
   severity: 'high',
-  description: 'An AI module\'s input contains data received by a webhook trigger, so anyone who can call the webhook can inject instructions into the prompt.',
-  rationale: 'Prompt injection is the top LLM application risk (OWASP LLM01:2025); AI systems must be resilient to attempts to alter their behaviour through their input (EU AI Act Art. 15(5) cybersecurity; NIST SP 800-53 SI-10).',
+  description: 'An AI module\'s prompt contains text that someone outside the organisation controls (a webhook payload, an incoming e-mail or chat message, a public form submission, a support ticket, an RSS item or a fetched web page), so that person can inject instructions into the prompt.',
+  rationale: 'Prompt injection, direct and indirect (through e-mails, messages and web content the model reads), is the top LLM application risk (OWASP LLM01:2025); AI systems must be resilient to attempts to alter their behaviour through their input (EU AI Act Art. 15(5) cybersecurity; NIST SP 800-53 SI-10).',
   compliance_frameworks: [ref(F.aiAct, 'Art. 15'), ref(F.nist, 'SI-10'), ref(F.iso27001, 'A.8.26')],
-  examples: { avoid: '`"messages": [{ "role": "user", "content": "{{1.message}}" }]` after a custom webhook.', prefer: 'Verify the caller (SEC-5), validate and length-limit the field, put it in a delimited user message, and never give the model tools or secrets it could misuse.' },
+  examples: { avoid: '`"messages": [{ "role": "user", "content": "Reply to: {{1.text}}" }]` after a Gmail *Watch emails* trigger or a custom webhook.', prefer: 'Put the outside text only in a delimited, length-limited user message, keep instructions in the system message, give the model no tools or secrets it could misuse, and review its output before it acts (AI-1, AI-6).' },
   evaluate(analysis) {
     const df = analysis.dataflow();
     const findings: Finding[] = [];
     for (const m of aiModules(analysis)) {
-      const refs = df.untrustedInputs(m.id);
-      if (refs.length > 0) findings.push({ moduleId: m.id, reason: `prompt includes webhook data (${refs.slice(0, 3).map((r) => `\`${r.moduleId}.${r.path}\``).join(', ')})`, evidence: { pointer: refs[0]!.pointer } });
+      const refs = df.promptRefsOf(m.id).filter((r) => df.isUntrusted(r.moduleId));
+      if (refs.length === 0) continue;
+      const sources = [...new Set(refs.map((r) => df.untrustedSourceOf(r.moduleId)?.label).filter((l): l is string => l !== undefined))];
+      findings.push({ moduleId: m.id, reason: `prompt includes ${sources.slice(0, 2).join(' and ')} (${[...new Set(refs.map((r) => `\`${r.moduleId}.${r.path}\``))].slice(0, 3).join(', ')})`, evidence: { pointer: refs[0]!.pointer } });
     }
-    return findings.length === 0 ? null : { status: 'fail', findings, summary: `${findings.length} AI module${findings.length === 1 ? '' : 's'} with prompts from webhook input` };
+    return findings.length === 0 ? null : { status: 'fail', findings, summary: `${findings.length} AI module${findings.length === 1 ? '' : 's'} with prompts from untrusted input` };
   },
   remediation: {
     effort: 'medium',
     steps(outcome, analysis) {
-      const steps = ['Verify the webhook caller (shared secret or signature) before the AI module runs.'];
-      for (const m of findingModules(outcome, analysis)) steps.push(`In ${moduleRef(m)}, pass the caller's text only as a clearly delimited user message, truncated (e.g. \`{{substring(1.message; 0; 2000)}}\`), never inside the system instructions.`);
-      steps.push('Treat the model output as untrusted too: validate it before acting on it (see AI-6).');
+      const steps = ['Where the input comes from a webhook, verify the caller (shared secret or signature) before the AI module runs (SEC-5); for e-mail and chat, restrict the trigger to known senders where you can.'];
+      for (const m of findingModules(outcome, analysis)) steps.push(`In ${moduleRef(m)}, pass the outside text only as a clearly delimited user message, truncated (e.g. \`{{substring(1.text; 0; 2000)}}\`), never inside the system instructions.`);
+      steps.push('Treat the model output as untrusted too: validate it before acting on it (see AI-6) and have a person review anything sent on (see AI-1).');
       return steps;
     },
   },

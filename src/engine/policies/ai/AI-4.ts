@@ -1,14 +1,18 @@
 /** @module engine/policies/ai/AI-4: AI-generated content delivered without disclosure. */
 import type { Finding, Policy } from '../types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
-import { classify } from '../../blueprint/classify.js';
 import { findingModules, moduleRef } from '../helpers.js';
-import { PUBLISHING_APPS, aiConsumers } from './shared.js';
+import { deliveryOf } from './audience.js';
+import { aiConsumers } from './shared.js';
 
 /** Words that disclose automation or AI generation, in the literal text around the mapped output (several languages). */
 const DISCLOSURE = /\b(?:ai|a\.i\.|artificial intelligence|generated|automated|automatic|assistant|bot|chatbot|ia|inteligencia artificial|ki|künstliche intelligenz|généré|automatisé)\b/i;
 
-/** AI-4: people receive AI-generated text without being told. */
+/**
+ * AI-4: people outside the team receive AI-generated text without being told: third parties, the
+ * public, and the person chatting with a bot (EU AI Act Art. 50(1)); webhook responses go to a
+ * program and notifications to the team are left out (`deliveryOf`).
+ */
 export const AI_4: Policy = {
   code: 'AI-4',
   title: 'AI-generated content sent without disclosure',
@@ -21,7 +25,8 @@ export const AI_4: Policy = {
   evaluate(analysis) {
     const findings: Finding[] = [];
     for (const { module: m, refs } of aiConsumers(analysis)) {
-      if (classify(m).role !== 'write' || !PUBLISHING_APPS.has(m.app) || m.app === 'gateway') continue;
+      const delivery = deliveryOf(analysis, m, [...new Set(refs.map((r) => r.pointer))]);
+      if (!delivery || delivery.audience === 'internal' || m.type === 'gateway:WebhookRespond') continue;
       const fieldTexts = analysis.strings().filter((l) => l.module.id === m.id && refs.some((r) => r.pointer === l.pointer)).map((l) => l.value.replace(/\{\{[^}]*\}\}/g, ' '));
       if (fieldTexts.some((t) => DISCLOSURE.test(t))) continue;
       findings.push({ moduleId: m.id, reason: 'delivers AI-generated text with no disclosure in its fixed text', evidence: { pointer: refs[0]!.pointer } });

@@ -3,6 +3,7 @@ import type { Analysis } from '../../analysis.js';
 import type { ModuleNode } from '../../blueprint/types.js';
 import type { ModuleRef } from '../../dataflow.js';
 import { classify } from '../../blueprint/classify.js';
+import { isOutput } from './audience.js';
 
 /** Apps that deliver content to people or publish it: messaging, e-mail, social networks, CMS. */
 export const PUBLISHING_APPS: ReadonlySet<string> = new Set([
@@ -17,13 +18,16 @@ export function aiModules(analysis: Analysis): ModuleNode[] {
   return analysis.graph.modules.filter((m) => classify(m).ai);
 }
 
-/** Modules (not AI themselves) that take AI output as input, with the references that carry it. */
+/**
+ * Modules (not AI themselves) that take AI output as input, with the references that carry it.
+ * `{{7.error.message}}` in an error route is module 7's failure, not its output, and does not count.
+ */
 export function aiConsumers(analysis: Analysis): { module: ModuleNode; refs: ModuleRef[] }[] {
   const df = analysis.dataflow();
   const out: { module: ModuleNode; refs: ModuleRef[] }[] = [];
   for (const m of analysis.graph.modules) {
     if (classify(m).ai) continue;
-    const refs = df.aiInputs(m.id);
+    const refs = df.aiInputs(m.id).filter((r) => isOutput(r.path));
     if (refs.length > 0) out.push({ module: m, refs });
   }
   return out;

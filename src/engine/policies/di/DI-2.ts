@@ -1,10 +1,21 @@
 /** @module engine/policies/di/DI-2: `Ignore` error handlers on writes. */
 import type { Finding, Policy } from '../types.js';
+import type { Severity } from '../../severity.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { classify } from '../../blueprint/classify.js';
 import { findingModules, moduleRef } from '../helpers.js';
 
-/** DI-2: a failed write is silently dropped by an `Ignore` directive. */
+/** Reason and severity of an ignored failure: high only when nothing records it and the change cannot be redone by hand. */
+const IGNORED: Readonly<Record<'notified' | 'reversible' | 'silent', { readonly reason: string; readonly severity: Severity }>> = {
+  notified: { reason: 'error handler notifies and then ignores the failed write (the run still reports success)', severity: 'medium' },
+  reversible: { reason: 'error handler ignores a failed reversible change (a reaction, a label, a move)', severity: 'medium' },
+  silent: { reason: 'error handler ignores the failed write without any record of it', severity: 'high' },
+};
+
+/**
+ * DI-2: a failed write is silently dropped by an `Ignore` directive. Writes, sends and deletes are
+ * decided by the module table (`classify().role`); AI completions and code only compute.
+ */
 export const DI_2: Policy = {
   code: 'DI-2',
   title: 'Failed write silently ignored',
@@ -17,18 +28,13 @@ export const DI_2: Policy = {
   evaluate(analysis) {
     const findings: Finding[] = [];
     for (const m of analysis.graph.modules) {
-      const role = classify(m).role;
-      if ((role !== 'write' && role !== 'delete') || m.errorHandlerIds.length === 0) continue;
+      const cls = classify(m);
+      if ((cls.role !== 'write' && cls.role !== 'delete') || m.errorHandlerIds.length === 0) continue;
       const handlers = m.errorHandlerIds.map((id) => analysis.module(id));
       const last = handlers[handlers.length - 1]!;
       if (classify(last).directive !== 'ignore') continue;
       const notifies = handlers.slice(0, -1).some((h) => classify(h).role === 'write');
-      findings.push({
-        moduleId: m.id,
-        reason: notifies ? 'error handler notifies and then ignores the failed write (the run still reports success)' : 'error handler ignores the failed write without any record of it',
-        severity: notifies ? 'medium' : 'high',
-        evidence: { pointer: last.pointer },
-      });
+      findings.push({ moduleId: m.id, ...IGNORED[notifies ? 'notified' : cls.reversible ? 'reversible' : 'silent'], evidence: { pointer: last.pointer } });
     }
     if (findings.length === 0) return null;
     return { status: 'fail', findings, summary: `${findings.length} write${findings.length === 1 ? '' : 's'} with an Ignore error handler` };

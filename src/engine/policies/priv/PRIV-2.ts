@@ -5,6 +5,13 @@ import { classify, moduleUrl, urlHost } from '../../blueprint/classify.js';
 import { findingModules, moduleRef } from '../helpers.js';
 import { describeFlows, externalPiiSinks } from './shared.js';
 
+/**
+ * Make's own webhook hosts (`hook.eu1.make.com`, `hook.us1.make.celonis.com`, `hook.integromat.com`;
+ * corpus): a call to them hands the data to another scenario on the same platform, whose own
+ * modules are checked where it sends the data on; not a disclosure to a new recipient.
+ */
+const MAKE_HOOK_HOST = /^hook\.(?:[a-z0-9-]+\.)*(?:make\.com|make\.celonis\.com|integromat\.com)$/;
+
 /** PRIV-2: personal data leaves through a raw HTTP call, outside any app connection's agreement. */
 export const PRIV_2: Policy = {
   code: 'PRIV-2',
@@ -16,13 +23,14 @@ export const PRIV_2: Policy = {
   compliance_frameworks: [ref(F.gdpr, 'Art. 28'), ref(F.gdpr, 'Art. 32'), ref(F.soc2, 'P6.1'), ref(F.iso27001, 'A.5.34')],
   examples: { avoid: '`http:ActionSendData` posting `{"email": "{{1.email}}"}` to an unlisted host.', prefer: 'The vendor\'s Make app with a reviewed connection, or a documented endpoint on your processor list.' },
   evaluate(analysis) {
-    const findings: Finding[] = externalPiiSinks(analysis)
-      .filter((s) => classify(s.module).http && !classify(s.module).ai)
-      .map((s) => {
-        const url = moduleUrl(s.module);
-        const host = url ? urlHost(url) : null;
-        return { moduleId: s.module.id, reason: `sends personal data ${describeFlows(s.flows)} to ${host ? `\`${host}\`` : 'a mapped address'}`, evidence: { pointer: s.flows[0]!.pointer } };
-      });
+    const findings: Finding[] = [];
+    for (const s of externalPiiSinks(analysis)) {
+      if (!classify(s.module).http || classify(s.module).ai) continue;
+      const url = moduleUrl(s.module);
+      const host = url ? urlHost(url) : null;
+      if (host !== null && MAKE_HOOK_HOST.test(host)) continue;
+      findings.push({ moduleId: s.module.id, reason: `sends personal data (${describeFlows(s.flows)}) to ${host ? `\`${host}\`` : 'a mapped address'}`, evidence: { pointer: s.flows[0]!.pointer } });
+    }
     return findings.length === 0 ? null : { status: 'warn', findings, summary: `Personal data sent over ${findings.length} generic HTTP request${findings.length === 1 ? '' : 's'}` };
   },
   remediation: {

@@ -1,6 +1,7 @@
 /** @module engine/policies/priv/PRIV-3: personal data in a scenario whose execution data is kept. */
 import type { Policy } from '../types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
+import { PII_KIND_LABELS } from '../../pii.js';
 import { externalPiiSinks } from './shared.js';
 
 /** PRIV-3: personal data flows through the scenario and `confidential` is off, so Make keeps it in execution logs. */
@@ -19,7 +20,7 @@ export const PRIV_3: Policy = {
     if (sinks.length === 0) return null;
     return {
       status: 'fail',
-      findings: sinks.slice(0, 25).map((s) => ({ moduleId: s.module.id, reason: `handles ${[...new Set(s.flows.map((f) => f.kind))].join(', ')} that is kept in execution logs`, evidence: { pointer: s.flows[0]!.pointer } })),
+      findings: sinks.slice(0, 25).map((s) => ({ moduleId: s.module.id, reason: `handles ${[...new Set(s.flows.map((f) => PII_KIND_LABELS[f.kind]))].join(', ')} that is kept in execution logs`, evidence: { pointer: s.flows[0]!.pointer } })),
       summary: `Personal data flows through ${sinks.length} module${sinks.length === 1 ? '' : 's'} of a scenario not marked confidential`,
       evidence: { pointer: '/metadata/scenario/confidential', value: String(analysis.graph.settings.confidential) },
     };

@@ -33,7 +33,7 @@ export const PRIV_4: Policy = {
     const findings: Finding[] = [];
     for (const s of externalPiiSinks(analysis)) {
       const recipient = nonEuRecipient(s.module);
-      if (recipient) findings.push({ moduleId: s.module.id, reason: `sends ${describeFlows(s.flows)} from zone ${zone} to ${recipient} (processed outside the EU by default)`, evidence: { pointer: s.flows[0]!.pointer } });
+      if (recipient) findings.push({ moduleId: s.module.id, reason: `sends personal data (${describeFlows(s.flows)}) from zone ${zone} to ${recipient} (processed outside the EU by default)`, evidence: { pointer: s.flows[0]!.pointer } });
     }
     return findings.length === 0 ? null : { status: 'fail', findings, summary: `Personal data transferred outside the EU by ${findings.length} module${findings.length === 1 ? '' : 's'}` };
   },

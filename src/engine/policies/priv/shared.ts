@@ -3,6 +3,7 @@ import type { Analysis } from '../../analysis.js';
 import type { ModuleNode } from '../../blueprint/types.js';
 import type { PiiFlow } from '../../dataflow.js';
 import { classify } from '../../blueprint/classify.js';
+import { PII_KIND_LABELS } from '../../pii.js';
 
 /** A module receiving personal data, with the flows that reach it. */
 export interface PiiSink {
@@ -23,12 +24,13 @@ export function externalPiiSinks(analysis: Analysis): PiiSink[] {
   return out;
 }
 
-/** `email (from 1.email), phone (from 3.mobile)` */
+/** `e-mail address \`1.email\`, \`2.text\` of an incoming e-mail (\`google-email:TriggerNewEmail\`)` */
 export function describeFlows(flows: readonly PiiFlow[]): string {
   const seen = new Set<string>();
   const parts: string[] = [];
   for (const f of flows) {
-    const label = `${f.kind} (\`${f.from.moduleId}.${f.from.path}\`)`;
+    const ref = `\`${f.from.moduleId}.${f.from.path}\``;
+    const label = f.kind === 'personal' ? (f.origin ? `${ref} of ${f.origin}` : ref) : `${PII_KIND_LABELS[f.kind]} ${ref}`;
     if (!seen.has(label)) { seen.add(label); parts.push(label); }
   }
   return parts.slice(0, 4).join(', ') + (parts.length > 4 ? `, +${parts.length - 4} more` : '');

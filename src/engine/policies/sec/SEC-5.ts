@@ -2,8 +2,8 @@
 import type { Json, ModuleNode } from '../../blueprint/types.js';
 import type { Policy } from '../types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
-import { classify } from '../../blueprint/classify.js';
 import { moduleRef } from '../helpers.js';
+import { assessForgery } from './forged-impact.js';
 
 /** Names of request fields that authenticate a webhook call (shared secret, signature, token). */
 const AUTH_FIELD = /(?:__IMTHEADERS__|secret|signature|hmac|token|api[_-]?key|auth|x-hub|x-signature|password|verify)/i;
@@ -18,17 +18,25 @@ function checksCaller(trigger: ModuleNode, modules: readonly ModuleNode[], mail:
   return modules.some((m) => m.filter !== null && m.filter.conditions.some((group) => group.some((c) => mentions(c['a']) || mentions(c['b']))));
 }
 
-/** SEC-5: a custom webhook starts the scenario without checking who calls it. */
+/**
+ * SEC-5: a custom webhook starts the scenario without checking who calls it. Severity is what a
+ * forged call can make the scenario do (`forged-impact.ts`): high when the caller can aim it (choose
+ * what it changes, relay a message in the organisation's name, publish, push data through a
+ * credential another system trusts, instruct an AI agent, fake a payment or order event), medium
+ * when forged data only reaches the owner's own records, internal notifications, templated replies,
+ * AI calls or an answer to the caller, low when the payload is never used. A mail hook is low and a
+ * warning: receiving mail from anyone is its purpose.
+ */
 export const SEC_5: Policy = {
   code: 'SEC-5',
   title: 'Webhook trigger without caller verification',
   category: 'SEC',
   severity: 'high',
-  description: 'The scenario starts from a custom webhook (or mail hook) and no filter checks a shared secret, signature or token before the data is used: anyone who learns the URL can run the scenario with forged data.',
-  rationale: 'Make webhook URLs are bearer capabilities that leak through logs and shared blueprints; inbound requests must be authenticated and validated (NIST SP 800-53 AC-3 and SI-10, SOC 2 CC6.1/CC6.6). Make offers IP restrictions and data-structure validation on the hook; the scenario should also verify a secret header or signature.',
+  description: 'The scenario starts from a custom webhook (or mail hook) and no filter checks a shared secret, signature or token before the data is used: anyone who learns the URL can run the scenario with forged data. Severity follows what forged data can make the scenario do.',
+  rationale: 'Make webhook URLs are bearer capabilities that leak through logs and shared blueprints; inbound requests must be authenticated and validated (NIST SP 800-53 AC-3 and SI-10, SOC 2 CC6.1/CC6.6). Make offers IP restrictions and data-structure validation on the hook; the scenario should also verify a secret header or signature. The risk is what a forged call can do: choosing which record, file or script is changed, relaying messages or posts in the organisation\'s name, pushing data into another system with the scenario\'s credential, instructing an AI agent or faking a payment is high (OWASP API2:2023 broken authentication, CWE-306); junk rows in the owner\'s own systems, internal notifications, templated replies, AI cost or answers to the caller are medium.',
   compliance_frameworks: [ref(F.soc2, 'CC6.1'), ref(F.soc2, 'CC6.6'), ref(F.iso27001, 'A.8.20'), ref(F.nist, 'AC-3'), ref(F.nist, 'SI-10'), ref(F.gdpr, 'Art. 32')],
   examples: {
-    avoid: 'A `gateway:CustomWebHook` followed directly by a Google Sheets *Add a row*.',
+    avoid: 'A `gateway:CustomWebHook` whose `{{1.record_id}}` selects the Airtable record an *Update a record* overwrites, or whose `{{1.phone}}` receives an SMS written by an AI from `{{1.message}}`.',
     prefer: 'Enable *Get request headers* on the hook and put a filter `{{1.__IMTHEADERS__[].value}}` *equal to* the shared secret (or verify an HMAC signature) on the first module after it.',
   },
   evaluate(analysis) {
@@ -36,12 +44,13 @@ export const SEC_5: Policy = {
     if (!trigger || (analysis.trigger !== 'webhook' && analysis.trigger !== 'mailhook')) return null;
     const mail = analysis.trigger === 'mailhook';
     if (checksCaller(trigger, analysis.graph.modules, mail)) return null;
-    const downstreamWrites = analysis.graph.modules.some((m) => m !== trigger && (classify(m).role === 'write' || classify(m).role === 'delete'));
-    return {
-      status: 'fail',
-      findings: [{ moduleId: trigger.id, reason: mail ? 'mail hook accepts mail from any sender: no filter checks the sender' : 'custom webhook accepts any caller: no filter verifies a secret, token or signature', severity: downstreamWrites ? 'high' : 'medium', evidence: { pointer: trigger.pointer } }],
-      summary: 'The webhook trigger does not verify its caller',
-    };
+    if (mail) {
+      const reason = 'mail hook accepts mail from any sender: receiving mail from anyone is its purpose (a From check is spoofable), so this is a reminder to restrict senders where the inbox has known ones';
+      return { status: 'warn', findings: [{ moduleId: trigger.id, reason, severity: 'low', evidence: { pointer: trigger.pointer } }], summary: 'The mail hook accepts mail from any sender' };
+    }
+    const { severity, what } = assessForgery(analysis, trigger);
+    const reason = `custom webhook accepts any caller (no filter verifies a secret, token or signature): forged calls can ${what}`;
+    return { status: 'fail', findings: [{ moduleId: trigger.id, reason, severity, evidence: { pointer: trigger.pointer } }], summary: 'The webhook trigger does not verify its caller' };
   },
   remediation: {
     effort: 'medium',

@@ -1,46 +1,157 @@
-/** @module engine/policies/sec/SEC-6: server-side request forgery through a caller-controlled URL. */
+/**
+ * @module engine/policies/sec/SEC-6: server-side request forgery through a URL taken from untrusted
+ * input or from an AI model's output.
+ *
+ * Sources: CWE-918 (Server-Side Request Forgery); OWASP API Security Top 10 2023, API7:2023
+ * "Server Side Request Forgery" (a URL supplied by the client or by a third party is fetched without
+ * validation); OWASP SSRF Prevention Cheat Sheet (allow-list the destination host, never the path);
+ * OWASP Top 10 for LLM Applications 2025, LLM05 "Improper Output Handling" (model output used as a
+ * URL). Make documentation, HTTP app: the `url` field of *Make a request* (`http:ActionSendData`,
+ * `http:MakeRequest`, `http:ActionGetFile`...) is mapped like any other field.
+ */
 import type { Finding, Policy } from '../types.js';
+import type { Severity } from '../../severity.js';
+import type { Analysis } from '../../analysis.js';
+import type { ModuleNode } from '../../blueprint/types.js';
+import type { DataFlow } from '../../dataflow.js';
+import type { FieldRef } from '../../blueprint/expressions.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { classify, moduleUrl } from '../../blueprint/classify.js';
 import { extractRefs } from '../../blueprint/expressions.js';
-import { findingModules, moduleRef } from '../helpers.js';
+import { failWith, findingModules, moduleRef } from '../helpers.js';
 
-/** The scheme-and-host part of a URL template (everything before the first `/` after `://`, or all of it). */
-function authorityPart(url: string): string {
-  const sep = url.indexOf('://');
-  if (sep < 0) return url.split('/')[0] ?? url;
-  const slash = url.indexOf('/', sep + 3);
-  return slash < 0 ? url : url.slice(0, slash);
+/** Where a mapped value sits in a URL template, and so what it lets its author choose. */
+type UrlPart = 'whole URL' | 'host';
+
+/**
+ * Severity by who chooses the value and what it controls (OWASP API7:2023: control of the host is
+ * what lets a caller reach internal services or exfiltrate; a path or query value on a fixed host is
+ * not reported). AI output is high when the model's own input is untrusted (indirect prompt injection
+ * steers the address), medium when only the model chooses it (hallucinated or content-injected URLs).
+ */
+const SEVERITY: Readonly<Record<'untrusted' | 'ai-untrusted' | 'ai', Severity>> = { untrusted: 'high', 'ai-untrusted': 'high', ai: 'medium' };
+
+const WHO: Readonly<Record<keyof typeof SEVERITY, string>> = {
+  untrusted: 'untrusted input', 'ai-untrusted': 'AI output generated from untrusted input', ai: 'AI output',
+};
+
+/**
+ * Index where the host of a URL template is fixed: the first `/`, `?` or `#` outside `{{ }}` that
+ * follows the authority (`scheme://` is skipped), or the length when none does. Anything mapped
+ * before that point can add `@evil.example/` or `evil.example/#` and so chooses the host
+ * (RFC 3986 §3.2). Linear scan.
+ */
+export function hostEnd(url: string): number {
+  let depth = 0;
+  for (let i = 0; i < url.length; i++) {
+    if (url.startsWith('{{', i)) { depth++; i++; continue; }
+    if (depth > 0) { if (url.startsWith('}}', i)) { depth--; i++; } continue; }
+    if (url.startsWith('://', i)) { i += 2; continue; }
+    const c = url[i];
+    if (c === '/' || c === '?' || c === '#') return i;
+  }
+  return url.length;
 }
 
-/** SEC-6: the address an HTTP module calls is taken from webhook data. */
+/** What the first mapping of a URL template chooses: the whole URL, the host, or nothing (`null`: path or query on a fixed host). */
+export function mappedUrlPart(url: string): UrlPart | null {
+  const open = url.indexOf('{{');
+  if (open < 0 || open >= hostEnd(url)) return null;
+  return url.slice(0, open).trim() === '' ? 'whole URL' : 'host';
+}
+
+/** The `url` an HTTP module calls and its JSON Pointer (mapper first, as `moduleUrl` reads it), or `null`. */
+function urlField(m: ModuleNode): { value: string; pointer: string } | null {
+  const value = moduleUrl(m);
+  if (value === null) return null;
+  return { value, pointer: `${m.pointer}/${typeof m.mapper?.['url'] === 'string' ? 'mapper' : 'parameters'}/url` };
+}
+
+/**
+ * Output fields an AI app fills with a URL it issued itself (`images[].url` of a generated image,
+ * `data[].url`, `audio_url`): a file on the provider's storage, not text the model wrote.
+ */
+const PROVIDER_URL_FIELD = /(?:^|[._])(?:url|uri|href)$|[a-z](?:Url|Uri)$/;
+
+/**
+ * The AI modules whose *written text* reaches reference `r`, walking back through transforms
+ * (JSON parsers, variables, text tools); empty when the value is not model-written (for example a
+ * provider-issued file URL). Iterative; each module is visited once.
+ */
+function modelAuthors(analysis: Analysis, df: DataFlow, from: FieldRef): string[] {
+  const authors: string[] = [];
+  const seen = new Set<string>();
+  const stack: FieldRef[] = [from];
+  while (stack.length > 0) {
+    const r = stack.pop()!;
+    const m = analysis.graph.byId.get(r.moduleId);
+    if (!m || !df.isAiDerived(m.id)) continue;
+    // An AI module is judged per referenced field (its text, or a file URL it issued); transforms are walked once.
+    if (classify(m).ai) { if (!PROVIDER_URL_FIELD.test(r.path.replace(/\[\]/g, '')) && !authors.includes(m.id)) authors.push(m.id); continue; }
+    if (seen.has(m.id)) continue;
+    seen.add(m.id);
+    stack.push(...df.refsOf(m.id));
+  }
+  return authors;
+}
+
+/**
+ * Who controls a reference: input an outside party sends in (webhook, e-mail, chat, form, ticket),
+ * AI output fed with untrusted input, AI output, or nobody outside. A link read from a feed or a
+ * page the scenario itself chose to fetch is not counted: following it is the scenario's purpose,
+ * not a forgery (`untrustedSourceOf(...).inbound`, engine/sources.ts).
+ */
+function controller(analysis: Analysis, df: DataFlow, r: FieldRef): keyof typeof SEVERITY | null {
+  if (df.untrustedSourceOf(r.moduleId)?.inbound === true) return 'untrusted';
+  const authors = modelAuthors(analysis, df, r);
+  if (authors.length === 0) return null;
+  return authors.some((id) => df.untrustedInputs(id).length > 0) ? 'ai-untrusted' : 'ai';
+}
+
+/** SEC-6: the address an HTTP module calls is chosen by a caller or by a model. */
 export const SEC_6: Policy = {
   code: 'SEC-6',
-  title: 'Request URL controlled by webhook input',
+  title: 'Request URL controlled by untrusted input or AI output',
   category: 'SEC',
   severity: 'high',
-  description: 'An HTTP module builds the host (or the whole URL) of its request from webhook data, so a caller can make the scenario call any address, including internal services, with the scenario\'s credentials.',
-  rationale: 'Server-side request forgery (CWE-918, OWASP API7:2023). Outbound addresses must come from configuration, not from untrusted input (NIST SP 800-53 SC-7 boundary protection, SI-10 input validation).',
+  description: 'An HTTP module takes the whole URL or its host from untrusted input (a webhook or mail payload) or from an AI model\'s output, so whoever writes that input, or steers the model, can make the scenario call any address, including internal services, with the scenario\'s credentials.',
+  rationale: 'Server-side request forgery (CWE-918; OWASP API7:2023 Server Side Request Forgery); model output used as a URL without validation (OWASP Top 10 for LLM Applications 2025, LLM05 Improper Output Handling). The OWASP SSRF Prevention Cheat Sheet requires the destination host to come from an allow-list, not from input. A path or query value on a fixed host is not reported. NIST SP 800-53 SC-7 boundary protection, SI-10 input validation.',
   compliance_frameworks: [ref(F.soc2, 'CC6.6'), ref(F.nist, 'SC-7'), ref(F.nist, 'SI-10'), ref(F.iso27001, 'A.8.20'), ref(F.pci, '6.2.4')],
-  examples: { avoid: '`"url": "{{1.callback_url}}"` after a custom webhook.', prefer: 'A fixed host with only a validated path or query parameter from the payload, or a router that maps allowed values to fixed URLs.' },
+  examples: {
+    avoid: '`"url": "{{1.link}}"` after a custom webhook, `"url": "{{2.choices[].message.content}}"` after an OpenAI module, or `"url": "https://{{1.host}}/x"`.',
+    prefer: 'A fixed host with only a validated path or query value from the payload (`https://api.example.com/v1/items/{{1.id}}`), or a router that maps an allowed *name* to a fixed URL.',
+  },
   evaluate(analysis) {
     const df = analysis.dataflow();
     const findings: Finding[] = [];
     for (const m of analysis.graph.modules) {
       if (!classify(m).http) continue;
-      const url = moduleUrl(m);
-      if (!url) continue;
-      const hostRefs = extractRefs(authorityPart(url)).filter((r) => df.isUntrusted(r.moduleId));
-      if (hostRefs.length === 0) continue;
-      findings.push({ moduleId: m.id, reason: `the request host comes from webhook data (\`{{${hostRefs[0]!.moduleId}.${hostRefs[0]!.path}}}\`)`, evidence: { pointer: `${m.pointer}/mapper/url` } });
+      const leaf = urlField(m);
+      const part = leaf ? mappedUrlPart(leaf.value) : null;
+      if (!leaf || !part) continue;
+      // Only the references placed before the host is fixed choose the destination.
+      const head = leaf.value.slice(0, hostEnd(leaf.value));
+      let worst: { who: keyof typeof SEVERITY; r: FieldRef } | null = null;
+      for (const r of extractRefs(head)) {
+        const who = controller(analysis, df, r);
+        if (who && (!worst || (SEVERITY[who] === 'high' && SEVERITY[worst.who] !== 'high'))) worst = { who, r };
+      }
+      if (!worst) continue;
+      findings.push({
+        moduleId: m.id,
+        severity: SEVERITY[worst.who],
+        reason: `the ${part} of the request comes from ${worst.who === 'untrusted' ? df.untrustedSourceOf(worst.r.moduleId)!.label : WHO[worst.who]} (\`{{${worst.r.moduleId}.${worst.r.path}}}\`)`,
+        evidence: { pointer: leaf.pointer, value: `{{${worst.r.moduleId}.${worst.r.path}}}` }, // the mapping only: the URL may carry a key
+      });
     }
-    return findings.length === 0 ? null : { status: 'fail', findings, summary: `${findings.length} request${findings.length === 1 ? '' : 's'} to a caller-controlled address` };
+    return failWith(findings, (n) => `${n} request${n === 1 ? '' : 's'} to an address chosen by untrusted input or AI output`);
   },
   remediation: {
     effort: 'medium',
     steps(outcome, analysis) {
-      const steps = findingModules(outcome, analysis).map((m) => `In ${moduleRef(m)}, make the scheme and host of the URL a fixed value; take at most a path segment or query value from the payload.`);
-      steps.push('Where several destinations are legitimate, map an allowed *name* from the payload to a fixed URL with a router and a fallback route that rejects the rest.');
+      const steps = findingModules(outcome, analysis).map((m) => `In ${moduleRef(m)}, make the scheme and host of the URL a fixed value; take at most a validated path segment or query value from the input.`);
+      steps.push('Where several destinations are legitimate, map an allowed *name* from the input to a fixed URL with a router, and add a fallback route that rejects everything else.');
+      steps.push('Never fetch a URL written by an AI model as is: extract it, check its host against an allow-list in a filter, and stop the route otherwise.');
       return steps;
     },
   },

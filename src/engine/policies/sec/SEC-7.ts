@@ -16,9 +16,14 @@ export const SEC_7: Policy = {
   examples: { avoid: 'A code module whose `code` input is `{{1.script}}` from a webhook.', prefer: 'Validate the payload against a data structure and pass only typed, expected fields to the code.' },
   evaluate(analysis) {
     const df = analysis.dataflow();
-    const findings: Finding[] = analysis.graph.modules
-      .filter((m) => classify(m).code && df.untrustedInputs(m.id).length > 0)
-      .map((m) => ({ moduleId: m.id, reason: `runs custom code on webhook data (${df.untrustedInputs(m.id).slice(0, 3).map((r) => `\`${r.moduleId}.${r.path}\``).join(', ')})`, evidence: { pointer: df.untrustedInputs(m.id)[0]!.pointer } }));
+    const findings: Finding[] = [];
+    for (const m of analysis.graph.modules) {
+      if (!classify(m).code) continue;
+      const refs = df.untrustedInputs(m.id);
+      if (refs.length === 0) continue;
+      const source = df.untrustedSourceOf(refs[0]!.moduleId)!;
+      findings.push({ moduleId: m.id, reason: `runs custom code on ${source.label} (${refs.slice(0, 3).map((r) => `\`${r.moduleId}.${r.path}\``).join(', ')})`, evidence: { pointer: refs[0]!.pointer } });
+    }
     return findings.length === 0 ? null : { status: 'fail', findings, summary: `${findings.length} code module${findings.length === 1 ? '' : 's'} fed with webhook data` };
   },
   remediation: {

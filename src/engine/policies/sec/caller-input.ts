@@ -1,0 +1,180 @@
+/**
+ * @module engine/policies/sec/caller-input: what the caller of a webhook controls, value by value
+ * (SEC-5). `DataFlow.isUntrusted` answers per module; SEC-5 needs finer answers. A *Set variables*
+ * module that stores one payload flag next to five literal ids passes on only the flag (make
+ * `amrit-dash-amrit-s-cricket-bot`, variables 6), while one that stores the caller's script ids
+ * passes them on (make `amrit-dash-update-apps-script-code`, variables 2); an AI answer to the
+ * caller's text is text the caller steers (make-extra `tbauer79999`, SMS 47); and a record found by
+ * a search on the caller's phone number is a record the caller chose (make-extra `tbauer79999`,
+ * search 28 → update 27).
+ */
+import type { Analysis, StringLeaf } from '../../analysis.js';
+import type { FieldRef } from '../../blueprint/expressions.js';
+import type { ModuleNode } from '../../blueprint/types.js';
+import { classify } from '../../blueprint/classify.js';
+import { extractRefs } from '../../blueprint/expressions.js';
+
+/** The value is the caller's own input (directly or through variables, JSON, text and iterator modules). */
+export const PAYLOAD = 1;
+/** The value is AI output whose prompt carries the caller's input: text the caller steers. */
+export const STEERED_AI = 2;
+/** The value was read (searched, fetched) with a key the caller chose: a record or file the caller picks. */
+export const LOOKUP = 4;
+/** Bit set of `PAYLOAD`, `STEERED_AI`, `LOOKUP`; 0 when the caller has no say. */
+export type Origin = number;
+
+/** Make's variable modules, by what their output fields are named after (Make *Tools*: Set / Get variable(s)). */
+const SET_VARIABLES: ReadonlySet<string> = new Set(['util:SetVariables', 'util:SetVariable2', 'util:SetVariable']);
+const GET_VARIABLES: ReadonlySet<string> = new Set(['util:GetVariables', 'util:GetVariable2', 'util:GetVariable']);
+
+/** One string value of a module with what the caller controls in it. */
+export interface CallerLeaf {
+  readonly leaf: StringLeaf;
+  /** Top-level key of the field under `mapper` or `parameters` (`url`, `to`, `values`). */
+  readonly key: string;
+  /** Union of what the value's references carry. */
+  readonly origin: Origin;
+  /** The payload fields it maps (`text`, `customer_email`): the webhook's own paths, through variables to the fields they store, else the pass-through module's field. */
+  readonly payloadPaths: readonly string[];
+}
+
+/** Caller control over the values of one scenario started by the webhook `hookId` (memoised per variable). */
+export class CallerInput {
+  private readonly memo = new Map<string, Origin>();
+  /** Payload paths stored in each variable (`module id` NUL `name`). */
+  private readonly paths = new Map<string, readonly string[]>();
+  private byModule: Map<string, StringLeaf[]> | null = null;
+  private readonly leafCache = new Map<string, readonly CallerLeaf[]>();
+  private read: readonly string[] | null = null;
+  private setters: Map<string, FieldRef[]> | null = null;
+
+  constructor(private readonly analysis: Analysis, readonly hookId: string) {}
+
+  /** The string values of a module, each with its origin (only values with a mapping; computed once per module). */
+  leaves(m: ModuleNode): readonly CallerLeaf[] {
+    const cached = this.leafCache.get(m.id);
+    if (cached) return cached;
+    this.byModule ??= index(this.analysis.strings());
+    const out: CallerLeaf[] = [];
+    for (const leaf of [...(this.byModule.get(m.id) ?? []), ...pairLabels(m)]) {
+      let origin = 0;
+      const payloadPaths: string[] = [];
+      for (const ref of extractRefs(leaf.value)) {
+        const r = this.resolve(ref);
+        origin |= r.origin;
+        payloadPaths.push(...r.paths);
+      }
+      out.push({ leaf, key: topKey(m, leaf.pointer), origin, payloadPaths });
+    }
+    this.leafCache.set(m.id, out);
+    return out;
+  }
+
+  /** The payload paths the scenario reads, in mappings and filter conditions (`order_id`, `data.transaction.id`); empty when the payload is never used. */
+  payloadPaths(): readonly string[] {
+    if (this.read) return this.read;
+    const df = this.analysis.dataflow();
+    const out: string[] = [];
+    for (const m of this.analysis.graph.modules) {
+      for (const r of df.refsOf(m.id)) if (r.moduleId === this.hookId) out.push(r.path);
+      for (const r of df.filterRefsOf(m.id)) if (r.moduleId === this.hookId) out.push(r.path);
+    }
+    this.read = out;
+    return out;
+  }
+
+  private resolve(ref: FieldRef): { origin: Origin; paths: readonly string[] } {
+    if (ref.moduleId === this.hookId) return { origin: PAYLOAD, paths: [ref.path] };
+    const m = this.analysis.graph.byId.get(ref.moduleId);
+    if (!m) return { origin: 0, paths: [] };
+    const named = SET_VARIABLES.has(m.type) || GET_VARIABLES.has(m.type);
+    const key = named ? `${m.id}\u0000${head(ref.path)}` : m.id;
+    const known = this.memo.get(key);
+    if (known !== undefined) return { origin: known, paths: named ? this.paths.get(key) ?? [] : known & PAYLOAD ? [ref.path] : [] };
+    this.memo.set(key, 0); // cycle guard: a module referencing itself through routes adds nothing
+    const inputs = this.inputsOf(m, head(ref.path));
+    let origin = 0;
+    const paths: string[] = [];
+    for (const r of inputs.refs) {
+      const sub = this.resolve(r);
+      origin |= sub.origin;
+      paths.push(...sub.paths);
+    }
+    origin = inputs.as(origin);
+    this.memo.set(key, origin);
+    if (!(origin & PAYLOAD)) return { origin, paths: [] };
+    // A variable is named by its author (`DSM Full Update`): the payload fields it stores describe it.
+    // Any other pass-through output is described by its own field (`{{3.name}}` of a parsed `{{1.body}}` is a name).
+    if (!named) return { origin, paths: [ref.path] };
+    this.paths.set(key, paths);
+    return { origin, paths };
+  }
+
+  /**
+   * The references a module's output (field `name` of it) is made from, and how their origin maps
+   * onto the output: variables pass on the named variable only; transforms and flow modules pass
+   * everything on; an AI module turns caller input in its prompt into steered output; a read keyed
+   * on caller input returns what the caller picked; anything else re-derives its output.
+   */
+  private inputsOf(m: ModuleNode, name: string): { refs: readonly FieldRef[]; as: (o: Origin) => Origin } {
+    const df = this.analysis.dataflow();
+    const same = (o: Origin) => o;
+    if (SET_VARIABLES.has(m.type)) return { refs: df.refsOf(m.id).filter((r) => r.fieldName === name), as: same };
+    if (GET_VARIABLES.has(m.type)) return { refs: this.setterRefs().get(name) ?? [], as: same };
+    const cls = classify(m);
+    if (cls.ai) return { refs: df.promptRefsOf(m.id), as: (o) => (o & (PAYLOAD | STEERED_AI) ? STEERED_AI : 0) | (o & LOOKUP) };
+    if (cls.role === 'transform' || cls.role === 'flow') return { refs: df.refsOf(m.id), as: same };
+    if (cls.role === 'read') return { refs: df.refsOf(m.id), as: (o) => (o === 0 ? 0 : LOOKUP) };
+    return { refs: [], as: same };
+  }
+
+  /** Variable name → the references of every value stored under it (Get variable reads what any Set variable stored). */
+  private setterRefs(): Map<string, FieldRef[]> {
+    if (this.setters) return this.setters;
+    const df = this.analysis.dataflow();
+    const map = new Map<string, FieldRef[]>();
+    for (const m of this.analysis.graph.modules) {
+      if (!SET_VARIABLES.has(m.type)) continue;
+      for (const r of df.refsOf(m.id)) if (r.fieldName !== null) map.set(r.fieldName, [...(map.get(r.fieldName) ?? []), r]);
+    }
+    this.setters = map;
+    return map;
+  }
+}
+
+/** First segment of a path, the variable name (`Spreadsheet ID`, `items[].name` → `items`). */
+function head(path: string): string {
+  const cut = path.search(/[.[]/);
+  return cut < 0 ? path : path.slice(0, cut);
+}
+
+/** Top-level key under `mapper` / `parameters` of a pointer inside module `m` (`/flow/2/mapper/values/0` → `values`). */
+export function topKey(m: ModuleNode, pointer: string): string {
+  const rel = pointer.slice(m.pointer.length).split('/');
+  return (rel[2] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/**
+ * The top-level `name` (else `key`) field of a mapper without a `value` member (a data store record key, a
+ * Drive folder name). `Analysis.strings()` reads any object with a string `name` or `key` as a
+ * `{ name, value }` pair and skips the label, so these mappings are missing from it; SEC-5 needs
+ * them (make `vonage-community-vonage-tooling-mcp-integration`: data store key `{{1.message_uuid}}`).
+ */
+function pairLabels(m: ModuleNode): StringLeaf[] {
+  const mapper = m.mapper;
+  if (!mapper || 'value' in mapper) return [];
+  const key = typeof mapper['name'] === 'string' ? 'name' : 'key';
+  const v = mapper[key];
+  return typeof v === 'string' && v.includes('{{') ? [{ module: m, pointer: `${m.pointer}/mapper/${key}`, value: v, fieldName: key, section: 'mapper' }] : [];
+}
+
+function index(leaves: readonly StringLeaf[]): Map<string, StringLeaf[]> {
+  const map = new Map<string, StringLeaf[]>();
+  for (const l of leaves) {
+    if (!l.value.includes('{{')) continue;
+    const list = map.get(l.module.id);
+    if (list) list.push(l);
+    else map.set(l.module.id, [l]);
+  }
+  return map;
+}
