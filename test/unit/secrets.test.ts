@@ -51,7 +51,8 @@ describe('scanForSecrets', () => {
   });
 
   it('detects credential query parameters and basic-auth passwords, not mapped ones', () => {
-    assert.equal(scanForSecrets(`https://x.firebaseio.com/a.json?auth=${fakeToken(36, 40, alnum)}`, 'url')[0]?.kind, 'url-query-credential');
+    assert.equal(scanForSecrets(`https://x.firebaseio.com/a.json?auth=${fakeToken(36, 40, alnum)}`, 'url')[0]?.kind, 'firebase-database-secret');
+    assert.equal(scanForSecrets(`https://chrome.example.io/screenshot?token=${fakeToken(37, 40, alnum)}`, 'url')[0]?.kind, 'url-query-credential');
     assert.equal(scanForSecrets('https://x.example.com/a?auth={{3.token}}', 'url').length, 0);
     assert.equal(scanForSecrets(`https://admin:${fakeToken(37, 16, alnum)}@db.example.com/`, 'url')[0]?.kind, 'url-basic-auth');
   });

@@ -103,7 +103,7 @@ function checkUrl(s: string, authorityStart: number, end: number, out: SecretFin
   while (pathEnd < end && s[pathEnd] !== '?' && s[pathEnd] !== '#') pathEnd++;
   const path = s.slice(authorityEnd, pathEnd);
   if (!checkKnownPath(host, path, authorityEnd, out)) checkPathSegments(path, authorityEnd, out);
-  if (s[pathEnd] === '?') checkQuery(s, pathEnd + 1, end, out);
+  if (s[pathEnd] === '?') checkQuery(s, pathEnd + 1, end, out, host);
 }
 
 /** Host-specific path credentials (PATH_CREDENTIALS); true when the host and path matched, secret or placeholder. */
@@ -159,7 +159,15 @@ function isSegmentSecret(raw: string, afterKey: boolean, afterHook: boolean): bo
   return shannonEntropy(raw) >= MIN_PATH_SECRET_ENTROPY;
 }
 
-function checkQuery(s: string, from: number, end: number, out: SecretFinding[]): void {
+/**
+ * Firebase Realtime Database hosts, where `?auth=` carries a database secret (legacy) or an ID token:
+ * a database secret grants full read and write access to the whole database, bypassing security
+ * rules (Firebase documentation, "Authenticate REST requests": database secrets are deprecated
+ * because of that), hence its own, critical kind.
+ */
+const FIREBASE_DATABASE_HOST = /(?:^|\.)(?:firebaseio\.com|firebasedatabase\.app)$/;
+
+function checkQuery(s: string, from: number, end: number, out: SecretFinding[], host: string): void {
   let hash = s.indexOf('#', from);
   if (hash < 0 || hash > end) hash = end;
   let i = from;
@@ -172,7 +180,10 @@ function checkQuery(s: string, from: number, end: number, out: SecretFinding[]):
       const name = normalizeName(safeDecode(s.slice(i, eq)));
       const value = s.slice(eq + 1, amp);
       if (CREDENTIAL_NAMES.has(name) && value.length >= 8 && !isMapped(value) && !isPlaceholder(safeDecode(value))) {
-        out.push({ kind: 'url-query-credential', title: `Credential in URL query parameter "${name}"`, start: eq + 1, end: amp });
+        const firebase = name === 'auth' && FIREBASE_DATABASE_HOST.test(host);
+        out.push(firebase
+          ? { kind: 'firebase-database-secret', title: 'Firebase Realtime Database secret in URL query parameter "auth"', start: eq + 1, end: amp }
+          : { kind: 'url-query-credential', title: `Credential in URL query parameter "${name}"`, start: eq + 1, end: amp });
       }
     }
     i = amp + 1;

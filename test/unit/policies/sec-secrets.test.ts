@@ -104,3 +104,14 @@ describe('SEC-1 never reports placeholders (item 8)', () => {
     ]), 'SEC-1');
   });
 });
+
+describe('SEC-1 severity by what the credential opens', () => {
+  it('is critical for a Firebase Realtime Database secret in ?auth= and high for a service token in another query string', () => {
+    const b = bp([
+      http(1, { url: `https://shop-default-rtdb.firebaseio.com/users/1.json?auth=${fakeToken(301, 40)}` }),
+      http(2, { url: `https://chrome.example.io/screenshot?token=${fakeToken(302, 36, hex)}` }),
+    ]);
+    const severities = violationOf(b, 'SEC-1')!.failing_modules.map((f) => [f.module_id, (f as { severity?: string }).severity]);
+    assert.deepEqual(severities, [['1', 'critical'], ['2', 'high']]);
+  });
+});

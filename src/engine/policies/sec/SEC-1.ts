@@ -8,7 +8,13 @@ import { scanBlueprint } from '../../secrets/blueprint.js';
 import { failWith, fieldPath, findingModules, moduleRef } from '../helpers.js';
 
 /** Kinds whose leak grants direct, broad access (payment, cloud, source hosting, private keys). */
-const CRITICAL_KINDS = new Set(['aws-access-key-id', 'stripe-secret-key', 'private-key', 'github-token', 'github-fine-grained-pat', 'gitlab-token', 'url-basic-auth', 'meta-graph-access-token', 'url-query-credential', 'openai-api-key', 'anthropic-api-key', 'slack-token']);
+/**
+ * Kinds reported as critical: credentials that open a whole cloud account, code host, payment
+ * account or database (AWS, Stripe, private keys, GitHub/GitLab, Meta Graph, OpenAI/Anthropic,
+ * Slack, a password in a URL, a Firebase database secret). Any other credential, e.g. a service
+ * token in a query string (`?token=` of a screenshot API), is high.
+ */
+const CRITICAL_KINDS = new Set(['aws-access-key-id', 'stripe-secret-key', 'private-key', 'github-token', 'github-fine-grained-pat', 'gitlab-token', 'url-basic-auth', 'meta-graph-access-token', 'firebase-database-secret', 'openai-api-key', 'anthropic-api-key', 'slack-token']);
 
 /** Sections outside any module: their field paths are named from the blueprint root. */
 const SCENARIO_SECTIONS: ReadonlySet<LeafSection> = new Set(['scenario-metadata', 'io', 'scenario']);
