@@ -13,7 +13,7 @@ import type { StringLeaf } from './analysis.js';
 import type { ModuleSource } from './sources.js';
 import { classify } from './blueprint/classify.js';
 import { extractRefs, type FieldRef } from './blueprint/expressions.js';
-import { piiKind } from './pii.js';
+import { isTechnicalField, piiKind } from './pii.js';
 import { bodyPromptRefs, promptPart } from './prompt.js';
 import { sourceOf, webhookSource } from './sources.js';
 
@@ -188,7 +188,8 @@ export class DataFlow {
     const direct = piiKind(this.named(r), root);
     const out: [PiiKind, FieldRef][] = direct ? [[direct, { moduleId: r.moduleId, path: r.path }]] : [];
     const carried = this.carries.get(r.moduleId);
-    if (carried) for (const [kind, from] of carried) if (kind !== direct) out.push([kind, from]);
+    // A reference or technical field (`{{62.id}}`, `status`) of a module carrying personal data is not that data.
+    if (carried && !isTechnicalField(r.path)) for (const [kind, from] of carried) if (kind !== direct) out.push([kind, from]);
     return out;
   }
 

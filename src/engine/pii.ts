@@ -119,6 +119,16 @@ export function piiKind(path: string, root: PiiContext = null): PiiKind | null {
   return root === null ? memoNone(path) : root === 'content' ? memoContent(path) : root === 'person' ? memoPerson(path) : computePiiKind(path, root);
 }
 
+/**
+ * True when a field path names a reference or a technical attribute (`id`, `call.id`, `status`,
+ * `created_at`), not content: such a field of a module whose output carries personal data (an AI
+ * answer about a person, a transform of a contact) does not carry it (TECHNICAL). Memoised.
+ */
+export const isTechnicalField: (path: string) => boolean = boundedMemo(50_000, (path) => {
+  const segments = path.split('.');
+  return TECHNICAL.test(normalise(segments[segments.length - 1] ?? ''));
+});
+
 const memoNone = boundedMemo(50_000, (path) => computePiiKind(path, null));
 const memoContent = boundedMemo(50_000, (path) => computePiiKind(path, 'content'));
 const memoPerson = boundedMemo(50_000, (path) => computePiiKind(path, 'person'));
