@@ -136,7 +136,11 @@ export function sourceOf(m: ModuleNode): ModuleSource | null {
   if (!cls.external || cls.ai) return null;
   const kind = kindOfType(m.type);
   if (kind !== null) return make(kind, m);
-  if (SHEET_APPS.has(m.app) && READ.test(m.action) && FORM_RESPONSES_SHEET.test(sheetName(m))) return make('form', m, { what: 'a form submission (a form responses sheet)' });
+  if (SHEET_APPS.has(m.app) && READ.test(m.action) && FORM_RESPONSES_SHEET.test(sheetName(m))) {
+    // A form that asks for nothing identifying (a rating and free-text feedback) is anonymous: only
+    // personal field names count in it, not every answer (GDPR Recital 26: anonymous information).
+    return make('form', m, { what: 'a form submission (a form responses sheet)', ...(asksForIdentity(m) === false ? { personal: 'person' as const } : {}) });
+  }
   const objectType = objectTypeOf(m);
   if (objectType === '') return null;
   return PERSON_NOUN.test(objectType) ? make('contact', m) : THING_NOUN.test(objectType) ? make('record', m) : null;
@@ -155,6 +159,29 @@ const kindOfType = boundedMemo<SourceKind | null>(10_000, (type) => {
   if (THING_NOUN.test(action)) return 'record';
   return null;
 });
+
+/**
+ * Column labels that ask who the respondent is: a name, an e-mail address, a phone number, a postal
+ * address or an identity number, in the languages seen in the corpora (English, Portuguese,
+ * Spanish, French, German, Italian).
+ */
+const IDENTIFYING_LABEL = /name|nome|nombre|\bnom\b|apellido|sobrenome|e-?mail|correo|phone|telefon|tel[ée]fono|celular|whats ?app|mobile|handy|address|endere[cç]o|direcci[oó]n|adresse|indirizzo|\bcpf\b|\bdni\b|\bnif\b|passport|contact|contato|contacto/i;
+
+/**
+ * Whether a spreadsheet module's columns (its exported `metadata.interface`, `0`, `1`... with their
+ * header labels) ask for the respondent's identity; `null` when the export lists no columns.
+ */
+function asksForIdentity(m: ModuleNode): boolean | null {
+  const spec = m.metadata?.['interface'];
+  if (!Array.isArray(spec)) return null;
+  let columns = 0;
+  for (const f of spec) {
+    if (!f || typeof f !== 'object' || Array.isArray(f) || typeof f['name'] !== 'string' || !/^\d+$/.test(f['name'])) continue;
+    columns++;
+    if (typeof f['label'] === 'string' && IDENTIFYING_LABEL.test(f['label'])) return true;
+  }
+  return columns === 0 ? null : false;
+}
 
 function sheetName(m: ModuleNode): string {
   for (const section of [m.parameters, m.mapper]) {

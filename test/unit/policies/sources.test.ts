@@ -50,6 +50,20 @@ describe('item 1: personal data known by its source reaches AI prompts (PRIV-1)'
     const responses = m(1, 'google-sheets:watchRows', { version: 2, parameters: { sheetId: 'Form Responses 1', limit: 10 } });
     assert.deepEqual(failingIds(bp([responses, openai(2, 'Rate this feedback: {{1.`2`}}')]), 'PRIV-1'), ['2']);
   });
+  it('passes for the answers of an anonymous form (its columns ask for no name, e-mail or phone), and fails once one does', () => {
+    const columns = (labels: string[]) => ({ metadata: { designer: { x: 0, y: 0 }, interface: labels.map((label, i) => ({ name: String(i), type: 'text', label: `${label} (${String.fromCharCode(65 + i)})` })) } });
+    const anonymous = m(1, 'google-sheets:watchRows', { version: 2, parameters: { sheetId: 'Respostas ao formulário 1', limit: 1 }, ...columns(['Carimbo de data/hora', 'Classifique nossos serviços', 'Dê um feedback dos nossos serviços']) });
+    passes(bp([anonymous, openai(2, 'Summarise: {{1.`1`}} {{1.`2`}}')]), 'PRIV-1');
+    const named = m(1, 'google-sheets:watchRows', { version: 2, parameters: { sheetId: 'Form Responses 1', limit: 1 }, ...columns(['Timestamp', 'Your name', 'Feedback']) });
+    assert.deepEqual(failingIds(bp([named, openai(2, 'Summarise: {{1.`2`}}')]), 'PRIV-1'), ['2']);
+  });
+  it('does not count a reference field (`id`) of a module whose output carries personal data', () => {
+    const contact = m(2, 'hubspotcrm:getContact', { version: 2, mapper: { contactId: '{{1.`0`}}' } });
+    const call = m(3, 'http:ActionSendData', { version: 3, mapper: { url: 'https://api.vapi.ai/call/phone', method: 'post', bodyType: 'raw', contentType: 'application/json', data: '{"name":"{{2.properties.firstname}}"}' }, onerror: breakHandler(103) });
+    const status = m(4, 'http:ActionSendData', { version: 3, mapper: { url: 'https://api.vapi.ai/call/{{3.data.id}}', method: 'get' }, onerror: breakHandler(104) });
+    const v = violationOf(bp([sheet, contact, call, status]), 'PRIV-1');
+    assert.deepEqual(v?.failing_modules.map((f) => f.module_id), ['3'], 'the status call sends only the call id');
+  });
   it('passes for the ids, dates and labels of an e-mail, for plain sheet columns, and for a company record', () => {
     passes(bp([gmail, gemini(2, 'Thread {{1.threadId}} of {{1.internalDate}}, labels {{1.labelIds}}')]), 'PRIV-1');
     passes(bp([sheet, openai(2, 'Summarise {{1.`2`}}')]), 'PRIV-1');
