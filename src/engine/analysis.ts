@@ -107,7 +107,8 @@ function collect(module: ModuleNode, root: JsonObject, rootPointer: string, sect
         values.push(child); pointers.push(`${pointer}/${i}`); names.push(fieldName);
       }
     } else if (value !== null && typeof value === 'object') {
-      const pairName = typeof value['name'] === 'string' ? value['name'] : typeof value['key'] === 'string' ? value['key'] : null;
+      // Only an object with a `value` is a pair: a data store record's `key` or a folder's `name` is a value itself.
+      const pairName = !('value' in value) ? null : typeof value['name'] === 'string' ? value['name'] : typeof value['key'] === 'string' ? value['key'] : null;
       const keys = Object.keys(value);
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i]!;

@@ -130,3 +130,17 @@ describe('DataFlow: untrusted and personal facts other policies build on', () =>
     assert.deepEqual(df.promptRefsOf('2'), []);
   });
 });
+
+describe('Analysis.strings: mapped and literal strings of mapper and parameters', () => {
+  it('names a `{ name, value }` pair\'s value by its name, and keeps a name or key that is not a pair label', () => {
+    const strings = new Analysis(graph([
+      m(1, 'util:SetVariables', { mapper: { scope: 'roundtrip', variables: [{ name: 'to', value: 'someone@example.com' }] } }),
+      m(2, 'datastore:AddRecord', { parameters: { datastore: 42 }, mapper: { key: '{{1.to}}', overwrite: true, data: { email: '{{1.to}}' } } }),
+      m(3, 'google-drive:createAFolder', { parameters: { __IMTCONN__: 5 }, mapper: { name: 'Client {{1.to}}', folderId: '/root' } }),
+    ])).strings();
+    const named = (id: string) => strings.filter((s) => s.module.id === id).map((s) => `${s.fieldName}=${s.value}`);
+    assert.deepEqual(named('1'), ['scope=roundtrip', 'to=someone@example.com']);
+    assert.deepEqual(named('2'), ['key={{1.to}}', 'email={{1.to}}'], 'a data store record key is a value');
+    assert.deepEqual(named('3'), ['name=Client {{1.to}}', 'folderId=/root'], 'a folder name is a value');
+  });
+});

@@ -51,6 +51,14 @@ describe('ARC-10 unconfigured template', () => {
     assert.deepEqual(failingIds(blueprint, 'ARC-10'), ['2']);
   });
 
+  it('reports an upper-snake name of what belongs in the slot (RECIPIENT_WALLET_ADDRESS), not other upper-case values', () => {
+    const send = (id: number, to: string) => m(id, 'util:SetVariables', { mapper: { scope: 'roundtrip', variables: [{ name: 'chain', value: 'solana' }, { name: 'to', value: to }, { name: 'amount', value: '1000000000' }] } });
+    assert.deepEqual(failingIds(bp([trigger, send(2, 'RECIPIENT_WALLET_ADDRESS')]), 'ARC-10'), ['2']);
+    assert.equal(wholePlaceholder('SLACK_CHANNEL_ID'), 'SLACK_CHANNEL_ID');
+    for (const value of ['INSERT_ROWS', 'USER_ENTERED', 'ACTIVE', 'RAW', 'ORDER_STATUS', 'X_API']) assert.equal(wholePlaceholder(value), null, value);
+    passes(bp([trigger, send(2, '0x52908400098527886E0F7030069857D2E4169EE7')]), 'ARC-10');
+  });
+
   it('reports an emptied bearer token', () => {
     assert.deepEqual(failingIds(bp([trigger, http(2, { url: 'https://api.vapi.ai/call/phone', headers: [{ name: 'Authorization', value: 'Bearer ' }] })]), 'ARC-10'), ['2']);
   });
