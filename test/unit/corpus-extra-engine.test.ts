@@ -60,10 +60,11 @@ it('reports recorded plain-http addresses (SEC-3) but not an http:// literal ins
   }
 });
 
-it('every SEC-1 finding on this corpus is high or critical and names its credential', () => {
+it('every SEC-1 finding on this corpus is high or critical and names its credential, but a PDF password and a copied instance id', () => {
   for (const ev of results.values()) {
     for (const m of ev.violations.find((v) => v.policy === 'SEC-1')?.failing_modules ?? []) {
-      assert.ok(m.severity === 'high' || m.severity === 'critical', m.reason);
+      const expected = /ownerPassword/.test(m.reason) ? ['medium'] : /identifier half/.test(m.reason) ? ['low'] : ['high', 'critical'];
+      assert.ok(expected.includes(m.severity), `${m.severity}: ${m.reason}`);
       assert.match(m.evidence?.value ?? '', /REDACTED/);
     }
   }

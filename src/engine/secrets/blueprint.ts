@@ -46,19 +46,21 @@ function contextName(leaf: BlueprintLeaf): string | null {
 /**
  * The credentials of a blueprint: every SCANNED string through `scanForSecrets` (with its field name),
  * then every further occurrence of a found credential (at least MIN_REPEAT_LENGTH characters) in any
- * string, field specs included, as a `repeated-credential` finding.
+ * string, field specs included, as a `repeated-credential` finding (`repeated-credential-identifier`
+ * for a copy of only the identifier half of a pair, such as a Z-API instance id in sample data).
  * @returns the leaves with at least one finding: scanned sections in document order, then field specs.
  */
 export function scanBlueprint(analysis: Analysis): LeafSecrets[] {
   const leaves = analysis.allStrings({ minLength: MIN_LEAF_LENGTH, sections: SCANNED });
   const found = new Map<number, readonly SecretFinding[]>();
-  const known = new Set<string>();
+  // Each credential text → whether it is only the identifier half of a pair (its copies are reported low).
+  const known = new Map<string, boolean>();
   leaves.forEach((leaf, i) => {
     const secrets = withFieldContext(leaf.value, scanText(leaf.value), contextName(leaf));
     if (secrets.length === 0) return;
     found.set(i, secrets);
     for (const s of secrets) {
-      if (s.end - s.start >= MIN_REPEAT_LENGTH && known.size < MAX_REPEAT_SECRETS) known.add(leaf.value.slice(s.start, s.end));
+      if (s.end - s.start >= MIN_REPEAT_LENGTH && known.size < MAX_REPEAT_SECRETS) known.set(leaf.value.slice(s.start, s.end), s.identifier === true);
     }
   });
   if (known.size === 0) return [...found].map(([i, secrets]) => ({ leaf: leaves[i]!, secrets }));
@@ -72,7 +74,7 @@ export function scanBlueprint(analysis: Analysis): LeafSecrets[] {
  * (NUL-separated: no credential contains NUL), so each credential costs one native `indexOf` pass
  * over the blueprint's strings instead of one call per leaf; hits map back to leaves by binary search.
  */
-function addCopies(leaves: readonly BlueprintLeaf[], known: ReadonlySet<string>, found: Map<number, readonly SecretFinding[]>): void {
+function addCopies(leaves: readonly BlueprintLeaf[], known: ReadonlyMap<string, boolean>, found: Map<number, readonly SecretFinding[]>): void {
   const index: number[] = [];
   const starts: number[] = [];
   const parts: string[] = [];
@@ -84,7 +86,7 @@ function addCopies(leaves: readonly BlueprintLeaf[], known: ReadonlySet<string>,
   });
   const text = parts.join('\u0000');
   const copies = new Map<number, SecretFinding[]>();
-  for (const secret of known) {
+  for (const [secret, identifier] of known) {
     for (let hit = text.indexOf(secret); hit >= 0; hit = text.indexOf(secret, hit + secret.length)) {
       let lo = 0;
       let hi = starts.length - 1;
@@ -95,7 +97,9 @@ function addCopies(leaves: readonly BlueprintLeaf[], known: ReadonlySet<string>,
       }
       const start = hit - starts[lo]!;
       const list = copies.get(index[lo]!) ?? copies.set(index[lo]!, []).get(index[lo]!)!;
-      list.push({ kind: 'repeated-credential', title: 'copy of a credential found elsewhere in this blueprint', start, end: start + secret.length });
+      list.push(identifier
+        ? { kind: 'repeated-credential-identifier', title: 'copy of the identifier half of a credential found elsewhere in this blueprint', start, end: start + secret.length, identifier: true }
+        : { kind: 'repeated-credential', title: 'copy of a credential found elsewhere in this blueprint', start, end: start + secret.length });
     }
   }
   for (const [i, list] of copies) found.set(i, merge(found.get(i) ?? [], list));

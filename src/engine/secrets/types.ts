@@ -8,4 +8,10 @@ export interface SecretFinding {
   readonly title: string;
   readonly start: number;
   readonly end: number;
+  /**
+   * The identifier half of a credential pair (a Z-API instance id beside its token): reported with
+   * the pair, but not a secret alone (callbacks and sample payloads echo it): a copy of it elsewhere
+   * is reported at low severity.
+   */
+  readonly identifier?: true;
 }

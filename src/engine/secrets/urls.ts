@@ -21,6 +21,8 @@ interface PathCredential {
   readonly host: RegExp;
   /** Anchored at the start of the path; every group is a secret part. */
   readonly path: RegExp;
+  /** Groups (1-based) that are the identifier half of the credential (see `SecretFinding.identifier`). */
+  readonly identifierGroups?: readonly number[];
 }
 
 /**
@@ -36,7 +38,7 @@ const PATH_CREDENTIALS: readonly PathCredential[] = [
   { kind: 'telegram-bot-token', title: 'Telegram bot token in URL', host: /^api\.telegram\.org$/, path: /^\/(?:file\/)?bot(\d{6,12}:[A-Za-z0-9_-]{30,40})/d },
   { kind: 'zapier-webhook-url', title: 'Zapier webhook URL', host: /^hooks\.zapier\.com$/, path: /^\/hooks\/catch\/(\d{3,12}\/[a-z0-9]{5,12})/d },
   { kind: 'exchangerate-api-key', title: 'ExchangeRate-API key in the URL path', host: /^v6\.exchangerate-api\.com$/, path: /^\/v6\/([A-Za-z0-9]{16,64})(?![A-Za-z0-9])/d },
-  { kind: 'z-api-instance-credentials', title: 'Z-API instance id and token in the URL path', host: /^api\.z-api\.io$/, path: /^\/instances\/([A-Za-z0-9]{16,64})\/token\/([A-Za-z0-9]{16,64})(?![A-Za-z0-9])/d },
+  { kind: 'z-api-instance-credentials', title: 'Z-API instance id and token in the URL path', host: /^api\.z-api\.io$/, path: /^\/instances\/([A-Za-z0-9]{16,64})\/token\/([A-Za-z0-9]{16,64})(?![A-Za-z0-9])/d, identifierGroups: [1] },
 ];
 
 /** Path segments after which the next segment is a key (`/with/key/<k>`, `/token/<t>`, `/apikey/<k>`). */
@@ -112,8 +114,11 @@ function checkKnownPath(host: string, path: string, offset: number, out: SecretF
     if (!rule.host.test(host)) continue;
     const m = rule.path.exec(path);
     if (!m) continue;
-    const parts = (m.indices ?? []).slice(1).filter((span): span is [number, number] => span !== undefined && !isPlaceholder(path.slice(span[0], span[1])));
-    for (const [from, to] of parts) out.push({ kind: rule.kind, title: rule.title, start: offset + from, end: offset + to });
+    (m.indices ?? []).forEach((span, group) => {
+      if (group === 0 || span === undefined || isPlaceholder(path.slice(span[0], span[1]))) return;
+      const finding = { kind: rule.kind, title: rule.title, start: offset + span[0], end: offset + span[1] };
+      out.push(rule.identifierGroups?.includes(group) ? { ...finding, identifier: true } : finding);
+    });
     return true;
   }
   return false;
@@ -141,7 +146,7 @@ function checkPathSegments(path: string, offset: number, out: SecretFinding[]): 
       const before = segs[segs.length - 2];
       const owner = segs[segs.length - 3];
       if (prev?.norm.startsWith('token') && before && owner && INSTANCE_SEGMENTS.has(owner.norm) && isSegmentSecret(path.slice(before.start, before.end), true, false)) {
-        out.push({ kind: 'url-path-credential', title: 'instance credentials in the URL path', start: offset + before.start, end: offset + before.end });
+        out.push({ kind: 'url-path-credential', title: 'instance credentials in the URL path', start: offset + before.start, end: offset + before.end, identifier: true });
       }
       out.push({ kind: 'url-path-credential', title: afterHook ? 'webhook token in the URL path' : 'key in the URL path', start: offset + i, end: offset + j });
     }

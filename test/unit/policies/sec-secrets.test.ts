@@ -65,7 +65,17 @@ describe('SEC-1 finds secrets of no well-known format (item 5)', () => {
       m(4, 'pdf-co:AddSecurityToPDF', { mapper: { url: '{{3.url}}', ownerPassword: `${fakeToken(214, 6)}!${fakeToken(215, 5)}#${fakeToken(216, 3)}`, userPassword: '{{3.security}}' } }),
     ]);
     assert.deepEqual(pointers(b), ['/flow/0/mapper/url', '/flow/1/mapper/url', '/flow/1/mapper/headers/0/value', '/flow/2/mapper/headers/1/value', '/flow/3/mapper/ownerPassword']);
-    assert.equal(violationOf(b, 'SEC-1')!.failing_modules.every((f) => f.severity === 'high' || f.severity === 'critical'), true);
+    // A PDF's owner password protects only the document it encrypts: medium; the rest are high.
+    assert.deepEqual(violationOf(b, 'SEC-1')!.failing_modules.map((f) => `${f.module_id}:${f.severity}`), ['1:high', '2:high', '2:high', '3:high', '4:medium']);
+  });
+  it('reports a service API token high, a cloud, code-host or database credential critical, and a copy of an instance id alone low', () => {
+    const instance = fakeToken(240, 32, HEX);
+    const b = bp([
+      http(1, { url: 'https://api.openai.com/v1/chat/completions', headers: [{ name: 'Authorization', value: `Bearer sk-proj-${fakeToken(241, 48)}` }] }),
+      http(2, { url: 'https://api.github.com/repos/o/r/issues', headers: [{ name: 'Authorization', value: `token ghp_${fakeToken(242, 36)}` }] }),
+      http(3, { url: `https://api.z-api.io/instances/${instance}/token/${fakeToken(243, 24, HEX)}/send-text` }),
+    ], {}, { designer: { orphans: [], samples: { 1: { instanceId: instance } } } });
+    assert.deepEqual(violationOf(b, 'SEC-1')!.failing_modules.map((f) => `${f.module_id}:${f.severity}`), ['1:high', '2:critical', '3:high', '1:low']);
   });
   it('fails on session cookies pasted as JSON text into an app input, and on a key repeated in metadata', () => {
     const instance = fakeToken(217, 32, HEX);

@@ -3,18 +3,39 @@ import type { Finding, Policy } from '../types.js';
 import type { Severity } from '../../severity.js';
 import type { LeafSection } from '../../leaves.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
+import type { SecretFinding } from '../../secrets/types.js';
 import { redact } from '../../secrets/scan.js';
 import { scanBlueprint } from '../../secrets/blueprint.js';
 import { failWith, fieldPath, findingModules, moduleRef } from '../helpers.js';
 
-/** Kinds whose leak grants direct, broad access (payment, cloud, source hosting, private keys). */
 /**
  * Kinds reported as critical: credentials that open a whole cloud account, code host, payment
- * account or database (AWS, Stripe, private keys, GitHub/GitLab, Meta Graph, OpenAI/Anthropic,
- * Slack, a password in a URL, a Firebase database secret). Any other credential, e.g. a service
- * token in a query string (`?token=` of a screenshot API), is high.
+ * account or database (AWS, a Stripe secret key, private keys, GitHub/GitLab tokens, a password in
+ * a URL, a Firebase database secret, which bypasses the database's security rules). A service's API
+ * token (OpenAI, Anthropic, Meta Graph, Slack: usage, billing and the service's own data, revocable
+ * at the provider) and any other credential are high (issue 14 labelled set: the 7 OpenAI and
+ * WhatsApp tokens of the corpora were judged overstated at critical).
  */
-const CRITICAL_KINDS = new Set(['aws-access-key-id', 'stripe-secret-key', 'private-key', 'github-token', 'github-fine-grained-pat', 'gitlab-token', 'url-basic-auth', 'meta-graph-access-token', 'firebase-database-secret', 'openai-api-key', 'anthropic-api-key', 'slack-token']);
+const CRITICAL_KINDS = new Set(['aws-access-key-id', 'stripe-secret-key', 'private-key', 'github-token', 'github-fine-grained-pat', 'gitlab-token', 'url-basic-auth', 'firebase-database-secret']);
+
+/**
+ * Password fields that encrypt or restrict a file the scenario produces (a PDF's owner or user
+ * password, an archive password), not an account: reported medium, as the document they protect
+ * is the only thing exposed (make-extra `manasoid-generate-invoice-from-template` 25).
+ */
+const DOCUMENT_PASSWORD_FIELD = /^(?:owner|user|pdf|document|file|zip|archive)[\s_-]?password$/i;
+
+/**
+ * Severity of one string's credentials: see CRITICAL_KINDS and DOCUMENT_PASSWORD_FIELD; a string
+ * holding only copies of a pair's identifier half (a Z-API instance id in sample data, useless
+ * without the token reported where the pair is) is low (make-extra `kairolopes` 1).
+ */
+function severityOf(fieldName: string | null, secrets: readonly SecretFinding[]): Severity {
+  if (secrets.some((s) => CRITICAL_KINDS.has(s.kind))) return 'critical';
+  if (secrets.every((s) => s.kind === 'repeated-credential-identifier')) return 'low';
+  if (fieldName !== null && DOCUMENT_PASSWORD_FIELD.test(fieldName) && secrets.every((s) => s.kind === 'credential-field')) return 'medium';
+  return 'high';
+}
 
 /** Sections outside any module: their field paths are named from the blueprint root. */
 const SCENARIO_SECTIONS: ReadonlySet<LeafSection> = new Set(['scenario-metadata', 'io', 'scenario']);
@@ -41,7 +62,7 @@ export const SEC_1: Policy = {
       // A scenario-level string is reported on the module it describes, else on the first module.
       const module = leaf.module ?? analysis.first ?? analysis.graph.modules[0];
       if (!module) continue;
-      const severity: Severity = secrets.some((s) => CRITICAL_KINDS.has(s.kind)) ? 'critical' : 'high';
+      const severity = severityOf(leaf.fieldName, secrets);
       const where = `${SCENARIO_SECTIONS.has(leaf.section) ? 'scenario ' : ''}\`${fieldPath(module, leaf.pointer)}\``;
       findings.push({
         moduleId: module.id,
