@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CONTROL_REGISTRY, POLICIES, RETIRED_CODES, refId } from '../../src/engine/index.js';
-import { catalogIndex, policyPage } from '../../src/engine/policies/docs.js';
+import { catalogIndex, policyPage, type MeasuredPrecision } from '../../src/engine/policies/docs.js';
 
 const DOCS = fileURLToPath(new URL('../../../docs/policies/', import.meta.url));
 const SRC = fileURLToPath(new URL('../../../src/engine/policies/', import.meta.url));
@@ -45,8 +45,12 @@ it('cites only real controls: every framework reference is in the registry with 
   }
 });
 
-it('keeps docs/policies in step with the catalog (run `npm run docs:policies`)', () => {
-  for (const p of POLICIES) assert.equal(readFileSync(`${DOCS}${p.code}.md`, 'utf8'), policyPage(p), `${p.code}.md is stale`);
+it('keeps docs/policies in step with the catalog and docs/precision.json (run `npm run docs:policies`)', () => {
+  const measured = (JSON.parse(readFileSync(`${DOCS}../precision.json`, 'utf8')) as { policies: Record<string, MeasuredPrecision> }).policies;
+  for (const p of POLICIES) {
+    assert.ok(measured[p.code], `${p.code} has no measured precision (run \`npm run precision -- --write\`)`);
+    assert.equal(readFileSync(`${DOCS}${p.code}.md`, 'utf8'), policyPage(p, measured[p.code]), `${p.code}.md is stale`);
+  }
   assert.equal(readFileSync(`${DOCS}README.md`, 'utf8'), catalogIndex());
   const pages = readdirSync(DOCS).filter((f) => f !== 'README.md').map((f) => f.replace(/\.md$/, ''));
   assert.deepEqual(pages.sort(), POLICIES.map((p) => p.code).sort(), 'a page exists for a policy that is not in the catalog');

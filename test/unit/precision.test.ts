@@ -1,0 +1,68 @@
+/**
+ * The labelled precision set (issue 14, "Prove it"): the engine's findings on both development
+ * corpora against the reviewer's labels in `test/precision/labels/`. Fails when a high or critical
+ * finding is unlabelled or not true, a finding labelled false is reported, a finding labelled true
+ * is lost, an `ok` look-alike is reported, a policy has no `ok` case, a policy falls below 90% at a
+ * severity, or a severity's sample is short; reports precision per policy. `npm run precision --
+ * --todo` lists what to label.
+ */
+import { before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { POLICIES } from '../../src/engine/index.js';
+import { loadLabels } from '../precision/labels.js';
+import { measureCorpora, type MeasuredFinding } from '../precision/measure.js';
+import { precisionJson } from '../precision/report.js';
+import { overallPrecision, score, type Score } from '../precision/score.js';
+
+const row = (f: MeasuredFinding) => `${f.policy} ${f.file} #${f.module} ${f.severity}`;
+
+describe('labelled precision set', () => {
+  let s: Score;
+  before(() => { s = score(measureCorpora(), loadLabels(), POLICIES.map((p) => p.code)); });
+
+  it('labels every high and critical finding, each one true', () => {
+    assert.deepEqual(s.problems.unlabelled.map(row), [], 'unlabelled: run `npm run precision -- --todo`');
+    assert.deepEqual(s.problems.wrongHigh.map((f) => `${row(f)}: ${f.label!.verdict}, ${f.label!.reason}`), []);
+  });
+  it('never reports a finding labelled false', () => {
+    assert.deepEqual(s.problems.falseReported.map((f) => `${row(f)}: ${f.label!.reason}`), []);
+  });
+  it('still reports every finding labelled true, at its severity', () => {
+    assert.deepEqual(s.problems.trueLost.map((l) => `${l.policy} ${l.file} #${l.module} ${l.severity} → ${l.now.map((n) => n.severity).join(', ') || 'gone'}`), []);
+  });
+  it('reports none of the ok look-alikes, and every policy has one', () => {
+    assert.deepEqual(s.problems.okReported.map((f) => `${row(f)} (ok: ${f.okReason})`), []);
+    assert.deepEqual(s.problems.withoutOk, [], 'policies without an ok case');
+    assert.deepEqual(s.problems.unknownPolicies, [], 'label files for codes not in the catalog');
+  });
+  it('keeps every policy at 90% precision or more at every severity, on a sample of each', (t) => {
+    assert.deepEqual(s.problems.undersampled.map((u) => `${u.policy} ${u.severity}: ${u.labelled} of ${u.needed}`), [], 'run `npm run precision -- --todo`');
+    assert.deepEqual(s.problems.belowTarget.map((b) => `${b.policy} ${b.severity}: ${(b.precision * 100).toFixed(1)}% of ${b.labelled}`), []);
+    const overall = overallPrecision(s);
+    t.diagnostic(`overall precision ${overall.true}/${overall.labelled}`);
+    for (const p of s.policies) if (p.precision !== null) t.diagnostic(`${p.policy} ${(p.precision * 100).toFixed(1)}% (${p.true}/${p.labelled})`);
+  });
+  it('matches docs/precision.json (regenerate with `npm run precision -- --write`)', () => {
+    const committed: unknown = JSON.parse(readFileSync(fileURLToPath(new URL('../../../docs/precision.json', import.meta.url)), 'utf8'));
+    assert.deepEqual(committed, JSON.parse(JSON.stringify(precisionJson(s))));
+  });
+});
+
+describe('label files', () => {
+  it('are refused when a verdict has no reason', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(`${tmpdir()}/labels-`) + '/';
+    writeFileSync(`${dir}SEC-1.json`, JSON.stringify({ policy: 'SEC-1', findings: [{ file: 'make/x', module: '1', severity: 'high', verdict: 'true', reason: '' }], ok: [] }));
+    assert.throws(() => loadLabels(dir), /SEC-1\.json findings\[0\]: a verdict needs a reason/);
+  });
+  it('judge a finding only at the severity it was reviewed at', () => {
+    const finding: MeasuredFinding = { file: 'make/x', policy: 'SEC-1', module: '3', severity: 'medium', reason: 'r' };
+    const labels = new Map([['SEC-1', { policy: 'SEC-1', findings: [{ file: 'make/x', module: '3', severity: 'high' as const, verdict: 'true' as const, reason: 'a key' }], ok: [] }]]);
+    const judged = score([finding], labels, ['SEC-1']);
+    assert.equal(judged.problems.trueLost.length, 1, 'a true high finding reported as medium is lost at high');
+    assert.equal(judged.findings[0]!.label, undefined);
+  });
+});
