@@ -49,6 +49,13 @@ describe('SEC-2 credential in URL query', () => {
     const b = bp([http(3, { url: 'https://api.example.com/v1', qs: [{ name: 'token', value: fakeToken(5, 24) }] })]);
     assert.equal(violation(b, 'SEC-2')!.status, 'fail');
   });
+  it('fails for a literal one in queryParameters[] of Make a request (http:MakeRequest v4), not for a placeholder there', () => {
+    const request = (value: string) => m(3, 'http:MakeRequest', { version: 4, mapper: { url: 'https://api.screenshotone.com/take', method: 'get', queryParameters: [{ name: 'token', value }, { name: 'width', value: '500' }] } });
+    const v = violation(bp([request(fakeToken(6, 24))]), 'SEC-2')!;
+    assert.equal(v.status, 'fail');
+    assert.equal(v.failing_modules[0]!.evidence?.pointer, '/flow/0/mapper/queryParameters');
+    passes(bp([request('Your API KEY')]), 'SEC-2');
+  });
   it('passes when the credential is in a header', () => {
     passes(bp([http(3, { url: 'https://api.example.com/v1?page=2', headers: [{ name: 'Authorization', value: 'Bearer {{2.value}}' }] })]), 'SEC-2');
   });

@@ -21,7 +21,14 @@ const onedriveLink = (id: number, mapper: Record<string, unknown>) => m(id, 'one
 const severities = (blueprint: unknown) => violationOf(blueprint, 'SEC-10')!.failing_modules.map((f) => `${f.module_id}:${f.severity}`);
 
 describe('SEC-10 file shared publicly', () => {
-  it('reports Drive shares with anyone (critical when link holders may edit), Dropbox public or default links, Box open links and anonymous OneDrive links', () => {
+  it('reports a Drive folder created with its share switch on for anyone (high, editable said in the reason), not one created unshared or shared with a user', () => {
+    const folder = (id: number, mapper: Record<string, unknown>) => m(id, 'google-drive:createAFolder', { version: 4, parameters: { __IMTCONN__: 4410 }, mapper: { name: '{{1.name}}', folderId: '/1gvP', destination: 'drive', ...mapper }, onerror: breakHandler(id + 100) });
+    const blueprint = bp([trigger, folder(2, { shared: true, type: 'anyone', role: 'writer' }), folder(3, { shared: false, type: 'anyone', role: 'writer' }), folder(4, { shared: true, type: 'user', role: 'writer', emailAddress: 'a@example.com' }), folder(5, {})]);
+    assert.deepEqual(severities(blueprint), ['2:high']);
+    assert.match(violationOf(blueprint, 'SEC-10')!.failing_modules[0]!.reason, /link holders may edit/);
+  });
+
+  it('reports Drive shares with anyone (editable ones too), Dropbox public or default links, Box open links and anonymous OneDrive links', () => {
     const blueprint = bp([
       trigger,
       driveShare(2, { type: 'anyone', role: 'reader', allowFileDiscovery: false }),
@@ -32,7 +39,7 @@ describe('SEC-10 file shared publicly', () => {
       onedriveLink(7, { type: 'view', scope: 'anonymous' }),
     ]);
     assert.deepEqual(failingIds(blueprint, 'SEC-10'), ['2', '3', '4', '5', '6', '7']);
-    assert.deepEqual(severities(blueprint), ['2:high', '3:critical', '4:high', '5:medium', '6:high', '7:high']);
+    assert.deepEqual(severities(blueprint), ['2:high', '3:high', '4:high', '5:medium', '6:high', '7:high']);
     const v = violationOf(blueprint, 'SEC-10')!;
     assert.equal(v.failing_modules[0]!.evidence?.pointer, '/flow/1/mapper/type');
     assert.match(v.failing_modules[3]!.reason, /default audience/);

@@ -6,6 +6,9 @@
  *   `role`, `allowFileDiscovery`; module and field names as in public Make exports): Drive API v3
  *   `permissions.create`, grantee `type` user | group | domain | anyone; `anyone` is "anyone with the
  *   link", and `allowFileDiscovery` makes it findable by search (developers.google.com/drive/api/guides/manage-sharing).
+ *   *Create a Folder* (`google-drive:createAFolder`) and the upload/copy modules take the same
+ *   permission fields behind a `shared` switch (make `veracitylife-marketing…` 31: `shared: true`,
+ *   `type: anyone`, `role: writer`).
  * - Dropbox, *Create/Update a Share Link* (`dropbox:createShareLink`, mapper `path`, `settings`):
  *   Dropbox API v2 `sharing/create_shared_link_with_settings`, `LinkSettings.audience`
  *   public | team | no_one | password | members and `requested_visibility` public | team_only |
@@ -49,12 +52,20 @@ interface ShareModule {
   readonly password: readonly FieldPath[];
   /** Boolean field that makes the item findable by search. */
   readonly discoverable: readonly FieldPath[];
+  /** Boolean field that must be `true` for the share to happen (a create module's optional *Share* switch). */
+  readonly enabledBy?: FieldPath;
 }
 
 /** Share modules of file-storage apps in Make (see the module header for sources). */
 export const SHARE_MODULES: readonly ShareModule[] = [
   {
     vendor: 'Google Drive', app: /^google-drive$/, action: /^share|permission/i,
+    audience: [['type']], publicValues: new Set(['anyone']), defaultPublic: false,
+    write: [['role']], writeValues: new Set(['writer', 'fileorganizer', 'organizer', 'owner']), password: [], discoverable: [['allowFileDiscovery']],
+  },
+  {
+    // *Create a Folder* / *Upload a File* share the new item when `shared` is on (same Drive permission fields).
+    vendor: 'Google Drive', app: /^google-drive$/, action: /^(?:create|upload|copy)/i, enabledBy: ['shared'],
     audience: [['type']], publicValues: new Set(['anyone']), defaultPublic: false,
     write: [['role']], writeValues: new Set(['writer', 'fileorganizer', 'organizer', 'owner']), password: [], discoverable: [['allowFileDiscovery']],
   },
@@ -86,8 +97,14 @@ export const SHARE_APIS: readonly { readonly vendor: string; readonly url: RegEx
   { vendor: 'OneDrive / SharePoint', url: /\/createLink(?:[?#]|$)/, body: /"scope"\s*:\s*"anonymous"/ },
 ];
 
-/** Severity by who may open the link and what they may do (OWASP Top 10 2021 A01 Broken Access Control). */
-const SEVERITY: Readonly<Record<'public-write' | 'public' | 'default', Severity>> = { 'public-write': 'critical', public: 'high', default: 'medium' };
+/**
+ * Severity by who may open the link (OWASP Top 10 2021 A01 Broken Access Control): a public link is
+ * high whether or not holders may edit (the reason says so); the blueprint cannot show whether the
+ * item holds personal data or secrets, which is what would make it critical (issue 14 labelled set:
+ * a public editable folder of marketing drafts judged high, not critical). No audience where the
+ * vendor default is public on personal accounts: medium.
+ */
+const SEVERITY: Readonly<Record<'public-write' | 'public' | 'default', Severity>> = { 'public-write': 'high', public: 'high', default: 'medium' };
 
 function at(root: JsonObject | null, path: FieldPath): Json | undefined {
   let v: Json | undefined = root ?? undefined;
@@ -112,6 +129,7 @@ const pointerOf = (m: ModuleNode, path: FieldPath): string => `${m.pointer}/mapp
 
 /** A finding for a file-storage share module, or `null` when the link is not public. */
 function shareModuleFinding(m: ModuleNode, rule: ShareModule): Finding | null {
+  if (rule.enabledBy && literal(m, [rule.enabledBy])?.value !== 'true') return null;
   const audience = literal(m, rule.audience);
   if (audience?.value.includes('{{')) return null; // chosen at run time: not decidable from the blueprint
   if (literal(m, rule.password)) return null; // a password-protected link (literal or mapped) is not open to anyone

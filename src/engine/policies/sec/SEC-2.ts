@@ -36,7 +36,9 @@ export const SEC_2: Policy = {
       if (m.app !== 'http') continue;
       const url = moduleUrl(m);
       const params = url ? queryParams(url).map((p) => ({ ...p, where: 'url' as const })) : [];
-      const qs = m.mapper?.['qs'];
+      // `qs` of the legacy HTTP modules, `queryParameters` of *Make a request* (`http:MakeRequest`, v4).
+      const qsKey = Array.isArray(m.mapper?.['queryParameters']) ? 'queryParameters' : 'qs';
+      const qs = m.mapper?.[qsKey];
       if (Array.isArray(qs)) {
         for (const entry of qs) {
           if (entry && typeof entry === 'object' && !Array.isArray(entry) && typeof entry['name'] === 'string') {
@@ -51,7 +53,7 @@ export const SEC_2: Policy = {
           moduleId: m.id,
           reason: `query parameter \`${p.name}\` carries ${literal ? 'a literal credential' : 'a credential mapped at run time'} in the URL`,
           severity: literal ? 'high' : 'medium',
-          evidence: { pointer: `${m.pointer}/mapper/${url && queryParams(url).some((x) => x.name === p.name) ? 'url' : 'qs'}` },
+          evidence: { pointer: `${m.pointer}/mapper/${url && queryParams(url).some((x) => x.name === p.name) ? 'url' : qsKey}` },
         });
       }
     }
