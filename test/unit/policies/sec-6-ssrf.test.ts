@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { bp, breakHandler, m } from '../../helpers/blueprints.js';
 import { failingIds, passes, violationOf } from '../../helpers/policy-assert.js';
-import { hostEnd, mappedUrlPart } from '../../../src/engine/policies/sec/SEC-6.js';
+import { hostEnd, mappedUrlPart } from '../../../src/engine/policies/sec/request-url.js';
 
 const hook = m(1, 'gateway:CustomWebHook', { parameters: { hook: 2268115, maxResults: 1 } });
 const sheet = m(1, 'google-sheets:watchRows', { version: 2, parameters: { __IMTCONN__: 7920371, spreadsheetId: '/1abc', sheetId: 'Leads', limit: 10 } });

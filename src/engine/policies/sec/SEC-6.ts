@@ -12,16 +12,13 @@
 import type { Finding, Policy } from '../types.js';
 import type { Severity } from '../../severity.js';
 import type { Analysis } from '../../analysis.js';
-import type { ModuleNode } from '../../blueprint/types.js';
 import type { DataFlow } from '../../dataflow.js';
 import type { FieldRef } from '../../blueprint/expressions.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
-import { classify, moduleUrl } from '../../blueprint/classify.js';
+import { classify } from '../../blueprint/classify.js';
 import { extractRefs } from '../../blueprint/expressions.js';
 import { failWith, findingModules, moduleRef } from '../helpers.js';
-
-/** Where a mapped value sits in a URL template, and so what it lets its author choose. */
-type UrlPart = 'whole URL' | 'host';
+import { hostEnd, mappedUrlPart, modelAuthors, urlField } from './request-url.js';
 
 /**
  * Severity by who chooses the value and what it controls (OWASP API7:2023: control of the host is
@@ -34,66 +31,6 @@ const SEVERITY: Readonly<Record<'untrusted' | 'ai-untrusted' | 'ai', Severity>> 
 const WHO: Readonly<Record<keyof typeof SEVERITY, string>> = {
   untrusted: 'untrusted input', 'ai-untrusted': 'AI output generated from untrusted input', ai: 'AI output',
 };
-
-/**
- * Index where the host of a URL template is fixed: the first `/`, `?` or `#` outside `{{ }}` that
- * follows the authority (`scheme://` is skipped), or the length when none does. Anything mapped
- * before that point can add `@evil.example/` or `evil.example/#` and so chooses the host
- * (RFC 3986 §3.2). Linear scan.
- */
-export function hostEnd(url: string): number {
-  let depth = 0;
-  for (let i = 0; i < url.length; i++) {
-    if (url.startsWith('{{', i)) { depth++; i++; continue; }
-    if (depth > 0) { if (url.startsWith('}}', i)) { depth--; i++; } continue; }
-    if (url.startsWith('://', i)) { i += 2; continue; }
-    const c = url[i];
-    if (c === '/' || c === '?' || c === '#') return i;
-  }
-  return url.length;
-}
-
-/** What the first mapping of a URL template chooses: the whole URL, the host, or nothing (`null`: path or query on a fixed host). */
-export function mappedUrlPart(url: string): UrlPart | null {
-  const open = url.indexOf('{{');
-  if (open < 0 || open >= hostEnd(url)) return null;
-  return url.slice(0, open).trim() === '' ? 'whole URL' : 'host';
-}
-
-/** The `url` an HTTP module calls and its JSON Pointer (mapper first, as `moduleUrl` reads it), or `null`. */
-function urlField(m: ModuleNode): { value: string; pointer: string } | null {
-  const value = moduleUrl(m);
-  if (value === null) return null;
-  return { value, pointer: `${m.pointer}/${typeof m.mapper?.['url'] === 'string' ? 'mapper' : 'parameters'}/url` };
-}
-
-/**
- * Output fields an AI app fills with a URL it issued itself (`images[].url` of a generated image,
- * `data[].url`, `audio_url`): a file on the provider's storage, not text the model wrote.
- */
-const PROVIDER_URL_FIELD = /(?:^|[._])(?:url|uri|href)$|[a-z](?:Url|Uri)$/;
-
-/**
- * The AI modules whose *written text* reaches reference `r`, walking back through transforms
- * (JSON parsers, variables, text tools); empty when the value is not model-written (for example a
- * provider-issued file URL). Iterative; each module is visited once.
- */
-function modelAuthors(analysis: Analysis, df: DataFlow, from: FieldRef): string[] {
-  const authors: string[] = [];
-  const seen = new Set<string>();
-  const stack: FieldRef[] = [from];
-  while (stack.length > 0) {
-    const r = stack.pop()!;
-    const m = analysis.graph.byId.get(r.moduleId);
-    if (!m || !df.isAiDerived(m.id)) continue;
-    // An AI module is judged per referenced field (its text, or a file URL it issued); transforms are walked once.
-    if (classify(m).ai) { if (!PROVIDER_URL_FIELD.test(r.path.replace(/\[\]/g, '')) && !authors.includes(m.id)) authors.push(m.id); continue; }
-    if (seen.has(m.id)) continue;
-    seen.add(m.id);
-    stack.push(...df.refsOf(m.id));
-  }
-  return authors;
-}
 
 /**
  * Who controls a reference: input an outside party sends in (webhook, e-mail, chat, form, ticket),

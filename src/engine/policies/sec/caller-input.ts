@@ -70,6 +70,11 @@ export class CallerInput {
     return out;
   }
 
+  /** What the caller controls in the value of one reference (`{{3.url}}`): 0 when nothing. */
+  origin(ref: FieldRef): Origin {
+    return this.resolve(ref).origin;
+  }
+
   /** The payload paths the scenario reads, in mappings and filter conditions (`order_id`, `data.transaction.id`); empty when the payload is never used. */
   payloadPaths(): readonly string[] {
     if (this.read) return this.read;
