@@ -65,10 +65,10 @@ describe('SEC-6 is high when a forged URL can do harm', () => {
     assert.match(answered.reasons[0]!, /only answers the caller, through module 6 \(`gateway:WebhookRespond`\)/);
   });
 
-  it('a URL a model alone writes stays medium even with a credential; the same URL from a model fed the payload is high', () => {
+  it('a URL a model alone writes stays medium even with a credential; from a model fed the payload it is high with the credential, medium without', () => {
     const gpt = (content: string) => m(3, 'openai-gpt-3:CreateCompletion', { parameters: { __IMTCONN__: 1 }, mapper: { select: 'chat', model: 'gpt-4o-mini', messages: [{ role: 'user', content }] }, onerror: breakHandler(103) });
     const keyed = http(4, '{{3.choices[].message.content}}', { mapper: { headers: [{ name: 'x-api-key', value: 'YOUR_API_KEY' }] } });
     assert.deepEqual(sec6([sheet, gpt('The status page URL of {{1.vendor}}, URL only.'), keyed]).got, ['4:medium']);
-    assert.deepEqual(sec6([hook, gpt('The status page URL of {{1.vendor}}, URL only.'), keyed]).got, ['4:high']);
+    assert.deepEqual(sec6([hook, gpt('The status page URL of {{1.vendor}}, URL only.'), keyed, http(5, '{{3.choices[].message.content}}')]).got, ['4:high', '5:medium']);
   });
 });
