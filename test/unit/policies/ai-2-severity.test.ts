@@ -103,8 +103,9 @@ describe('AI-2 is high when the injected output can act', () => {
 });
 
 describe('AI-2 is low when nothing uses the injected output', () => {
-  it('low and a warning when no later module reads the output; medium once a sheet row stores it', () => {
-    const unused = ai2([gmail, gpt(2, 'Classify this e-mail: {{1.text}}'), slack(3, 'New e-mail from {{1.from.address}}')]);
+  it('low and a warning when no later module reads the output (an error route quoting the failure does not); medium once a sheet row stores it', () => {
+    const failing = { ...gpt(2, 'Classify this e-mail: {{1.text}}'), onerror: [slack(4, 'Classification failed: {{2.error.message}}'), m(5, 'builtin:Ignore')] };
+    const unused = ai2([gmail, failing, slack(3, 'New e-mail from {{1.from.address}}')]);
     assert.deepEqual([unused.severity, unused.status], ['low', 'warn']);
     assert.match(unused.reason, /its output is not used by any later module/);
     const row = handled(m(3, 'google-sheets:addRow', { version: 2, parameters: { __IMTCONN__: 9380966 }, mapper: { mode: 'select', from: 'drive', spreadsheetId: '/1yj68', sheetId: 'Inbox', values: { 0: '{{1.subject}}', 1: ANSWER } } }), 103);

@@ -22,7 +22,7 @@ import { downstreamOf } from '../helpers.js';
 import { CallerInput, PAYLOAD, STEERED_AI } from '../sec/caller-input.js';
 import { credentialOf, isAgent, isTargetKey, moduleImpacts } from '../sec/impact-detectors.js';
 import { hostRefs, modelAuthors } from '../sec/request-url.js';
-import { deliveryOf } from './audience.js';
+import { deliveryOf, isOutput } from './audience.js';
 
 /** What the injected output reaches, worst first (the order of the reason's clauses). */
 export type ReachKind = 'agent' | 'aims' | 'request' | 'deliver' | 'document' | 'decide' | 'answer' | 'internal' | 'store' | 'use' | 'route' | 'unused';
@@ -91,7 +91,8 @@ export function assessInjection(analysis: Analysis, ai: ModuleNode): InjectionRe
 
 /** How the output reaches module `m` through its mapped values (the values that carry it), or `null`. */
 function moduleReach(analysis: Analysis, output: CallerInput, ai: ModuleNode, m: ModuleNode): Reach | null {
-  const carried = output.leaves(m).filter((l) => l.origin !== 0);
+  // `{{2.error.message}}` in an error route is the failure of module 2, not its output.
+  const carried = output.leaves(m).filter((l) => l.origin !== 0 && !extractRefs(l.leaf.value).every((r) => r.moduleId === ai.id && !isOutput(r.path)));
   const effect = classify(m).effect;
   // Transforms and flow modules pass the output on; the modules they feed are judged instead.
   if (carried.length === 0 || PASS_THROUGH.has(effect)) return null;
