@@ -61,8 +61,8 @@ export function movesMoney(m: ModuleNode): boolean {
   return bodyTexts(m).some((t) => AMOUNT_KEY.test(t));
 }
 
-/** The request body of an HTTP module as text: JSON or raw `data`, `jsonStringBodyContent`, form field names. */
-function bodyTexts(m: ModuleNode): string[] {
+/** The request body of an HTTP module as text: JSON or raw `data`, `jsonStringBodyContent`, form field names (`name=`); empty when it has none. */
+export function bodyTexts(m: ModuleNode): string[] {
   const out: string[] = [];
   for (const key of ['data', 'jsonStringBodyContent', 'body', 'bodyContent', 'rawBodyContent']) {
     const v = m.mapper?.[key];

@@ -2,7 +2,8 @@
  * Issue 14 acceptance set for SEC-5 and DI-1: the reviewer's verdicts on every high finding of the
  * two policies on both corpora. "true" stays high, "overstated" drops to medium, "false" drops to low.
  * One documented exception: make `nonsosky` (verdict "overstated") is low by the rule for webhooks
- * whose payload is never used (docs/engine.md, SEC-5).
+ * whose payload is never used (docs/engine.md, SEC-5). AI-2 and SEC-6: the severity each finding of
+ * both corpora should have after review (docs/engine.md, "AI-2 severity" and "Request forgery").
  */
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -70,3 +71,41 @@ it('DI-1 reports the four reviewed permanent deletes at medium', () => {
     assert.equal(f.severity, 'medium', `${file} ${id}`);
   }
 });
+
+/**
+ * AI-2: file → module → severity. High where the injected output can act (an agent, a message to an
+ * outsider, a document sent to one), medium where it only answers the asker, reaches the team or is
+ * stored for people to read. Every AI-2 finding of both corpora is listed.
+ */
+const AI2_VERDICTS: Readonly<Record<string, Readonly<Record<string, 'high' | 'medium' | 'low'>>>> = {
+  'make/j-ride-lux-ai-proposal-generator': { 2: 'high' }, // proposal text in the Google Doc e-mailed to the form's address
+  'make/joseph19820124-skool-static-page-scraper-a-0525': { 7: 'medium', 8: 'medium', 14: 'medium' }, // webhook responses to the caller
+  'make/sergibuendia-clinica-dental-presupuestos-automatizados': { 7: 'high' }, // quote e-mailed to the address typed in the form
+  'make/veracitylife-1-rag-email-jono-catliff': { 5: 'medium' }, // cleaned e-mail stored in Airtable
+  'make/veracitylife-calendar-availability-check': { 75: 'medium' }, // slots returned to the voice agent
+  'make/vonage-community-vonage-tooling-mcp-integration': { 5: 'high' }, // Make AI agent with a WhatsApp tool
+  'make-extra/20mss012-newcheckavailability': { 2: 'medium' }, // free/busy look-up returned to the caller
+  'make-extra/aman-pr-email-automation': { 2: 'high' }, // whole answer e-mailed to a fixed outside address
+  'make-extra/andi-now-arbeitgeberprofil-erstellen': { 7: 'medium', 41: 'medium', 58: 'medium' }, // profile document for the team
+  'make-extra/gr3yy-d3v-integracao-resposta-openai-gmail': { 5: 'medium' }, // quoted in internal e-mails
+  'make-extra/guny524-codyssey-b2-2': { 9: 'medium' }, // Notion page
+  'make-extra/igorshkov93-ai-email-triage-system': { 3: 'medium' }, // draft, ticket row, Slack, own label, own address
+  'make-extra/mihmol-lead-intake-ai-classifier': { 2: 'medium' }, // Airtable row, Slack, gates a templated thank-you
+  'make-extra/tabinda-fatima-integration-gmail-openai-google-sheets-tools': { 2: 'high', 4: 'high' }, // reply to the sender's From
+  'make-extra/tbauer79999-integration-webhooks-openai': { 2: 'high' }, // SMS to the webhook's From
+  'make-extra/wade1508-integration-gmail-openai': { 7: 'medium' }, // sheet row and a draft
+};
+
+/** SEC-6: file → module → severity; joseph19820124's credential-less GETs answer only the caller (reviewer: overstated at high). */
+const SEC6_VERDICTS: Readonly<Record<string, Readonly<Record<string, 'high' | 'medium' | 'low'>>>> = {
+  'make/joseph19820124-skool-static-page-scraper-a-0525': { 2: 'medium', 4: 'medium', 12: 'medium' },
+};
+
+for (const [code, verdicts] of [['AI-2', AI2_VERDICTS], ['SEC-6', SEC6_VERDICTS]] as const) {
+  it(`${code} reports exactly the reviewed findings of both corpora, each at its reviewed severity`, () => {
+    for (const file of results.keys()) {
+      const got = Object.fromEntries(findings(file, code).map((f) => [f.module_id, f.severity]));
+      assert.deepEqual(got, { ...(verdicts[file] ?? {}) }, `${file}: ${findings(file, code).map((f) => f.reason).join(' | ')}`);
+    }
+  });
+}

@@ -1,4 +1,4 @@
-/** @module engine/policies/helpers: small formatting helpers shared by policy files. */
+/** @module engine/policies/helpers: small helpers shared by policy files (formatting, flow order). */
 import type { ModuleNode } from '../blueprint/types.js';
 import type { Finding, PolicyOutcome } from './types.js';
 import type { Analysis } from '../analysis.js';
@@ -42,4 +42,20 @@ export function byModule(findings: readonly Finding[]): Map<string, Finding[]> {
 /** `fail` with the given findings, or `null` when there are none. */
 export function failWith(findings: Finding[], summary: (n: number) => string): PolicyOutcome | null {
   return findings.length === 0 ? null : { status: 'fail', findings, summary: summary(findings.length) };
+}
+
+/**
+ * Modules that run after `m` on its own flow, and everything nested under them (their router routes):
+ * what a filter on `m` gates, besides `m` itself. Error-handler routes are not included.
+ */
+export function downstreamOf(m: ModuleNode, analysis: Analysis): ModuleNode[] {
+  const siblings = analysis.graph.modules.filter((x) => x.parentId === m.parentId && x.container === m.container && x.routeIndex === m.routeIndex && x.index > m.index);
+  const out: ModuleNode[] = [];
+  const stack = [...siblings];
+  while (stack.length > 0) {
+    const x = stack.pop()!;
+    out.push(x);
+    for (const r of x.routes) for (const id of r.moduleIds) stack.push(analysis.module(id));
+  }
+  return out;
 }

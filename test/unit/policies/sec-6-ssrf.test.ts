@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { bp, breakHandler, m } from '../../helpers/blueprints.js';
 import { failingIds, passes, violationOf } from '../../helpers/policy-assert.js';
-import { hostEnd, mappedUrlPart } from '../../../src/engine/policies/sec/SEC-6.js';
+import { hostEnd, mappedUrlPart } from '../../../src/engine/policies/sec/request-url.js';
 
 const hook = m(1, 'gateway:CustomWebHook', { parameters: { hook: 2268115, maxResults: 1 } });
 const sheet = m(1, 'google-sheets:watchRows', { version: 2, parameters: { __IMTCONN__: 7920371, spreadsheetId: '/1abc', sheetId: 'Leads', limit: 10 } });
@@ -17,19 +17,20 @@ const gpt = (id: number, content: string) => m(id, 'openai-gpt-3:CreateCompletio
 const severities = (blueprint: unknown) => violationOf(blueprint, 'SEC-6')!.failing_modules.map((f) => `${f.module_id}:${f.severity}`);
 
 describe('SEC-6 request URL controlled by untrusted input or AI output', () => {
-  it('reports a whole URL or host from a webhook payload (high), also when the host is not closed by a slash', () => {
+  it('reports a whole URL or host from a webhook payload, also when the host is not closed by a slash (medium: credential-less GETs nobody reads)', () => {
     const viaVar = m(2, 'util:SetVariable2', { mapper: { name: 'target', scope: 'roundtrip', value: '{{1.callback_url}}' } });
     const blueprint = bp([hook, viaVar, send(3, '{{1.link}}'), send(4, 'https://{{1.host}}/x', 'http:MakeRequest'), send(5, '{{2.target}}/notify'), send(6, 'https://api.example.com{{1.suffix}}')]);
     assert.deepEqual(failingIds(blueprint, 'SEC-6'), ['3', '4', '5', '6']);
-    assert.deepEqual(severities(blueprint), ['3:high', '4:high', '5:high', '6:high']);
+    assert.deepEqual(severities(blueprint), ['3:medium', '4:medium', '5:medium', '6:medium']);
   });
 
-  it('reports a URL written by a model: medium on its own, high when the prompt carries untrusted input', () => {
+  it('reports a URL written by a model: medium on its own, high when the prompt carries untrusted input and the request carries a credential', () => {
     const parsed = m(5, 'json:ParseJSON', { parameters: { type: '' }, mapper: { json: '{{3.choices[].message.content}}' } });
     const blueprint = bp([sheet, gpt(3, 'Find the pricing page of {{1.company}}. Answer with the URL only.'), send(4, '{{3.choices[].message.content}}'), parsed, send(6, '{{5.url}}')]);
     assert.deepEqual(severities(blueprint), ['4:medium', '6:medium']);
-    const steered = bp([hook, gpt(3, 'Extract the link from: {{1.body}}'), send(4, '{{3.choices[].message.content}}')]);
-    assert.deepEqual(severities(steered), ['4:high']);
+    const keyed = (id: number, url: string) => m(id, 'http:ActionSendData', { version: 3, mapper: { url, method: 'get', headers: [{ name: 'Authorization', value: 'Bearer {{1.token}}' }], qs: [] }, onerror: breakHandler(id + 100) });
+    const steered = bp([hook, gpt(3, 'Extract the link from: {{1.body}}'), send(4, '{{3.choices[].message.content}}'), keyed(5, '{{3.choices[].message.content}}')]);
+    assert.deepEqual(severities(steered), ['4:medium', '5:high']);
   });
 
   it('points at the url field, in mapper or parameters', () => {

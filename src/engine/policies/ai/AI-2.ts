@@ -2,20 +2,25 @@
 import type { Finding, Policy } from '../types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { findingModules, moduleRef } from '../helpers.js';
+import { assessInjection } from './injection-reach.js';
 import { aiModules } from './shared.js';
 
 /**
  * AI-2: attacker-controllable text is part of a prompt (prompt injection). Untrusted sources are
  * those of `sources.ts` (issue 14, item 2: inbound e-mail, chat messages, RSS items, scraped pages,
  * public form submissions and support tickets, as well as webhooks); only the prompt fields of the
- * AI module count (`prompt.ts`, item 11: never a header, the model or an id).
+ * AI module count (`prompt.ts`, item 11: never a header, the model or an id). Severity is what the
+ * injected output can make the scenario do (`injection-reach.ts`, OWASP LLM06:2025 Excessive Agency):
+ * high when it can act (an agent, a message to outsiders, a write it aims, a requested address, a
+ * decision on money, deletes or posts), medium when it only answers the asker, reaches the team or
+ * is stored for people to read, low when nothing uses it.
  */
 export const AI_2: Policy = {
   code: 'AI-2',
   title: 'Prompt built from untrusted input',
   category: 'AI',
   severity: 'high',
-  description: 'An AI module\'s prompt contains text that someone outside the organisation controls (a webhook payload, an incoming e-mail or chat message, a public form submission, a support ticket, an RSS item or a fetched web page), so that person can inject instructions into the prompt.',
+  description: 'An AI module\'s prompt contains text that someone outside the organisation controls (a webhook payload, an incoming e-mail or chat message, a public form submission, a support ticket, an RSS item or a fetched web page), so that person can inject instructions into the prompt. Severity follows what the model\'s output can then make the scenario do: high when it can act (an AI agent, a message to people outside the team, a write or request it aims, a decision to move money, delete or publish), medium when it only answers the person who wrote, reaches the team or is stored for people to read, low when no later module uses it.',
   rationale: 'Prompt injection, direct and indirect (through e-mails, messages and web content the model reads), is the top LLM application risk (OWASP LLM01:2025); AI systems must be resilient to attempts to alter their behaviour through their input (EU AI Act Art. 15(5) cybersecurity; NIST SP 800-53 SI-10).',
   compliance_frameworks: [ref(F.aiAct, 'Art. 15'), ref(F.nist, 'SI-10'), ref(F.iso27001, 'A.8.26')],
   examples: { avoid: '`"messages": [{ "role": "user", "content": "Reply to: {{1.text}}" }]` after a Gmail *Watch emails* trigger or a custom webhook.', prefer: 'Put the outside text only in a delimited, length-limited user message, keep instructions in the system message, give the model no tools or secrets it could misuse, and review its output before it acts (AI-1, AI-6).' },
@@ -26,9 +31,14 @@ export const AI_2: Policy = {
       const refs = df.promptRefsOf(m.id).filter((r) => df.isUntrusted(r.moduleId));
       if (refs.length === 0) continue;
       const sources = [...new Set(refs.map((r) => df.untrustedSourceOf(r.moduleId)?.label).filter((l): l is string => l !== undefined))];
-      findings.push({ moduleId: m.id, reason: `prompt includes ${sources.slice(0, 2).join(' and ')} (${[...new Set(refs.map((r) => `\`${r.moduleId}.${r.path}\``))].slice(0, 3).join(', ')})`, evidence: { pointer: refs[0]!.pointer } });
+      const { severity, why } = assessInjection(analysis, m);
+      const fields = [...new Set(refs.map((r) => `\`${r.moduleId}.${r.path}\``))].slice(0, 3).join(', ');
+      findings.push({ moduleId: m.id, reason: `prompt includes ${sources.slice(0, 2).join(' and ')} (${fields}); ${why}`, severity, evidence: { pointer: refs[0]!.pointer } });
     }
-    return findings.length === 0 ? null : { status: 'fail', findings, summary: `${findings.length} AI module${findings.length === 1 ? '' : 's'} with prompts from untrusted input` };
+    if (findings.length === 0) return null;
+    const summary = `${findings.length} AI module${findings.length === 1 ? '' : 's'} with prompts from untrusted input`;
+    // Injected output nothing uses is a warning: the model runs, but nothing acts on or shows what it writes.
+    return { status: findings.every((f) => f.severity === 'low') ? 'warn' : 'fail', findings, summary };
   },
   remediation: {
     effort: 'medium',

@@ -1,23 +1,8 @@
 /** @module engine/policies/di/DI-6: iterators whose bundles are never aggregated. */
 import type { Finding, Policy } from '../types.js';
-import type { ModuleNode } from '../../blueprint/types.js';
-import type { Analysis } from '../../analysis.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { classify } from '../../blueprint/classify.js';
-import { findingModules, moduleRef } from '../helpers.js';
-
-/** Modules after `m` on its own flow, and everything nested under them (routes, handlers). */
-function downstream(m: ModuleNode, analysis: Analysis): ModuleNode[] {
-  const siblings = analysis.graph.modules.filter((x) => x.parentId === m.parentId && x.container === m.container && x.routeIndex === m.routeIndex && x.index > m.index);
-  const out: ModuleNode[] = [];
-  const stack = [...siblings];
-  while (stack.length > 0) {
-    const x = stack.pop()!;
-    out.push(x);
-    for (const r of x.routes) for (const id of r.moduleIds) stack.push(analysis.module(id));
-  }
-  return out;
-}
+import { downstreamOf, findingModules, moduleRef } from '../helpers.js';
 
 /** DI-6: an iterator splits a bundle and no aggregator gathers the results again. */
 export const DI_6: Policy = {
@@ -33,7 +18,7 @@ export const DI_6: Policy = {
     const findings: Finding[] = [];
     for (const m of analysis.graph.modules) {
       if (classify(m).flow !== 'iterator') continue;
-      if (downstream(m, analysis).some((x) => classify(x).flow === 'aggregator')) continue;
+      if (downstreamOf(m, analysis).some((x) => classify(x).flow === 'aggregator')) continue;
       findings.push({ moduleId: m.id, reason: 'splits bundles that no later aggregator gathers', evidence: { pointer: m.pointer } });
     }
     return findings.length === 0 ? null : { status: 'warn', findings, summary: `${findings.length} iterator${findings.length === 1 ? '' : 's'} without an aggregator` };

@@ -12,88 +12,35 @@
 import type { Finding, Policy } from '../types.js';
 import type { Severity } from '../../severity.js';
 import type { Analysis } from '../../analysis.js';
-import type { ModuleNode } from '../../blueprint/types.js';
 import type { DataFlow } from '../../dataflow.js';
 import type { FieldRef } from '../../blueprint/expressions.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
-import { classify, moduleUrl } from '../../blueprint/classify.js';
+import { classify } from '../../blueprint/classify.js';
 import { extractRefs } from '../../blueprint/expressions.js';
 import { failWith, findingModules, moduleRef } from '../helpers.js';
+import { requestStakes } from './forged-request.js';
+import { hostEnd, mappedUrlPart, modelAuthors, urlField } from './request-url.js';
 
-/** Where a mapped value sits in a URL template, and so what it lets its author choose. */
-type UrlPart = 'whole URL' | 'host';
+/** Who chooses the address: input an outside party sends in, a model steered by such input, or a model alone. */
+type Controller = 'untrusted' | 'ai-untrusted' | 'ai';
 
 /**
- * Severity by who chooses the value and what it controls (OWASP API7:2023: control of the host is
- * what lets a caller reach internal services or exfiltrate; a path or query value on a fixed host is
- * not reported). AI output is high when the model's own input is untrusted (indirect prompt injection
- * steers the address), medium when only the model chooses it (hallucinated or content-injected URLs).
+ * Severity by who chooses the address and what the request can do once it is forged
+ * (`forged-request.ts`: it carries a credential, sends data, or its response drives effects).
+ * OWASP API7:2023: control of the host lets a caller reach internal services or exfiltrate; a path
+ * or query value on a fixed host is not reported. A model steered by untrusted input is a forger
+ * too (indirect prompt injection, OWASP LLM01:2025). A model alone chooses a URL by mistake
+ * (hallucinated or content-injected), not by attack: medium whatever the request carries.
  */
-const SEVERITY: Readonly<Record<'untrusted' | 'ai-untrusted' | 'ai', Severity>> = { untrusted: 'high', 'ai-untrusted': 'high', ai: 'medium' };
+const SEVERITY: Readonly<Record<Controller, Readonly<Record<'stakes' | 'none', Severity>>>> = {
+  untrusted: { stakes: 'high', none: 'medium' }, 'ai-untrusted': { stakes: 'high', none: 'medium' }, ai: { stakes: 'medium', none: 'medium' },
+};
+/** Worst controller first, when several references choose the host. */
+const RANK: Readonly<Record<Controller, number>> = { untrusted: 2, 'ai-untrusted': 2, ai: 1 };
 
-const WHO: Readonly<Record<keyof typeof SEVERITY, string>> = {
+const WHO: Readonly<Record<Controller, string>> = {
   untrusted: 'untrusted input', 'ai-untrusted': 'AI output generated from untrusted input', ai: 'AI output',
 };
-
-/**
- * Index where the host of a URL template is fixed: the first `/`, `?` or `#` outside `{{ }}` that
- * follows the authority (`scheme://` is skipped), or the length when none does. Anything mapped
- * before that point can add `@evil.example/` or `evil.example/#` and so chooses the host
- * (RFC 3986 §3.2). Linear scan.
- */
-export function hostEnd(url: string): number {
-  let depth = 0;
-  for (let i = 0; i < url.length; i++) {
-    if (url.startsWith('{{', i)) { depth++; i++; continue; }
-    if (depth > 0) { if (url.startsWith('}}', i)) { depth--; i++; } continue; }
-    if (url.startsWith('://', i)) { i += 2; continue; }
-    const c = url[i];
-    if (c === '/' || c === '?' || c === '#') return i;
-  }
-  return url.length;
-}
-
-/** What the first mapping of a URL template chooses: the whole URL, the host, or nothing (`null`: path or query on a fixed host). */
-export function mappedUrlPart(url: string): UrlPart | null {
-  const open = url.indexOf('{{');
-  if (open < 0 || open >= hostEnd(url)) return null;
-  return url.slice(0, open).trim() === '' ? 'whole URL' : 'host';
-}
-
-/** The `url` an HTTP module calls and its JSON Pointer (mapper first, as `moduleUrl` reads it), or `null`. */
-function urlField(m: ModuleNode): { value: string; pointer: string } | null {
-  const value = moduleUrl(m);
-  if (value === null) return null;
-  return { value, pointer: `${m.pointer}/${typeof m.mapper?.['url'] === 'string' ? 'mapper' : 'parameters'}/url` };
-}
-
-/**
- * Output fields an AI app fills with a URL it issued itself (`images[].url` of a generated image,
- * `data[].url`, `audio_url`): a file on the provider's storage, not text the model wrote.
- */
-const PROVIDER_URL_FIELD = /(?:^|[._])(?:url|uri|href)$|[a-z](?:Url|Uri)$/;
-
-/**
- * The AI modules whose *written text* reaches reference `r`, walking back through transforms
- * (JSON parsers, variables, text tools); empty when the value is not model-written (for example a
- * provider-issued file URL). Iterative; each module is visited once.
- */
-function modelAuthors(analysis: Analysis, df: DataFlow, from: FieldRef): string[] {
-  const authors: string[] = [];
-  const seen = new Set<string>();
-  const stack: FieldRef[] = [from];
-  while (stack.length > 0) {
-    const r = stack.pop()!;
-    const m = analysis.graph.byId.get(r.moduleId);
-    if (!m || !df.isAiDerived(m.id)) continue;
-    // An AI module is judged per referenced field (its text, or a file URL it issued); transforms are walked once.
-    if (classify(m).ai) { if (!PROVIDER_URL_FIELD.test(r.path.replace(/\[\]/g, '')) && !authors.includes(m.id)) authors.push(m.id); continue; }
-    if (seen.has(m.id)) continue;
-    seen.add(m.id);
-    stack.push(...df.refsOf(m.id));
-  }
-  return authors;
-}
 
 /**
  * Who controls a reference: input an outside party sends in (webhook, e-mail, chat, form, ticket),
@@ -101,7 +48,7 @@ function modelAuthors(analysis: Analysis, df: DataFlow, from: FieldRef): string[
  * page the scenario itself chose to fetch is not counted: following it is the scenario's purpose,
  * not a forgery (`untrustedSourceOf(...).inbound`, engine/sources.ts).
  */
-function controller(analysis: Analysis, df: DataFlow, r: FieldRef): keyof typeof SEVERITY | null {
+function controller(analysis: Analysis, df: DataFlow, r: FieldRef): Controller | null {
   if (df.untrustedSourceOf(r.moduleId)?.inbound === true) return 'untrusted';
   const authors = modelAuthors(analysis, df, r);
   if (authors.length === 0) return null;
@@ -114,7 +61,7 @@ export const SEC_6: Policy = {
   title: 'Request URL controlled by untrusted input or AI output',
   category: 'SEC',
   severity: 'high',
-  description: 'An HTTP module takes the whole URL or its host from untrusted input (a webhook or mail payload) or from an AI model\'s output, so whoever writes that input, or steers the model, can make the scenario call any address, including internal services, with the scenario\'s credentials.',
+  description: 'An HTTP module takes the whole URL or its host from untrusted input (a webhook or mail payload) or from an AI model\'s output, so whoever writes that input, or steers the model, can make the scenario call any address, including internal services. Severity follows what the forged request can do: high when it carries a credential, sends data or its response drives further effects (written, sent on, fed to an agent); medium for a credential-less GET whose response only answers the requester, and for an address a model alone writes.',
   rationale: 'Server-side request forgery (CWE-918; OWASP API7:2023 Server Side Request Forgery); model output used as a URL without validation (OWASP Top 10 for LLM Applications 2025, LLM05 Improper Output Handling). The OWASP SSRF Prevention Cheat Sheet requires the destination host to come from an allow-list, not from input. A path or query value on a fixed host is not reported. NIST SP 800-53 SC-7 boundary protection, SI-10 input validation.',
   compliance_frameworks: [ref(F.soc2, 'CC6.6'), ref(F.nist, 'SC-7'), ref(F.nist, 'SI-10'), ref(F.iso27001, 'A.8.20'), ref(F.pci, '6.2.4')],
   examples: {
@@ -131,16 +78,17 @@ export const SEC_6: Policy = {
       if (!leaf || !part) continue;
       // Only the references placed before the host is fixed choose the destination.
       const head = leaf.value.slice(0, hostEnd(leaf.value));
-      let worst: { who: keyof typeof SEVERITY; r: FieldRef } | null = null;
+      let worst: { who: Controller; r: FieldRef } | null = null;
       for (const r of extractRefs(head)) {
         const who = controller(analysis, df, r);
-        if (who && (!worst || (SEVERITY[who] === 'high' && SEVERITY[worst.who] !== 'high'))) worst = { who, r };
+        if (who && (!worst || RANK[who] > RANK[worst.who])) worst = { who, r };
       }
       if (!worst) continue;
+      const stakes = requestStakes(analysis, m, leaf.pointer);
       findings.push({
         moduleId: m.id,
-        severity: SEVERITY[worst.who],
-        reason: `the ${part} of the request comes from ${worst.who === 'untrusted' ? df.untrustedSourceOf(worst.r.moduleId)!.label : WHO[worst.who]} (\`{{${worst.r.moduleId}.${worst.r.path}}}\`)`,
+        severity: SEVERITY[worst.who][stakes.high ? 'stakes' : 'none'],
+        reason: `the ${part} of the request comes from ${worst.who === 'untrusted' ? df.untrustedSourceOf(worst.r.moduleId)!.label : WHO[worst.who]} (\`{{${worst.r.moduleId}.${worst.r.path}}}\`)${stakes.high ? ' and ' : ', but '}${stakes.why}`,
         evidence: { pointer: leaf.pointer, value: `{{${worst.r.moduleId}.${worst.r.path}}}` }, // the mapping only: the URL may carry a key
       });
     }

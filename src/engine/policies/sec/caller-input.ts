@@ -43,7 +43,6 @@ export class CallerInput {
   private readonly memo = new Map<string, Origin>();
   /** Payload paths stored in each variable (`module id` NUL `name`). */
   private readonly paths = new Map<string, readonly string[]>();
-  private byModule: Map<string, StringLeaf[]> | null = null;
   private readonly leafCache = new Map<string, readonly CallerLeaf[]>();
   private read: readonly string[] | null = null;
   private setters: Map<string, FieldRef[]> | null = null;
@@ -54,20 +53,24 @@ export class CallerInput {
   leaves(m: ModuleNode): readonly CallerLeaf[] {
     const cached = this.leafCache.get(m.id);
     if (cached) return cached;
-    this.byModule ??= index(this.analysis.strings());
     const out: CallerLeaf[] = [];
-    for (const leaf of [...(this.byModule.get(m.id) ?? []), ...pairLabels(m)]) {
+    for (const { leaf, key, refs } of mappedValues(this.analysis, m)) {
       let origin = 0;
       const payloadPaths: string[] = [];
-      for (const ref of extractRefs(leaf.value)) {
+      for (const ref of refs) {
         const r = this.resolve(ref);
         origin |= r.origin;
         payloadPaths.push(...r.paths);
       }
-      out.push({ leaf, key: topKey(m, leaf.pointer), origin, payloadPaths });
+      out.push({ leaf, key, origin, payloadPaths });
     }
     this.leafCache.set(m.id, out);
     return out;
+  }
+
+  /** What the caller controls in the value of one reference (`{{3.url}}`): 0 when nothing. */
+  origin(ref: FieldRef): Origin {
+    return this.resolve(ref).origin;
   }
 
   /** The payload paths the scenario reads, in mappings and filter conditions (`order_id`, `data.transaction.id`); empty when the payload is never used. */
@@ -168,13 +171,35 @@ function pairLabels(m: ModuleNode): StringLeaf[] {
   return typeof v === 'string' && v.includes('{{') ? [{ module: m, pointer: `${m.pointer}/mapper/${key}`, value: v, fieldName: key, section: 'mapper' }] : [];
 }
 
-function index(leaves: readonly StringLeaf[]): Map<string, StringLeaf[]> {
-  const map = new Map<string, StringLeaf[]>();
-  for (const l of leaves) {
-    if (!l.value.includes('{{')) continue;
-    const list = map.get(l.module.id);
-    if (list) list.push(l);
-    else map.set(l.module.id, [l]);
-  }
+/** A mapped value of a module with its top-level key and references, the same whoever the source is. */
+interface MappedValue {
+  readonly leaf: StringLeaf;
+  readonly key: string;
+  readonly refs: readonly FieldRef[];
+}
+
+/**
+ * Mapped values per analysis and module id, parsed once: SEC-5, SEC-6 and AI-2 trace several sources
+ * (a webhook, each forged request, each injected model) over the same values.
+ */
+const MAPPED = new WeakMap<Analysis, Map<string, readonly MappedValue[]>>();
+
+function mappedValues(analysis: Analysis, m: ModuleNode): readonly MappedValue[] {
+  let byModule = MAPPED.get(analysis);
+  if (!byModule) MAPPED.set(analysis, (byModule = index(analysis)));
+  return byModule.get(m.id) ?? [];
+}
+
+/** Every mapped value of the scenario by module id: its mapper and parameter strings, then the pair labels they leave out. */
+function index(analysis: Analysis): Map<string, readonly MappedValue[]> {
+  const map = new Map<string, MappedValue[]>();
+  const add = (m: ModuleNode, l: StringLeaf) => {
+    const value = { leaf: l, key: topKey(m, l.pointer), refs: extractRefs(l.value) };
+    const list = map.get(m.id);
+    if (list) list.push(value);
+    else map.set(m.id, [value]);
+  };
+  for (const l of analysis.strings()) if (l.value.includes('{{')) add(l.module, l);
+  for (const m of analysis.graph.modules) for (const l of pairLabels(m)) add(m, l);
   return map;
 }

@@ -80,7 +80,7 @@ const DETECTORS: readonly (readonly [ImpactKind, (m: ModuleNode, leaves: readonl
     return credential ? `push their data into \`${host}\` through ${ref(m)}, authenticated by ${credential} the receiver trusts` : null;
   }],
   ['agent', (m, leaves) => {
-    if (!classify(m).ai || !(AGENT_APPS.has(m.app) || /agent/i.test(m.action))) return null;
+    if (!isAgent(m)) return null;
     return leaves.some((l) => l.origin & (PAYLOAD | STEERED_AI)) ? `instruct the AI agent of ${ref(m)}, which acts with the tools configured on it` : null;
   }],
 ];
@@ -98,6 +98,16 @@ export function moduleImpacts(input: CallerInput, modules: readonly ModuleNode[]
     }
   }
   return out;
+}
+
+/** True for a Make AI agent (`ai-agent`, `make-ai-agents`, an AI action named *agent*): it acts with tools configured outside the blueprint. */
+export function isAgent(m: ModuleNode): boolean {
+  return classify(m).ai && (AGENT_APPS.has(m.app) || /agent/i.test(m.action));
+}
+
+/** True when a mapper key names the object a write changes (`id`, `document`, `rowNumber`, `url`...), not its content (`TARGET_KEY`). */
+export function isTargetKey(key: string): boolean {
+  return TARGET_KEY.test(key);
 }
 
 /** A value in a target field; for an HTTP URL, a mapping before the query string (host or path, not a query parameter). */
@@ -128,7 +138,7 @@ function callerAuthored(l: CallerLeaf): boolean {
  * authentication type, a credential-named header or query parameter (`x-make-secret`, `?auth=`), a
  * key in the URL path (`/with/key/<key>`, `/token/<token>/`), or basic-auth fields; `null` when none.
  */
-function credentialOf(m: ModuleNode): string | null {
+export function credentialOf(m: ModuleNode): string | null {
   if (m.app === 'http' && AUTH_ACTIONS[m.action]) return AUTH_ACTIONS[m.action]!;
   const authType = m.parameters?.['authenticationType'];
   if (typeof authType === 'string' && authType !== '' && authType !== 'noAuth') return `authentication \`${authType}\``;

@@ -1,0 +1,165 @@
+/**
+ * @module engine/policies/ai/injection-reach: what the output of a model whose prompt carries
+ * untrusted input can make the scenario do (AI-2 severity). Prompt injection (OWASP LLM01:2025)
+ * hands the model's output to whoever wrote the input; the harm is what that output can act on
+ * (OWASP LLM06:2025 Excessive Agency: functionality, permissions and autonomy downstream of the
+ * model). High when it can act: the model is an agent, its output aims a write or a message (SEC-5's
+ * detectors, with the model as the caller), reaches a third party or the public (AI-1's audiences),
+ * becomes an address the scenario requests (SEC-6), goes into a document sent to a third party, or
+ * decides through a filter whether money moves, data is deleted, a post is published or an agent
+ * runs. Medium when it only answers the person who wrote, reaches the team, is stored for people to
+ * read, or feeds look-ups, computations and routing. Low when no later module uses it. Acceptance
+ * set: the issue 14 review of every AI-2 finding on both corpora (docs/engine.md, "AI-2 severity").
+ */
+import type { Analysis } from '../../analysis.js';
+import type { ModuleNode } from '../../blueprint/types.js';
+import type { Severity } from '../../severity.js';
+import type { Audience } from './audience.js';
+import { classify } from '../../blueprint/classify.js';
+import { extractRefs } from '../../blueprint/expressions.js';
+import { movesMoney } from '../../money.js';
+import { downstreamOf } from '../helpers.js';
+import { CallerInput, PAYLOAD, STEERED_AI } from '../sec/caller-input.js';
+import { credentialOf, isAgent, isTargetKey, moduleImpacts } from '../sec/impact-detectors.js';
+import { hostRefs, modelAuthors } from '../sec/request-url.js';
+import { deliveryOf, isOutput } from './audience.js';
+
+/** What the injected output reaches, worst first (the order of the reason's clauses). */
+export type ReachKind = 'agent' | 'aims' | 'request' | 'deliver' | 'document' | 'decide' | 'answer' | 'internal' | 'store' | 'use' | 'route' | 'unused';
+
+/** Severity per reach (issue 14: "high only when output of the injected model can act"). */
+export const REACH_SEVERITY: Readonly<Record<ReachKind, Severity>> = {
+  agent: 'high', aims: 'high', request: 'high', deliver: 'high', document: 'high', decide: 'high', answer: 'medium', internal: 'medium', store: 'medium', use: 'medium', route: 'medium', unused: 'low',
+};
+
+/** Reach of a delivery by its audience (`audience.ts`): outsiders act on what they receive; the asker and the team read it. */
+const BY_AUDIENCE: Readonly<Record<Audience, ReachKind>> = { public: 'deliver', 'third-party': 'deliver', asker: 'answer', internal: 'internal' };
+
+/**
+ * Effects a filter on the output may switch on that are high by themselves, whoever chose the data
+ * they carry: money moving (`money.ts`), a permanent delete, a publication, an agent run, a call to
+ * an API with a credential (its effect is not visible in the blueprint). A gated templated reply, a
+ * row or an internal notification is not: the sender could trigger it by writing in anyway.
+ */
+const DECISIONS: readonly (readonly [string, (m: ModuleNode) => boolean])[] = [
+  ['moves money', movesMoney],
+  ['runs its AI agent', isAgent],
+  ['deletes data permanently', (m) => classify(m).effect === 'delete' && !classify(m).reversible],
+  ['publishes a post', (m) => classify(m).send?.channel === 'post'],
+  ['calls an API with a credential', (m) => classify(m).effect === 'write' && classify(m).http && credentialOf(m) !== null],
+];
+
+/** What the injected output reaches through one module (`what` completes "its output …: …"). */
+interface Reach {
+  readonly kind: ReachKind;
+  readonly module: ModuleNode;
+  readonly what: string;
+}
+
+/** The severity of an AI-2 finding and why (completes "…; "). */
+export interface InjectionReach {
+  readonly severity: Severity;
+  readonly why: string;
+}
+
+const ref = (m: ModuleNode) => `module ${m.id} (\`${m.type}\`)`;
+/** Module kinds that only pass values on (`classify().effect`). */
+const PASS_THROUGH: ReadonlySet<string> = new Set(['transform', 'flow', 'directive']);
+/** Text the injected model writes, or a later model it steers. */
+const WRITTEN = PAYLOAD | STEERED_AI;
+
+/** What the output of the injected AI module `ai` can make the scenario do. */
+export function assessInjection(analysis: Analysis, ai: ModuleNode): InjectionReach {
+  const output = new CallerInput(analysis, ai.id);
+  const reaches: Reach[] = [];
+  if (isAgent(ai)) reaches.push({ kind: 'agent', module: ai, what: 'the model is an AI agent, which acts with the tools configured on it' });
+  for (const i of moduleImpacts(output, analysis.graph.modules)) {
+    reaches.push({ kind: i.kind === 'agent' ? 'agent' : 'aims', module: i.module, what: `whoever writes the input can ${i.what}` });
+  }
+  for (const m of analysis.graph.modules) {
+    if (m === ai) continue;
+    const reach = moduleReach(analysis, output, ai, m);
+    if (reach) reaches.push(reach);
+  }
+  reaches.push(...decisions(analysis, output));
+  if (reaches.length === 0) return { severity: REACH_SEVERITY.unused, why: 'its output is not used by any later module' };
+  const worst = reaches.reduce((a, b) => (rank(b.kind) < rank(a.kind) ? b : a));
+  const severity = REACH_SEVERITY[worst.kind];
+  const clauses = describe(reaches.filter((r) => REACH_SEVERITY[r.kind] === severity));
+  return { severity, why: `${severity === 'high' ? 'its output can act' : 'its output cannot act'}: ${clauses}` };
+}
+
+/** How the output reaches module `m` through its mapped values (the values that carry it), or `null`. */
+function moduleReach(analysis: Analysis, output: CallerInput, ai: ModuleNode, m: ModuleNode): Reach | null {
+  // `{{2.error.message}}` in an error route is the failure of module 2, not its output.
+  const carried = output.leaves(m).filter((l) => l.origin !== 0 && !extractRefs(l.leaf.value).every((r) => r.moduleId === ai.id && !isOutput(r.path)));
+  const effect = classify(m).effect;
+  // Transforms and flow modules pass the output on; the modules they feed are judged instead.
+  if (carried.length === 0 || PASS_THROUGH.has(effect)) return null;
+  if (requestsWrittenHost(analysis, output, ai, m)) return { kind: 'request', module: m, what: `${ref(m)} requests an address the model writes (SEC-6)` };
+  const origin = carried.reduce((o, l) => o | l.origin, 0);
+  const via = origin & PAYLOAD ? '' : origin & STEERED_AI ? ' (as the answer of a model it steers)' : ' (as data a look-up on it selects)';
+  const delivery = deliveryOf(analysis, m, carried.map((l) => l.leaf.pointer));
+  if (delivery) return { kind: BY_AUDIENCE[delivery.audience], module: m, what: `${ref(m)} ${delivery.why}${via}` };
+  if (effect !== 'write' && effect !== 'delete') return { kind: 'use', module: m, what: `${ref(m)} uses it to look up or compute${via}` };
+  const sent = origin & WRITTEN ? sentDocument(analysis, output, m) : null;
+  if (sent) return { kind: 'document', module: m, what: `${ref(m)} writes it into a document that ${sent}${via}` };
+  return { kind: 'store', module: m, what: `${ref(m)} stores it for people to read${via}` };
+}
+
+/** True when the host or whole URL of HTTP module `m` is text the injected model (or a model it steers) writes (SEC-6). */
+function requestsWrittenHost(analysis: Analysis, output: CallerInput, ai: ModuleNode, m: ModuleNode): boolean {
+  const df = analysis.dataflow();
+  return hostRefs(m).some((r) => modelAuthors(analysis, df, r).some((id) => id === ai.id || (output.origin({ moduleId: id, path: '' }) & STEERED_AI) !== 0));
+}
+
+/**
+ * A client-facing document: write `m` puts the output into a file or record (its target fields, or
+ * `m` itself) that a later delivery sends to a third party or publishes (make `j-ride-lux-ai-proposal-
+ * generator`: the proposal text goes into the copied Google Doc whose link is e-mailed to the
+ * client). Returns the delivery's description, or `null`.
+ */
+function sentDocument(analysis: Analysis, output: CallerInput, m: ModuleNode): string | null {
+  const objects = new Set([m.id]);
+  for (const l of output.leaves(m)) if (isTargetKey(l.key)) for (const r of extractRefs(l.leaf.value)) objects.add(r.moduleId);
+  const df = analysis.dataflow();
+  for (const s of analysis.graph.modules) {
+    if (s === m || classify(s).effect !== 'send' || !df.refsOf(s.id).some((r) => objects.has(r.moduleId))) continue;
+    const delivery = deliveryOf(analysis, s, []);
+    // "sends it by e-mail to …": here the thing sent is the document.
+    if (delivery && BY_AUDIENCE[delivery.audience] === 'deliver') return `${ref(s)} ${delivery.why.replace(/^(\w+) it /, '$1 ')}`;
+  }
+  return null;
+}
+
+/** Filters on the output (directly or through transforms) that decide whether a high effect runs (`DECISIONS`). */
+function decisions(analysis: Analysis, output: CallerInput): Reach[] {
+  const out: Reach[] = [];
+  const df = analysis.dataflow();
+  for (const g of analysis.graph.modules) {
+    if (!df.filterRefsOf(g.id).some((r) => output.origin(r) & WRITTEN)) continue;
+    let hit: Reach | null = null;
+    for (const y of [g, ...downstreamOf(g, analysis)]) {
+      const label = DECISIONS.find(([, is]) => is(y))?.[0];
+      if (label) { hit = { kind: 'decide', module: y, what: `a filter on its output (module ${g.id}) decides whether ${ref(y)} ${label}` }; break; }
+    }
+    out.push(hit ?? { kind: 'route', module: g, what: `a filter on module ${g.id} decides on it whether that route runs` });
+  }
+  return out;
+}
+
+function rank(kind: ReachKind): number {
+  return (Object.keys(REACH_SEVERITY) as ReachKind[]).indexOf(kind);
+}
+
+/** One clause per kind, worst first, naming the first module's details and the ids of the others (`(also modules 36, 7)`). */
+function describe(reaches: readonly Reach[]): string {
+  const clauses: string[] = [];
+  for (const kind of Object.keys(REACH_SEVERITY) as ReachKind[]) {
+    const of = reaches.filter((r) => r.kind === kind);
+    if (of.length === 0) continue;
+    const others = [...new Set(of.slice(1).map((r) => r.module.id))].filter((id) => id !== of[0]!.module.id);
+    clauses.push(others.length === 0 ? of[0]!.what : `${of[0]!.what} (also module${others.length === 1 ? '' : 's'} ${others.join(', ')})`);
+  }
+  return clauses.join('; ');
+}
