@@ -20,6 +20,18 @@ const gemini = (id: number) => handled(m(id, 'gemini-ai:createACompletionGeminiP
 }));
 const severities = (b: unknown, code: string) => violationOf(b, code)!.failing_modules.map((f) => [f.module_id, f.severity]);
 
+describe('AI-3: stored incomplete executions retry rate-limit, time-out and connection errors', () => {
+  const bare = m(2, 'openai-gpt-3:CreateCompletion', { mapper: { model: 'gpt-4o-mini', max_tokens: 300, messages: [{ role: 'user', content: '{{1.`0`}}' }] } });
+
+  it('reports a missing error route at low when dlq is on', () => {
+    assert.deepEqual(severities(bp([sheet, bare], { dlq: true }), 'AI-3'), [['2', 'low']]);
+  });
+
+  it('reports it at medium when incomplete executions are not stored', () => {
+    assert.deepEqual(severities(bp([sheet, bare], { dlq: false }), 'AI-3'), [['2', 'medium']]);
+  });
+});
+
 describe('AI-5: only calls that generate text need an output limit (module table)', () => {
   it('leaves out image generation, a staged file upload, a voice-agent phone call and an unconfigured module', () => {
     const b = bp([
