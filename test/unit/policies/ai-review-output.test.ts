@@ -20,6 +20,26 @@ const gemini = (id: number) => handled(m(id, 'gemini-ai:createACompletionGeminiP
 }));
 const severities = (b: unknown, code: string) => violationOf(b, code)!.failing_modules.map((f) => [f.module_id, f.severity]);
 
+describe('AI-1: a Telegram message to one fixed private chat goes to the bot owner', () => {
+  const telegram = (id: number, chatId: string) => handled(m(id, 'telegram:SendReplyMessage', { parameters: { __IMTCONN__: 9 }, mapper: { chatId, text: '{{2.result}}', parseMode: '' } }));
+
+  it('does not report a fixed positive chat id (a private chat with the user who set the bot up)', () => {
+    const b = bp([sheet, gemini(2), telegram(3, '2074700000')]);
+    passes(b, 'AI-1');
+    passes(b, 'AI-4');
+  });
+
+  it('still reports a group or channel id, a public channel name and a chat id taken from the data at high', () => {
+    const b = bp([sheet, gemini(2), telegram(3, '-1002074700000'), telegram(4, '-4012345678'), telegram(5, '@acme_news'), telegram(6, '{{1.`3`}}')]);
+    assert.deepEqual(severities(b, 'AI-1'), [['3', 'high'], ['4', 'high'], ['5', 'high'], ['6', 'high']]);
+  });
+
+  it('keeps a fixed e-mail address of someone else at high (only chat ids show a private chat)', () => {
+    const b = bp([sheet, gemini(2), handled(m(3, 'email:ActionSendEmail', { parameters: { account: 5 }, mapper: { to: ['jane.roe@gmail.com'], subject: 'Update', text: '{{2.result}}', contentType: 'text' } }))]);
+    assert.deepEqual(severities(b, 'AI-1'), [['3', 'high']]);
+  });
+});
+
 describe('AI-3: stored incomplete executions retry rate-limit, time-out and connection errors', () => {
   const bare = m(2, 'openai-gpt-3:CreateCompletion', { mapper: { model: 'gpt-4o-mini', max_tokens: 300, messages: [{ role: 'user', content: '{{1.`0`}}' }] } });
 

@@ -14,8 +14,8 @@ import { extractRefs } from '../../blueprint/expressions.js';
  * `public`: a published post. `third-party`: people outside the team (recipients taken from the
  * data, a reply to an e-mail or SMS sender, an AI-written message to a fixed outside address).
  * `asker`: the person who wrote to a chat bot, or the caller of a webhook, gets the answer.
- * `internal`: the owner or the team (a Slack channel, the connection's own account, a notification
- * that quotes AI output under a label such as `Summary:`).
+ * `internal`: the owner or the team (a Slack channel, the connection's own account, one fixed
+ * private Telegram chat, a notification that quotes AI output under a label such as `Summary:`).
  */
 export type Audience = 'public' | 'third-party' | 'asker' | 'internal';
 
@@ -34,6 +34,14 @@ const EMAIL = /[^\s<>()"',;:]+@([a-z0-9.-]+\.[a-z]{2,})/gi;
 const CHANNEL_NAMES: Readonly<Record<string, string>> = { email: 'e-mail', sms: 'SMS', chat: 'chat message', 'team-chat': 'team chat', post: 'post', push: 'push notification' };
 /** Trigger kinds that deliver one inbound message per run (a chat bot's question, a webhook call). */
 const INBOUND = new Set(['webhook', 'mailhook', 'app-instant']);
+/**
+ * Chat apps whose literal recipient id shows a private chat with one user. Telegram Bot API: a
+ * private chat's id is the user's id, a positive integer; groups have negative ids, supergroups and
+ * channels `-100…`, public channels `@name`. A bot can write privately only to a user who started it,
+ * and a scenario that fixes one such id writes to the person who set it up (the builder reads their
+ * own id from the bot's updates): the owner's own account, like "Send me an e-mail".
+ */
+const PRIVATE_CHAT_ID: Readonly<Record<string, RegExp>> = { telegram: /^[1-9]\d{0,15}$/ };
 
 /**
  * The audience of a module that delivers AI output, or `null` when the module delivers
@@ -58,6 +66,10 @@ export function deliveryOf(analysis: Analysis, m: ModuleNode, aiPointers: readon
   if (mapped.length > 0) {
     if (chat && repliesToTrigger(analysis, mapped)) return { audience: 'asker', why: 'answers the person who wrote to the chat' };
     return { audience: 'third-party', why: `sends it by ${CHANNEL_NAMES[send.channel]} to recipients taken from the data (\`${mapped[0]!.slice(0, 60)}\`)` };
+  }
+  const privateChat = Object.hasOwn(PRIVATE_CHAT_ID, m.app) ? PRIVATE_CHAT_ID[m.app]! : null;
+  if (chat && privateChat && values.length > 0 && values.every((v) => privateChat.test(v.trim()))) {
+    return { audience: 'internal', why: `sends it to one fixed private chat (\`${values[0]!.trim()}\`): the bot owner's own chat` };
   }
   if (values.length > 0 && values.every(isPlaceholder)) return { audience: 'internal', why: 'sends it to a placeholder address (a template slot or a masked export): no third party to judge' };
   if (send.channel === 'email' && values.length > 0 && values.every((v) => ownAddress(m, v))) return { audience: 'internal', why: 'e-mails it to the connection\'s own address or domain' };
