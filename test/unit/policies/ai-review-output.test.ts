@@ -86,3 +86,30 @@ describe('AI-5: only calls that generate text need an output limit (module table
     assert.deepEqual(r.graph.modules.slice(1).map((x) => classify(x).output), ['image', 'file', 'text', 'data', 'audio', null, null]);
   });
 });
+
+describe('AI-6: a module that puts AI output before a person does not act on it', () => {
+  const parsed = { id: 3, module: 'json:ParseJSON', version: 1, parameters: { type: 7 }, mapper: { json: '{{2.result}}' }, metadata: { designer: {} } };
+  const own = { restore: { parameters: { __IMTCONN__: { label: 'My Google connection (ops@acme-dental.es)' } } }, designer: {} };
+
+  it('passes for a team notification, a mail to the own domain, a draft, a record marked for review and the draft record it links', () => {
+    const b = bp([
+      sheet, gemini(2), parsed,
+      handled(m(4, 'airtable:ActionCreateRecord', { mapper: { base: 'app1', table: 'tblDrafts', record: { fldDraft: '{{3.draft_reply}}', fldCategory: '{{3.category}}' } } })),
+      handled(m(5, 'airtable:ActionCreateRecord', { mapper: { base: 'app1', table: 'tblReviews', record: { fldDraft: ['{{4.id}}'], fldStatus: 'Pending Review', fldText: '{{3.draft_reply}}' } } })),
+      handled(m(6, 'slack:CreateMessage', { mapper: { channel: 'C0123', text: 'New lead ready for review\nCategory: {{3.category}}' } })),
+      handled(m(7, 'google-email:sendAnEmail', { metadata: own, mapper: { to: ['sales@acme-dental.es'], subject: 'Review', content: '{{3.summary}}' } })),
+      handled(m(8, 'google-email:createADraft', { mapper: { to: ['{{1.`3`}}'], subject: 'Re', content: '{{3.draft_reply}}' } })),
+      handled(m(9, 'google-sheets:updateRow', { mapper: { rowNumber: '{{1.`__ROW_NUMBER__`}}', values: { 3: '{{3.image_url}}', 4: 'Pendiente de aprobación' } } })),
+    ]);
+    passes(b, 'AI-6');
+  });
+
+  it('reports a record written without a review status and a CRM update', () => {
+    const b = bp([
+      sheet, gemini(2), parsed,
+      handled(m(4, 'airtable:ActionCreateRecord', { mapper: { base: 'app1', table: 'tblLeads', record: { fldCategory: '{{3.category}}', fldStatus: 'Qualified' } } })),
+      handled(m(5, 'hubspotcrm:updateContact', { mapper: { contactId: '{{1.`5`}}', note: '{{3.summary}}' } })),
+    ]);
+    assert.deepEqual(failingIds(b, 'AI-6'), ['4', '5']);
+  });
+});
