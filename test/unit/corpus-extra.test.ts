@@ -18,13 +18,17 @@ for (const corpus of ['make', 'make-extra'] as CorpusName[]) {
 }
 const findings = (key: string, code: string) => results.get(key)?.violations.find((v) => v.policy === code)?.failing_modules ?? [];
 
-/** make-extra MANIFEST category 3, "sent without review": file → module ids. */
+/**
+ * make-extra MANIFEST category 3, "sent without review": file → module ids. The MANIFEST also names
+ * vikasvikasgl Telegram 13, but it goes to one fixed private chat (a positive chat id: the bot
+ * owner's own), which the issue 14 review put at low at most: not a third party (checked below).
+ */
 const SENT_UNREVIEWED: Readonly<Record<string, readonly string[]>> = {
   'aman-pr-email-automation.blueprint.json': ['12'],
   'tabinda-fatima-integration-gmail-openai-google-sheets-tools.blueprint.json': ['5'],
   'tbauer79999-integration-webhooks-openai.blueprint.json': ['47', '48'],
   'tbauer79999-integration-airtable-openai-twilio.blueprint.json': ['3'],
-  'vikasvikasgl-oss-integration-google-sheets.blueprint.json': ['12', '13'],
+  'vikasvikasgl-oss-integration-google-sheets.blueprint.json': ['12'],
 };
 /** Category 3 contrasts: drafts, reviewed posts, internal-only (not reported) and answers to the asker (low at most). */
 const CONTRASTS: Readonly<Record<string, 'none' | 'low'>> = {
@@ -62,6 +66,8 @@ it('AI-1 never reports the contrasts at high: drafts, reviewed posts and interna
   }
   const tbauer = findings('make-extra/tbauer79999-integration-webhooks-openai.blueprint.json', 'AI-1').map((x) => x.module_id);
   assert.ok(!tbauer.includes('19'), 'the hot-lead alert e-mail 19 goes to the owner');
+  const vikas = findings('make-extra/vikasvikasgl-oss-integration-google-sheets.blueprint.json', 'AI-1').map((x) => x.module_id);
+  assert.ok(!vikas.includes('13'), 'Telegram 13 writes to one fixed private chat, the bot owner\'s');
 });
 
 /** AI modules that act rather than compute: Vapi places a phone call by a voice agent (make-extra MANIFEST, category 2). */

@@ -5,9 +5,9 @@
  * HTTP mapper keys), and the corpus facts (AI calls made through generic HTTP modules).
  */
 import type { JsonObject, ModuleNode } from './types.js';
-import type { ModuleEffect, ResolvedRow, SendChannel } from './module-table.js';
+import type { AiOutput, ModuleEffect, ResolvedRow, SendChannel } from './module-table.js';
 import { appChannel, appRecipients, moduleRow } from './module-table.js';
-import { verbEffect } from './verbs.js';
+import { actionWords, aiOutputByWords, verbEffect } from './verbs.js';
 
 export { actionWords } from './verbs.js';
 
@@ -25,7 +25,7 @@ export type Directive = 'ignore' | 'resume' | 'commit' | 'rollback' | 'break';
 export type FlowKind = 'router' | 'iterator' | 'aggregator' | 'repeater' | 'sleep';
 /** How a scenario is started by its first module. */
 export type TriggerKind = 'webhook' | 'mailhook' | 'app-instant' | 'watch' | 'schedule';
-export type { ModuleEffect, SendChannel };
+export type { AiOutput, ModuleEffect, SendChannel };
 
 /** How a `send` module delivers its message (from the module table). */
 export interface SendInfo {
@@ -48,6 +48,17 @@ export interface ModuleClass {
   readonly reversible: boolean;
   /** Delivery details when `effect` is `send`, else `null`. */
   readonly send: SendInfo | null;
+  /**
+   * A write that saves a message or entry as a draft for a person to send or publish (module table
+   * `draft`; for apps without a row, a `draft` in the action name).
+   */
+  readonly draft: boolean;
+  /**
+   * What an AI call that computes returns (module table `output`, else the action's words; an LLM API
+   * over HTTP returns `text`); `null` for modules that are not AI and AI calls that act rather than
+   * compute (a Vapi phone call).
+   */
+  readonly output: AiOutput | null;
   readonly directive: Directive | null;
   readonly flow: FlowKind | null;
   readonly http: boolean;
@@ -169,6 +180,8 @@ function computeClass(node: ModuleNode): ModuleClass {
     effect,
     reversible,
     send: effect === 'send' ? sendInfo(node, row) : null,
+    draft: effect === 'write' && (row ? row.draft === true : actionWords(node.action).includes('draft')),
+    output: ai && effect === 'compute' ? (http ? 'text' : row?.output ?? aiOutputByWords(node.action)) : null,
     directive,
     flow,
     http,

@@ -23,6 +23,14 @@ export type ModuleEffect = 'trigger' | 'read' | 'write' | 'send' | 'delete' | 'c
  */
 export type SendChannel = 'email' | 'sms' | 'chat' | 'team-chat' | 'post' | 'push';
 
+/**
+ * What an AI call that computes returns (the AI policies; AI-5 bounds only generated text):
+ * `text` free text a model writes (completions, assistants, agents, image descriptions: the default),
+ * `data` fields it extracts or classifies, or vectors, `image` a generated image, `audio` generated
+ * speech, `file` a file staged for a later prompt (Gemini "Upload a file").
+ */
+export type AiOutput = 'text' | 'data' | 'image' | 'audio' | 'file';
+
 /** One action of an app. */
 export interface ModuleRow {
   readonly effect: ModuleEffect;
@@ -38,6 +46,10 @@ export interface ModuleRow {
   readonly permanentFlag?: string;
   /** Generic "Make an API call" modules: the effect follows the HTTP method in `mapper.method`, like `http`. */
   readonly byMethod?: boolean;
+  /** Writes: saves a message or entry as a draft that a person sends or publishes later (e-mail drafts, Contentful entries). */
+  readonly draft?: boolean;
+  /** AI computes: what the call returns (default `text`). */
+  readonly output?: AiOutput;
 }
 
 /** All the actions of one app. */
@@ -55,6 +67,8 @@ const MAIL = ['to', 'cc', 'bcc', 'toRecipients', 'ccRecipients', 'bccRecipients'
 const send = (extra: Omit<ModuleRow, 'effect'> = {}): ModuleRow => ({ effect: 'send', ...extra });
 const reversible = (effect: ModuleEffect): ModuleRow => ({ effect, reversible: true });
 const byMethod: ModuleRow = { effect: 'write', byMethod: true };
+const draft: ModuleRow = { effect: 'write', draft: true };
+const computes = (output: AiOutput): ModuleRow => ({ effect: 'compute', output });
 
 /**
  * The module table. Make built-ins (`builtin`, `util`, `json`, `regexp`, routers, directives) and
@@ -62,15 +76,16 @@ const byMethod: ModuleRow = { effect: 'write', byMethod: true };
  * otherwise. Rows name the exact action ids of the exports.
  */
 export const MODULE_TABLE: Readonly<Record<string, AppRows>> = {
-  // --- AI apps: completions, image generation, assistants and agents compute a result.
-  'openai-gpt-3': { otherwise: 'compute', actions: { CreateCompletion: 'compute', GenerateImage: 'compute', analyzeImages: 'compute', messageAssistantAdvanced: 'compute' } },
+  // --- AI apps: completions, image generation, assistants and agents compute a result; `output` says
+  // what comes back when it is not text (OpenAI "Generate an image" returns image URLs, Make docs).
+  'openai-gpt-3': { otherwise: 'compute', actions: { CreateCompletion: 'compute', GenerateImage: computes('image'), analyzeImages: 'compute', messageAssistantAdvanced: 'compute' } },
   'anthropic-claude': { otherwise: 'compute', actions: { createAMessage: 'compute', simpleTextPrompt: 'compute' } },
   // Gemini "Upload a file" stages a file for a prompt; the Gemini API keeps it 48 hours.
-  'gemini-ai': { otherwise: 'compute', actions: { createACompletionGeminiPro: 'compute', uploadAFile: 'compute' } },
+  'gemini-ai': { otherwise: 'compute', actions: { createACompletionGeminiPro: 'compute', uploadAFile: computes('file') } },
   'perplexity-ai': { otherwise: 'compute', actions: { createAChatCompletion: 'compute' } },
-  'ai-tools': { otherwise: 'compute', actions: { Ask: 'compute', Extract: 'compute' } },
+  'ai-tools': { otherwise: 'compute', actions: { Ask: 'compute', Extract: computes('data') } },
   'ai-agent': { otherwise: 'compute', actions: { RunAnAIAgent: 'compute' } },
-  dumplingai: { otherwise: 'compute', actions: { generateAiImageFluxSchnell: 'compute' } },
+  dumplingai: { otherwise: 'compute', actions: { generateAiImageFluxSchnell: computes('image') } },
   // --- Code and document services: compute and return a result.
   'custom-js': { otherwise: 'compute', actions: { execute: 'compute' } },
   'pdf-co': { otherwise: 'compute', actions: { AddSecurityToPDF: 'compute', HTMLtoPDF: 'compute', postPdfInfo: 'compute', postPdfSplit: 'compute' } },
@@ -85,7 +100,7 @@ export const MODULE_TABLE: Readonly<Record<string, AppRows>> = {
   'google-email': {
     channel: 'email', recipients: MAIL,
     actions: {
-      sendAnEmail: send(), ActionSendEmail: send(), replyToAnEmail: send({ reply: true }), createADraft: 'write',
+      sendAnEmail: send(), ActionSendEmail: send(), replyToAnEmail: send({ reply: true }), createADraft: draft,
       ActionMoveEmail: reversible('write'), updateEmailLabels: reversible('write'), listEmailAttachments: 'read',
       TriggerNewEmail: 'trigger', triggerWatchNewEmails: 'trigger', deleteAnEmail: { effect: 'delete', permanentFlag: 'permanent' },
     },
@@ -93,7 +108,7 @@ export const MODULE_TABLE: Readonly<Record<string, AppRows>> = {
   email: {
     channel: 'email', recipients: MAIL,
     actions: {
-      ActionSendEmail: send(), ActionSendMeEmail: send({ toSelf: true }), ActionCreateDraft: 'write', ActionMoveEmail: reversible('write'),
+      ActionSendEmail: send(), ActionSendMeEmail: send({ toSelf: true }), ActionCreateDraft: draft, ActionMoveEmail: reversible('write'),
       TriggerNewEmail: 'trigger', ActionDeleteEmail: { effect: 'delete', permanentFlag: 'permanent' },
     },
   },
@@ -118,7 +133,7 @@ export const MODULE_TABLE: Readonly<Record<string, AppRows>> = {
   // An image uploaded to imgbb is public at its URL.
   imgbb: { actions: { UploadPhotoV1: 'write' } },
   // Contentful creates entries as drafts; publishing is its own module.
-  contentful: { actions: { createAnEntry: 'write' } },
+  contentful: { actions: { createAnEntry: draft } },
   // --- Records, files and documents.
   'google-sheets': {
     actions: {

@@ -3,7 +3,7 @@
  * module table does not know (Make action names start with a verb: `ActionCreateRecord`,
  * `watchRows`, `sendAnEmail`; corpus FORMAT.md).
  */
-import type { ModuleEffect } from './module-table.js';
+import type { AiOutput, ModuleEffect } from './module-table.js';
 import { appChannel } from './module-table.js';
 
 /**
@@ -52,3 +52,21 @@ export function verbEffect(app: string, action: string): { effect: ModuleEffect 
   return { effect: 'other', reversible: false };
 }
 
+
+/**
+ * What an AI action returns, from its words, for AI actions the module table has no row for
+ * (`CreateTranscription`, `textToSpeech`, `createEmbedding`; AI-5's former list of non-generative
+ * actions): extraction, classification, moderation, detection, embeddings, transcription,
+ * translation and reads (list, get, download) return `data`; an image generation `image`; speech
+ * `audio`; an upload `file`; anything else (completions, chats, assistants, agents) `text`.
+ */
+export function aiOutputByWords(action: string): AiOutput {
+  const words = actionWords(action).filter((w) => !NOISE_WORDS.has(w));
+  const has = (re: RegExp) => words.some((w) => re.test(w));
+  if (has(/^upload/)) return 'file';
+  if (has(/^(?:speech|audio|voice|tts)$/)) return 'audio';
+  if (has(/^images?$/) && !has(/^(?:analy[sz]e|describe|vision)/)) return 'image';
+  if (has(/^(?:extract|classif|categori[sz]|moderat|detect|embedding|transcri|translat)/)) return 'data';
+  if (/^(?:list|get|download|retrieve|search|delete)/.test(words[0] ?? '')) return 'data';
+  return 'text';
+}

@@ -77,7 +77,7 @@ describe('AI-1 flags AI output that reaches third parties unreviewed', () => {
     const b = bp([
       gmailTrigger, gemini(2),
       reply(3, 'email:ActionSendEmail', { to: ['client.name@gmail.com'], subject: '{{1.subject}}', text: '{{2.result}}', contentType: 'text' }, { parameters: { account: 5 } }),
-      reply(4, 'telegram:SendReplyMessage', { chatId: '2074700000', text: '{{2.result}}' }),
+      reply(4, 'telegram:SendReplyMessage', { chatId: '-1002074700000', text: '{{2.result}}' }),
     ]);
     assert.deepEqual(severities(b, 'AI-1'), [['3', 'high'], ['4', 'high']]);
   });

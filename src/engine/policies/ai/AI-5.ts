@@ -6,10 +6,15 @@ import { findingModules, moduleRef } from '../helpers.js';
 import { aiModules } from './shared.js';
 
 const LIMIT_KEYS = ['max_tokens', 'maxTokens', 'max_completion_tokens', 'maxCompletionTokens', 'max_output_tokens', 'maxOutputTokens', 'maxLength', 'max_new_tokens'];
-/** Modules that classify, extract or transcribe rather than generate free text need no limit. */
-const NON_GENERATIVE = /^(?:Extract|Classify|Categorize|Moderate|Transcribe|CreateTranscription|Translate|Detect|AnalyzeImage|Embedding|CreateEmbedding|DownloadFile|ListModels|GetModel|uploadFile)/i;
 
-/** AI-5: nothing bounds how much a model may generate per call, so cost and latency are unbounded. */
+/**
+ * AI-5: nothing bounds how much a model may generate per call, so cost and latency are unbounded.
+ * Only calls that generate text count (`classify().output`, from the module table): an image
+ * generation is billed per image (size and quality bound it), an extraction returns the fields asked
+ * for, a staged file upload generates nothing, and an AI call that acts (a Vapi phone call) has no
+ * output tokens. A module exported without any mapping has no prompt and generates nothing (ARC-6
+ * reports it as unconfigured).
+ */
 export const AI_5: Policy = {
   code: 'AI-5',
   title: 'AI call without an output limit',
@@ -22,11 +27,13 @@ export const AI_5: Policy = {
   evaluate(analysis) {
     const findings: Finding[] = [];
     for (const m of aiModules(analysis)) {
-      if (NON_GENERATIVE.test(m.action)) continue;
-      const text = JSON.stringify(m.mapper ?? {});
+      const { mapper } = m;
+      const cls = classify(m);
+      if (cls.output !== 'text' || mapper === null || Object.keys(mapper).length === 0) continue;
+      const text = JSON.stringify(mapper);
       const limited = LIMIT_KEYS.some((k) => {
-        const v = m.mapper?.[k];
-        return (typeof v === 'number' && v > 0) || (typeof v === 'string' && v.trim() !== '') || (classify(m).http && text.includes(k));
+        const v = mapper[k];
+        return (typeof v === 'number' && v > 0) || (typeof v === 'string' && v.trim() !== '') || (cls.http && text.includes(k));
       });
       if (!limited) findings.push({ moduleId: m.id, reason: 'sets no maximum number of output tokens', evidence: { pointer: `${m.pointer}/mapper` } });
     }

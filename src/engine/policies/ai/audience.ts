@@ -1,5 +1,6 @@
 /**
- * @module engine/policies/ai/audience: who receives what a module delivers (AI-1, AI-4).
+ * @module engine/policies/ai/audience: who receives what a module delivers (AI-1, AI-4), and which
+ * modules only put AI output before a person (AI-6).
  * Decided from the module table (`classify().send`: channel, recipient keys, to-self, reply) and the
  * recipients' values. Acceptance set: make-extra MANIFEST category 3 (sent unreviewed vs draft,
  * reviewed post, answer returned to the asker, internal-only).
@@ -14,8 +15,8 @@ import { extractRefs } from '../../blueprint/expressions.js';
  * `public`: a published post. `third-party`: people outside the team (recipients taken from the
  * data, a reply to an e-mail or SMS sender, an AI-written message to a fixed outside address).
  * `asker`: the person who wrote to a chat bot, or the caller of a webhook, gets the answer.
- * `internal`: the owner or the team (a Slack channel, the connection's own account, a notification
- * that quotes AI output under a label such as `Summary:`).
+ * `internal`: the owner or the team (a Slack channel, the connection's own account, one fixed
+ * private Telegram chat, a notification that quotes AI output under a label such as `Summary:`).
  */
 export type Audience = 'public' | 'third-party' | 'asker' | 'internal';
 
@@ -34,6 +35,19 @@ const EMAIL = /[^\s<>()"',;:]+@([a-z0-9.-]+\.[a-z]{2,})/gi;
 const CHANNEL_NAMES: Readonly<Record<string, string>> = { email: 'e-mail', sms: 'SMS', chat: 'chat message', 'team-chat': 'team chat', post: 'post', push: 'push notification' };
 /** Trigger kinds that deliver one inbound message per run (a chat bot's question, a webhook call). */
 const INBOUND = new Set(['webhook', 'mailhook', 'app-instant']);
+/**
+ * Chat apps whose literal recipient id shows a private chat with one user. Telegram Bot API: a
+ * private chat's id is the user's id, a positive integer; groups have negative ids, supergroups and
+ * channels `-100…`, public channels `@name`. A bot can write privately only to a user who started it,
+ * and a scenario that fixes one such id writes to the person who set it up (the builder reads their
+ * own id from the bot's updates): the owner's own account, like "Send me an e-mail".
+ */
+const PRIVATE_CHAT_ID: Readonly<Record<string, RegExp>> = { telegram: /^[1-9]\d{0,15}$/ };
+/**
+ * Literal status values that stage a record for a person's review or approval (English, Spanish,
+ * French, German, Portuguese): `Pending Review`, `Pendiente de aprobación`, `À valider`, `Draft`.
+ */
+const REVIEW_STATUS = /^(?:(?:pending|awaiting|needs?|to|for|ready for|waiting for|in|under)[\s_-]+(?:human[\s_-]+)?(?:review|approval|validation)|to[\s_-]+(?:approve|review|validate)|draft|borrador|brouillon|entwurf|rascunho|pendiente de (?:aprobaci[oó]n|revisi[oó]n)|por (?:revisar|aprobar)|pendente de (?:aprova[cç][aã]o|revis[aã]o)|en attente de (?:validation|relecture)|à (?:valider|relire)|zur (?:prüfung|freigabe)|zu prüfen)$/iu;
 
 /**
  * The audience of a module that delivers AI output, or `null` when the module delivers
@@ -59,10 +73,49 @@ export function deliveryOf(analysis: Analysis, m: ModuleNode, aiPointers: readon
     if (chat && repliesToTrigger(analysis, mapped)) return { audience: 'asker', why: 'answers the person who wrote to the chat' };
     return { audience: 'third-party', why: `sends it by ${CHANNEL_NAMES[send.channel]} to recipients taken from the data (\`${mapped[0]!.slice(0, 60)}\`)` };
   }
+  const privateChat = Object.hasOwn(PRIVATE_CHAT_ID, m.app) ? PRIVATE_CHAT_ID[m.app]! : null;
+  if (chat && privateChat && values.length > 0 && values.every((v) => privateChat.test(v.trim()))) {
+    return { audience: 'internal', why: `sends it to one fixed private chat (\`${values[0]!.trim()}\`): the bot owner's own chat` };
+  }
   if (values.length > 0 && values.every(isPlaceholder)) return { audience: 'internal', why: 'sends it to a placeholder address (a template slot or a masked export): no third party to judge' };
   if (send.channel === 'email' && values.length > 0 && values.every((v) => ownAddress(m, v))) return { audience: 'internal', why: 'e-mails it to the connection\'s own address or domain' };
   if (aiPointers.length > 0 && aiPointers.every((p) => labelledInField(analysis, m, p))) return { audience: 'internal', why: 'quotes it under a label in a notification to a fixed recipient' };
   return { audience: 'third-party', why: `sends it as the whole message by ${CHANNEL_NAMES[send.channel]} to a fixed recipient${values[0] ? ` (\`${values[0].slice(0, 60)}\`)` : ''} not shown to be the owner` };
+}
+
+/**
+ * Modules that only put AI output before a person who reviews it, with the reason: a delivery to the
+ * owner or the team (`deliveryOf` audience `internal`), a draft (module table `draft`: a Gmail draft,
+ * a Contentful entry), a record written with a literal review status (`Pending Review`), and a record
+ * such a review record links by id (`{{28.id}}`: the draft it asks a person to review). AI-6 does
+ * not count these as acting on the output. Computed once per evaluation over the string index.
+ * @returns module id → why it is a review step.
+ */
+export function reviewSteps(analysis: Analysis): Map<string, string> {
+  const steps = new Map<string, string>();
+  const df = analysis.dataflow();
+  for (const leaf of analysis.strings()) {
+    const m = leaf.module;
+    if (leaf.section !== 'mapper' || leaf.value.length > 48 || steps.has(m.id) || leaf.value.includes('{{') || !REVIEW_STATUS.test(leaf.value.trim()) || classify(m).effect !== 'write') continue;
+    steps.set(m.id, `writes a record marked \`${leaf.value.trim().slice(0, 40)}\` for a person to review`);
+    for (const r of df.refsOf(m.id)) {
+      const linked = analysis.graph.byId.get(r.moduleId);
+      if (r.path === 'id' && linked && classify(linked).effect === 'write' && !steps.has(linked.id)) steps.set(linked.id, `writes a record that review record ${m.id} links for a person to review`);
+    }
+  }
+  for (const m of analysis.graph.modules) if (classify(m).draft) steps.set(m.id, 'saves a draft for a person to send or publish');
+  return steps;
+}
+
+/**
+ * Why a module that takes AI output only puts it before a person (see `reviewSteps`), or `null`
+ * when it acts on it (a write, a delivery to outsiders, a request, code).
+ */
+export function reviewStepOf(analysis: Analysis, steps: ReadonlyMap<string, string>, m: ModuleNode, aiPointers: readonly string[]): string | null {
+  const step = steps.get(m.id);
+  if (step) return step;
+  const delivery = deliveryOf(analysis, m, aiPointers);
+  return delivery?.audience === 'internal' ? delivery.why : null;
 }
 
 /**
