@@ -91,7 +91,7 @@ const AI2_VERDICTS: Readonly<Record<string, Readonly<Record<string, 'high' | 'me
   'make-extra/guny524-codyssey-b2-2': { 9: 'medium' }, // Notion page
   'make-extra/igorshkov93-ai-email-triage-system': { 3: 'medium' }, // draft, ticket row, Slack, own label, own address
   'make-extra/mihmol-lead-intake-ai-classifier': { 2: 'medium' }, // Airtable row, Slack, gates a templated thank-you
-  'make-extra/tabinda-fatima-integration-gmail-openai-google-sheets-tools': { 2: 'high', 4: 'high' }, // reply to the sender's From
+  'make-extra/tabinda-fatima-integration-gmail-openai-google-sheets-tools': { 2: 'medium', 4: 'high' }, // 4: reply to the sender's From; 2: only picks the instruction row model 4 reads
   'make-extra/tbauer79999-integration-webhooks-openai': { 2: 'high' }, // SMS to the webhook's From
   'make-extra/wade1508-integration-gmail-openai': { 7: 'medium' }, // sheet row and a draft
 };

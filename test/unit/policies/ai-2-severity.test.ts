@@ -74,6 +74,16 @@ describe('AI-2 is high when the injected output can act', () => {
     assert.match(team.reason, /posts it in the team's own workspace/);
   });
 
+  it('a category that only selects which owner record another model reads is medium; the look-up e-mailed as is stays high (make-extra tabinda-fatima shape)', () => {
+    const classify = gpt(2, 'Classify this e-mail as billing, support or sales; answer with one word:\n{{1.text}}');
+    const lookup = handled(m(3, 'google-sheets:filterRows', { parameters: { __IMTCONN__: 5 }, mapper: { spreadsheetId: '/1abc', sheetId: 'Instructions', filter: [[{ a: 'A', b: ANSWER, o: 'text:equal' }]] } }), 103);
+    const answer = handled(m(4, 'openai-gpt-3:CreateCompletion', { parameters: { __IMTCONN__: 11706863 }, mapper: { select: 'chat', model: 'gpt-4o-mini', max_tokens: '300', messages: [{ role: 'system', content: '{{3.`1`}}' }, { role: 'user', content: 'Reply to the customer.' }] } }), 104);
+    const reply = (content: string) => handled(m(5, 'google-email:sendAnEmail', { parameters: { __IMTCONN__: 8287811 }, mapper: { to: ['{{1.from.address}}'], subject: 'Re: {{1.subject}}', bodyType: 'rawHtml', content } }), 105);
+    const viaModel = ai2([gmail, classify, lookup, answer, reply('{{4.choices[].message.content}}')]);
+    assert.equal(viaModel.severity, 'medium');
+    assert.match(viaModel.reason, /its output cannot act: .*\(also modules 4, 5\)/);
+    assert.equal(ai2([gmail, classify, lookup, reply('{{3.`2`}}')]).severity, 'high', 'the selected record itself is e-mailed to the sender');
+  });
   it('document: the text goes into a copied Google Doc whose link is e-mailed to the submitted address (high); its link posted to Slack is medium (make j-ride shape)', () => {
     const copy = handled(m(3, 'google-drive:copyAFile', { parameters: { __IMTCONN__: 8677967 }, mapper: { select: 'list', name: 'Proposal - {{1.client_name}}', copy: 'drive', destination: 'drive', file: '/1tmpl', folderId: '/1fold' } }), 103);
     const fill = handled(m(4, 'google-docs:replaceATextInADocument', { parameters: { __IMTCONN__: 8287952 }, mapper: { destination: 'drive', document: '{{3.id}}', replaceText: [{ oldText: '[CLIENT_NAME]', newText: '{{1.client_name}}' }, { oldText: '[PROPOSAL_BODY]', newText: ANSWER }] } }), 104);

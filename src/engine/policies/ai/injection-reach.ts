@@ -19,7 +19,7 @@ import { classify } from '../../blueprint/classify.js';
 import { extractRefs } from '../../blueprint/expressions.js';
 import { movesMoney } from '../../money.js';
 import { downstreamOf } from '../helpers.js';
-import { CallerInput, PAYLOAD, STEERED_AI } from '../sec/caller-input.js';
+import { CallerInput, LOOKUP, PAYLOAD, STEERED_AI } from '../sec/caller-input.js';
 import { credentialOf, isAgent, isTargetKey, moduleImpacts } from '../sec/impact-detectors.js';
 import { hostRefs, modelAuthors } from '../sec/request-url.js';
 import { deliveryOf, isOutput } from './audience.js';
@@ -98,6 +98,11 @@ function moduleReach(analysis: Analysis, output: CallerInput, ai: ModuleNode, m:
   if (carried.length === 0 || PASS_THROUGH.has(effect)) return null;
   if (requestsWrittenHost(analysis, output, ai, m)) return { kind: 'request', module: m, what: `${ref(m)} requests an address the model writes (SEC-6)` };
   const origin = carried.reduce((o, l) => o | l.origin, 0);
+  // Only records a look-up on the output selected, reaching `m` as another model's answer: that model
+  // reads the owner's data the output picked, and its own prompt is judged by its own AI-2 finding.
+  if (origin === LOOKUP && carried.every((l) => extractRefs(l.leaf.value).every((r) => r.moduleId !== ai.id && classify(analysis.graph.byId.get(r.moduleId) ?? m).ai))) {
+    return { kind: 'use', module: m, what: `${ref(m)} gets only the answer of another model that reads records a look-up on it selects` };
+  }
   const via = origin & PAYLOAD ? '' : origin & STEERED_AI ? ' (as the answer of a model it steers)' : ' (as data a look-up on it selects)';
   const delivery = deliveryOf(analysis, m, carried.map((l) => l.leaf.pointer));
   if (delivery) return { kind: BY_AUDIENCE[delivery.audience], module: m, what: `${ref(m)} ${delivery.why}${via}` };
