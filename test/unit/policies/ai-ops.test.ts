@@ -127,6 +127,12 @@ describe('OPS-4 polling trigger without a batch limit', () => {
   it('warns for a watch trigger without a limit', () => {
     assert.deepEqual(failingIds(bp([m(1, 'google-sheets:watchRows', { version: 2 })]), 'OPS-4'), ['1']);
   });
+  it('recognises the Trigger… polling actions (Airtable, Email, Gmail)', () => {
+    assert.deepEqual(failingIds(bp([m(1, 'airtable:TriggerWatchRecords', { version: 3, parameters: { base: 'appX', table: 'tblY' } })]), 'OPS-4'), ['1']);
+    assert.deepEqual(failingIds(bp([m(1, 'email:TriggerNewEmail', { version: 7, parameters: { folder: 'INBOX' } })]), 'OPS-4'), ['1']);
+    passes(bp([m(1, 'airtable:TriggerWatchRecords', { version: 3, parameters: { maxRecords: 100 } })]), 'OPS-4');
+    passes(bp([m(1, 'google-email:TriggerNewEmail', { version: 2, parameters: { maxResults: 5 } })]), 'OPS-4');
+  });
   it('passes with a limit, and for webhooks', () => {
     passes(bp([trigger]), 'OPS-4');
     passes(bp([hook]), 'OPS-4');

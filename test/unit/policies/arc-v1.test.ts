@@ -20,6 +20,10 @@ describe('ARC-3 default module labels', () => {
 });
 
 describe('ARC-4 deprecated modules', () => {
+  it('reports the legacy HTTP Get a file module (v3), not its v4 successor Download a file', () => {
+    const b = bp([m(1, 'http:ActionGetFile', { version: 3, mapper: { url: 'https://example.org/logo.png' } }), m(2, 'http:DownloadFile', { version: 4, mapper: { url: 'https://example.org/logo.png' } })]);
+    assert.deepEqual(violationOf(b, 'ARC-4')!.failing_modules.map((f) => [f.module_id, f.severity]), [['1', 'low']]);
+  });
   it('reports legacy HTTP, Sheets v1 and retired OpenAI models with their severities', () => {
     const b = bp([m(1, 'http:ActionSendData', { version: 3 }), m(2, 'google-sheets:addRow', { version: 1 }), m(3, 'openai-gpt-3:CreateCompletion', { mapper: { model: 'text-davinci-003' } })]);
     assert.deepEqual(failingIds(b, 'ARC-4'), ['1', '2', '3']);
