@@ -5,6 +5,7 @@ import { classify, triggerKind } from './blueprint/classify.js';
 import { pointerToken } from './errors.js';
 import { DataFlow } from './dataflow.js';
 import { collectAllStrings, type BlueprintLeaf, type LeafOptions } from './leaves.js';
+import { unreachableModules } from './reachability.js';
 
 export type { BlueprintLeaf, LeafOptions, LeafSection } from './leaves.js';
 
@@ -25,6 +26,7 @@ export class Analysis {
   private leaves: StringLeaf[] | null = null;
   private readonly everyLeaf = new Map<string, BlueprintLeaf[]>();
   private flow: DataFlow | null = null;
+  private dead: ReadonlyMap<string, string> | null = null;
   /** How the scenario starts (webhook, app-instant, watch, schedule). */
   readonly trigger: TriggerKind;
   /** The first top-level module, when any. */
@@ -66,6 +68,15 @@ export class Analysis {
   dataflow(): DataFlow {
     this.flow ??= new DataFlow(this.graph.modules, this.strings());
     return this.flow;
+  }
+
+  /**
+   * Modules that cannot run as exported, each with why (`route 2 of router 3 is disabled`, a filter
+   * comparing design-time constants that can never pass; `reachability.ts`), computed once.
+   */
+  unreachable(): ReadonlyMap<string, string> {
+    this.dead ??= unreachableModules(this.graph);
+    return this.dead;
   }
 
   /** Modules classified as writing or deleting data (role `write` / `delete`). */

@@ -10,6 +10,7 @@ import { complianceGaps } from './gaps.js';
 import { buildRemediation, type Remediation } from './remediation.js';
 import { fingerprint } from './fingerprint.js';
 import { POLICIES } from './policies/catalog.js';
+import { capUnreachable } from './reachability.js';
 import { badgeOf, scenarioScore } from './score.js';
 import { FALLBACK_SEVERITY, SEVERITY_RANK, worse } from './severity.js';
 
@@ -123,7 +124,8 @@ export function evaluateBlueprint(input: unknown, options: EvaluateOptions): Eva
       continue;
     }
     evaluated.push(policy.code);
-    if (run.outcome) outcomes.push({ policy, outcome: run.outcome });
+    // A finding on a module that cannot run as exported is capped at low, whatever the policy (reachability.ts).
+    if (run.outcome) outcomes.push({ policy, outcome: capUnreachable(run.outcome, analysis.unreachable(), policy) });
   }
   return { ok: true, evaluation: shape(analysis, outcomes, evaluated, policyErrors, options.scenarioId) };
 }

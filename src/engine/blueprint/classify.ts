@@ -254,6 +254,8 @@ export function triggerKind(first: ModuleNode | undefined, instant: boolean | nu
   if (first.type === 'gateway:CustomMailHook') return 'mailhook';
   if (first.parameters && first.parameters['__IMTHOOK__'] !== undefined) return 'app-instant';
   if (instant === true) return 'app-instant';
-  if (/^watch/i.test(first.action)) return 'watch';
+  // Polling triggers: `watchRows`, `WatchCRMObjects`, and the `Trigger…` actions (`airtable:TriggerWatchRecords`,
+  // `email:TriggerNewEmail`, `google-email:TriggerNewEmail`, `rss:TriggerNewArticle`).
+  if (/^(?:watch|trigger)/i.test(first.action)) return 'watch';
   return 'schedule';
 }

@@ -52,6 +52,13 @@ export interface Policy {
   readonly category: PolicyCategory;
   /** Catalog severity: badge colours and filters use it (spec §2 Policy catalog entry). */
   readonly severity: Severity;
+  /**
+   * Where the risk lies. `run` (default): in what the scenario does when it runs, so a finding on a
+   * module that cannot run as exported is capped at low (`reachability.ts`). `artefact`: in the
+   * exported blueprint itself (a hard-coded secret or personal datum anyone holding the file can
+   * read), whether or not the module ever runs; never capped.
+   */
+  readonly subject?: 'run' | 'artefact';
   /** One-paragraph description shown in violations. */
   readonly description: string;
   /** Why the rule exists, with its sources. */

@@ -90,6 +90,18 @@ describe('OPS-1 no failure notification', () => {
   it('passes with a notifying error route', () => {
     passes(bp([trigger, m(2, 'google-sheets:addRow', { version: 2, onerror: [send(9, 'failed {{error.message}}'), ...breakHandler(10)] })]), 'OPS-1');
   });
+  it('does not count a notification to the owner as a data change', () => {
+    const push = m(3, 'ios:SendNotification', { mapper: { title: 'Done', body: '{{1.name}}' } });
+    passes(bp([trigger, push, m(4, 'email:ActionSendMeEmail', { mapper: { subject: 'Digest', text: '{{1.name}}' } })]), 'OPS-1');
+    const v = violationOf(bp([trigger, m(2, 'google-sheets:addRow', { version: 2 }), push]), 'OPS-1')!;
+    assert.deepEqual([v.severity, v.summary], ['medium', 'No error route notifies anyone, although 1 module change data']);
+  });
+  it('is low when the scenario only sends messages to fixed recipients, medium for recipients from the data', () => {
+    const to = (address: string) => m(2, 'google-email:sendAnEmail', { version: 4, mapper: { to: [address], subject: 'Daily quote', content: '{{1.quote}}' } });
+    assert.equal(violationOf(bp([trigger, to('reader@binghamton.example.edu')]), 'OPS-1')?.severity, 'low');
+    assert.equal(violationOf(bp([trigger, m(2, 'telegram:SendReplyMessage', { mapper: { chatId: '2074700466', text: '{{1.quote}}' } })]), 'OPS-1')?.severity, 'low');
+    assert.equal(violationOf(bp([trigger, to('{{1.email}}')]), 'OPS-1')?.severity, 'medium');
+  });
 });
 
 describe('OPS-2 sleep modules', () => {
@@ -114,6 +126,12 @@ describe('OPS-3 deactivation threshold', () => {
 describe('OPS-4 polling trigger without a batch limit', () => {
   it('warns for a watch trigger without a limit', () => {
     assert.deepEqual(failingIds(bp([m(1, 'google-sheets:watchRows', { version: 2 })]), 'OPS-4'), ['1']);
+  });
+  it('recognises the Trigger… polling actions (Airtable, Email, Gmail)', () => {
+    assert.deepEqual(failingIds(bp([m(1, 'airtable:TriggerWatchRecords', { version: 3, parameters: { base: 'appX', table: 'tblY' } })]), 'OPS-4'), ['1']);
+    assert.deepEqual(failingIds(bp([m(1, 'email:TriggerNewEmail', { version: 7, parameters: { folder: 'INBOX' } })]), 'OPS-4'), ['1']);
+    passes(bp([m(1, 'airtable:TriggerWatchRecords', { version: 3, parameters: { maxRecords: 100 } })]), 'OPS-4');
+    passes(bp([m(1, 'google-email:TriggerNewEmail', { version: 2, parameters: { maxResults: 5 } })]), 'OPS-4');
   });
   it('passes with a limit, and for webhooks', () => {
     passes(bp([trigger]), 'OPS-4');

@@ -15,11 +15,13 @@ interface Deprecation {
 
 /**
  * Deprecations (sources: Make's HTTP app, where *Make a request* `http:MakeRequest` v4 supersedes the
- * legacy `http:ActionSendData*` v3 modules; Make's Google Sheets v1 "legacy" app; `util:SetVariable`
+ * legacy `http:ActionSendData*` v3 modules and *Download a file* `http:DownloadFile` v4 the legacy
+ * *Get a file* `http:ActionGetFile` v3 (Make apps, "HTTP (legacy)": Version 3); Make's Google Sheets v1 "legacy" app; `util:SetVariable`
  * superseded by `util:SetVariable2`; OpenAI's shutdown of the GPT-3 completion models on 2024-01-04).
  */
 export const DEPRECATIONS: readonly Deprecation[] = [
   { matches: (m) => m.app === 'http' && /^ActionSendData/.test(m.action) && (m.version ?? 3) <= 3, reason: 'legacy HTTP module (v3)', replacement: '*HTTP > Make a request* (`http:MakeRequest`, v4)', severity: 'low' },
+  { matches: (m) => m.type === 'http:ActionGetFile' && (m.version ?? 3) <= 3, reason: 'legacy HTTP *Get a file* module (v3)', replacement: '*HTTP > Download a file* (`http:DownloadFile`, v4)', severity: 'low' },
   { matches: (m) => m.app === 'google-sheets' && m.version === 1, reason: 'Google Sheets legacy app (v1)', replacement: 'the current Google Sheets modules (v2)', severity: 'medium' },
   { matches: (m) => m.type === 'util:SetVariable' || m.type === 'util:GetVariable', reason: 'superseded variable module', replacement: '`util:SetVariable2` / `util:GetVariable2`', severity: 'low' },
   {

@@ -1,8 +1,23 @@
 /** @module engine/policies/arc/ARC-6: unconfigured or placeholder modules. */
 import type { Finding, Policy } from '../types.js';
+import type { Analysis } from '../../analysis.js';
+import type { ModuleNode } from '../../blueprint/types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { classify } from '../../blueprint/classify.js';
 import { findingModules, moduleRef } from '../helpers.js';
+
+/**
+ * The route a slot fills on its own, when every module of that route is an empty slot: an unfinished
+ * branch that does nothing (make `luxisoft-analizar-imagen`, router "APP" route 2), not a broken step
+ * of a flow that runs. Reported low; a slot in a flow that runs stays medium.
+ */
+function emptyRoute(analysis: Analysis, m: ModuleNode): string | null {
+  if (m.container !== 'route' || m.parentId === null || m.routeIndex === null) return null;
+  const router = analysis.module(m.parentId);
+  const route = router.routes[m.routeIndex];
+  if (!route || !route.moduleIds.every((id) => analysis.module(id).type === 'placeholder:Placeholder')) return null;
+  return `route ${m.routeIndex + 1} of router ${router.id}${router.label ? ` ("${router.label}")` : ''}`;
+}
 
 /** ARC-6: the scenario contains empty slots or modules without any configuration. */
 export const ARC_6: Policy = {
@@ -18,7 +33,12 @@ export const ARC_6: Policy = {
     const findings: Finding[] = [];
     for (const m of analysis.graph.modules) {
       const cls = classify(m);
-      if (m.type === 'placeholder:Placeholder') findings.push({ moduleId: m.id, reason: 'empty module slot', evidence: { pointer: m.pointer } });
+      if (m.type === 'placeholder:Placeholder') {
+        const route = emptyRoute(analysis, m);
+        findings.push(route === null
+          ? { moduleId: m.id, reason: 'empty module slot', evidence: { pointer: m.pointer } }
+          : { moduleId: m.id, reason: `empty module slot, all of ${route}: an unfinished branch that does nothing`, severity: 'low', evidence: { pointer: m.pointer } });
+      }
       else if (m.parameters === null && m.mapper === null && cls.role !== 'flow' && cls.role !== 'directive') findings.push({ moduleId: m.id, reason: 'exported without parameters or mapping', evidence: { pointer: m.pointer } });
     }
     return findings.length === 0 ? null : { status: 'fail', findings, summary: `${findings.length} unconfigured module${findings.length === 1 ? '' : 's'}` };

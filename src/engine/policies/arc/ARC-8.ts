@@ -1,7 +1,54 @@
 /** @module engine/policies/arc/ARC-8: filters without conditions. */
 import type { Finding, Policy } from '../types.js';
+import type { Analysis } from '../../analysis.js';
+import type { ModuleNode } from '../../blueprint/types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { findingModules, moduleRef } from '../helpers.js';
+
+const hasConditions = (m: ModuleNode): boolean => m.filter?.conditions.some((g) => g.length > 0) ?? false;
+
+/**
+ * True when a condition-less filter is only a label, not a gate that does nothing.
+ * Make runs a router's fallback route (`parameters.else`, its route index) when no other route
+ * matches, so its filter needs no condition (Make help, *Router*: "The fallback route"); an error
+ * handler route runs only when its module fails; and when no route of a router has a condition, the
+ * names label parallel branches that all run (make `anton-chernov` router 5). A condition-less route
+ * beside filtered siblings (make `6302mohamed-agency` "valid", "Non duplicates") is still reported.
+ */
+function labelOnly(analysis: Analysis, m: ModuleNode): boolean {
+  if (m.index !== 0 || m.parentId === null) return false;
+  if (m.container === 'onerror') return true;
+  if (m.container !== 'route' || m.routeIndex === null) return false;
+  const router = analysis.module(m.parentId);
+  if (router.parameters?.['else'] === m.routeIndex) return true;
+  return !router.routes.some((r) => r.moduleIds[0] !== undefined && hasConditions(analysis.module(r.moduleIds[0])));
+}
+
+/** The ids of the flow a module sits in (top level, a route, an error handler), in order. */
+function flowOf(analysis: Analysis, m: ModuleNode): readonly string[] {
+  if (m.parentId === null) return analysis.graph.topLevelIds;
+  const parent = analysis.module(m.parentId);
+  return m.container === 'onerror' ? parent.errorHandlerIds : parent.routes[m.routeIndex ?? 0]?.moduleIds ?? [];
+}
+
+/**
+ * True when a module upstream on the path (earlier in its flow or an enclosing one) has a filter of
+ * the same name with conditions: the empty filter restates a gate the bundle has already passed
+ * (make `6302mohamed-e-commerce` 4 "Valid Path" after module 7's "Valid Path" conditions).
+ */
+function restatesUpstreamGate(analysis: Analysis, m: ModuleNode): boolean {
+  const name = m.filter!.name.trim().toLowerCase();
+  if (name === '') return false;
+  for (let cur: ModuleNode | undefined = m; cur; cur = cur.parentId === null ? undefined : analysis.module(cur.parentId)) {
+    const flow = flowOf(analysis, cur);
+    for (let i = 0; i < cur.index && i < flow.length; i++) {
+      const before = analysis.module(flow[i]!);
+      if (hasConditions(before) && before.filter!.name.trim().toLowerCase() === name) return true;
+    }
+    if (cur !== m && hasConditions(cur) && cur.filter!.name.trim().toLowerCase() === name) return true;
+  }
+  return false;
+}
 
 /** ARC-8: a named filter with no condition lets every bundle through. */
 export const ARC_8: Policy = {
@@ -9,13 +56,13 @@ export const ARC_8: Policy = {
   title: 'Filter without conditions',
   category: 'ARC',
   severity: 'low',
-  description: 'A module has a named filter with no conditions: it looks like a gate on the canvas but lets every bundle through.',
+  description: 'A module has a named filter with no conditions: it looks like a gate on the canvas but lets every bundle through. A label on a router\'s fallback route, on the first module of an error handler, on parallel branches of a router none of whose routes has a condition, or restating a gate of the same name the bundle has already passed is not a gate and is not reported.',
   rationale: 'Controls that look present but do nothing are worse than none (SOC 2 PI1.3 valid processing; ISO/IEC 27001 A.8.28).',
   compliance_frameworks: [ref(F.soc2, 'PI1.3'), ref(F.iso27001, 'A.8.28')],
   examples: { avoid: '`"filter": { "name": "Only paid orders", "conditions": [] }`', prefer: '`"filter": { "name": "Only paid orders", "conditions": [[{ "a": "{{1.status}}", "o": "text:equal", "b": "paid" }]] }`' },
   evaluate(analysis) {
     const findings: Finding[] = analysis.graph.modules
-      .filter((m) => m.filter !== null && m.filter.conditions.every((g) => g.length === 0))
+      .filter((m) => m.filter !== null && m.filter.conditions.every((g) => g.length === 0) && !labelOnly(analysis, m) && !restatesUpstreamGate(analysis, m))
       .map((m) => ({ moduleId: m.id, reason: `filter "${m.filter!.name}" has no conditions and passes every bundle`, evidence: { pointer: `${m.pointer}/filter` } }));
     return findings.length === 0 ? null : { status: 'warn', findings, summary: `${findings.length} filter${findings.length === 1 ? '' : 's'} without conditions` };
   },

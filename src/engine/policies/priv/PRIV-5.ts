@@ -23,6 +23,7 @@ export const PRIV_5: Policy = {
   title: 'Personal data embedded in the blueprint',
   category: 'PRIV',
   severity: 'low',
+  subject: 'artefact',
   description: 'The blueprint contains literal e-mail addresses, in module fields or in the labels Make stores for connections (which usually name the account\'s e-mail), so every export and copy of the blueprint discloses them.',
   rationale: 'Blueprints are shared, versioned and published; personal data in them is processing without a purpose (GDPR Art. 5(1)(c) data minimisation, Art. 25 by design).',
   compliance_frameworks: [ref(F.gdpr, 'Art. 5(1)(c)'), ref(F.gdpr, 'Art. 25'), ref(F.iso27001, 'A.8.11')],

@@ -46,6 +46,7 @@ export const SEC_1: Policy = {
   title: 'Hard-coded credential or token',
   category: 'SEC',
   severity: 'critical',
+  subject: 'artefact',
   description: 'A module holds a literal credential (API key, access token, password, session cookie or secret webhook URL) in its fields, filters or metadata instead of a Make connection or keychain.',
   rationale: 'Blueprints are exported, shared and committed to repositories; a secret typed into a module travels with every copy and cannot be rotated without editing every scenario. CWE-798; PCI DSS v4.0 8.6.2 forbids hard-coded account passwords; NIST SP 800-53 IA-5(7) forbids embedded static authenticators.',
   compliance_frameworks: [
