@@ -15,6 +15,7 @@ import { classify } from './blueprint/classify.js';
 import { extractRefs, type FieldRef } from './blueprint/expressions.js';
 import { isTechnicalField, piiKind } from './pii.js';
 import { bodyPromptRefs, promptPart } from './prompt.js';
+import { captureLabels } from './regex-captures.js';
 import { sourceOf, webhookSource } from './sources.js';
 
 /** A reference found in one module's field. */
@@ -47,6 +48,8 @@ export class DataFlow {
   private readonly carries = new Map<string, Map<PiiKind, FieldRef>>();
   /** Column labels of spreadsheet-like outputs, read on first use: module id → column key (`2`) → label (`Customer Email`). */
   private readonly columns = new Map<string, Map<string, string> | null>();
+  /** Capture group labels of Text parser modules, read on first use: module id → `$5` → `Company Name` (`regex-captures.ts`). */
+  private readonly captures = new Map<string, ReadonlyMap<string, string | null> | null>();
   private readonly byId: ReadonlyMap<string, ModuleNode>;
   private readonly piiCache = new Map<string, PiiFlow[]>();
 
@@ -184,6 +187,14 @@ export class DataFlow {
   }
 
   private piiOfRef(r: FieldRef): [PiiKind, FieldRef][] {
+    // A labelled capture of a Text parser holds what its label names (`Company Name: (.*?)` a company,
+    // `Email Address: (.*?)` an address), judged as a field of a person when the parsed text is personal.
+    const label = this.captureLabel(r);
+    if (typeof label === 'string') {
+      const personal = this.carries.has(r.moduleId);
+      const kind = piiKind(label, personal ? 'person' : null) ?? (personal && RETOLD.test(label.replace(/\s+/g, '')) ? 'personal' : null);
+      return kind ? [[kind, { moduleId: r.moduleId, path: r.path }]] : [];
+    }
     const root: PiiContext = this.sources.get(r.moduleId)?.personal ?? null;
     const direct = piiKind(this.named(r), root);
     const out: [PiiKind, FieldRef][] = direct ? [[direct, { moduleId: r.moduleId, path: r.path }]] : [];
@@ -191,6 +202,24 @@ export class DataFlow {
     // A reference or technical field (`{{62.id}}`, `status`) of a module carrying personal data is not that data.
     if (carried && !isTechnicalField(r.path)) for (const [kind, from] of carried) if (kind !== direct) out.push([kind, from]);
     return out;
+  }
+
+  /**
+   * The label of the Text parser capture a reference reads (`2.$5` → `Company Name`), `null` for an
+   * unlabelled capture, `undefined` when the reference is not to a parser capture.
+   */
+  private captureLabel(r: FieldRef): string | null | undefined {
+    let labels = this.captures.get(r.moduleId);
+    if (labels === undefined) {
+      const m = this.byId.get(r.moduleId);
+      const pattern = m && PARSERS.has(m.type) ? m.parameters?.['pattern'] ?? m.mapper?.['pattern'] : undefined;
+      labels = typeof pattern === 'string' ? captureLabels(pattern) : null;
+      this.captures.set(r.moduleId, labels);
+    }
+    if (labels === null) return undefined;
+    const dot = r.path.indexOf('.');
+    const key = (dot < 0 ? r.path : r.path.slice(0, dot)).replace(/`|\[\]$/g, '');
+    return labels.has(key) ? labels.get(key)! : undefined;
   }
 
   /** The path with a numeric column key replaced by its column label (`2` → `Customer Email`), else the path. */
@@ -209,6 +238,12 @@ export class DataFlow {
     return label === undefined ? r.path : dot < 0 ? label : label + r.path.slice(dot);
   }
 }
+
+/** Capture labels naming a retelling of the parsed text (`Summary: (.*)` of an AI answer about a lead's messages): as personal as the text. */
+const RETOLD = /^(?:summary|summaries|reply|replies|draft|translation|rewrite|rewritten)$/i;
+
+/** Make *Text parser* modules whose output fields are the capture groups of a pattern (Make help, *Text parser*). */
+const PARSERS: ReadonlySet<string> = new Set(['regexp:Parser', 'regexp:AdvancedParser']);
 
 /**
  * Labels of numbered columns from a module's output data structure (`metadata.interface`): Google
