@@ -3,7 +3,7 @@ import type { Finding, Policy } from '../types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { classify, moduleUrl, urlHost } from '../../blueprint/classify.js';
 import { findingModules, moduleRef } from '../helpers.js';
-import { describeFlows, externalPiiSinks } from './shared.js';
+import { dataStoreOf, describeFlows, externalPiiSinks } from './shared.js';
 
 /**
  * Make's own webhook hosts (`hook.eu1.make.com`, `hook.us1.make.celonis.com`, `hook.integromat.com`;
@@ -18,7 +18,7 @@ export const PRIV_2: Policy = {
   title: 'Personal data sent to a generic HTTP endpoint',
   category: 'PRIV',
   severity: 'medium',
-  description: 'Personal data is mapped into a generic HTTP request, where neither the recipient nor its safeguards are visible from the scenario: an undocumented disclosure to a third party.',
+  description: 'Personal data is mapped into a generic HTTP request, where neither the recipient nor its safeguards are visible from the scenario: an undocumented disclosure to a third party. A call to a hosted database (Firebase, Supabase, Airtable...) stores the data in the operator\'s own record store and is low.',
   rationale: 'Every recipient of personal data must be known and bound by an agreement (GDPR Art. 28 and Art. 30; SOC 2 P6.1 disclosure to third parties) and the transfer protected (Art. 32).',
   compliance_frameworks: [ref(F.gdpr, 'Art. 28'), ref(F.gdpr, 'Art. 32'), ref(F.soc2, 'P6.1'), ref(F.iso27001, 'A.5.34')],
   examples: { avoid: '`http:ActionSendData` posting `{"email": "{{1.email}}"}` to an unlisted host.', prefer: 'The vendor\'s Make app with a reviewed connection, or a documented endpoint on your processor list.' },
@@ -29,7 +29,10 @@ export const PRIV_2: Policy = {
       const url = moduleUrl(s.module);
       const host = url ? urlHost(url) : null;
       if (host !== null && MAKE_HOOK_HOST.test(host)) continue;
-      findings.push({ moduleId: s.module.id, reason: `sends personal data (${describeFlows(s.flows)}) to ${host ? `\`${host}\`` : 'a mapped address'}`, evidence: { pointer: s.flows[0]!.pointer } });
+      // A hosted database is the operator's own record store: the recipient is known, only its listing as a processor is left (low).
+      const store = dataStoreOf(s.module);
+      if (store !== null) findings.push({ moduleId: s.module.id, severity: 'low', reason: `sends personal data (${describeFlows(s.flows)}) to the operator's own database at \`${host}\` (${store})`, evidence: { pointer: s.flows[0]!.pointer } });
+      else findings.push({ moduleId: s.module.id, reason: `sends personal data (${describeFlows(s.flows)}) to ${host ? `\`${host}\`` : 'a mapped address'}`, evidence: { pointer: s.flows[0]!.pointer } });
     }
     return findings.length === 0 ? null : { status: 'warn', findings, summary: `Personal data sent over ${findings.length} generic HTTP request${findings.length === 1 ? '' : 's'}` };
   },

@@ -1,8 +1,8 @@
-/** Text parser captures carry what their label names (issue 14 labelled set: PRIV-2 on parsed quote-request mails). */
+/** PRIV rules from the issue 14 labelled set: Text parser captures, hosted databases, form question titles. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { bp, breakHandler, m } from '../../helpers/blueprints.js';
-import { failingIds, passes } from '../../helpers/policy-assert.js';
+import { failingIds, passes, violationOf } from '../../helpers/policy-assert.js';
 import { captureLabels } from '../../../src/engine/regex-captures.js';
 
 const mail = m(1, 'email:TriggerNewEmail', { parameters: { folder: 'INBOX' } });
@@ -40,5 +40,20 @@ describe('PRIV-2 and PRIV-3 on captures of a personal e-mail', () => {
     const page = m(1, 'http:ActionSendData', { mapper: { url: 'https://news.example.org/jobs', method: 'get' } });
     const p = m(2, 'regexp:Parser', { parameters: { pattern: 'Name:\\s*(.*?)\\nEmail:\\s*(.*?)\\n' }, mapper: { text: '{{1.data}}' } });
     assert.deepEqual(failingIds(bp([page, p, post(3, '{"a":"{{2.$1}}"}'), post(4, '{"b":"{{2.$2}}"}')]), 'PRIV-2'), ['4']);
+  });
+});
+
+describe('PRIV-2 to a hosted database', () => {
+  const hook = m(1, 'gateway:CustomWebHook', { parameters: { hook: 7 } });
+  const put = (id: number, url: string) => m(id, 'http:MakeRequest', { version: 4, mapper: { url, method: 'put', body: '{"phone":"{{1.phone}}","email":"{{1.email}}"}' }, onerror: breakHandler(id + 100) });
+  it('is low for the operator\'s own Firebase or Supabase database, medium for any other host', () => {
+    const b = bp([hook, put(2, 'https://shop-default-rtdb.firebaseio.com/users/{{1.phone}}.json'), put(3, 'https://abcd1234.supabase.co/rest/v1/leads'), put(4, 'https://partner-api.example.net/leads')]);
+    assert.deepEqual(failingIds(b, 'PRIV-2'), ['2', '3', '4']);
+    const v = violationOf(b, 'PRIV-2')!;
+    assert.deepEqual(v.failing_modules.map((f) => f.severity), ['low', 'low', 'medium']);
+  });
+  it('does not take a look-alike host (firebaseio.com.evil.example) for a database', () => {
+    const v = violationOf(bp([hook, put(2, 'https://firebaseio.com.evil.example/x')]), 'PRIV-2')!;
+    assert.deepEqual(v.failing_modules.map((f) => f.severity), ['medium']);
   });
 });
