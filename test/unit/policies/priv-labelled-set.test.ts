@@ -8,6 +8,7 @@ import { captureLabels } from '../../../src/engine/regex-captures.js';
 const mail = m(1, 'email:TriggerNewEmail', { parameters: { folder: 'INBOX' } });
 const parser = (pattern: string) => m(2, 'regexp:Parser', { parameters: { pattern, global: false, multiline: true }, mapper: { text: '{{1.text}}' } });
 const post = (id: number, data: string) => m(id, 'http:MakeRequest', { version: 4, mapper: { url: 'https://api.crm-vendor.io/Organisations', method: 'post', body: data }, onerror: breakHandler(id + 100) });
+const ai = (id: number, content: string) => m(id, 'openai-gpt-3:CreateCompletion', { mapper: { model: 'gpt-4o-mini', max_tokens: 300, messages: [{ role: 'user', content }] }, onerror: breakHandler(id + 100) });
 const QUOTE = 'Full\\s+Name\\s*:\\s*(\\S+)\\s+(.*?)\\nEmail\\s+Address\\s*:\\s*(.*?)\\nCompany\\s+Name\\s*:\\s*(.*?)\\nCountry\\s*:\\s*(.*?)\\nMessage\\s*:\\s*(.*?)\\n';
 
 describe('capture labels of a Text parser pattern', () => {
@@ -55,5 +56,38 @@ describe('PRIV-2 to a hosted database', () => {
   it('does not take a look-alike host (firebaseio.com.evil.example) for a database', () => {
     const v = violationOf(bp([hook, put(2, 'https://firebaseio.com.evil.example/x')]), 'PRIV-2')!;
     assert.deepEqual(v.failing_modules.map((f) => f.severity), ['medium']);
+  });
+});
+
+describe('health questions of a form (PRIV-1, PRIV-6)', () => {
+  const question = (id: string, label: string) => ({ name: id, type: 'collection', label, spec: [{ name: 'textAnswers', type: 'collection', spec: [{ name: 'answers', type: 'array', spec: [{ name: 'value', type: 'text' }] }] }] });
+  const form = m(1, 'google-forms:watchResponses', {
+    version: 2, parameters: { formId: 'f1', limit: 10 },
+    metadata: { designer: { x: 0, y: 0 }, interface: [{ name: 'respondentEmail', type: 'text' }, { name: 'answers', type: 'collection', spec: [question('5a1b2c3d', 'Nombre'), question('0e36aa57', '¿Tienes algún tratamiento en curso?'), question('57ec546d', '¿Tienes seguro dental o prefieres financiamiento?'), question('1c2d3e4f', 'Email')] }] },
+  });
+  const answer = (id: string) => `{{1.answers.\`${id}\`.textAnswers.answers[].value}}`;
+  const sheet = (values: Record<string, string>) => m(2, 'google-sheets:addRow', { version: 2, mapper: { sheetId: 'CRM', values }, onerror: breakHandler(102) });
+  const mail = (id: number, to: string) => m(id, 'google-email:sendAnEmail', { mapper: { to: [to], subject: 'Your visit', html: `Treatment: ${answer('0e36aa57')}` }, onerror: breakHandler(id + 100) });
+
+  it('reads an answer under a question id by the question title: health data makes PRIV-1 critical', () => {
+    assert.equal(violationOf(bp([form, ai(3, `Quote for ${answer('5a1b2c3d')}: ${answer('0e36aa57')}`)]), 'PRIV-1')!.severity, 'critical');
+  });
+  it('grades PRIV-6 by recipient: AI critical, own record store medium, staff mail high, the respondent\'s own address not reported', () => {
+    const b = bp([form, sheet({ 0: answer('0e36aa57') }), ai(3, `Quote: ${answer('0e36aa57')}`), mail(4, 'front-desk@clinic-example.es'), mail(5, answer('1c2d3e4f'))]);
+    const v = violationOf(b, 'PRIV-6')!;
+    assert.deepEqual(v.failing_modules.map((f) => `${f.module_id}:${f.severity}`), ['2:medium', '3:critical', '4:high']);
+  });
+  it('keeps an answer to a question that is not about health ordinary personal data', () => {
+    const b = bp([form, ai(3, `Quote for ${answer('5a1b2c3d')}: ${answer('57ec546d')}`)]);
+    assert.equal(violationOf(b, 'PRIV-1')!.severity, 'high');
+    passes(b, 'PRIV-6');
+  });
+});
+
+describe('PRIV-6 card data in a record store', () => {
+  it('is high: PCI DSS forbids storing a readable PAN anywhere, unlike health data the controller keeps (medium)', () => {
+    const rows = m(1, 'google-sheets:watchRows', { version: 2, parameters: { limit: 10 } });
+    const v = violationOf(bp([rows, m(2, 'google-sheets:addRow', { version: 2, mapper: { values: { 0: '{{1.card_number}}' } }, onerror: breakHandler(9) }), m(3, 'airtable:ActionCreateRecord', { mapper: { record: { d: '{{1.diagnosis}}' } }, onerror: breakHandler(10) })]), 'PRIV-6')!;
+    assert.deepEqual(v.failing_modules.map((f) => `${f.module_id}:${f.severity}`), ['2:high', '3:medium']);
   });
 });

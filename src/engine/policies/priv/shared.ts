@@ -30,7 +30,7 @@ export function describeFlows(flows: readonly PiiFlow[]): string {
   const parts: string[] = [];
   for (const f of flows) {
     const ref = `\`${f.from.moduleId}.${f.from.path}\``;
-    const label = f.kind === 'personal' ? (f.origin ? `${ref} of ${f.origin}` : ref) : `${PII_KIND_LABELS[f.kind]} ${ref}`;
+    const label = f.kind === 'personal' ? (f.origin ? `${ref} of ${f.origin}` : ref) : `${PII_KIND_LABELS[f.kind]} ${ref}${f.origin ? ` (${f.origin})` : ''}`;
     if (!seen.has(label)) { seen.add(label); parts.push(label); }
   }
   return parts.slice(0, 4).join(', ') + (parts.length > 4 ? `, +${parts.length - 4} more` : '');
