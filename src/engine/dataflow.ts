@@ -50,6 +50,8 @@ export class DataFlow {
   private readonly columns = new Map<string, Map<string, string> | null>();
   /** Capture group labels of Text parser modules, read on first use: module id → `$5` → `Company Name` (`regex-captures.ts`). */
   private readonly captures = new Map<string, ReadonlyMap<string, string | null> | null>();
+  /** Variables of *Set multiple variables* modules, read on first use: module id → variable name → the references in its value. */
+  private readonly variables = new Map<string, Map<string, ModuleRef[]> | null>();
   /** The health question a personal source's field answers, per `moduleId|path` (`fieldTitle`), `null` when none. */
   private readonly healthAnswers = new Map<string, string | null>();
   private readonly byId: ReadonlyMap<string, ModuleNode>;
@@ -188,7 +190,15 @@ export class DataFlow {
     return out;
   }
 
-  private piiOfRef(r: FieldRef): [PiiKind, FieldRef][] {
+  private piiOfRef(r: FieldRef, depth = 0): [PiiKind, FieldRef][] {
+    // A *Set multiple variables* output field is one variable: it carries what that variable's value maps, not every variable's.
+    const variable = this.variableRefs(r);
+    if (variable !== undefined) {
+      if (depth > 16) return [];
+      const out: [PiiKind, FieldRef][] = [];
+      for (const v of variable) for (const pair of this.piiOfRef(v, depth + 1)) if (!out.some(([k]) => k === pair[0])) out.push(pair);
+      return out;
+    }
     // A labelled capture of a Text parser holds what its label names (`Company Name: (.*?)` a company,
     // `Email Address: (.*?)` an address), judged as a field of a person when the parsed text is personal.
     const label = this.captureLabel(r);
@@ -206,6 +216,34 @@ export class DataFlow {
     // A reference or technical field (`{{62.id}}`, `status`) of a module carrying personal data is not that data.
     if (carried && !isTechnicalField(r.path)) for (const [kind, from] of carried) if (kind !== direct) out.push([kind, from]);
     return out;
+  }
+
+  /**
+   * The references in the value of the variable a reference reads from a *Set multiple variables*
+   * module (`38.Today` → the refs of variable *Today*), `undefined` when the reference is not to one
+   * of its variables (Make help, *Tools → Set multiple variables*: each variable is an output field).
+   */
+  private variableRefs(r: FieldRef): readonly ModuleRef[] | undefined {
+    let vars = this.variables.get(r.moduleId);
+    if (vars === undefined) {
+      vars = null;
+      const m = this.byId.get(r.moduleId);
+      const list = m?.type === 'util:SetVariables' ? m.mapper?.['variables'] : undefined;
+      if (m && Array.isArray(list)) {
+        vars = new Map();
+        const prefix = `${m.pointer}/mapper/variables/`;
+        for (const [i, v] of list.entries()) {
+          const name = v && typeof v === 'object' && !Array.isArray(v) ? v['name'] : undefined;
+          if (typeof name !== 'string') continue;
+          const at = `${prefix}${i}/`;
+          vars.set(name, this.refsOf(m.id).filter((x) => x.pointer.startsWith(at)));
+        }
+      }
+      this.variables.set(r.moduleId, vars);
+    }
+    if (vars === null) return undefined;
+    const dot = r.path.indexOf('.');
+    return vars.get((dot < 0 ? r.path : r.path.slice(0, dot)).replace(/`/g, ''));
   }
 
   /** `the answer to "¿Tienes algún tratamiento en curso?"` for a field read as health data by its question's title. */

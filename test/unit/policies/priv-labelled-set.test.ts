@@ -91,3 +91,26 @@ describe('PRIV-6 card data in a record store', () => {
     assert.deepEqual(v.failing_modules.map((f) => `${f.module_id}:${f.severity}`), ['2:high', '3:medium']);
   });
 });
+
+describe('PRIV-2 recipients the blueprint names', () => {
+  const hook = m(1, 'gateway:CustomWebHook', { parameters: { hook: 7 } });
+  const send = (id: number, url: string, data: string) => m(id, 'http:ActionSendData', { version: 3, mapper: { url, method: 'post', data }, onerror: breakHandler(id + 100) });
+  it('is low for the operator\'s CRM, its WhatsApp Cloud API messages and a template\'s placeholder address; medium for an unlisted host', () => {
+    const b = bp([hook,
+      send(2, 'https://api.webcrm.com/Persons', '{"PersonEmail":"{{1.email}}"}'),
+      send(3, 'https://graph.facebook.com/v23.0/123456/messages', '{"to":"{{1.phone}}","type":"text"}'),
+      send(4, 'YOUR_SLACK_WEBHOOK_URL', '{"text":"New lead {{1.email}}"}'),
+      send(5, 'https://my-inbox.onrender.com/api/webhook', '{"phone":"{{1.phone}}"}'),
+      send(6, 'https://graph.facebook.com/v23.0/123456/feed', '{"message":"{{1.email}}"}')]);
+    assert.deepEqual(violationOf(b, 'PRIV-2')!.failing_modules.map((f) => `${f.module_id}:${f.severity}`), ['2:low', '3:low', '4:low', '5:medium', '6:medium']);
+  });
+});
+
+describe('Set multiple variables', () => {
+  it('passes on per variable: a request that reads only the date variable carries no personal data', () => {
+    const form = m(1, 'gateway:CustomWebHook', { parameters: { hook: 7 } });
+    const vars = m(2, 'util:SetVariables', { mapper: { variables: [{ name: 'Who', value: '{{1.first_name}}' }, { name: 'Today', value: '{{formatDate(now; "YYYY-MM-DD")}}' }], scope: 'roundtrip' } });
+    const get = (id: number, q: string) => m(id, 'http:ActionSendData', { version: 3, mapper: { url: 'https://leave.example.net/api/holidays', method: 'get', qs: [{ name: 'x', value: q }] }, onerror: breakHandler(id + 100) });
+    assert.deepEqual(failingIds(bp([form, vars, get(3, '{{2.Today}}'), get(4, '{{2.Who}}')]), 'PRIV-2'), ['4']);
+  });
+});

@@ -9,7 +9,7 @@ import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { classify } from '../../blueprint/classify.js';
 import { SPECIAL_PII } from '../../pii.js';
 import { findingModules, moduleRef } from '../helpers.js';
-import { dataStoreOf, describeFlows, externalPiiSinks } from './shared.js';
+import { describeFlows, externalPiiSinks, ownServiceOf } from './shared.js';
 
 /** Who receives the data: a model provider or an unknown HTTP host, people, or a record store of the operator. */
 type Recipient = 'processor' | 'people' | 'store';
@@ -28,7 +28,11 @@ const STORE_SEVERITY_BY_KIND: Partial<Record<PiiKind, Severity>> = { card: 'high
 
 function recipientOf(m: ModuleNode): Recipient {
   const cls = classify(m);
-  if (cls.ai || (cls.http && dataStoreOf(m) === null)) return 'processor';
+  if (cls.ai) return 'processor';
+  if (cls.http) {
+    const service = ownServiceOf(m);
+    return service === null ? 'processor' : service.kind === 'messaging' ? 'people' : 'store';
+  }
   return cls.effect === 'send' && cls.send?.toSelf !== true ? 'people' : 'store';
 }
 
