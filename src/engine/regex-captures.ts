@@ -12,6 +12,8 @@ import { boundedMemo } from './memo.js';
 const GENERIC = /^(?:json|xml|html|data|result|results|output|match|matches|group\d*|capture\d*|raw|payload|object|array|all|full|whole|content|string|str|part\d*)$/i;
 /** Escapes that stand for characters, not literal text (`\s`, `\d`, `\b`...); `\s`, `\n`, `\r`, `\t` separate words. */
 const SPACE_ESCAPES = new Set(['s', 'n', 'r', 't', 'f', 'v']);
+/** Characters dropped from the end of a label (`Email Address : `, `"datePosted":"`). */
+const TRAILING: ReadonlySet<string> = new Set([...' \t\n\r:=#-–—"\'`\u0000']);
 const CLASS_ESCAPES = new Set(['S', 'd', 'D', 'w', 'W', 'b', 'B', 'A', 'z', 'Z', 'G', 'h', 'H', 'R', 'K', 'p', 'P', 'X']);
 
 /**
@@ -83,7 +85,10 @@ export const captureLabels: (pattern: string) => ReadonlyMap<string, string | nu
 
 /** The label in the literal text before a group: after the last label boundary, without trailing `:`, `=`, `#`, `-` or quotes (`"datePosted":"`); a group right after a tag (`<h4 ...>(`) has none. */
 function labelOf(text: string): string | null {
-  const trimmed = text.replace(/[\s:=#\-–—"'`\u0000]+$/, '');
+  // A loop, not `/[...]+$/`: that regex is quadratic on long runs of these characters.
+  let end = text.length;
+  while (end > 0 && TRAILING.has(text[end - 1]!)) end--;
+  const trimmed = text.slice(0, end);
   const cut = Math.max(...[...'\n\u0000:;,.!?<>"\'`|/\\()[]{}=*'].map((ch) => trimmed.lastIndexOf(ch)));
   const label = trimmed.slice(cut + 1).replace(/\s+/g, ' ').trim();
   return label.length > 0 && label.length <= 40 && /\p{L}/u.test(label) && !GENERIC.test(label) ? label : null;
