@@ -13,8 +13,9 @@ import type { StringLeaf } from './analysis.js';
 import type { ModuleSource } from './sources.js';
 import { classify } from './blueprint/classify.js';
 import { extractRefs, type FieldRef } from './blueprint/expressions.js';
-import { isTechnicalField, piiKind } from './pii.js';
+import { asksAboutHealth, isTechnicalField, piiKind } from './pii.js';
 import { bodyPromptRefs, promptPart } from './prompt.js';
+import { captureLabels } from './regex-captures.js';
 import { sourceOf, webhookSource } from './sources.js';
 
 /** A reference found in one module's field. */
@@ -31,7 +32,7 @@ export interface PiiFlow {
   /** Where it enters the module (JSON Pointer) and from which module/field. */
   readonly pointer: string;
   readonly from: FieldRef;
-  /** The source module's description when the data is personal because of its source ("an incoming e-mail (`google-email:TriggerNewEmail`)"). */
+  /** The source module's description when the data is personal because of its source ("an incoming e-mail (`google-email:TriggerNewEmail`)"), or for health data read from a question's title, `the answer to "…"`. */
   readonly origin?: string;
 }
 
@@ -47,6 +48,12 @@ export class DataFlow {
   private readonly carries = new Map<string, Map<PiiKind, FieldRef>>();
   /** Column labels of spreadsheet-like outputs, read on first use: module id → column key (`2`) → label (`Customer Email`). */
   private readonly columns = new Map<string, Map<string, string> | null>();
+  /** Capture group labels of Text parser modules, read on first use: module id → `$5` → `Company Name` (`regex-captures.ts`). */
+  private readonly captures = new Map<string, ReadonlyMap<string, string | null> | null>();
+  /** Variables of *Set multiple variables* modules, read on first use: module id → variable name → the references in its value. */
+  private readonly variables = new Map<string, Map<string, ModuleRef[]> | null>();
+  /** The health question a personal source's field answers, per `moduleId|path` (`fieldTitle`), `null` when none. */
+  private readonly healthAnswers = new Map<string, string | null>();
   private readonly byId: ReadonlyMap<string, ModuleNode>;
   private readonly piiCache = new Map<string, PiiFlow[]>();
 
@@ -175,7 +182,7 @@ export class DataFlow {
         const key = `${kind}|${r.pointer}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        const origin = kind === 'personal' ? this.sources.get(from.moduleId)?.label : undefined;
+        const origin = kind === 'personal' ? this.sources.get(from.moduleId)?.label : kind === 'health' ? this.questionOrigin(from) : undefined;
         out.push(origin === undefined ? { kind, pointer: r.pointer, from } : { kind, pointer: r.pointer, from, origin });
       }
     }
@@ -183,14 +190,101 @@ export class DataFlow {
     return out;
   }
 
-  private piiOfRef(r: FieldRef): [PiiKind, FieldRef][] {
+  private piiOfRef(r: FieldRef, depth = 0): [PiiKind, FieldRef][] {
+    // A *Set multiple variables* output field is one variable: it carries what that variable's value maps, not every variable's.
+    const variable = this.variableRefs(r);
+    if (variable !== undefined) {
+      if (depth > 16) return [];
+      const out: [PiiKind, FieldRef][] = [];
+      for (const v of variable) for (const pair of this.piiOfRef(v, depth + 1)) if (!out.some(([k]) => k === pair[0])) out.push(pair);
+      return out;
+    }
+    // A labelled capture of a Text parser holds what its label names (`Company Name: (.*?)` a company,
+    // `Email Address: (.*?)` an address), judged as a field of a person when the parsed text is personal.
+    const label = this.captureLabel(r);
+    if (typeof label === 'string') {
+      const personal = this.carries.has(r.moduleId);
+      const kind = piiKind(label, personal ? 'person' : null) ?? (personal && RETOLD.test(label.replace(/\s+/g, '')) ? 'personal' : null);
+      return kind ? [[kind, { moduleId: r.moduleId, path: r.path }]] : [];
+    }
     const root: PiiContext = this.sources.get(r.moduleId)?.personal ?? null;
     const direct = piiKind(this.named(r), root);
     const out: [PiiKind, FieldRef][] = direct ? [[direct, { moduleId: r.moduleId, path: r.path }]] : [];
+    // A form answer is read by question id (`answers.\`0e3657d9\`...`); its exported title may ask about health.
+    if (direct !== 'health' && (root === 'content' || root === 'person') && this.answersHealthQuestion(r)) out.push(['health', { moduleId: r.moduleId, path: r.path }]);
     const carried = this.carries.get(r.moduleId);
     // A reference or technical field (`{{62.id}}`, `status`) of a module carrying personal data is not that data.
     if (carried && !isTechnicalField(r.path)) for (const [kind, from] of carried) if (kind !== direct) out.push([kind, from]);
     return out;
+  }
+
+  /**
+   * The references in the value of the variable a reference reads from a *Set multiple variables*
+   * module (`38.Today` → the refs of variable *Today*), `undefined` when the reference is not to one
+   * of its variables (Make help, *Tools → Set multiple variables*: each variable is an output field).
+   */
+  private variableRefs(r: FieldRef): readonly ModuleRef[] | undefined {
+    let vars = this.variables.get(r.moduleId);
+    if (vars === undefined) {
+      vars = null;
+      const m = this.byId.get(r.moduleId);
+      const list = m?.type === 'util:SetVariables' ? m.mapper?.['variables'] : undefined;
+      if (m && Array.isArray(list)) {
+        vars = new Map();
+        const prefix = `${m.pointer}/mapper/variables/`;
+        for (const [i, v] of list.entries()) {
+          const name = v && typeof v === 'object' && !Array.isArray(v) ? v['name'] : undefined;
+          if (typeof name !== 'string') continue;
+          const at = `${prefix}${i}/`;
+          vars.set(name, this.refsOf(m.id).filter((x) => x.pointer.startsWith(at)));
+        }
+      }
+      this.variables.set(r.moduleId, vars);
+    }
+    if (vars === null) return undefined;
+    const dot = r.path.indexOf('.');
+    return vars.get((dot < 0 ? r.path : r.path.slice(0, dot)).replace(/`/g, ''));
+  }
+
+  /** `the answer to "¿Tienes algún tratamiento en curso?"` for a field read as health data by its question's title. */
+  private questionOrigin(from: FieldRef): string | undefined {
+    const title = this.healthAnswers.get(`${from.moduleId}|${from.path}`);
+    return title ? `the answer to "${title.length > 80 ? `${title.slice(0, 79)}…` : title}"` : undefined;
+  }
+
+  private answersHealthQuestion(r: FieldRef): boolean {
+    return this.healthQuestion(r) !== null;
+  }
+
+  /** The title of the health question a field answers (`fieldTitle`, `asksAboutHealth`), `null` when it answers none. */
+  private healthQuestion(r: FieldRef): string | null {
+    const key = `${r.moduleId}|${r.path}`;
+    let title = this.healthAnswers.get(key);
+    if (title === undefined) {
+      const m = this.byId.get(r.moduleId);
+      const t = m ? fieldTitle(m, r.path) : null;
+      title = t !== null && asksAboutHealth(t) ? t.trim() : null;
+      this.healthAnswers.set(key, title);
+    }
+    return title;
+  }
+
+  /**
+   * The label of the Text parser capture a reference reads (`2.$5` → `Company Name`), `null` for an
+   * unlabelled capture, `undefined` when the reference is not to a parser capture.
+   */
+  private captureLabel(r: FieldRef): string | null | undefined {
+    let labels = this.captures.get(r.moduleId);
+    if (labels === undefined) {
+      const m = this.byId.get(r.moduleId);
+      const pattern = m && PARSERS.has(m.type) ? m.parameters?.['pattern'] ?? m.mapper?.['pattern'] : undefined;
+      labels = typeof pattern === 'string' ? captureLabels(pattern) : null;
+      this.captures.set(r.moduleId, labels);
+    }
+    if (labels === null) return undefined;
+    const dot = r.path.indexOf('.');
+    const key = (dot < 0 ? r.path : r.path.slice(0, dot)).replace(/`|\[\]$/g, '');
+    return labels.has(key) ? labels.get(key)! : undefined;
   }
 
   /** The path with a numeric column key replaced by its column label (`2` → `Customer Email`), else the path. */
@@ -208,6 +302,37 @@ export class DataFlow {
     const label = labels.get(dot < 0 ? r.path : r.path.slice(0, dot));
     return label === undefined ? r.path : dot < 0 ? label : label + r.path.slice(dot);
   }
+}
+
+/** Capture labels naming a retelling of the parsed text (`Summary: (.*)` of an AI answer about a lead's messages): as personal as the text. */
+const RETOLD = /^(?:summary|summaries|reply|replies|draft|translation|rewrite|rewritten)$/i;
+
+/** Make *Text parser* modules whose output fields are the capture groups of a pattern (Make help, *Text parser*). */
+const PARSERS: ReadonlySet<string> = new Set(['regexp:Parser', 'regexp:AdvancedParser']);
+
+/** Field names that are ids, not words (a Google Forms question id `0e3657d9`, a sheet column `5`): their exported label is the field's title. */
+const OPAQUE_NAME = /^(?:\d+|(?=[a-f-]*\d)[0-9a-f-]{6,40})$/i;
+
+/**
+ * The title of the field a path reads, from the module's output data structure
+ * (`metadata.interface`): the label of the deepest segment whose name is an id. Google Forms
+ * *Watch responses* exports each answer under its question id with the question as its label
+ * (`answers.0e3657d9` → *¿Tienes algún tratamiento en curso o te han recomendado alguno?*); a sheet
+ * exports numbered columns with their headers. `null` when the export has no such label.
+ */
+function fieldTitle(m: ModuleNode, path: string): string | null {
+  let spec: unknown = m.metadata?.['interface'];
+  let title: string | null = null;
+  for (const raw of path.split('.')) {
+    if (!Array.isArray(spec)) break;
+    const name = raw.replace(/`/g, '').replace(/\[\]$/, '');
+    const item: unknown = spec.find((f: unknown) => f !== null && typeof f === 'object' && !Array.isArray(f) && (f as Record<string, unknown>)['name'] === name);
+    if (item === undefined || item === null || typeof item !== 'object') break;
+    const label = (item as Record<string, unknown>)['label'];
+    if (typeof label === 'string' && OPAQUE_NAME.test(name)) title = label;
+    spec = (item as Record<string, unknown>)['spec'];
+  }
+  return title;
 }
 
 /**

@@ -159,6 +159,26 @@ function computePiiKind(path: string, root: PiiContext): PiiKind | null {
   return null;
 }
 
+/**
+ * Words of a question or column title that ask about a person's health (GDPR Art. 4(15) "data
+ * concerning health": physical or mental health, including care received), in the languages of the
+ * corpora (English, Spanish, Portuguese, French, German, Italian), matched on whole words without
+ * accents: *¿Tienes algún tratamiento en curso?* (corpus make
+ * `sergibuendia-clinica-dental-presupuestos-automatizados`), *Any allergies or medication?*. Not
+ * `condition` (terms and conditions), `dental` or `insurance` alone (a product, not a person's health).
+ */
+const HEALTH_TOPIC = /\b(?:health|medical|medicines?|medications?|diagnos[a-z]*|symptoms?|treatments?|illness(?:es)?|diseases?|allerg[a-z]*|pregnan[a-z]*|disabilit[a-z]*|prescriptions?|therap[a-z]*|surger[a-z]*|injur[a-z]*|salud|medic[oa]s?|medicament[a-z]*|medicacion(?:es)?|sintomas?|tratamientos?|enfermedad(?:es)?|embaraz[a-z]*|discapacidad(?:es)?|cirugias?|lesion(?:es)?|saude|tratamentos?|doencas?|gravidez|sante|traitements?|maladies?|grossesse|gesundheit[a-z]*|medizin[a-z]*|medikament[a-z]*|diagnose[a-z]*|behandlung(?:en)?|krankheit(?:en)?|schwanger[a-z]*|behinderung(?:en)?|salute|trattament[io]|malatti[ae]|gravidanza|farmac[a-z]*)\b/;
+
+/**
+ * True when a question or column title asks about the respondent's health (`HEALTH_TOPIC`), so its
+ * answer is health data (GDPR Art. 9). Linear in the title's length; titles over 300 characters are
+ * not read.
+ */
+export function asksAboutHealth(title: string): boolean {
+  if (title.length > 300) return false;
+  return HEALTH_TOPIC.test(title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase());
+}
+
 const LOCAL_CHAR = /[A-Za-z0-9._%+-]/;
 const DOMAIN_CHAR = /[A-Za-z0-9.-]/;
 /** Documentation and test domains (RFC 2606 / RFC 6761) are not anyone's personal data. */

@@ -15,6 +15,7 @@ import { parseBlueprint } from '../../src/engine/blueprint/parse.js';
 import { findEmails, piiKind } from '../../src/engine/pii.js';
 import { urlHost } from '../../src/engine/blueprint/classify.js';
 import { locatePointer } from '../../src/cli/scan/locate.js';
+import { captureLabels } from '../../src/engine/regex-captures.js';
 
 const MIB = 1 << 20;
 const FRAGMENTS = [
@@ -23,6 +24,8 @@ const FRAGMENTS = [
   // Generic detectors (issue 14): path keywords, assignments, pairs, schemes, cookie exports, anchors.
   '/webhook/', '/key/', '/token/', '/instances/', 'a/', '"name":"token","value":"', '"value":"', 'password=', 'secret: ', 'Bearer ', 'earer',
   '"httpOnly"', '"domain"', '-us1', ':AA', 'f', '=',
+  // Text parser patterns (regex-captures.ts): groups, lookarounds, classes, escapes.
+  '(', ')', '(?<=', '(?<n>', '\\s*', '[^>]', '{2,3}', 'Name: ',
 ];
 
 const SCANNERS: Record<string, (s: string) => unknown> = {
@@ -33,6 +36,7 @@ const SCANNERS: Record<string, (s: string) => unknown> = {
   findEmails,
   urlHost,
   piiKind: (s) => piiKind(s),
+  captureLabels: (s) => captureLabels(s),
   locatePointer: (s) => locatePointer(`{"a":"${s.replace(/["\\]/g, '')}"}`, '/b'),
 };
 

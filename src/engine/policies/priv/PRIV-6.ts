@@ -1,9 +1,56 @@
 /** @module engine/policies/priv/PRIV-6: special-category, identity and payment data leaving the scenario. */
 import type { Finding, Policy } from '../types.js';
+import type { Analysis } from '../../analysis.js';
+import type { ModuleNode } from '../../blueprint/types.js';
+import type { PiiFlow } from '../../dataflow.js';
+import type { PiiKind } from '../../pii.js';
+import type { Severity } from '../../severity.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
+import { classify } from '../../blueprint/classify.js';
 import { SPECIAL_PII } from '../../pii.js';
 import { findingModules, moduleRef } from '../helpers.js';
-import { describeFlows, externalPiiSinks } from './shared.js';
+import { describeFlows, externalPiiSinks, ownServiceOf } from './shared.js';
+
+/** Who receives the data: a model provider or an unknown HTTP host, people, or a record store of the operator. */
+type Recipient = 'processor' | 'people' | 'store';
+
+/**
+ * Severity by recipient and kind. A model provider or an HTTP host that is not a hosted database is a
+ * third party whose safeguards the scenario cannot show (critical; reviewer on make
+ * `sergibuendia-clinica-dental-presupuestos-automatizados` 7); a message to people copies the data
+ * into mailboxes and chats (high); a record store of the operator (a sheet, a CRM, its own database)
+ * is where the controller keeps the data, a weakness of protection (Art. 32) rather than a
+ * disclosure (medium), except a card number or security code, which PCI DSS v4.0 3.3.1 / 3.5.1 forbid
+ * storing readable anywhere (high).
+ */
+const SEVERITY: Readonly<Record<Recipient, Severity>> = { processor: 'critical', people: 'high', store: 'medium' };
+const STORE_SEVERITY_BY_KIND: Partial<Record<PiiKind, Severity>> = { card: 'high' };
+
+function recipientOf(m: ModuleNode): Recipient {
+  const cls = classify(m);
+  if (cls.ai) return 'processor';
+  if (cls.http) {
+    const service = ownServiceOf(m);
+    return service === null ? 'processor' : service.kind === 'messaging' ? 'people' : 'store';
+  }
+  return cls.effect === 'send' && cls.send?.toSelf !== true ? 'people' : 'store';
+}
+
+/**
+ * True when a message goes to the person the data is about: every recipient field maps the module
+ * the sensitive data comes from (an answer e-mailed to the address given in the same form). Giving
+ * people their own data is not a disclosure (GDPR Art. 15).
+ */
+function toDataSubject(analysis: Analysis, m: ModuleNode, sensitive: readonly PiiFlow[]): boolean {
+  const keys = classify(m).send?.recipients ?? [];
+  if (keys.length === 0) return false;
+  const sources = new Set(sensitive.map((f) => f.from.moduleId));
+  if (sources.size !== 1) return false;
+  const fields = keys.map((k) => `${m.pointer}/mapper/${k}`);
+  const inField = (pointer: string) => fields.some((f) => pointer === f || pointer.startsWith(`${f}/`));
+  const recipientRefs = analysis.dataflow().refsOf(m.id).filter((r) => inField(r.pointer));
+  return recipientRefs.length > 0 && recipientRefs.every((r) => sources.has(r.moduleId));
+}
 
 /** PRIV-6: health data, national ids, card numbers or bank accounts reach another system. */
 export const PRIV_6: Policy = {
@@ -11,7 +58,7 @@ export const PRIV_6: Policy = {
   title: 'Sensitive personal data sent to another system',
   category: 'PRIV',
   severity: 'critical',
-  description: 'Health data, national identifiers, payment-card or bank-account data is mapped into a module that sends it to another system.',
+  description: 'Health data, national identifiers, payment-card or bank-account data is mapped into a module that sends it to another system: critical to an AI model or an unknown HTTP host, high in a message to people, medium into the operator\'s own record store (high for card data). A message back to the person the data is about is not reported.',
   rationale: 'Special categories (GDPR Art. 9) and identity or payment data need an explicit legal basis and strong protection; card numbers bring the scenario into PCI DSS scope (v4.0 3.5.1 unreadable when stored, 4.2.1 strong cryptography in transit); health data is ePHI under HIPAA §164.312(e)(1).',
   compliance_frameworks: [ref(F.gdpr, 'Art. 9'), ref(F.gdpr, 'Art. 32'), ref(F.pci, '3.5.1'), ref(F.pci, '4.2.1'), ref(F.hipaa, '§164.312(e)(1)'), ref(F.iso27001, 'A.5.34')],
   examples: { avoid: '`"values": { "0": "{{1.card_number}}" }` in a Google Sheets module.', prefer: 'A tokenised reference from the payment provider (`{{1.payment_method_id}}`), never the number itself.' },
@@ -19,7 +66,11 @@ export const PRIV_6: Policy = {
     const findings: Finding[] = [];
     for (const s of externalPiiSinks(analysis)) {
       const sensitive = s.flows.filter((f) => SPECIAL_PII.has(f.kind));
-      if (sensitive.length > 0) findings.push({ moduleId: s.module.id, reason: `receives ${describeFlows(sensitive)}`, evidence: { pointer: sensitive[0]!.pointer } });
+      if (sensitive.length === 0) continue;
+      const recipient = recipientOf(s.module);
+      if (recipient === 'people' && toDataSubject(analysis, s.module, sensitive)) continue;
+      const severity = recipient === 'store' && sensitive.some((f) => STORE_SEVERITY_BY_KIND[f.kind]) ? 'high' : SEVERITY[recipient];
+      findings.push({ moduleId: s.module.id, severity, reason: `receives ${describeFlows(sensitive)}`, evidence: { pointer: sensitive[0]!.pointer } });
     }
     return findings.length === 0 ? null : { status: 'fail', findings, summary: `Sensitive personal data reaches ${findings.length} module${findings.length === 1 ? '' : 's'}` };
   },
