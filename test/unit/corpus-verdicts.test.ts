@@ -79,7 +79,7 @@ it('DI-1 reports the four reviewed permanent deletes at medium', () => {
  */
 const AI2_VERDICTS: Readonly<Record<string, Readonly<Record<string, 'high' | 'medium' | 'low'>>>> = {
   'make/j-ride-lux-ai-proposal-generator': { 2: 'high' }, // proposal text in the Google Doc e-mailed to the form's address
-  'make/joseph19820124-skool-static-page-scraper-a-0525': { 7: 'medium', 8: 'medium', 14: 'medium' }, // webhook responses to the caller
+  'make/joseph19820124-skool-static-page-scraper-a-0525': { 7: 'low', 8: 'low', 14: 'medium' }, // webhook responses to the caller; 7, 8 on routes that cannot run
   'make/sergibuendia-clinica-dental-presupuestos-automatizados': { 7: 'high' }, // quote e-mailed to the address typed in the form
   'make/veracitylife-1-rag-email-jono-catliff': { 5: 'medium' }, // cleaned e-mail stored in Airtable
   'make/veracitylife-calendar-availability-check': { 75: 'medium' }, // slots returned to the voice agent
@@ -98,7 +98,7 @@ const AI2_VERDICTS: Readonly<Record<string, Readonly<Record<string, 'high' | 'me
 
 /** SEC-6: file → module → severity; joseph19820124's credential-less GETs answer only the caller (reviewer: overstated at high). */
 const SEC6_VERDICTS: Readonly<Record<string, Readonly<Record<string, 'high' | 'medium' | 'low'>>>> = {
-  'make/joseph19820124-skool-static-page-scraper-a-0525': { 2: 'medium', 4: 'medium', 12: 'medium' },
+  'make/joseph19820124-skool-static-page-scraper-a-0525': { 2: 'low', 4: 'low', 12: 'medium' }, // 2, 4 on routes that cannot run
 };
 
 for (const [code, verdicts] of [['AI-2', AI2_VERDICTS], ['SEC-6', SEC6_VERDICTS]] as const) {

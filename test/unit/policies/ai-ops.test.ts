@@ -99,7 +99,7 @@ describe('OPS-1 no failure notification', () => {
   it('is low when the scenario only sends messages to fixed recipients, medium for recipients from the data', () => {
     const to = (address: string) => m(2, 'google-email:sendAnEmail', { version: 4, mapper: { to: [address], subject: 'Daily quote', content: '{{1.quote}}' } });
     assert.equal(violationOf(bp([trigger, to('reader@binghamton.example.edu')]), 'OPS-1')?.severity, 'low');
-    assert.equal(violationOf(bp([trigger, m(2, 'telegram:SendReplyMessage', { mapper: { chatId: '2074700466', text: '{{1.quote}}' } })]), 'OPS-1')?.severity, 'low');
+    assert.equal(violationOf(bp([trigger, m(2, 'telegram:SendReplyMessage', { mapper: { chatId: '-1001234567890', text: '{{1.quote}}' } })]), 'OPS-1')?.severity, 'low');
     assert.equal(violationOf(bp([trigger, to('{{1.email}}')]), 'OPS-1')?.severity, 'medium');
   });
 });
