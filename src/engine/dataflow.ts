@@ -56,6 +56,8 @@ export class DataFlow {
   private readonly healthAnswers = new Map<string, string | null>();
   private readonly byId: ReadonlyMap<string, ModuleNode>;
   private readonly piiCache = new Map<string, PiiFlow[]>();
+  /** Module id → ids of the modules that map or filter on its output (`readersOf`), built on first use. */
+  private readers: Map<string, string[]> | null = null;
 
   constructor(modules: readonly ModuleNode[], leaves: readonly StringLeaf[]) {
     const ai = new Set<string>();
@@ -133,6 +135,26 @@ export class DataFlow {
   /** References in a module's filter conditions. */
   filterRefsOf(moduleId: string): readonly FieldRef[] {
     return this.filterRefs.get(moduleId) ?? [];
+  }
+
+  /**
+   * Modules that read a module's output: a mapping (`{{7.data}}`) or a filter operand refers to it.
+   * The reverse of `refsOf` and `filterRefsOf`, indexed on first use. The module's own error route
+   * reading `{{7.error.message}}` counts too: callers that ask "is the output used" skip it.
+   */
+  readersOf(moduleId: string): readonly string[] {
+    if (!this.readers) {
+      const readers = new Map<string, string[]>();
+      const add = (target: string, reader: string) => {
+        const list = readers.get(target);
+        if (!list) readers.set(target, [reader]);
+        else if (!list.includes(reader)) list.push(reader);
+      };
+      for (const [reader, refs] of this.refs) for (const r of refs) add(r.moduleId, reader);
+      for (const [reader, refs] of this.filterRefs) for (const r of refs) add(r.moduleId, reader);
+      this.readers = readers;
+    }
+    return this.readers.get(moduleId) ?? [];
   }
 
   /** The source facts of a module (`sources.ts`), `null` when it is not a source. */

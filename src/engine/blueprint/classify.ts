@@ -132,6 +132,12 @@ const FLOW: Readonly<Record<string, FlowKind>> = {
   'csv:createCSV': 'aggregator', 'csv:createCSVadvanced': 'aggregator', 'xml:AggregateToXML': 'aggregator', 'archive:createArchive': 'aggregator',
 };
 
+/**
+ * Modules that answer whoever started the run: a webhook response, and a scenario's *Return output*
+ * to the scenario that called it (Make *Scenario inputs and outputs*; make `sreejameesa` 3).
+ */
+const RESPONDERS: ReadonlySet<string> = new Set(['gateway:WebhookRespond', 'scenario-service:ReturnData']);
+
 /** The URL an HTTP-like module calls (`mapper.url`, else `parameters.url`), `null` when none is literal text. */
 export function moduleUrl(node: ModuleNode): string | null {
   const fromMapper = node.mapper?.['url'];
@@ -210,7 +216,7 @@ function effectOf(node: ModuleNode, at: EffectInput): { effect: ModuleKind; reve
   if (at.directive) return fixed('directive');
   if (at.flow) return fixed('flow');
   if (node.type === 'gateway:CustomWebHook' || node.type === 'gateway:CustomMailHook') return fixed('trigger');
-  if (node.type === 'gateway:WebhookRespond') return fixed('respond');
+  if (RESPONDERS.has(node.type)) return fixed('respond');
   if (at.http) return fixed(at.computeHost ? 'compute' : byMethod(node));
   if (node.parameters && typeof node.parameters['__IMTHOOK__'] !== 'undefined' && node.container === 'flow' && node.index === 0) return fixed('trigger');
   if (TRANSFORM_APPS.has(node.app)) return fixed('transform');
@@ -223,9 +229,25 @@ function effectOf(node: ModuleNode, at: EffectInput): { effect: ModuleKind; reve
   return verbEffect(node.app, node.action);
 }
 
+/**
+ * The last path segment of a POST that searches rather than writes: REST APIs take complex queries
+ * as a POST body (Elasticsearch `_search`, HubSpot `/crm/v3/objects/contacts/search`, Notion
+ * `/databases/{id}/query`, make `geekalyssa-4` 34 Apollo `/news_articles/search`); the same words
+ * the verb table reads as `read` in action names.
+ */
+const LOOKUP_SEGMENT = /^_?(?:search|query|lookup|find)(?:\.json)?$/i;
+
 function byMethod(node: ModuleNode): ModuleEffect {
   const method = httpMethod(node);
-  return method === 'GET' || method === 'HEAD' ? 'read' : 'write';
+  if (method === 'GET' || method === 'HEAD') return 'read';
+  return method === 'POST' && LOOKUP_SEGMENT.test(lastPathSegment(moduleUrl(node) ?? '')) ? 'read' : 'write';
+}
+
+/** The last non-empty path segment of a URL or a relative API path, without query or fragment (`''` when none). */
+function lastPathSegment(url: string): string {
+  const path = url.replace(/[?#].*$/s, '').replace(/^\s*[a-z][a-z0-9+.-]{0,15}:\/\/[^/]*/i, '');
+  const segments = path.split('/').filter((x) => x.trim() !== '');
+  return segments[segments.length - 1]?.trim() ?? '';
 }
 
 function sendInfo(node: ModuleNode, row: ResolvedRow | null): SendInfo {

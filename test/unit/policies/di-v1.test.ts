@@ -52,8 +52,11 @@ describe('DI-10 Break without incomplete executions', () => {
 });
 
 describe('DI-11 Resume without substitute output', () => {
-  it('fails on the module whose Resume maps nothing', () => {
-    assert.deepEqual(failingIds(bp([m(2, 'airtable:ActionSearchRecords', { onerror: [m(9, 'builtin:Resume', { mapper: {} })] })]), 'DI-11'), ['2']);
+  it('fails on the module whose Resume maps nothing while a later module reads its output', () => {
+    assert.deepEqual(failingIds(bp([m(2, 'airtable:ActionSearchRecords', { onerror: [m(9, 'builtin:Resume', { mapper: {} })] }), m(3, 'slack:CreateMessage', { mapper: { text: '{{2.Name}}' }, onerror: breakHandler(10) })]), 'DI-11'), ['2']);
+  });
+  it('passes when nothing after the module reads its output (its own error route reading the error does not count)', () => {
+    passes(bp([m(2, 'slack:CreateMessage', { mapper: { text: 'New lead' }, onerror: [m(8, 'google-email:sendAnEmail', { mapper: { to: ['ops@example.com'], text: '{{2.error.message}}' } }), m(9, 'builtin:Resume', { mapper: {} })] }), m(3, 'airtable:ActionUpdateRecords', { mapper: { id: 'rec1', record: { Status: 'Notified' } }, onerror: breakHandler(10) })]), 'DI-11');
   });
   it('passes when Resume maps a fallback', () => {
     passes(bp([m(2, 'airtable:ActionSearchRecords', { onerror: [m(9, 'builtin:Resume', { mapper: { id: 'none' } })] })]), 'DI-11');

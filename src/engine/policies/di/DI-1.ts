@@ -3,9 +3,11 @@ import type { ModuleNode } from '../../blueprint/types.js';
 import type { Finding, Policy } from '../types.js';
 import type { Severity } from '../../severity.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
-import { classify } from '../../blueprint/classify.js';
+import type { Analysis } from '../../analysis.js';
+import { classify, httpMethod } from '../../blueprint/classify.js';
 import { movesMoney } from '../../money.js';
 import { findingModules, moduleRef } from '../helpers.js';
+import { errorRouteFilter, inAnyErrorRoute, outputRead } from './shared.js';
 
 /** What a failure of the module leaves behind. */
 type Change = 'money' | 'after-money' | 'write' | 'send' | 'delete' | 'reversible-delete';
@@ -46,13 +48,15 @@ export const DI_1: Policy = {
     const findings: Finding[] = [];
     let payment: ModuleNode | null = null;
     for (const m of analysis.graph.modules) {
-      const handled = m.container === 'onerror' || m.errorHandlerIds.length > 0;
+      const partial = m.errorHandlerIds.length > 0 ? errorRouteFilter(analysis, m) : null;
+      const handled = m.container === 'onerror' || (m.errorHandlerIds.length > 0 && partial === null);
       const cls = classify(m);
-      const money = !inErrorRoute(analysis.graph.byId, m) && movesMoney(m);
-      if (!handled && (cls.role === 'write' || cls.role === 'delete') && (cls.external || cls.datastore)) {
+      const money = !inAnyErrorRoute(analysis.graph.byId, m) && movesMoney(m);
+      if (!handled && (cls.role === 'write' || cls.role === 'delete') && (cls.external || cls.datastore) && !fetchesByPost(analysis, m)) {
         const kind: Change = money ? 'money' : payment ? 'after-money' : cls.role === 'delete' ? (cls.reversible ? 'reversible-delete' : 'delete') : cls.effect === 'send' ? 'send' : 'write';
         const { reason, severity } = CHANGES[kind];
-        findings.push({ moduleId: m.id, reason: kind === 'after-money' ? `${reason} (payment: module ${payment!.id})` : reason, severity, evidence: { pointer: m.pointer } });
+        const text = partial ? reason.replace('has no error-handler route', `handles only the errors its error route's filter "${partial.name || 'unnamed'}" lets through (any other error is unhandled)`) : reason;
+        findings.push({ moduleId: m.id, reason: kind === 'after-money' ? `${text} (payment: module ${payment!.id})` : text, severity, evidence: { pointer: m.pointer } });
       }
       // Modules run in document order (a module, then its routes in order); a payment affects what follows it.
       if (money) payment ??= m;
@@ -73,10 +77,14 @@ export const DI_1: Policy = {
   },
 };
 
-/** True for a module of an error-handler route, however deeply its routes nest (it runs only on a failure). */
-function inErrorRoute(byId: ReadonlyMap<string, ModuleNode>, m: ModuleNode): boolean {
-  for (let at: ModuleNode | undefined = m, hops = 0; at && hops < 64; at = at.parentId ? byId.get(at.parentId) : undefined, hops++) {
-    if (at.container === 'onerror') return true;
-  }
-  return false;
+/**
+ * A POST that only fetches: nothing in its request comes from the run (URL, headers and body are
+ * literal) and a later module reads its answer. It cannot record anything about the run; it asks a
+ * service for a value (a generated code, a token for fixed credentials), like a GET would (make
+ * `luxisoft-automatizacion-venta` 19/23/24/42 post a fixed TOTP seed to a code generator and send
+ * the code). A POST that carries run data stays a write, whatever its path says.
+ */
+function fetchesByPost(analysis: Analysis, m: ModuleNode): boolean {
+  if (!classify(m).http || httpMethod(m) !== 'POST') return false;
+  return analysis.dataflow().refsOf(m.id).length === 0 && outputRead(analysis, m);
 }

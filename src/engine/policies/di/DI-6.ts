@@ -4,7 +4,11 @@ import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { classify } from '../../blueprint/classify.js';
 import { downstreamOf, findingModules, moduleRef } from '../helpers.js';
 
-/** DI-6: an iterator splits a bundle and no aggregator gathers the results again. */
+/**
+ * DI-6: an iterator splits a bundle and no aggregator gathers the results again. An iterator whose
+ * array is listed item by item in the mapper with a single item emits one bundle (make
+ * `shivanetha1-email-automation-agent` 2, `alexxrc-calendar-automatic-register` 24): not reported.
+ */
 export const DI_6: Policy = {
   code: 'DI-6',
   title: 'Iterator without aggregator',
@@ -18,6 +22,9 @@ export const DI_6: Policy = {
     const findings: Finding[] = [];
     for (const m of analysis.graph.modules) {
       if (classify(m).flow !== 'iterator') continue;
+      // Items listed one by one (`"array": ["{{29.text}}"]`) are the bundles: one item is one bundle, nothing fans out.
+      const items = m.mapper?.['array'];
+      if (Array.isArray(items) && items.length <= 1) continue;
       if (downstreamOf(m, analysis).some((x) => classify(x).flow === 'aggregator')) continue;
       findings.push({ moduleId: m.id, reason: 'splits bundles that no later aggregator gathers', evidence: { pointer: m.pointer } });
     }
