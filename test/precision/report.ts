@@ -47,7 +47,7 @@ export function precisionMarkdown(s: Score): string {
     const sev = SEVERITY_ORDER.filter((v) => p.bySeverity[v]).map((v) => { const c = p.bySeverity[v]!; return `${v} ${c.true}/${c.labelled} of ${c.reported}`; }).join(', ');
     const not = SEVERITY_ORDER.reduce((n, v) => n + (p.bySeverity[v]?.overstated ?? 0), 0);
     const no = SEVERITY_ORDER.reduce((n, v) => n + (p.bySeverity[v]?.false ?? 0), 0);
-    return `| ${p.policy} | ${p.reported} | ${p.labelled} | ${p.true} | ${not} | ${no} | ${percent(p.precision)} | ${sev || '–'} | ${p.okCases} |`;
+    return `| ${p.policy} | ${p.reported} | ${p.labelled} | ${p.true} | ${not} | ${no} | ${percent(p.precision)} | ${sev || '–'} | ${p.okCases} | ${p.fixed} |`;
   });
   return `# Measured precision
 
@@ -57,11 +57,13 @@ the development corpora (${LABELLED_CORPORA.map((c) => `\`../shared/corpus/${c}/
 ${SAMPLE_PER_SEVERITY} findings per policy and severity (all when fewer), drawn in a fixed pseudo-random order.
 A finding counts as true only when it is right at the severity reported; *overstated* is a real risk
 reported too high, *false* is no risk. Target: ${PRECISION_TARGET * 100}% at every severity, every high and critical true.
+*Fixed* counts findings labelled overstated or false (by the engine before issue 14 or during its
+review) that are no longer reported at that severity: the test fails if one comes back.
 
 Overall: **${percent(overall.precision)}** (${overall.true} of ${overall.labelled} labelled findings).
 
-| policy | reported | labelled | true | overstated | false | precision | per severity (true/labelled of reported) | ok cases |
-|---|---:|---:|---:|---:|---:|---:|---|---:|
+| policy | reported | labelled | true | overstated | false | precision | per severity (true/labelled of reported) | ok cases | fixed |
+|---|---:|---:|---:|---:|---:|---:|---|---:|---:|
 ${rows.join('\n')}
 `;
 }

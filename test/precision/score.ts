@@ -42,6 +42,8 @@ export interface PolicyPrecision {
   readonly true: number;
   readonly precision: number | null;
   readonly okCases: number;
+  /** Findings labelled overstated or false that are no longer reported at that severity (fixed; kept as regression guards). */
+  readonly fixed: number;
 }
 
 /** A reported finding together with its label, when it has one. */
@@ -111,7 +113,8 @@ export function score(measured: readonly MeasuredFinding[], labels: ReadonlyMap<
     const all = Object.values(bySeverity);
     const labelled = all.reduce((n, c) => n + c.labelled, 0);
     const trueCount = all.reduce((n, c) => n + c.true, 0);
-    return { policy, bySeverity, reported: all.reduce((n, c) => n + c.reported, 0), labelled, true: trueCount, precision: labelled === 0 ? null : trueCount / labelled, okCases: labels.get(policy)?.ok.length ?? 0 };
+    const fixed = (labels.get(policy)?.findings ?? []).filter((f) => f.verdict !== 'true' && !reportedKeys.has(findingKey(policy, f.file, f.module, f.severity))).length;
+    return { policy, bySeverity, reported: all.reduce((n, c) => n + c.reported, 0), labelled, true: trueCount, precision: labelled === 0 ? null : trueCount / labelled, okCases: labels.get(policy)?.ok.length ?? 0, fixed };
   });
 
   const trueLost: Problems['trueLost'][number][] = [];
