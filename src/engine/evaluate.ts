@@ -8,7 +8,7 @@ import { Analysis } from './analysis.js';
 import { parseBlueprint } from './blueprint/parse.js';
 import { complianceGaps } from './gaps.js';
 import { buildRemediation, type Remediation } from './remediation.js';
-import { fingerprint } from './fingerprint.js';
+import { fingerprint, fingerprintFrom, fingerprintPrefix } from './fingerprint.js';
 import { POLICIES } from './policies/catalog.js';
 import { capUnreachable } from './reachability.js';
 import { badgeOf, scenarioScore } from './score.js';
@@ -166,18 +166,24 @@ function shape(
       (modulePolicies.get(f.moduleId) ?? modulePolicies.set(f.moduleId, new Set()).get(f.moduleId)!).add(policy.code);
     }
   }
-  const badge = (id: string): Severity | null => badgeOf(moduleSeverities.get(id) ?? []);
+  const badges = new Map<string, Severity | null>();
+  const badge = (id: string): Severity | null => {
+    let b = badges.get(id);
+    if (b === undefined) badges.set(id, (b = badgeOf(moduleSeverities.get(id) ?? [])));
+    return b;
+  };
   const violations: Violation[] = [];
   const remediation: Record<string, Remediation | null> = {};
   for (const { policy, outcome } of outcomes) {
     const severity = violationSeverity(policy, outcome);
+    const prefix = fingerprintPrefix(policy.code, scenarioId);
     const failing = outcome.findings.map((f) => {
       const m = analysis.module(f.moduleId);
       return {
         module_id: m.id, module_name: m.name, module_type: m.type, reason: f.reason,
         badge: badge(m.id) ?? severity, severity: f.severity ?? policy.severity,
         ...(f.evidence ? { evidence: f.evidence } : {}),
-        fingerprint: fingerprint(policy.code, scenarioId, f.evidence?.pointer ?? m.pointer),
+        fingerprint: fingerprintFrom(prefix, [f.evidence?.pointer ?? m.pointer]),
       };
     });
     const rem = buildRemediation(policy, outcome, analysis, severity);

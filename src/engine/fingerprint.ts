@@ -1,18 +1,62 @@
 /** @module engine/fingerprint: stable finding fingerprints (two 32-bit FNV-1a hashes, pure JS, no clock or randomness). */
 
+/** FNV-1a state of both hashes after some input. */
+export interface FingerprintState {
+  readonly h1: number;
+  readonly h2: number;
+}
+
+const FNV_START: FingerprintState = { h1: 0x811c9dc5, h2: 0x050c5d1f };
+/** Two lower-case hex digits per byte value. */
+const HEX: readonly string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
 /**
  * 16-hex-digit fingerprint of the given parts (joined with U+001F): FNV-1a 32-bit with two
  * different offset bases, concatenated. Used for `(policy, scenario, module pointer)`, so a finding
  * can be tracked across blueprint versions. Not a security hash.
  */
 export function fingerprint(...parts: string[]): string {
-  const s = parts.join('\u001f');
-  let h1 = 0x811c9dc5;
-  let h2 = 0x050c5d1f;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0x01000193);
-    h2 = Math.imul(h2 ^ c, 0x01000193) ^ (h1 >>> 15);
+  return fingerprintFrom(FNV_START, parts);
+}
+
+/**
+ * The state after hashing `parts` joined with U+001F, followed by one more U+001F: the prefix of
+ * `fingerprint(...parts, more)` (a violation's policy and scenario, shared by its findings), so
+ * each finding hashes only its pointer. `fingerprintFrom(fingerprintPrefix(a, b), [c])` equals
+ * `fingerprint(a, b, c)`.
+ */
+export function fingerprintPrefix(...parts: string[]): FingerprintState {
+  let h1 = FNV_START.h1;
+  let h2 = FNV_START.h2;
+  for (const part of parts) {
+    for (let i = 0; i <= part.length; i++) {
+      const c = i < part.length ? part.charCodeAt(i) : 0x1f;
+      h1 = Math.imul(h1 ^ c, 0x01000193);
+      h2 = Math.imul(h2 ^ c, 0x01000193) ^ (h1 >>> 15);
+    }
   }
-  return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
+  return { h1, h2 };
+}
+
+/** Continues `state` with `parts` joined with U+001F and renders the 16-hex-digit fingerprint. */
+export function fingerprintFrom(state: FingerprintState, parts: readonly string[]): string {
+  let h1 = state.h1;
+  let h2 = state.h2;
+  for (let p = 0; p < parts.length; p++) {
+    const part = parts[p]!;
+    if (p > 0) {
+      h1 = Math.imul(h1 ^ 0x1f, 0x01000193);
+      h2 = Math.imul(h2 ^ 0x1f, 0x01000193) ^ (h1 >>> 15);
+    }
+    for (let i = 0; i < part.length; i++) {
+      const c = part.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 0x01000193);
+      h2 = Math.imul(h2 ^ c, 0x01000193) ^ (h1 >>> 15);
+    }
+  }
+  return hex32(h1) + hex32(h2);
+}
+
+function hex32(h: number): string {
+  return HEX[(h >>> 24) & 0xff]! + HEX[(h >>> 16) & 0xff]! + HEX[(h >>> 8) & 0xff]! + HEX[h & 0xff]!;
 }

@@ -157,20 +157,6 @@ export function topKey(m: ModuleNode, pointer: string): string {
   return (rel[2] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
-/**
- * The top-level `name` (else `key`) field of a mapper without a `value` member (a data store record key, a
- * Drive folder name). `Analysis.strings()` reads any object with a string `name` or `key` as a
- * `{ name, value }` pair and skips the label, so these mappings are missing from it; SEC-5 needs
- * them (make `vonage-community-vonage-tooling-mcp-integration`: data store key `{{1.message_uuid}}`).
- */
-function pairLabels(m: ModuleNode): StringLeaf[] {
-  const mapper = m.mapper;
-  if (!mapper || 'value' in mapper) return [];
-  const key = typeof mapper['name'] === 'string' ? 'name' : 'key';
-  const v = mapper[key];
-  return typeof v === 'string' && v.includes('{{') ? [{ module: m, pointer: `${m.pointer}/mapper/${key}`, value: v, fieldName: key, section: 'mapper' }] : [];
-}
-
 /** A mapped value of a module with its top-level key and references, the same whoever the source is. */
 interface MappedValue {
   readonly leaf: StringLeaf;
@@ -190,7 +176,7 @@ function mappedValues(analysis: Analysis, m: ModuleNode): readonly MappedValue[]
   return byModule.get(m.id) ?? [];
 }
 
-/** Every mapped value of the scenario by module id: its mapper and parameter strings, then the pair labels they leave out. */
+/** Every mapped value of the scenario by module id: its mapper and parameter strings (a data store record `key` and a folder `name` included). */
 function index(analysis: Analysis): Map<string, readonly MappedValue[]> {
   const map = new Map<string, MappedValue[]>();
   const add = (m: ModuleNode, l: StringLeaf) => {
@@ -200,6 +186,5 @@ function index(analysis: Analysis): Map<string, readonly MappedValue[]> {
     else map.set(m.id, [value]);
   };
   for (const l of analysis.strings()) if (l.value.includes('{{')) add(l.module, l);
-  for (const m of analysis.graph.modules) for (const l of pairLabels(m)) add(m, l);
   return map;
 }

@@ -91,7 +91,8 @@ export function moduleImpacts(input: CallerInput, modules: readonly ModuleNode[]
   for (const m of modules) {
     if (m.id === input.hookId) continue;
     const leaves = input.leaves(m);
-    if (leaves.length === 0) continue;
+    // Every detector needs a value the caller has a say in.
+    if (!leaves.some((l) => l.origin !== 0)) continue;
     for (const [kind, detect] of DETECTORS) {
       const what = detect(m, leaves);
       if (what !== null) out.push({ kind, module: m, what });
