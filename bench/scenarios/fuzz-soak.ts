@@ -13,6 +13,7 @@ import { GovernanceClient, signRequest } from '../../src/client/client.js';
 import { fuzzPath, fuzzPost, type FuzzRequest, type FuzzTargets } from '../../test/helpers/fuzz-requests.js';
 import { startService } from '../lib/processes.js';
 import { prepare } from '../lib/setup.js';
+import { median } from '../lib/stats.js';
 
 /** Concurrent connections of the generator. */
 const CONNECTIONS = 4;
@@ -153,10 +154,4 @@ export async function benchFuzzSoak(seconds: number, idleSeconds: number, env: R
     await svc.stop();
     rmSync(p.dataDir, { recursive: true, force: true });
   }
-}
-
-function median(xs: readonly number[]): number {
-  if (xs.length === 0) return 0;
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }

@@ -11,6 +11,7 @@ import { loadServerSecrets } from '../../src/server/auth/server-secrets.js';
 import { Store } from '../../src/store/store.js';
 import { startService } from '../lib/processes.js';
 import { prepare } from '../lib/setup.js';
+import { median } from '../lib/stats.js';
 
 /** Results of scenario 5. */
 export interface SoakBench {
@@ -98,10 +99,4 @@ export async function benchSoak(seconds: number, threads: number): Promise<SoakB
     await svc.stop();
     rmSync(p.dataDir, { recursive: true, force: true });
   }
-}
-
-function median(xs: readonly number[]): number {
-  if (xs.length === 0) return 0;
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
