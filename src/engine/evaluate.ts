@@ -189,12 +189,15 @@ function shape(
     });
     const rem = buildRemediation(policy, outcome, analysis, severity);
     remediation[policy.code] = rem;
-    violations.push({
+    const fp = fingerprint(policy.code, scenarioId);
+    violations.push(outcome.evidence ? {
       policy: policy.code, status: outcome.status, severity, title: policy.title, description: policy.description,
       remediation_available: rem !== null, failing_modules: failing, source: 'automated', summary: outcome.summary,
-      compliance_frameworks: policy.compliance_frameworks, category: policy.category,
-      ...(outcome.evidence ? { evidence: outcome.evidence } : {}),
-      fingerprint: fingerprint(policy.code, scenarioId),
+      compliance_frameworks: policy.compliance_frameworks, category: policy.category, evidence: outcome.evidence, fingerprint: fp,
+    } : {
+      policy: policy.code, status: outcome.status, severity, title: policy.title, description: policy.description,
+      remediation_available: rem !== null, failing_modules: failing, source: 'automated', summary: outcome.summary,
+      compliance_frameworks: policy.compliance_frameworks, category: policy.category, fingerprint: fp,
     });
   }
   violations.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || (a.status === b.status ? 0 : a.status === 'fail' ? -1 : 1));
@@ -234,10 +237,9 @@ function moduleGraph(
         badge: badge(m.id), violation_count: policies.length, policies,
       };
     }),
-    edges: analysis.graph.edges.map((e) => ({
-      from: e.from, to: e.to, kind: e.kind,
-      ...(e.routeIndex !== undefined ? { route_index: e.routeIndex } : {}),
-      ...(e.filter !== undefined ? { filter: e.filter } : {}),
-    })),
+    edges: analysis.graph.edges.map((e) => {
+      if (e.routeIndex === undefined) return e.filter === undefined ? { from: e.from, to: e.to, kind: e.kind } : { from: e.from, to: e.to, kind: e.kind, filter: e.filter };
+      return e.filter === undefined ? { from: e.from, to: e.to, kind: e.kind, route_index: e.routeIndex } : { from: e.from, to: e.to, kind: e.kind, route_index: e.routeIndex, filter: e.filter };
+    }),
   };
 }
