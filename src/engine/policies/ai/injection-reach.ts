@@ -91,6 +91,7 @@ export function assessInjection(analysis: Analysis, ai: ModuleNode): InjectionRe
 
 /** How the output reaches module `m` through its mapped values (the values that carry it), or `null`. */
 function moduleReach(analysis: Analysis, output: CallerInput, ai: ModuleNode, m: ModuleNode): Reach | null {
+  if (!output.carries(m)) return null;
   // `{{2.error.message}}` in an error route is the failure of module 2, not its output.
   const carried = output.leaves(m).filter((l) => l.origin !== 0 && !extractRefs(l.leaf.value).every((r) => r.moduleId === ai.id && !isOutput(r.path)));
   const effect = classify(m).effect;

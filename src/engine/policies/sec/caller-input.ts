@@ -12,7 +12,6 @@ import type { Analysis, StringLeaf } from '../../analysis.js';
 import type { FieldRef } from '../../blueprint/expressions.js';
 import type { ModuleNode } from '../../blueprint/types.js';
 import { classify } from '../../blueprint/classify.js';
-import { extractRefs } from '../../blueprint/expressions.js';
 
 /** The value is the caller's own input (directly or through variables, JSON, text and iterator modules). */
 export const PAYLOAD = 1;
@@ -48,6 +47,18 @@ export class CallerInput {
   private setters: Map<string, FieldRef[]> | null = null;
 
   constructor(private readonly analysis: Analysis, readonly hookId: string) {}
+
+  /**
+   * True when a mapped value of `m` carries something the caller controls: `leaves(m)` has one with a
+   * non-zero origin. Resolves the same references in the same order as `leaves`, without building
+   * them: most modules carry nothing of a given source, and callers skip those.
+   */
+  carries(m: ModuleNode): boolean {
+    const built = this.leafCache.get(m.id);
+    if (built) return built.some((l) => l.origin !== 0);
+    for (const { refs } of this.analysis.dataflow().mappedValuesOf(m.id)) for (const r of refs) if (this.resolve(r).origin !== 0) return true;
+    return false;
+  }
 
   /** The string values of a module, each with its origin (only values with a mapping; computed once per module). */
   leaves(m: ModuleNode): readonly CallerLeaf[] {
@@ -153,8 +164,11 @@ function head(path: string): string {
 
 /** Top-level key under `mapper` / `parameters` of a pointer inside module `m` (`/flow/2/mapper/values/0` → `values`). */
 export function topKey(m: ModuleNode, pointer: string): string {
-  const rel = pointer.slice(m.pointer.length).split('/');
-  return (rel[2] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
+  const section = pointer.indexOf('/', m.pointer.length + 1);
+  if (section < 0) return '';
+  const end = pointer.indexOf('/', section + 1);
+  const token = end < 0 ? pointer.slice(section + 1) : pointer.slice(section + 1, end);
+  return token.indexOf('~') < 0 ? token : token.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 /** A mapped value of a module with its top-level key and references, the same whoever the source is. */
@@ -165,26 +179,16 @@ interface MappedValue {
 }
 
 /**
- * Mapped values per analysis and module id, parsed once: SEC-5, SEC-6 and AI-2 trace several sources
- * (a webhook, each forged request, each injected model) over the same values.
+ * Mapped values per analysis and module id, keyed once: SEC-5, SEC-6 and AI-2 trace several sources
+ * (a webhook, each forged request, each injected model) over the same values. The references are the
+ * ones DataFlow extracted.
  */
 const MAPPED = new WeakMap<Analysis, Map<string, readonly MappedValue[]>>();
 
 function mappedValues(analysis: Analysis, m: ModuleNode): readonly MappedValue[] {
   let byModule = MAPPED.get(analysis);
-  if (!byModule) MAPPED.set(analysis, (byModule = index(analysis)));
-  return byModule.get(m.id) ?? [];
-}
-
-/** Every mapped value of the scenario by module id: its mapper and parameter strings (a data store record `key` and a folder `name` included). */
-function index(analysis: Analysis): Map<string, readonly MappedValue[]> {
-  const map = new Map<string, MappedValue[]>();
-  const add = (m: ModuleNode, l: StringLeaf) => {
-    const value = { leaf: l, key: topKey(m, l.pointer), refs: extractRefs(l.value) };
-    const list = map.get(m.id);
-    if (list) list.push(value);
-    else map.set(m.id, [value]);
-  };
-  for (const l of analysis.strings()) if (l.value.includes('{{')) add(l.module, l);
-  return map;
+  if (!byModule) MAPPED.set(analysis, (byModule = new Map()));
+  let values = byModule.get(m.id);
+  if (!values) byModule.set(m.id, (values = analysis.dataflow().mappedValuesOf(m.id).map(({ leaf, refs }) => ({ leaf, key: topKey(m, leaf.pointer), refs }))));
+  return values;
 }
