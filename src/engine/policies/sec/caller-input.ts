@@ -43,6 +43,7 @@ export class CallerInput {
   /** Payload paths stored in each variable (`module id` NUL `name`). */
   private readonly paths = new Map<string, readonly string[]>();
   private readonly leafCache = new Map<string, readonly CallerLeaf[]>();
+  private readonly carrying = new Map<string, boolean>();
   private read: readonly string[] | null = null;
   private setters: Map<string, FieldRef[]> | null = null;
 
@@ -54,10 +55,13 @@ export class CallerInput {
    * them: most modules carry nothing of a given source, and callers skip those.
    */
   carries(m: ModuleNode): boolean {
-    const built = this.leafCache.get(m.id);
-    if (built) return built.some((l) => l.origin !== 0);
-    for (const { refs } of this.analysis.dataflow().mappedValuesOf(m.id)) for (const r of refs) if (this.resolve(r).origin !== 0) return true;
-    return false;
+    let carries = this.carrying.get(m.id);
+    if (carries === undefined) {
+      carries = false;
+      for (const { refs } of this.analysis.dataflow().mappedValuesOf(m.id)) if (refs.some((r) => this.resolve(r).origin !== 0)) { carries = true; break; }
+      this.carrying.set(m.id, carries);
+    }
+    return carries;
   }
 
   /** The string values of a module, each with its origin (only values with a mapping; computed once per module). */
@@ -100,10 +104,12 @@ export class CallerInput {
   private resolve(ref: FieldRef): { origin: Origin; paths: readonly string[] } {
     if (ref.moduleId === this.hookId) return { origin: PAYLOAD, paths: [ref.path] };
     const m = this.analysis.graph.byId.get(ref.moduleId);
-    if (!m) return { origin: 0, paths: [] };
+    if (!m) return NOTHING;
     const named = SET_VARIABLES.has(m.type) || GET_VARIABLES.has(m.type);
     const key = named ? `${m.id}\u0000${head(ref.path)}` : m.id;
     const known = this.memo.get(key);
+    // Most references carry nothing of the source: answer those without allocating (paths are only stored for payload origins).
+    if (known === 0) return NOTHING;
     if (known !== undefined) return { origin: known, paths: named ? this.paths.get(key) ?? [] : known & PAYLOAD ? [ref.path] : [] };
     this.memo.set(key, 0); // cycle guard: a module referencing itself through routes adds nothing
     const inputs = this.inputsOf(m, head(ref.path));
@@ -116,6 +122,7 @@ export class CallerInput {
     }
     origin = inputs.as(origin);
     this.memo.set(key, origin);
+    if (origin === 0) return NOTHING;
     if (!(origin & PAYLOAD)) return { origin, paths: [] };
     // A variable is named by its author (`DSM Full Update`): the payload fields it stores describe it.
     // Any other pass-through output is described by its own field (`{{3.name}}` of a parsed `{{1.body}}` is a name).
@@ -155,6 +162,9 @@ export class CallerInput {
     return map;
   }
 }
+
+/** What a reference resolves to when it carries nothing of the source (shared: most do). */
+const NOTHING: { readonly origin: Origin; readonly paths: readonly string[] } = Object.freeze({ origin: 0, paths: Object.freeze([]) });
 
 /** First segment of a path, the variable name (`Spreadsheet ID`, `items[].name` → `items`). */
 function head(path: string): string {
