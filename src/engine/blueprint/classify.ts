@@ -159,16 +159,9 @@ export function httpMethod(node: ModuleNode): string {
   return typeof method === 'string' && method.trim() !== '' ? method.trim().toUpperCase() : 'GET';
 }
 
-const cache = new WeakMap<ModuleNode, ModuleClass>();
-
-/** Classifies a module (memoised per node). */
+/** Classifies a module (memoised on the node: `ModuleNode.classification`). */
 export function classify(node: ModuleNode): ModuleClass {
-  let cls = cache.get(node);
-  if (!cls) {
-    cls = computeClass(node);
-    cache.set(node, cls);
-  }
-  return cls;
+  return (node.classification ??= computeClass(node));
 }
 
 function computeClass(node: ModuleNode): ModuleClass {

@@ -142,6 +142,8 @@ class Parser {
       errorHandlerIds,
       routes,
       metadata: meta,
+      // Filled by classify(); present from the start so that filling it does not change the node's shape.
+      classification: undefined,
     };
     this.modules.push(node);
     this.byId.set(id, node);
