@@ -11,6 +11,7 @@
 import type { Analysis, StringLeaf } from '../../analysis.js';
 import type { FieldRef } from '../../blueprint/expressions.js';
 import type { ModuleNode } from '../../blueprint/types.js';
+import { SharedKey } from '../../analysis.js';
 import { classify } from '../../blueprint/classify.js';
 
 /** The value is the caller's own input (directly or through variables, JSON, text and iterator modules). */
@@ -193,11 +194,10 @@ interface MappedValue {
  * (a webhook, each forged request, each injected model) over the same values. The references are the
  * ones DataFlow extracted.
  */
-const MAPPED = new WeakMap<Analysis, Map<string, readonly MappedValue[]>>();
+const MAPPED = new SharedKey<Map<string, readonly MappedValue[]>>('caller-input mapped values');
 
 function mappedValues(analysis: Analysis, m: ModuleNode): readonly MappedValue[] {
-  let byModule = MAPPED.get(analysis);
-  if (!byModule) MAPPED.set(analysis, (byModule = new Map()));
+  const byModule = analysis.shared(MAPPED, () => new Map<string, readonly MappedValue[]>());
   let values = byModule.get(m.id);
   if (!values) byModule.set(m.id, (values = analysis.dataflow().mappedValuesOf(m.id).map(({ leaf, refs }) => ({ leaf, key: topKey(m, leaf.pointer), refs }))));
   return values;
