@@ -139,6 +139,7 @@ class Parser {
       parentId: at.parentId,
       routeIndex: at.routeIndex,
       index,
+      ordinal: this.modules.length,
       errorHandlerIds,
       routes,
       metadata: meta,

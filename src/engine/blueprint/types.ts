@@ -53,6 +53,8 @@ export interface ModuleNode {
   readonly routeIndex: number | null;
   /** Position within its own flow array (0-based). */
   readonly index: number;
+  /** Position in `ScenarioGraph.modules` (document order, 0-based): an index for per-module arrays. */
+  readonly ordinal: number;
   /** Ids of the modules of this module's `onerror` route, in order. */
   readonly errorHandlerIds: readonly string[];
   /** Router routes: the ids of each route's modules, and whether the route is disabled. */

@@ -40,15 +40,22 @@ export interface CallerLeaf {
 
 /** Caller control over the values of one scenario started by the webhook `hookId` (memoised per variable). */
 export class CallerInput {
+  /** Origin of each variable (`module id` NUL `name`) of variable modules. */
   private readonly memo = new Map<string, Origin>();
+  /** Origin of the output of every other module, by `ordinal`; UNKNOWN until resolved. */
+  private readonly outputOrigin: Int8Array;
   /** Payload paths stored in each variable (`module id` NUL `name`). */
   private readonly paths = new Map<string, readonly string[]>();
-  private readonly leafCache = new Map<string, readonly CallerLeaf[]>();
-  private readonly carrying = new Map<string, boolean>();
+  // Per-module results by `ordinal` (arrays, not Maps keyed by id: these are asked per module per source).
+  private readonly leafCache: (readonly CallerLeaf[] | undefined)[] = [];
+  private readonly carrying: Int8Array;
   private read: readonly string[] | null = null;
   private setters: Map<string, FieldRef[]> | null = null;
 
-  constructor(private readonly analysis: Analysis, readonly hookId: string) {}
+  constructor(private readonly analysis: Analysis, readonly hookId: string) {
+    this.outputOrigin = new Int8Array(analysis.graph.modules.length).fill(UNKNOWN);
+    this.carrying = new Int8Array(analysis.graph.modules.length).fill(UNKNOWN);
+  }
 
   /**
    * True when a mapped value of `m` carries something the caller controls: `leaves(m)` has one with a
@@ -56,18 +63,17 @@ export class CallerInput {
    * them: most modules carry nothing of a given source, and callers skip those.
    */
   carries(m: ModuleNode): boolean {
-    let carries = this.carrying.get(m.id);
-    if (carries === undefined) {
-      carries = false;
-      for (const { refs } of this.analysis.dataflow().mappedValuesOf(m.id)) if (refs.some((r) => this.resolve(r).origin !== 0)) { carries = true; break; }
-      this.carrying.set(m.id, carries);
+    if (this.carrying[m.ordinal] === UNKNOWN) {
+      let carries = 0;
+      for (const { refs } of this.analysis.dataflow().mappedValuesOf(m.id)) if (refs.some((r) => this.resolve(r).origin !== 0)) { carries = 1; break; }
+      this.carrying[m.ordinal] = carries;
     }
-    return carries;
+    return this.carrying[m.ordinal] === 1;
   }
 
   /** The string values of a module, each with its origin (only values with a mapping; computed once per module). */
   leaves(m: ModuleNode): readonly CallerLeaf[] {
-    const cached = this.leafCache.get(m.id);
+    const cached = this.leafCache[m.ordinal];
     if (cached) return cached;
     const out: CallerLeaf[] = [];
     for (const { leaf, key, refs } of mappedValues(this.analysis, m)) {
@@ -80,7 +86,7 @@ export class CallerInput {
       }
       out.push({ leaf, key, origin, payloadPaths });
     }
-    this.leafCache.set(m.id, out);
+    this.leafCache[m.ordinal] = out;
     return out;
   }
 
@@ -106,13 +112,16 @@ export class CallerInput {
     if (ref.moduleId === this.hookId) return { origin: PAYLOAD, paths: [ref.path] };
     const m = this.analysis.graph.byId.get(ref.moduleId);
     if (!m) return NOTHING;
-    const named = SET_VARIABLES.has(m.type) || GET_VARIABLES.has(m.type);
-    const key = named ? `${m.id}\u0000${head(ref.path)}` : m.id;
-    const known = this.memo.get(key);
+    // A variable module is resolved per variable; any other module for its whole output.
+    const named = isVariables(m);
+    const key = named ? `${m.id}\u0000${head(ref.path)}` : '';
+    const known = named ? this.memo.get(key) : this.outputOrigin[m.ordinal] === UNKNOWN ? undefined : this.outputOrigin[m.ordinal];
     // Most references carry nothing of the source: answer those without allocating (paths are only stored for payload origins).
     if (known === 0) return NOTHING;
     if (known !== undefined) return { origin: known, paths: named ? this.paths.get(key) ?? [] : known & PAYLOAD ? [ref.path] : [] };
-    this.memo.set(key, 0); // cycle guard: a module referencing itself through routes adds nothing
+    // Cycle guard: a module referencing itself through routes adds nothing.
+    if (named) this.memo.set(key, 0);
+    else this.outputOrigin[m.ordinal] = 0;
     const inputs = this.inputsOf(m, head(ref.path));
     let origin = 0;
     const paths: string[] = [];
@@ -122,7 +131,8 @@ export class CallerInput {
       paths.push(...sub.paths);
     }
     origin = inputs.as(origin);
-    this.memo.set(key, origin);
+    if (named) this.memo.set(key, origin);
+    else this.outputOrigin[m.ordinal] = origin;
     if (origin === 0) return NOTHING;
     if (!(origin & PAYLOAD)) return { origin, paths: [] };
     // A variable is named by its author (`DSM Full Update`): the payload fields it stores describe it.
@@ -167,10 +177,21 @@ export class CallerInput {
 /** What a reference resolves to when it carries nothing of the source (shared: most do). */
 const NOTHING: { readonly origin: Origin; readonly paths: readonly string[] } = Object.freeze({ origin: 0, paths: Object.freeze([]) });
 
+/** Not resolved yet (per-module arrays). */
+const UNKNOWN = -1;
+
+/** True for Make's Set / Get variable(s) modules, whose outputs are named variables (app checked first: most modules are not `util`). */
+function isVariables(m: ModuleNode): boolean {
+  return m.app === 'util' && (SET_VARIABLES.has(m.type) || GET_VARIABLES.has(m.type));
+}
+
 /** First segment of a path, the variable name (`Spreadsheet ID`, `items[].name` → `items`). */
 function head(path: string): string {
-  const cut = path.search(/[.[]/);
-  return cut < 0 ? path : path.slice(0, cut);
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c === 0x2e || c === 0x5b) return path.slice(0, i); // . [
+  }
+  return path;
 }
 
 /** Top-level key under `mapper` / `parameters` of a pointer inside module `m` (`/flow/2/mapper/values/0` → `values`). */
