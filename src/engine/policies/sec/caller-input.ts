@@ -36,6 +36,8 @@ export interface CallerLeaf {
   readonly origin: Origin;
   /** The payload fields it maps (`text`, `customer_email`): the webhook's own paths, through variables to the fields they store, else the pass-through module's field. */
   readonly payloadPaths: readonly string[];
+  /** The references in the value (`extractRefs(leaf.value)`, as DataFlow read them). */
+  readonly refs: readonly FieldRef[];
 }
 
 /** Caller control over the values of one scenario started by the webhook `hookId` (memoised per variable). */
@@ -65,7 +67,9 @@ export class CallerInput {
   carries(m: ModuleNode): boolean {
     if (this.carrying[m.ordinal] === UNKNOWN) {
       let carries = 0;
-      for (const { refs } of this.analysis.dataflow().mappedValuesOf(m.id)) if (refs.some((r) => this.resolve(r).origin !== 0)) { carries = 1; break; }
+      search: for (const { refs } of this.analysis.dataflow().mappedValuesOf(m.id)) {
+        for (const r of refs) if (this.origin(r) !== 0) { carries = 1; break search; }
+      }
       this.carrying[m.ordinal] = carries;
     }
     return this.carrying[m.ordinal] === 1;
@@ -84,7 +88,7 @@ export class CallerInput {
         origin |= r.origin;
         payloadPaths.push(...r.paths);
       }
-      out.push({ leaf, key, origin, payloadPaths });
+      out.push({ leaf, key, origin, payloadPaths, refs });
     }
     this.leafCache[m.ordinal] = out;
     return out;
@@ -92,7 +96,7 @@ export class CallerInput {
 
   /** What the caller controls in the value of one reference (`{{3.url}}`): 0 when nothing. */
   origin(ref: FieldRef): Origin {
-    return this.resolve(ref).origin;
+    return ref.moduleId === this.hookId ? PAYLOAD : this.resolve(ref).origin;
   }
 
   /** The payload paths the scenario reads, in mappings and filter conditions (`order_id`, `data.transaction.id`); empty when the payload is never used. */
