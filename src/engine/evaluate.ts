@@ -132,13 +132,20 @@ export function evaluateBlueprint(input: unknown, options: EvaluateOptions): Eva
 
 /** Runs one policy with error capture and optional timing. */
 export function runPolicy(policy: Policy, analysis: Analysis, options: Pick<EvaluateOptions, 'now' | 'onTiming'>): { outcome: PolicyOutcome | null } | { error: string } {
-  const started = options.now?.();
+  const { now, onTiming } = options;
+  if (!now || !onTiming) return attempt(policy, analysis);
+  const started = now();
+  const run = attempt(policy, analysis);
+  onTiming(policy.code, now() - started);
+  return run;
+}
+
+/** One policy with error capture (kept apart from the timing so the common, untimed path has no `finally`). */
+function attempt(policy: Policy, analysis: Analysis): { outcome: PolicyOutcome | null } | { error: string } {
   try {
     return { outcome: policy.evaluate(analysis) };
   } catch (err) {
     return { error: err instanceof Error ? err.message : String(err) };
-  } finally {
-    if (started !== undefined && options.now && options.onTiming) options.onTiming(policy.code, options.now() - started);
   }
 }
 
@@ -157,7 +164,8 @@ function shape(
   // the policies with a finding on it, in first-finding order. Arrays, not Maps keyed by module id.
   const count = analysis.graph.modules.length;
   const badges: (Severity | null)[] = new Array<Severity | null>(count).fill(null);
-  const codes: string[][] = Array.from({ length: count }, () => []);
+  const codes: string[][] = [];
+  for (let i = 0; i < count; i++) codes.push([]);
   const violationSeverity = (policy: Policy, outcome: PolicyOutcome): Severity => {
     if (outcome.findings.length === 0) return outcome.severity ?? policy.severity ?? FALLBACK_SEVERITY;
     return outcome.findings.reduce<Severity>((acc, f) => worse(acc, f.severity ?? policy.severity), 'info');
