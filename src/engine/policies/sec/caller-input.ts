@@ -53,6 +53,7 @@ export class CallerInput {
   private readonly carrying: Int8Array;
   private read: readonly string[] | null = null;
   private setters: Map<string, FieldRef[]> | null = null;
+  private readersClosure: ReadonlySet<string> | null = null;
 
   constructor(private readonly analysis: Analysis, readonly hookId: string) {
     this.outputOrigin = new Int8Array(analysis.graph.modules.length).fill(UNKNOWN);
@@ -67,6 +68,9 @@ export class CallerInput {
   carries(m: ModuleNode): boolean {
     if (this.carrying[m.ordinal] === UNKNOWN) {
       let carries = 0;
+      // A module that does not read the source, directly or through others, carries nothing of it:
+      // skip resolving its values (and, behind them, everything upstream of it).
+      if (!this.downstream().has(m.id)) { this.carrying[m.ordinal] = 0; return false; }
       search: for (const { refs } of this.analysis.dataflow().mappedValuesOf(m.id)) {
         for (const r of refs) if (this.origin(r) !== 0) { carries = 1; break search; }
       }
@@ -162,6 +166,29 @@ export class CallerInput {
     if (cls.role === 'transform' || cls.role === 'flow') return { refs: df.refsOf(m.id), as: same };
     if (cls.role === 'read') return { refs: df.refsOf(m.id), as: (o) => (o === 0 ? 0 : LOOKUP) };
     return { refs: [], as: same };
+  }
+
+  /**
+   * The modules that read the source directly or through others (`DataFlow.readersOf`, transitively;
+   * a Get variable module reads what every Set variable module stores). Every module whose output
+   * `resolve` can trace to the source is in it: the inputs `inputsOf` follows are references
+   * (`readersOf` is their reverse) or, for Get variables, the Set variables' values.
+   */
+  private downstream(): ReadonlySet<string> {
+    if (this.readersClosure) return this.readersClosure;
+    const df = this.analysis.dataflow();
+    const getters = this.analysis.graph.modules.filter((m) => GET_VARIABLES.has(m.type)).map((m) => m.id);
+    const seen = new Set<string>();
+    const stack = [this.hookId];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      const next = [...df.readersOf(id)];
+      const m = this.analysis.graph.byId.get(id);
+      if (m && SET_VARIABLES.has(m.type)) next.push(...getters);
+      for (const r of next) if (!seen.has(r)) { seen.add(r); stack.push(r); }
+    }
+    this.readersClosure = seen;
+    return seen;
   }
 
   /** Variable name → the references of every value stored under it (Get variable reads what any Set variable stored). */
