@@ -8,7 +8,7 @@ import { Analysis } from './analysis.js';
 import { parseBlueprint } from './blueprint/parse.js';
 import { complianceGaps } from './gaps.js';
 import { buildRemediation, type Remediation } from './remediation.js';
-import { fingerprint, fingerprintFrom, fingerprintPrefix } from './fingerprint.js';
+import { fingerprintFrom, fingerprintWithPrefix } from './fingerprint.js';
 import { POLICIES } from './policies/catalog.js';
 import { capUnreachable } from './reachability.js';
 import { scenarioScore } from './score.js';
@@ -185,20 +185,19 @@ function shape(
   const remediation: Record<string, Remediation | null> = {};
   for (const { policy, outcome } of outcomes) {
     const severity = violationSeverity(policy, outcome);
-    const prefix = fingerprintPrefix(policy.code, scenarioId);
+    const { fingerprint: fp, prefix } = fingerprintWithPrefix(policy.code, scenarioId);
     const failing = outcome.findings.map((f): FailingModule => {
       const m = analysis.module(f.moduleId);
-      const fp = fingerprintFrom(prefix, [f.evidence?.pointer ?? m.pointer]);
+      const own = fingerprintFrom(prefix, [f.evidence?.pointer ?? m.pointer]);
       const b = badge(m) ?? severity;
       const sev = f.severity ?? policy.severity;
       // Two literals rather than a conditional spread: a spread in the middle of a literal takes V8's slow path.
       return f.evidence
-        ? { module_id: m.id, module_name: m.name, module_type: m.type, reason: f.reason, badge: b, severity: sev, evidence: f.evidence, fingerprint: fp }
-        : { module_id: m.id, module_name: m.name, module_type: m.type, reason: f.reason, badge: b, severity: sev, fingerprint: fp };
+        ? { module_id: m.id, module_name: m.name, module_type: m.type, reason: f.reason, badge: b, severity: sev, evidence: f.evidence, fingerprint: own }
+        : { module_id: m.id, module_name: m.name, module_type: m.type, reason: f.reason, badge: b, severity: sev, fingerprint: own };
     });
     const rem = buildRemediation(policy, outcome, analysis, severity);
     remediation[policy.code] = rem;
-    const fp = fingerprint(policy.code, scenarioId);
     violations.push(outcome.evidence ? {
       policy: policy.code, status: outcome.status, severity, title: policy.title, description: policy.description,
       remediation_available: rem !== null, failing_modules: failing, source: 'automated', summary: outcome.summary,
