@@ -118,6 +118,8 @@ export class CallerInput {
 
   private resolve(ref: FieldRef): { origin: Origin; paths: readonly string[] } {
     if (ref.moduleId === this.hookId) return { origin: PAYLOAD, paths: [ref.path] };
+    // Only modules that read the source can pass it on (see `downstream`); the rest are not traced.
+    if (!this.downstream().has(ref.moduleId)) return NOTHING;
     const m = this.analysis.graph.byId.get(ref.moduleId);
     if (!m) return NOTHING;
     // A variable module is resolved per variable; any other module for its whole output.
