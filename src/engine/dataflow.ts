@@ -26,6 +26,12 @@ export interface ModuleRef extends FieldRef {
   readonly fieldName: string | null;
 }
 
+/** One mapped string of a module (it contains `{{`) with the references in it, in order. */
+export interface MappedValue {
+  readonly leaf: StringLeaf;
+  readonly refs: readonly ModuleRef[];
+}
+
 /** Personal data reaching a module. */
 export interface PiiFlow {
   readonly kind: PiiKind;
@@ -39,6 +45,7 @@ export interface PiiFlow {
 /** Data-flow facts of one scenario. */
 export class DataFlow {
   private readonly refs = new Map<string, ModuleRef[]>();
+  private readonly mapped = new Map<string, MappedValue[]>();
   private readonly prompts = new Map<string, ModuleRef[]>();
   private readonly filterRefs = new Map<string, FieldRef[]>();
   private readonly sources = new Map<string, ModuleSource>();
@@ -64,6 +71,7 @@ export class DataFlow {
     this.byId = new Map(modules.map((m) => [m.id, m]));
     for (const m of modules) {
       this.refs.set(m.id, []);
+      this.mapped.set(m.id, []);
       if (classify(m).ai) { ai.add(m.id); this.prompts.set(m.id, []); }
     }
     for (const leaf of leaves) {
@@ -71,7 +79,9 @@ export class DataFlow {
       const id = leaf.module.id;
       const list = this.refs.get(id)!;
       const start = list.length;
-      for (const r of extractRefs(leaf.value)) list.push({ moduleId: r.moduleId, path: r.path, pointer: leaf.pointer, fieldName: leaf.fieldName });
+      const refs = extractRefs(leaf.value).map((r): ModuleRef => ({ moduleId: r.moduleId, path: r.path, pointer: leaf.pointer, fieldName: leaf.fieldName }));
+      for (const r of refs) list.push(r);
+      this.mapped.get(id)!.push({ leaf, refs });
       if (!ai.has(id)) continue;
       const prompt = this.prompts.get(id)!;
       const part = promptPart(leaf.module, leaf.pointer, leaf.fieldName);
@@ -121,6 +131,11 @@ export class DataFlow {
   /** Every reference in a module's mapper and parameters. */
   refsOf(moduleId: string): readonly ModuleRef[] {
     return this.refs.get(moduleId) ?? [];
+  }
+
+  /** A module's mapped strings (mapper and parameters values with `{{`) with their references, in document order. */
+  mappedValuesOf(moduleId: string): readonly MappedValue[] {
+    return this.mapped.get(moduleId) ?? [];
   }
 
   /**

@@ -38,6 +38,32 @@ export function fingerprintPrefix(...parts: string[]): FingerprintState {
   return { h1, h2 };
 }
 
+/**
+ * `fingerprint(...parts)` and `fingerprintPrefix(...parts)` from one pass over `parts`: a violation's
+ * own fingerprint is its policy and scenario, and its findings continue from the same text plus a
+ * separator (the scenario id is hashed once per violation instead of twice).
+ */
+export function fingerprintWithPrefix(...parts: string[]): { readonly fingerprint: string; readonly prefix: FingerprintState } {
+  let h1 = FNV_START.h1;
+  let h2 = FNV_START.h2;
+  for (let p = 0; p < parts.length; p++) {
+    const part = parts[p]!;
+    if (p > 0) {
+      h1 = Math.imul(h1 ^ 0x1f, 0x01000193);
+      h2 = Math.imul(h2 ^ 0x1f, 0x01000193) ^ (h1 >>> 15);
+    }
+    for (let i = 0; i < part.length; i++) {
+      const c = part.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 0x01000193);
+      h2 = Math.imul(h2 ^ c, 0x01000193) ^ (h1 >>> 15);
+    }
+  }
+  const fingerprint = hex32(h1) + hex32(h2);
+  h1 = Math.imul(h1 ^ 0x1f, 0x01000193);
+  h2 = Math.imul(h2 ^ 0x1f, 0x01000193) ^ (h1 >>> 15);
+  return { fingerprint, prefix: { h1, h2 } };
+}
+
 /** Continues `state` with `parts` joined with U+001F and renders the 16-hex-digit fingerprint. */
 export function fingerprintFrom(state: FingerprintState, parts: readonly string[]): string {
   let h1 = state.h1;

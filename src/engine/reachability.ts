@@ -55,8 +55,11 @@ export function capUnreachable(outcome: PolicyOutcome, dead: ReadonlyMap<string,
   const findings = outcome.findings.map((f): Finding => {
     const why = dead.get(f.moduleId);
     if (why === undefined) return f;
-    const severity = f.severity ?? policy.severity;
-    return { ...f, severity: SEVERITY_RANK[severity] > SEVERITY_RANK[UNREACHABLE_CAP] ? UNREACHABLE_CAP : severity, reason: `${f.reason}; on a route that cannot run as exported: ${why}` };
+    const own = f.severity ?? policy.severity;
+    const severity = SEVERITY_RANK[own] > SEVERITY_RANK[UNREACHABLE_CAP] ? UNREACHABLE_CAP : own;
+    const reason = `${f.reason}; on a route that cannot run as exported: ${why}`;
+    // Fields named, not spread: findings come in one shape per policy, and spreading them is megamorphic and slow.
+    return f.evidence ? { moduleId: f.moduleId, reason, severity, evidence: f.evidence } : { moduleId: f.moduleId, reason, severity };
   });
   return { ...outcome, findings };
 }

@@ -122,15 +122,16 @@ const AI_AGENT_HOSTS: readonly string[] = ['api.vapi.ai'];
 const EMAIL_APPS: ReadonlySet<string> = new Set(['google-email', 'email', 'microsoft-email', 'gmail', 'smtp', 'outlook', 'microsoft365-email', 'sendgrid', 'mailgun', 'postmark', 'amazon-ses']);
 const CODE_APPS: ReadonlySet<string> = new Set(['code', 'javascript', 'custom-js', 'cloudflare-workers', 'aws-lambda', 'google-cloud-functions', '0codekit']);
 
-const DIRECTIVES: Readonly<Record<string, Directive>> = {
+// Maps rather than records: looking up a record by a module type parsed from JSON goes through V8's slow keyed-load path.
+const DIRECTIVES: ReadonlyMap<string, Directive> = new Map(Object.entries({
   'builtin:Ignore': 'ignore', 'builtin:Resume': 'resume', 'builtin:Commit': 'commit', 'builtin:Rollback': 'rollback', 'builtin:Break': 'break',
-};
-const FLOW: Readonly<Record<string, FlowKind>> = {
+} as const));
+const FLOW: ReadonlyMap<string, FlowKind> = new Map(Object.entries({
   'builtin:BasicRouter': 'router', 'builtin:BasicFeeder': 'iterator', 'builtin:BasicAggregator': 'aggregator',
   'builtin:BasicRepeater': 'repeater', 'util:FunctionSleep': 'sleep', 'util:TextAggregator': 'aggregator',
   'util:NumericAggregator': 'aggregator', 'json:AggregateToJSON': 'aggregator', 'csv:aggregate': 'aggregator',
   'csv:createCSV': 'aggregator', 'csv:createCSVadvanced': 'aggregator', 'xml:AggregateToXML': 'aggregator', 'archive:createArchive': 'aggregator',
-};
+} as const));
 
 /**
  * Modules that answer whoever started the run: a webhook response, and a scenario's *Return output*
@@ -158,21 +159,14 @@ export function httpMethod(node: ModuleNode): string {
   return typeof method === 'string' && method.trim() !== '' ? method.trim().toUpperCase() : 'GET';
 }
 
-const cache = new WeakMap<ModuleNode, ModuleClass>();
-
-/** Classifies a module (memoised per node). */
+/** Classifies a module (memoised on the node: `ModuleNode.classification`). */
 export function classify(node: ModuleNode): ModuleClass {
-  let cls = cache.get(node);
-  if (!cls) {
-    cls = computeClass(node);
-    cache.set(node, cls);
-  }
-  return cls;
+  return (node.classification ??= computeClass(node));
 }
 
 function computeClass(node: ModuleNode): ModuleClass {
-  const directive = DIRECTIVES[node.type] ?? null;
-  const flow = FLOW[node.type] ?? (/aggregat/i.test(node.action) ? 'aggregator' : null);
+  const directive = DIRECTIVES.get(node.type) ?? null;
+  const flow = FLOW.get(node.type) ?? (/aggregat/i.test(node.action) ? 'aggregator' : null);
   const http = node.app === 'http';
   const url = http ? moduleUrl(node) : null;
   const host = url ? urlHost(url) : null;

@@ -59,29 +59,43 @@ function scanExpression(s: string, start: number, end: number, out: FieldRef[]):
   }
 }
 
-/** Reads a field path (`a.b[].c`, `` `Full Name`.x ``); returns it normalised and the index after it. */
+/** Characters that end a path outside backticks and brackets, by char code (ASCII only). */
+const PATH_STOP_CODE: Uint8Array = (() => {
+  const t = new Uint8Array(128);
+  for (const c of PATH_STOP) t[c.charCodeAt(0)] = 1;
+  return t;
+})();
+
+/**
+ * Reads a field path (`a.b[].c`, `` `Full Name`.x ``); returns it normalised and the index after it.
+ * Plain characters are copied a run at a time (`slice`), not one by one: per-character `+=` built a
+ * chain of string pieces per path, on every mapping of every evaluation.
+ */
 function readPath(s: string, start: number, end: number): [string, number] {
   let i = start;
   let path = '';
+  let run = start;
   while (i < end) {
-    const ch = s[i]!;
-    if (ch === '`') {
+    const c = s.charCodeAt(i);
+    if (c === 96) { // `
       const q = s.indexOf('`', i + 1);
       const stop = q < 0 || q > end ? end : q;
-      path += s.slice(i + 1, stop);
+      path += s.slice(run, i) + s.slice(i + 1, stop);
       i = stop + 1;
+      run = i;
       continue;
     }
-    if (ch === '[') {
+    if (c === 91) { // [
       const q = s.indexOf(']', i + 1);
       if (q < 0 || q > end) break;
-      path += /^\d*$/.test(s.slice(i + 1, q)) ? '[]' : '';
+      path += s.slice(run, i) + (/^\d*$/.test(s.slice(i + 1, q)) ? '[]' : '');
       i = q + 1;
+      run = i;
       continue;
     }
-    if (PATH_STOP.has(ch)) break;
-    path += ch;
+    if (c < 128 && PATH_STOP_CODE[c] === 1) break;
     i++;
   }
-  return [path.replace(/\.+$/, ''), i];
+  if (run < i) path += s.slice(run, i);
+  return [path.charCodeAt(path.length - 1) === 46 ? path.replace(/\.+$/, '') : path, i];
 }

@@ -216,13 +216,24 @@ export interface ResolvedRow extends ModuleRow {
  * (the caller falls back to the verb of the action).
  */
 export function moduleRow(app: string, action: string): ResolvedRow | null {
-  const entry = Object.hasOwn(MODULE_TABLE, app) ? MODULE_TABLE[app]! : undefined;
-  if (!entry) return null;
-  const raw = Object.hasOwn(entry.actions, action) ? entry.actions[action]! : entry.otherwise;
-  if (raw === undefined) return null;
+  const rows = RESOLVED.get(app);
+  if (!rows) return null;
+  return rows.actions.get(action) ?? rows.otherwise;
+}
+
+/** A table row with its app's defaults applied. */
+function resolve(entry: AppRows, raw: ModuleEffect | ModuleRow): ResolvedRow {
   const row: ModuleRow = typeof raw === 'string' ? { effect: raw } : raw;
   return { ...row, recipients: row.recipients ?? entry.recipients ?? [], channel: entry.channel ?? null };
 }
+
+/** Every row of the table resolved once, at load (classify looks up one per module per evaluation). */
+const RESOLVED: ReadonlyMap<string, { readonly actions: ReadonlyMap<string, ResolvedRow>; readonly otherwise: ResolvedRow | null }> = new Map(
+  Object.entries(MODULE_TABLE).map(([app, entry]) => [app, {
+    actions: new Map(Object.entries(entry.actions).map(([action, raw]) => [action, resolve(entry, raw)])),
+    otherwise: entry.otherwise === undefined ? null : resolve(entry, entry.otherwise),
+  }]),
+);
 
 /** How an app's messages reach people, for the verb fallback of apps in the table without a row for the action. */
 export function appChannel(app: string): SendChannel | null {

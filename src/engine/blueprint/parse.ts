@@ -139,9 +139,12 @@ class Parser {
       parentId: at.parentId,
       routeIndex: at.routeIndex,
       index,
+      ordinal: this.modules.length,
       errorHandlerIds,
       routes,
       metadata: meta,
+      // Filled by classify(); present from the start so that filling it does not change the node's shape.
+      classification: undefined,
     };
     this.modules.push(node);
     this.byId.set(id, node);

@@ -28,8 +28,33 @@ const MESSAGE_WORDS = /^(?:message|post|tweet|pin|comment|reply|email|mail|sms|n
 /** Words that carry no meaning at the start of an action name (`ActionCreateRecord`, `messageAssistantAdvanced`). */
 const NOISE_WORDS: ReadonlySet<string> = new Set(['action', 'basic', 'function', 'universal', 'advanced', 'simple', 'new', 'custom']);
 
-/** Splits `ActionCreateRecord` into `['action','create','record']`. */
+/**
+ * Splits `ActionCreateRecord` into `['action','create','record']`: a word ends at `_`, `-`,
+ * whitespace, and before a capital that follows a lower-case letter or digit; words are lower-cased.
+ * One pass over ASCII names (classify calls it per module per evaluation); other names take the
+ * regular-expression path, which handles Unicode case and white space.
+ */
 export function actionWords(action: string): string[] {
+  const words: string[] = [];
+  let start = 0;
+  for (let i = 0; i < action.length; i++) {
+    const c = action.charCodeAt(i);
+    if (c >= 0x80) return unicodeActionWords(action);
+    const separator = c === 0x5f || c === 0x2d || c === 0x20 || (c >= 0x09 && c <= 0x0d);
+    const capitalAfterLower = c >= 0x41 && c <= 0x5a && i > 0 && isLowerOrDigit(action.charCodeAt(i - 1));
+    if (!separator && !capitalAfterLower) continue;
+    if (i > start) words.push(action.slice(start, i).toLowerCase());
+    start = separator ? i + 1 : i;
+  }
+  if (action.length > start) words.push(action.slice(start).toLowerCase());
+  return words;
+}
+
+function isLowerOrDigit(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
+}
+
+function unicodeActionWords(action: string): string[] {
   return action.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]/g, ' ').toLowerCase().split(/\s+/).filter(Boolean);
 }
 

@@ -143,5 +143,10 @@ export function refId(r: FrameworkRef): string {
 
 /** The compliance-gap label of a row: `"SOC 2 CC6.1"`, `"GDPR Art. 32"`. */
 export function gapLabel(r: FrameworkRef): string {
-  return `${r.framework} ${refId(r)}`;
+  let label = LABELS.get(r);
+  if (label === undefined) LABELS.set(r, (label = `${r.framework} ${refId(r)}`));
+  return label;
 }
+
+/** Labels of the catalog's rows, made once per row (the rows are the policies' static `compliance_frameworks`). */
+const LABELS = new WeakMap<FrameworkRef, string>();

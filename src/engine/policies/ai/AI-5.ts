@@ -30,7 +30,8 @@ export const AI_5: Policy = {
       const { mapper } = m;
       const cls = classify(m);
       if (cls.output !== 'text' || mapper === null || Object.keys(mapper).length === 0) continue;
-      const text = JSON.stringify(mapper);
+      // Only an HTTP call's body is searched as text (the limit may sit inside a JSON body string).
+      const text = cls.http ? JSON.stringify(mapper) : '';
       const limited = LIMIT_KEYS.some((k) => {
         const v = mapper[k];
         return (typeof v === 'number' && v > 0) || (typeof v === 'string' && v.trim() !== '') || (cls.http && text.includes(k));

@@ -16,7 +16,6 @@ import type { ModuleNode } from '../../blueprint/types.js';
 import type { Severity } from '../../severity.js';
 import type { Audience } from './audience.js';
 import { classify } from '../../blueprint/classify.js';
-import { extractRefs } from '../../blueprint/expressions.js';
 import { movesMoney } from '../../money.js';
 import { downstreamOf } from '../helpers.js';
 import { CallerInput, LOOKUP, PAYLOAD, STEERED_AI } from '../sec/caller-input.js';
@@ -91,8 +90,9 @@ export function assessInjection(analysis: Analysis, ai: ModuleNode): InjectionRe
 
 /** How the output reaches module `m` through its mapped values (the values that carry it), or `null`. */
 function moduleReach(analysis: Analysis, output: CallerInput, ai: ModuleNode, m: ModuleNode): Reach | null {
+  if (!output.carries(m)) return null;
   // `{{2.error.message}}` in an error route is the failure of module 2, not its output.
-  const carried = output.leaves(m).filter((l) => l.origin !== 0 && !extractRefs(l.leaf.value).every((r) => r.moduleId === ai.id && !isOutput(r.path)));
+  const carried = output.leaves(m).filter((l) => l.origin !== 0 && !l.refs.every((r) => r.moduleId === ai.id && !isOutput(r.path)));
   const effect = classify(m).effect;
   // Transforms and flow modules pass the output on; the modules they feed are judged instead.
   if (carried.length === 0 || PASS_THROUGH.has(effect)) return null;
@@ -100,7 +100,7 @@ function moduleReach(analysis: Analysis, output: CallerInput, ai: ModuleNode, m:
   const origin = carried.reduce((o, l) => o | l.origin, 0);
   // Only records a look-up on the output selected, reaching `m` as another model's answer: that model
   // reads the owner's data the output picked, and its own prompt is judged by its own AI-2 finding.
-  if (origin === LOOKUP && carried.every((l) => extractRefs(l.leaf.value).every((r) => r.moduleId !== ai.id && classify(analysis.graph.byId.get(r.moduleId) ?? m).ai))) {
+  if (origin === LOOKUP && carried.every((l) => l.refs.every((r) => r.moduleId !== ai.id && classify(analysis.graph.byId.get(r.moduleId) ?? m).ai))) {
     return { kind: 'use', module: m, what: `${ref(m)} gets only the answer of another model that reads records a look-up on it selects` };
   }
   const via = origin & PAYLOAD ? '' : origin & STEERED_AI ? ' (as the answer of a model it steers)' : ' (as data a look-up on it selects)';
@@ -126,7 +126,7 @@ function requestsWrittenHost(analysis: Analysis, output: CallerInput, ai: Module
  */
 function sentDocument(analysis: Analysis, output: CallerInput, m: ModuleNode): string | null {
   const objects = new Set([m.id]);
-  for (const l of output.leaves(m)) if (isTargetKey(l.key)) for (const r of extractRefs(l.leaf.value)) objects.add(r.moduleId);
+  for (const l of output.leaves(m)) if (isTargetKey(l.key)) for (const r of l.refs) objects.add(r.moduleId);
   const df = analysis.dataflow();
   for (const s of analysis.graph.modules) {
     if (s === m || classify(s).effect !== 'send' || !df.refsOf(s.id).some((r) => objects.has(r.moduleId))) continue;

@@ -2,6 +2,7 @@
 import type { Analysis } from '../../analysis.js';
 import type { ModuleNode } from '../../blueprint/types.js';
 import type { ModuleRef } from '../../dataflow.js';
+import { SharedKey } from '../../analysis.js';
 import { classify } from '../../blueprint/classify.js';
 import { isOutput } from './audience.js';
 
@@ -22,7 +23,14 @@ export function aiModules(analysis: Analysis): ModuleNode[] {
  * Modules (not AI themselves) that take AI output as input, with the references that carry it.
  * `{{7.error.message}}` in an error route is module 7's failure, not its output, and does not count.
  */
-export function aiConsumers(analysis: Analysis): { module: ModuleNode; refs: ModuleRef[] }[] {
+export function aiConsumers(analysis: Analysis): readonly { readonly module: ModuleNode; readonly refs: readonly ModuleRef[] }[] {
+  return analysis.shared(AI_CONSUMERS, () => findAiConsumers(analysis));
+}
+
+/** AI-1, AI-4 and AI-6 each read the consumers: found once per evaluation. */
+const AI_CONSUMERS = new SharedKey<readonly { readonly module: ModuleNode; readonly refs: readonly ModuleRef[] }[]>('AI consumers');
+
+function findAiConsumers(analysis: Analysis): { module: ModuleNode; refs: ModuleRef[] }[] {
   const df = analysis.dataflow();
   const out: { module: ModuleNode; refs: ModuleRef[] }[] = [];
   for (const m of analysis.graph.modules) {

@@ -89,7 +89,7 @@ function paymentImpact(analysis: Analysis, input: CallerInput, trigger: ModuleNo
   if (!isPaymentEvent(`${hookLabel(trigger)} ${trigger.label ?? ''}`, [...input.payloadPaths(), ...interfaceNames(trigger)])) return null;
   const acts = analysis.graph.modules.filter((m) => {
     const effect = classify(m).effect;
-    return (effect === 'write' || effect === 'send') && input.leaves(m).some((l) => l.origin & PAYLOAD);
+    return (effect === 'write' || effect === 'send') && input.carries(m) && input.leaves(m).some((l) => l.origin & PAYLOAD);
   });
   if (acts.length === 0) return null;
   const one = acts.length === 1;
@@ -101,7 +101,7 @@ function paymentImpact(analysis: Analysis, input: CallerInput, trigger: ModuleNo
 function reach(analysis: Analysis, input: CallerInput, trigger: ModuleNode): string {
   const kinds = new Set<string>();
   for (const m of analysis.graph.modules) {
-    if (m === trigger || !input.leaves(m).some((l) => l.origin & (PAYLOAD | STEERED_AI))) continue;
+    if (m === trigger || !input.carries(m) || !input.leaves(m).some((l) => l.origin & (PAYLOAD | STEERED_AI))) continue;
     const kind = REACHED[classify(m).effect];
     if (kind) kinds.add(kind);
   }

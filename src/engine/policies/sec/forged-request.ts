@@ -56,7 +56,7 @@ function responseUse(analysis: Analysis, m: ModuleNode): { acts: string | null; 
   const response = new CallerInput(analysis, m.id);
   let answers: ModuleNode | null = null;
   for (const x of analysis.graph.modules) {
-    if (x === m || !response.leaves(x).some((l) => l.origin !== 0)) continue;
+    if (x === m || !response.carries(x)) continue;
     if (isAgent(x)) return { acts: `its response instructs the AI agent of ${ref(x)}`, answers };
     const effect = classify(x).effect;
     const acts = ACTS[effect];

@@ -90,9 +90,9 @@ export function moduleImpacts(input: CallerInput, modules: readonly ModuleNode[]
   const out: Impact[] = [];
   for (const m of modules) {
     if (m.id === input.hookId) continue;
-    const leaves = input.leaves(m);
     // Every detector needs a value the caller has a say in.
-    if (!leaves.some((l) => l.origin !== 0)) continue;
+    if (!input.carries(m)) continue;
+    const leaves = input.leaves(m);
     for (const [kind, detect] of DETECTORS) {
       const what = detect(m, leaves);
       if (what !== null) out.push({ kind, module: m, what });
