@@ -26,16 +26,7 @@ export function fingerprint(...parts: string[]): string {
  * `fingerprint(a, b, c)`.
  */
 export function fingerprintPrefix(...parts: string[]): FingerprintState {
-  let h1 = FNV_START.h1;
-  let h2 = FNV_START.h2;
-  for (const part of parts) {
-    for (let i = 0; i <= part.length; i++) {
-      const c = i < part.length ? part.charCodeAt(i) : 0x1f;
-      h1 = Math.imul(h1 ^ c, 0x01000193);
-      h2 = Math.imul(h2 ^ c, 0x01000193) ^ (h1 >>> 15);
-    }
-  }
-  return { h1, h2 };
+  return separate(advance(FNV_START, parts));
 }
 
 /**
@@ -44,28 +35,17 @@ export function fingerprintPrefix(...parts: string[]): FingerprintState {
  * separator (the scenario id is hashed once per violation instead of twice).
  */
 export function fingerprintWithPrefix(...parts: string[]): { readonly fingerprint: string; readonly prefix: FingerprintState } {
-  let h1 = FNV_START.h1;
-  let h2 = FNV_START.h2;
-  for (let p = 0; p < parts.length; p++) {
-    const part = parts[p]!;
-    if (p > 0) {
-      h1 = Math.imul(h1 ^ 0x1f, 0x01000193);
-      h2 = Math.imul(h2 ^ 0x1f, 0x01000193) ^ (h1 >>> 15);
-    }
-    for (let i = 0; i < part.length; i++) {
-      const c = part.charCodeAt(i);
-      h1 = Math.imul(h1 ^ c, 0x01000193);
-      h2 = Math.imul(h2 ^ c, 0x01000193) ^ (h1 >>> 15);
-    }
-  }
-  const fingerprint = hex32(h1) + hex32(h2);
-  h1 = Math.imul(h1 ^ 0x1f, 0x01000193);
-  h2 = Math.imul(h2 ^ 0x1f, 0x01000193) ^ (h1 >>> 15);
-  return { fingerprint, prefix: { h1, h2 } };
+  const state = advance(FNV_START, parts);
+  return { fingerprint: render(state), prefix: separate(state) };
 }
 
 /** Continues `state` with `parts` joined with U+001F and renders the 16-hex-digit fingerprint. */
 export function fingerprintFrom(state: FingerprintState, parts: readonly string[]): string {
+  return render(advance(state, parts));
+}
+
+/** Both hashes continued with `parts` joined with U+001F (no separator before the first part). */
+function advance(state: FingerprintState, parts: readonly string[]): FingerprintState {
   let h1 = state.h1;
   let h2 = state.h2;
   for (let p = 0; p < parts.length; p++) {
@@ -80,7 +60,17 @@ export function fingerprintFrom(state: FingerprintState, parts: readonly string[
       h2 = Math.imul(h2 ^ c, 0x01000193) ^ (h1 >>> 15);
     }
   }
-  return hex32(h1) + hex32(h2);
+  return { h1, h2 };
+}
+
+/** `state` continued with one U+001F separator. */
+function separate(state: FingerprintState): FingerprintState {
+  const h1 = Math.imul(state.h1 ^ 0x1f, 0x01000193);
+  return { h1, h2: Math.imul(state.h2 ^ 0x1f, 0x01000193) ^ (h1 >>> 15) };
+}
+
+function render(state: FingerprintState): string {
+  return hex32(state.h1) + hex32(state.h2);
 }
 
 function hex32(h: number): string {
