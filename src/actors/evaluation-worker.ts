@@ -8,7 +8,7 @@ import { parentPort } from 'node:worker_threads';
 import { WORKER_ERROR_MESSAGE } from './worker-protocol.js';
 import { pack } from 'msgpackr';
 import { evaluateBlueprint } from '../engine/index.js';
-import { compileValidators, fieldErrors, parseJsonBody } from '../server/schemas/requests.js';
+import { compileValidators, fieldErrors, parseJsonBody } from '../api/requests.js';
 import { contribution, renderRemediation, renderResults, summarize, violationStats } from './render.js';
 
 const validators = compileValidators();

@@ -1,5 +1,6 @@
 /** @module actors/worker-protocol: messages between the main thread and evaluation workers (shared types only). */
 import type { RollupContribution, ScenarioSummary } from '../store/records.js';
+import type { FieldError } from '../api/field-error.js';
 
 /** Evaluate one stored or ephemeral scenario. The blueprint travels as raw JSON bytes (PITFALLS 15). */
 export interface ScenarioTask {
@@ -92,11 +93,6 @@ export const WORKER_ERROR_MESSAGE = 'evaluation failed inside the worker';
 /** Remediation `data` JSON per violated policy code; null when its generation failed. */
 export type RemediationMap = Readonly<Record<string, string | null>>;
 
-/** One field error of a 422 (JSON Pointer into the request body). */
-export interface WireFieldError {
-  readonly path: string;
-  readonly message: string;
-}
 
 /** Result of an InlineTask. `json` is the response `data`; `save` carries what to store on opt-in. */
 export type InlineTaskResult =
@@ -110,4 +106,4 @@ export type InlineTaskResult =
     readonly save: { readonly scenarioId: string | null; readonly name: string; readonly blueprintJson: string; readonly moduleCount: number } | null;
     readonly stats: TaskStats;
   }
-  | { readonly ok: false; readonly detail: readonly WireFieldError[] };
+  | { readonly ok: false; readonly detail: readonly FieldError[] };

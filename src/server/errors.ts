@@ -57,8 +57,4 @@ export const API_ERRORS = {
 /** A name of the table. */
 export type ApiErrorName = keyof typeof API_ERRORS;
 
-/** A field-level validation error inside a 422 `detail[]`: JSON Pointer into the request body and a message. */
-export interface FieldError {
-  readonly path: string;
-  readonly message: string;
-}
+export type { FieldError } from '../api/field-error.js';

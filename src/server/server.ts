@@ -24,7 +24,7 @@ import { RateLimiter, rateLimit } from './pipeline/rate-limit.js';
 import { ReplayGuard } from './pipeline/replay-guard.js';
 import { verifySignature } from './pipeline/signature.js';
 import { Watermarks } from './pipeline/watermark.js';
-import { compileValidators } from './schemas/requests.js';
+import { compileValidators } from '../api/requests.js';
 import { listen, loadNativeUws, mountAdapter } from './uws/adapter.js';
 import { settlesWithin } from './settles-within.js';
 import { evaluateRoute } from './routes/evaluate.js';

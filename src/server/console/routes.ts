@@ -18,7 +18,7 @@ import type { Users } from './users.js';
 import { ALL_PERMISSIONS } from '../../store/records.js';
 import { API_ERRORS } from '../errors.js';
 import { fail } from '../http/envelope.js';
-import { parseJsonBody } from '../schemas/requests.js';
+import { parseJsonBody } from '../../api/requests.js';
 
 /** Key ids in console paths: longer than an id can be → 404 `Key not found`. */
 const KEY_ID = { key_id: { notFound: API_ERRORS.keyNotFound } };

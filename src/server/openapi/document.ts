@@ -4,7 +4,7 @@
  * components.ts. Served at GET /api/public/v1/openapi.json; committed as docs/openapi.json.
  */
 import { API_PREFIX, MAX_ID_LENGTH } from '../router.js';
-import { evaluateRequestSchema, fetchRequestSchema, inlineRequestSchema } from '../schemas/requests.js';
+import { evaluateRequestSchema, fetchRequestSchema, inlineRequestSchema } from '../../api/requests.js';
 import { SCHEMAS, envelope } from './components.js';
 
 const VERSION = '1.0.0';

@@ -3,7 +3,7 @@ import type { ValidateFunction } from 'ajv';
 import type { ApiRequest, ApiResponse } from '../http/types.js';
 import { API_ERRORS } from '../errors.js';
 import { fail } from '../http/envelope.js';
-import { fieldErrors, parseJsonBody } from '../schemas/requests.js';
+import { fieldErrors, parseJsonBody } from '../../api/requests.js';
 
 /** The validated body as `T`, or the 422 response to send (malformed JSON, or schema errors with their JSON paths). */
 export function readBody<T>(req: ApiRequest, validate: ValidateFunction): { ok: true; value: T } | { ok: false; response: ApiResponse } {

@@ -4,7 +4,7 @@ import type { EvaluationPool } from '../../actors/pool.js';
 import type { Store } from '../../store/store.js';
 import type { ResultTokens } from '../auth/result-tokens.js';
 import type { Config } from '../config.js';
-import type { Validators } from '../schemas/requests.js';
+import type { Validators } from '../../api/requests.js';
 import type { Metrics } from '../metrics.js';
 
 /** Handler dependencies. */

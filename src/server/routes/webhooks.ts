@@ -13,7 +13,7 @@ import { k } from '../../store/store.js';
 import { prefixKeys, prefixRange } from '../../store/ranges.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, ok } from '../http/envelope.js';
-import { parseJsonBody } from '../schemas/requests.js';
+import { parseJsonBody } from '../../api/requests.js';
 
 /** Most endpoints per organization. */
 export const MAX_WEBHOOKS_PER_ORG = 20;

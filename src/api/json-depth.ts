@@ -1,4 +1,4 @@
-/** @module server/schemas/json-depth: the nesting depth of JSON text, measured without parsing or recursion. */
+/** @module api/json-depth: the nesting depth of JSON text, measured without parsing or recursion. */
 
 /**
  * Deepest nesting of arrays and objects accepted in a request body (issue 13, item 7). A blueprint

@@ -1,6 +1,6 @@
-/** @module server/schemas/requests: JSON Schemas of request bodies, compiled once at boot (ajv). */
+/** @module api/requests: JSON Schemas of request bodies, compiled once at boot (ajv). */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import type { WireFieldError } from '../../actors/worker-protocol.js';
+import type { FieldError } from './field-error.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 
 /** Scenario ids: 1-128 characters without `/`, `:`, `?`, `#`, whitespace or control characters. */
@@ -52,7 +52,7 @@ export function compileValidators(): Validators {
 }
 
 /** ajv errors → field errors with the JSON Pointer of each field (`/scenario_ids`, `/blueprint`). */
-export function fieldErrors(errors: readonly ErrorObject[] | null | undefined): WireFieldError[] {
+export function fieldErrors(errors: readonly ErrorObject[] | null | undefined): FieldError[] {
   return (errors ?? []).map((e) => {
     const missing = e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty : null;
     const path = missing !== null ? `${e.instancePath}/${missing}` : e.instancePath || '/';
@@ -64,7 +64,7 @@ export function fieldErrors(errors: readonly ErrorObject[] | null | undefined): 
  * Parses a JSON body; a syntax error, or nesting deeper than MAX_JSON_DEPTH, becomes one field
  * error at `/` (a 422, never a stack overflow in a recursive consumer later).
  */
-export function parseJsonBody(body: Uint8Array): { ok: true; value: unknown } | { ok: false; detail: WireFieldError[] } {
+export function parseJsonBody(body: Uint8Array): { ok: true; value: unknown } | { ok: false; detail: FieldError[] } {
   if (nestsDeeperThan(body)) return { ok: false, detail: [{ path: '/', message: `nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels` }] };
   try {
     return { ok: true, value: JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')) };
