@@ -76,11 +76,6 @@ export class EvaluationActor {
     this.record = initial;
   }
 
-  /** The current state (what clients see once written). */
-  get state(): EvaluationRecord {
-    return this.record;
-  }
-
   /**
    * Starts processing: `pending → processing`, then the scenarios still without a result go to the
    * pool in chunks of CHUNK_SIZE; those of a chunk that failed as a whole are re-run one per chunk.

@@ -22,8 +22,3 @@ export const SCORE_PENALTY: Readonly<Record<Severity, number>> = { critical: 25,
 export function worse(a: Severity, b: Severity): Severity {
   return SEVERITY_RANK[a] >= SEVERITY_RANK[b] ? a : b;
 }
-
-/** True for a valid severity string. */
-export function isSeverity(v: unknown): v is Severity {
-  return typeof v === 'string' && v in SEVERITY_RANK;
-}

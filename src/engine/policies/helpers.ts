@@ -28,17 +28,6 @@ export function findingModules(outcome: PolicyOutcome, analysis: Analysis): Modu
   return out;
 }
 
-/** Groups findings by module id, keeping order. */
-export function byModule(findings: readonly Finding[]): Map<string, Finding[]> {
-  const map = new Map<string, Finding[]>();
-  for (const f of findings) {
-    const list = map.get(f.moduleId);
-    if (list) list.push(f);
-    else map.set(f.moduleId, [f]);
-  }
-  return map;
-}
-
 /** `fail` with the given findings, or `null` when there are none. */
 export function failWith(findings: Finding[], summary: (n: number) => string): PolicyOutcome | null {
   return findings.length === 0 ? null : { status: 'fail', findings, summary: summary(findings.length) };
