@@ -26,7 +26,16 @@ export interface EvaluationObserver {
   terminal?(record: EvaluationRecord): void;
   /** Latency of each write transaction, in seconds. */
   committed?(seconds: number): void;
+  /**
+   * A write transaction of this evaluation failed (a full map, a failing observer): the actor then
+   * tries once to end the evaluation as `error`; `final` is true when that write failed too, and the
+   * evaluation stays open in LMDB until recovery resumes it at the next start.
+   */
+  commitFailed?(record: EvaluationRecord, error: unknown, final: boolean): void;
 }
+
+/** The `error` of an evaluation whose state could not be stored. */
+export const STORAGE_FAILED_MESSAGE = 'the evaluation could not be stored';
 
 /** One scenario to evaluate. */
 export interface ScenarioInput {
@@ -59,6 +68,10 @@ export class EvaluationActor {
   private finished: { index: number; result: ScenarioTaskResult | TaskFailure }[] = [];
   /** The pending commit of `finished` (a window timer, or an immediate once every outcome is in). */
   private flush: { readonly timer: NodeJS.Timeout | NodeJS.Immediate; readonly last: boolean } | null = null;
+  /** The last record a transaction committed (what clients can see), the base of a storage-failure record. */
+  private committedRecord: EvaluationRecord;
+  /** The `error` record written after a failed commit, once (see `commitFailed`). */
+  private failureRecord: EvaluationRecord | null = null;
   private resolveDone!: () => void;
   /** Resolves once the evaluation is terminal and flushed. */
   readonly done: Promise<void> = new Promise((r) => { this.resolveDone = r; });
@@ -74,6 +87,7 @@ export class EvaluationActor {
     private readonly observer: EvaluationObserver = {},
   ) {
     this.record = initial;
+    this.committedRecord = initial;
   }
 
   /**
@@ -246,13 +260,40 @@ export class EvaluationActor {
         this.observer.terminalInTransaction?.(next);
       }
     });
-    void committed.then(() => this.observer.committed?.((performance.now() - t0) / 1000));
+    committed.then(() => {
+      if (this.failureRecord === null || next === this.failureRecord) this.committedRecord = next;
+      this.observer.committed?.((performance.now() - t0) / 1000);
+    }, (error: unknown) => this.commitFailed(next, error));
     if (terminal) {
-      void committed.then(() => this.store.flushed()).then(() => {
+      // A failed commit is handled above; a failed flush leaves the record committed but not durable, and the actor done.
+      committed.then(() => this.store.flushed()).then(() => {
         this.observer.terminal?.(next);
         this.resolveDone();
+      }, () => {
+        if (next === this.failureRecord) this.resolveDone();
       });
     }
+  }
+
+  /**
+   * A transaction with `attempted` failed: its writes were rolled back, so clients still see the
+   * last committed record. Ends the evaluation as `error` on top of that record (one more write,
+   * which also removes it from the open index); when that write fails too, the actor stops and the
+   * evaluation stays open in LMDB, where recovery resumes it at the next start. Never throws.
+   */
+  private commitFailed(attempted: EvaluationRecord, error: unknown): void {
+    const final = attempted === this.failureRecord;
+    this.observer.commitFailed?.(attempted, error, final);
+    if (final) {
+      this.halt();
+      this.resolveDone();
+      return;
+    }
+    if (this.failureRecord !== null) return; // an earlier commit of this turn failed too: its error record is on its way
+    const nowIso = new Date(this.now()).toISOString();
+    this.finished = [];
+    this.failureRecord = { ...this.committedRecord, status: 'error', error: STORAGE_FAILED_MESSAGE, completed_at: nowIso, updated_at: nowIso };
+    this.commit(this.failureRecord, () => undefined);
   }
 }
 

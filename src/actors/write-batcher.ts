@@ -1,9 +1,10 @@
 /**
  * @module actors/write-batcher: the evaluation actors' writes of one event-loop turn, committed in
- * one LMDB write transaction. Each `write` keeps its all-or-nothing unit (they share a transaction
- * that commits or fails as a whole), and rollup changes of every write are folded per organization
- * and applied once at the end, so a turn that lands results of fifty scenarios decodes and encodes
- * each organization's rollup once instead of fifty times.
+ * one LMDB write transaction. Each `write` runs in a child transaction of it, so a write that throws
+ * is rolled back alone and only its own promise rejects (lmdb-js does not roll back what an
+ * asynchronous transaction wrote before a throw: PITFALLS 19); rollup changes of the writes that
+ * succeeded are folded per organization and applied once at the end, so a turn that lands results of
+ * fifty scenarios decodes and encodes each organization's rollup once instead of fifty times.
  */
 import type { RollupContribution } from '../store/records.js';
 import type { Store } from '../store/store.js';
@@ -18,40 +19,68 @@ export interface RollupSink {
   rollup(orgId: string, change: RollupChange): void;
 }
 
+/** A queued write and the promise it answers. */
+interface Queued {
+  readonly write: (sink: RollupSink) => void;
+  readonly resolve: (committed: boolean) => void;
+  readonly reject: (error: unknown) => void;
+}
+
 /** Batches writes per event-loop turn into one transaction. */
 export class WriteBatcher {
-  private pending: ((sink: RollupSink) => void)[] = [];
-  private scheduled: Promise<boolean> | null = null;
+  private pending: Queued[] = [];
+  private scheduled = false;
 
   constructor(private readonly store: Store, private readonly nowIso: () => string) {}
 
   /**
    * Queues `write` (LMDB puts and reads, no awaits) for the transaction of this turn.
-   * @returns a promise that resolves when that transaction committed (not yet flushed to disk).
+   * @returns a promise that resolves when that transaction committed (not yet flushed to disk), and
+   *   rejects with the error of `write` (its writes rolled back, the others' kept) or of the
+   *   transaction (nothing of the turn written).
    */
   add(write: (sink: RollupSink) => void): Promise<boolean> {
-    this.pending.push(write);
-    this.scheduled ??= new Promise<boolean>((resolve, reject) => {
-      setImmediate(() => {
-        const writes = this.pending;
-        this.pending = [];
-        this.scheduled = null;
-        this.store.root.transaction(() => this.run(writes)).then(resolve, reject);
-      });
+    return new Promise<boolean>((resolve, reject) => {
+      this.pending.push({ write, resolve, reject });
+      if (this.scheduled) return;
+      this.scheduled = true;
+      setImmediate(() => this.commit());
     });
-    return this.scheduled;
   }
 
-  private run(writes: readonly ((sink: RollupSink) => void)[]): boolean {
+  private commit(): void {
+    const batch = this.pending;
+    this.pending = [];
+    this.scheduled = false;
+    const failed = new Map<Queued, unknown>();
+    this.store.root.transaction(() => this.run(batch, failed)).then(() => {
+      for (const q of batch) {
+        if (failed.has(q)) q.reject(failed.get(q));
+        else q.resolve(true);
+      }
+    }, (error: unknown) => {
+      for (const q of batch) q.reject(error);
+    });
+  }
+
+  private run(batch: readonly Queued[], failed: Map<Queued, unknown>): boolean {
     const changes = new Map<string, RollupChange[]>();
-    const sink: RollupSink = {
-      rollup(orgId, change) {
+    for (const q of batch) {
+      const own: [string, RollupChange][] = [];
+      const sink: RollupSink = { rollup: (orgId, change) => { own.push([orgId, change]); } };
+      try {
+        // Inside a write transaction a child transaction runs at once and is aborted when its callback throws.
+        void this.store.root.childTransaction(() => q.write(sink));
+      } catch (error) {
+        failed.set(q, error);
+        continue;
+      }
+      for (const [orgId, change] of own) {
         const list = changes.get(orgId);
         if (list) list.push(change);
         else changes.set(orgId, [change]);
-      },
-    };
-    for (const write of writes) write(sink);
+      }
+    }
     const nowIso = this.nowIso();
     for (const [orgId, list] of changes) updateRollupMany(this.store, orgId, list, nowIso);
     return true;

@@ -109,6 +109,7 @@ export class Metrics {
   readonly storeMapSize = new Gauge({ name: 'gov_store_map_size_bytes', help: 'LMDB map size (the most the store may grow to)', registers: [this.registry] });
   readonly storeUsed = new Gauge({ name: 'gov_store_used_bytes', help: 'LMDB bytes in use (last page × page size)', registers: [this.registry] });
   readonly storeRecords = new Gauge({ name: 'gov_store_records', help: 'Records per table (LMDB statistics, refreshed on scrape)', labelNames: ['table'] as const, registers: [this.registry] });
+  readonly storeWriteFailures = new Counter({ name: 'gov_store_write_failures_total', help: 'Write transactions of an actor that failed (the evaluation ends as error; a webhook delivery is retried)', labelNames: ['actor'] as const, registers: [this.registry] });
   readonly storeWriteSeconds = new Histogram({ name: 'gov_store_write_transaction_seconds', help: 'Latency of evaluation write transactions until commit', buckets: LATENCY_BUCKETS, registers: [this.registry] });
   readonly rateLimited = new Counter({ name: 'gov_rate_limited_total', help: 'Calls refused by a rate limit', labelNames: ['window'] as const, registers: [this.registry] });
   readonly keysNearLimit = new Gauge({ name: 'gov_rate_limit_keys_near_limit', help: 'Keys that used 80% or more of a window (refreshed on scrape)', registers: [this.registry] });

@@ -96,6 +96,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         const outcome = delivery.status === 'delivered' ? 'delivered' : result.blocked ? 'blocked' : delivery.status === 'failed' ? 'failed' : 'retry';
         m.webhookDeliveries.labels(outcome).inc();
         m.webhookSeconds.observe(result.durationMs / 1000);
+      }, (error) => {
+        r.resolve(LOGGER).error({ err: error }, 'webhook delivery failed outside the send; retrying');
+        m?.storeWriteFailures.labels('webhook-delivery').inc();
       });
     }),
   });
@@ -127,6 +130,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           for (const [k, n] of Object.entries(result.stats.violations)) { const [category, severity] = k.split('|'); m.violations.labels(category!, severity!).inc(n); }
         },
         committed(seconds) { m?.storeWriteSeconds.observe(seconds); },
+        commitFailed(record, error, final) {
+          r.resolve(LOGGER).error({ err: error, evaluation_id: record.evaluation_id }, final ? 'evaluation could not be stored; left open for recovery' : 'evaluation write failed; ending it as error');
+          m?.storeWriteFailures.labels('evaluation').inc();
+        },
       });
     }),
   });

@@ -1,4 +1,4 @@
-/** The evaluation actors' write batcher: writes of one turn share a transaction; rollup changes fold per organization. */
+/** The evaluation actors' write batcher: writes of one turn share a transaction; rollup changes fold per organization; a failing write is rolled back alone. */
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,18 +22,39 @@ it('commits the writes of one turn together and applies each organization\'s rol
     const b1 = c(10, { 'SEC-1': 1, 'OPS-1': 3 }, ['SOC 2 CC7.2']);
     const first = batcher.add((sink) => { void store.meta.put('w1', 1); sink.rollup('org-a', [null, a1]); sink.rollup('org-b', [null, b1]); });
     const second = batcher.add((sink) => { void store.meta.put('w2', 2); sink.rollup('org-a', [a1, a2]); });
-    assert.equal(first, second, 'one transaction (one promise) for the turn');
     assert.equal(store.meta.get('w1'), undefined, 'nothing is written before the turn ends');
-    await first;
+    await Promise.all([first, second]);
     assert.equal(store.meta.get('w1'), 1);
     assert.equal(store.meta.get('w2'), 2);
     const expectedA = applyContribution(applyContribution(emptyRollup('org-a', now), null, a1, now), a1, a2, now);
     assert.deepEqual(store.rollups.get('org-a'), expectedA);
     assert.equal(store.rollups.get('org-b')!.policies['OPS-1']!.count, 3);
     const third = batcher.add(() => { void store.meta.put('w3', 3); });
-    assert.notEqual(third, first, 'a later turn gets its own transaction');
     await third;
     assert.equal(store.meta.get('w3'), 3);
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('rolls back a write that throws, with its rollup changes, and rejects only its promise', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gov-batcher-'));
+  const store = new Store(dir);
+  try {
+    const now = '2026-11-22T00:00:00.000Z';
+    const batcher = new WriteBatcher(store, () => now);
+    const a1 = c(40, { 'SEC-1': 2 }, []);
+    const ok = batcher.add((sink) => { void store.meta.put('kept', 1); sink.rollup('org-a', [null, a1]); });
+    const bad = batcher.add((sink) => { void store.meta.put('half', 2); sink.rollup('org-a', [null, c(10, { 'DI-1': 1 }, [])]); throw new Error('observer failed'); });
+    const after = batcher.add(() => { void store.meta.put('after', 3); });
+    await assert.rejects(bad, /observer failed/);
+    assert.equal(await ok, true);
+    assert.equal(await after, true);
+    assert.equal(store.meta.get('kept'), 1);
+    assert.equal(store.meta.get('after'), 3);
+    assert.equal(store.meta.get('half'), undefined, 'the failed write left nothing behind');
+    assert.deepEqual(Object.keys(store.rollups.get('org-a')!.policies), ['SEC-1'], 'nor its rollup change');
   } finally {
     await store.close();
     rmSync(dir, { recursive: true, force: true });

@@ -52,6 +52,7 @@ export class DeliveryActor {
     private readonly options: DeliveryOptions,
     private readonly now: () => number,
     private readonly onAttempt: (result: SendResult, delivery: DeliveryRecord) => void = () => undefined,
+    private readonly onFailure: (error: unknown) => void = () => undefined,
   ) {}
 
   /** Handles a message; `wake` runs every due delivery, `stop` ends the actor after the current attempt. */
@@ -61,7 +62,7 @@ export class DeliveryActor {
       if (this.timer) clearTimeout(this.timer);
       return;
     }
-    if (!this.running && !this.stopped) void this.drain();
+    if (!this.running && !this.stopped) this.drain().catch((error: unknown) => this.drainFailed(error));
   }
 
   /** Resolves once the actor has nothing due (tests, shutdown). */
@@ -118,6 +119,16 @@ export class DeliveryActor {
       if (gone) void this.store.webhooks.put(k(this.orgId, this.webhookId), { ...endpoint, status: 'disabled', disabled_reason: 'the endpoint answered 410 Gone' });
     });
     this.onAttempt(result, next);
+  }
+
+  /**
+   * A drain failed outside the send (a failed write transaction, a read error): the delivery's last
+   * committed state stands (the attempt is not recorded, so it is made again), the failure is
+   * reported, and the actor tries again after the first retry delay. Never throws.
+   */
+  private drainFailed(error: unknown): void {
+    this.onFailure(error);
+    if (!this.stopped) this.schedule(this.options.backoffBaseMs);
   }
 
   private schedule(ms: number): void {

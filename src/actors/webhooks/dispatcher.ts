@@ -33,6 +33,8 @@ export class WebhookDispatcher {
     private readonly options: DeliveryOptions,
     private readonly now: () => number,
     private readonly onAttempt: (result: SendResult, delivery: DeliveryRecord) => void = () => undefined,
+    /** A delivery actor's drain failed outside the send (a failed write): logged and counted by the caller. */
+    private readonly onFailure: (error: unknown) => void = () => undefined,
   ) {
     this.sender = (url, headers, body) => sendWebhook(url, headers, body, { timeoutMs: options.timeoutMs, allowPrivate: options.allowPrivate });
   }
@@ -121,7 +123,7 @@ export class WebhookDispatcher {
   private actor(orgId: string, webhookId: string): DeliveryActor {
     let a = this.actors.get(webhookId);
     if (!a) {
-      a = new DeliveryActor(this.store, orgId, webhookId, this.secretOf(webhookId), this.sender, this.options, this.now, this.onAttempt);
+      a = new DeliveryActor(this.store, orgId, webhookId, this.secretOf(webhookId), this.sender, this.options, this.now, this.onAttempt, this.onFailure);
       this.actors.set(webhookId, a);
     }
     return a;
