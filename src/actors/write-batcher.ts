@@ -69,8 +69,9 @@ export class WriteBatcher {
       const own: [string, RollupChange][] = [];
       const sink: RollupSink = { rollup: (orgId, change) => { own.push([orgId, change]); } };
       try {
-        // Inside a write transaction a child transaction runs at once and is aborted when its callback throws.
-        void this.store.root.childTransaction(() => q.write(sink));
+        // Nested in a write transaction, lmdb-js runs `transactionSync` as a child transaction, at once
+        // and synchronously: aborted (rolled back) when the callback throws, which then throws here.
+        this.store.root.transactionSync(() => q.write(sink));
       } catch (error) {
         failed.set(q, error);
         continue;
