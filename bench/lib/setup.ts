@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { importScenario } from '../../src/actors/scenarios.js';
 import { KeyService } from '../../src/server/auth/keys.js';
 import { loadServerSecrets } from '../../src/server/auth/server-secrets.js';
-import { Store } from '../../src/store/store.js';
+import { openStore } from '../../src/store/open.js';
 
 /** A prepared data directory. */
 export interface Prepared {
@@ -17,11 +17,11 @@ export interface Prepared {
 /** Creates an organization and a key whose limits are raised for benchmarking, and imports `scenarios` (id → blueprint JSON). */
 export async function prepare(scenarios: Iterable<[string, string]>): Promise<Prepared> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gov-bench-'));
-  const store = new Store(dataDir);
-  const keys = new KeyService(store, loadServerSecrets(dataDir), 'gov');
+  const store = openStore(dataDir);
+  const keys = new KeyService(store.organizations, loadServerSecrets(dataDir), 'gov');
   const org = await keys.createOrg('Bench');
   const key = await keys.createKey(org.org_id, { name: 'bench', perMinute: 1_000_000_000, perHour: 1_000_000_000 });
-  for (const [id, json] of scenarios) await importScenario(store, org.org_id, id, json);
+  for (const [id, json] of scenarios) await importScenario(store.scenarios, org.org_id, id, json);
   await store.close();
   return { dataDir, orgId: org.org_id, credentials: { apiKey: key.api_key, signingSecret: key.signing_secret } };
 }

@@ -8,7 +8,7 @@ import { GovernanceClient, pollEvaluation } from '../../src/client/client.js';
 import { exampleBlueprints, variant } from '../../src/fleet/variants.js';
 import { KeyService } from '../../src/server/auth/keys.js';
 import { loadServerSecrets } from '../../src/server/auth/server-secrets.js';
-import { Store } from '../../src/store/store.js';
+import { openStore } from '../../src/store/open.js';
 import { startService } from '../lib/processes.js';
 import { prepare } from '../lib/setup.js';
 import { median } from '../lib/stats.js';
@@ -38,8 +38,8 @@ export interface SoakBench {
 export async function benchSoak(seconds: number, threads: number): Promise<SoakBench> {
   const examples = exampleBlueprints();
   const p = await prepare(Array.from({ length: 50 }, (_, i) => [`s${i}`, JSON.stringify(variant(i, examples))] as [string, string]));
-  const store = new Store(p.dataDir);
-  const limited = await new KeyService(store, loadServerSecrets(p.dataDir), 'gov').createKey(p.orgId, { perMinute: 30, perHour: 1000 });
+  const store = openStore(p.dataDir);
+  const limited = await new KeyService(store.organizations, loadServerSecrets(p.dataDir), 'gov').createKey(p.orgId, { perMinute: 30, perHour: 1000 });
   await store.close();
   const svc = await startService(p.dataDir, { POOL_THREADS: String(threads) });
   const client = new GovernanceClient(svc.url, p.credentials);

@@ -3,13 +3,11 @@
  * (`pending → processing → complete | error`, spec §3), fans scenarios out to the pool, and writes
  * every transition to LMDB before clients can see it. Messages are processed one at a time.
  */
-import type { EvaluationRecord, RollupContribution, ScenarioSummary } from '../store/records.js';
+import type { DeliveryRecord, EvaluationRecord, ScenarioSummary, WebhookRecord } from '../store/records.js';
+import type { ScenarioResultWrite } from '../store/evaluations.js';
 import type { Store } from '../store/store.js';
 import type { EvaluationPool, TaskFailure } from './pool.js';
 import type { ChunkScenario, ScenarioTask, ScenarioTaskResult } from './worker-protocol.js';
-import { k } from '../store/store.js';
-import type { RollupSink, WriteBatcher } from './write-batcher.js';
-import { putEvaluation } from './evaluation-view.js';
 
 /** Messages of an evaluation actor. */
 export type EvaluationMessage =
@@ -17,13 +15,16 @@ export type EvaluationMessage =
   | { readonly type: 'scenario-finished'; readonly index: number; readonly result: ScenarioTaskResult | TaskFailure }
   | { readonly type: 'timed-out' };
 
-/** Observers of the lifecycle (metrics, webhooks, rollups). */
+/** Observers of the lifecycle (metrics, webhooks). */
 export interface EvaluationObserver {
   scenarioFinished?(record: EvaluationRecord, index: number, result: ScenarioTaskResult | TaskFailure): void;
-  /** Runs inside the write transaction that makes the evaluation terminal (the webhook outbox). */
-  terminalInTransaction?(record: EvaluationRecord): void;
-  /** After the terminal state is committed and flushed. */
-  terminal?(record: EvaluationRecord): void;
+  /**
+   * The events of a terminal evaluation, given its organization's webhook endpoints: stored in the
+   * outbox in the transaction that makes it terminal (webhooks/dispatcher `deliveriesFor`).
+   */
+  deliveries?(record: EvaluationRecord, endpoints: readonly WebhookRecord[]): readonly DeliveryRecord[];
+  /** After the terminal state is committed and flushed; `webhookIds` are the endpoints that got a delivery. */
+  terminal?(record: EvaluationRecord, webhookIds: readonly string[]): void;
   /** Latency of each write transaction, in seconds. */
   committed?(seconds: number): void;
   /**
@@ -79,7 +80,6 @@ export class EvaluationActor {
   constructor(
     private readonly store: Store,
     private readonly pool: EvaluationPool,
-    private readonly writer: WriteBatcher,
     initial: EvaluationRecord,
     private readonly inputs: readonly (ScenarioInput | null)[],
     private readonly now: () => number,
@@ -191,7 +191,8 @@ export class EvaluationActor {
   /**
    * Commits every outcome received since the last commit in one transaction: the scenarios'
    * results, the rollup and the evaluation record land together, so no crash can leave a stored
-   * result without its summary (or the reverse).
+   * result without its summary (or the reverse). Ephemeral batches store no results: they have no
+   * result token and no stored scenario, so only their summaries (in the record) are ever read.
    */
   private commitFinished(): void {
     if (this.finished.length === 0 || this.isTerminal) return;
@@ -199,75 +200,46 @@ export class EvaluationActor {
     this.finished = [];
     const nowIso = new Date(this.now()).toISOString();
     const scenarios = this.record.scenarios.slice();
+    const results: ScenarioResultWrite[] = [];
     for (const { index, result } of batch) {
       const id = this.record.scenario_ids[index]!;
       scenarios[index] = result.ok ? result.summary : failedSummary(id, 'name' in result ? result.name : id, result.message);
+      if (result.ok && this.record.kind === 'stored') {
+        results.push({ index, results: result.results, remediation: result.remediation, contribution: result.contribution, evaluatedAt: nowIso });
+      }
     }
     const next: EvaluationRecord = { ...this.record, scenarios, completed: this.record.completed + batch.length, updated_at: nowIso };
     const final: EvaluationRecord = next.completed === next.total_scenarios ? { ...next, status: 'complete', completed_at: nowIso } : next;
-    const orgId = final.org_id;
-    this.commit(final, (sink) => {
-      for (const { index, result } of batch) {
-        const change = this.persistScenario(index, result, nowIso);
-        if (change) sink.rollup(orgId, change);
-      }
-    });
+    this.commit(final, results);
     for (const { index, result } of batch) this.observer.scenarioFinished?.(final, index, result);
   }
 
-  /**
-   * Writes a stored scenario's results (inside the caller's transaction) and returns the rollup
-   * change it makes (`[previous contribution, new contribution]`), or null when it makes none.
-   * Ephemeral batches write nothing here: they have no result token and no stored scenario, so only
-   * their summaries (in the evaluation record) are ever read.
-   */
-  private persistScenario(index: number, result: ScenarioTaskResult | TaskFailure, nowIso: string): [RollupContribution | null, RollupContribution] | null {
-    if (!result.ok || this.record.kind !== 'stored') return null;
-    const scenarioId = this.record.scenario_ids[index]!;
-    const { org_id: orgId, evaluation_id: evaluationId } = this.record;
-    const resultsKey = k(evaluationId, index);
-    void this.store.evaluationResults.put(resultsKey, result.results);
-    if (!this.store.scenarios.doesExist(k(orgId, scenarioId))) return null; // deleted meanwhile: nothing to roll up
-    const key = k(orgId, scenarioId);
-    const previous = this.store.results.get(key);
-    if (previous && previous.evaluated_at > nowIso) return null; // a newer evaluation already landed
-    void this.store.results.put(key, { evaluation_id: evaluationId, evaluated_at: nowIso, version: this.record.versions[index] ?? 0, remediation: result.remediation, contribution: result.contribution });
-    void this.store.latestResults.put(key, resultsKey);
-    return [previous?.contribution ?? null, result.contribution];
-  }
-
-  /** Commits a state change that writes nothing else (`processing`, a terminal state without new outcomes). */
+  /** Commits a state change that stores no results (`processing`, a terminal state without new outcomes). */
   private write(next: EvaluationRecord): void {
-    this.commit(next, () => undefined);
+    this.commit(next, []);
   }
 
   /**
-   * Commits `next` (plus `extra` writes) in one transaction (shared with the other actors' writes
-   * of this event-loop turn, see WriteBatcher). A terminal record also removes the evaluation from
-   * the open index and, through the observer, enqueues its events (outbox) in the same transaction.
-   * Clients read the store, so they see a state only once it is committed.
+   * Commits `next` with `results` in one transaction (the repository shares it with the other
+   * actors' writes of this event-loop turn). A terminal record also leaves the open index and
+   * enqueues its events (outbox) in the same transaction. Clients read the store, so they see a
+   * state only once it is committed.
    */
-  private commit(next: EvaluationRecord, extra: (sink: RollupSink) => void): void {
+  private commit(next: EvaluationRecord, results: readonly ScenarioResultWrite[]): void {
     const terminal = next.status === 'complete' || next.status === 'error';
     this.record = next;
     if (terminal && this.timer) clearTimeout(this.timer);
     const t0 = performance.now();
-    const committed = this.writer.add((sink) => {
-      extra(sink);
-      putEvaluation(this.store, next);
-      if (terminal) {
-        void this.store.openEvaluations.remove(next.evaluation_id);
-        this.observer.terminalInTransaction?.(next);
-      }
-    });
+    const deliveries = terminal ? this.observer.deliveries : undefined;
+    const committed = this.store.evaluations.commit({ record: next, results, ...(deliveries ? { deliveries: (endpoints: readonly WebhookRecord[]) => deliveries(next, endpoints) } : {}) });
     committed.then(() => {
       if (this.failureRecord === null || next === this.failureRecord) this.committedRecord = next;
       this.observer.committed?.((performance.now() - t0) / 1000);
     }, (error: unknown) => this.commitFailed(next, error));
     if (terminal) {
       // A failed commit is handled above; a failed flush leaves the record committed but not durable, and the actor done.
-      committed.then(() => this.store.flushed()).then(() => {
-        this.observer.terminal?.(next);
+      committed.then(async (receipt) => { await this.store.flushed(); return receipt; }).then((receipt) => {
+        this.observer.terminal?.(next, receipt.webhookIds);
         this.resolveDone();
       }, () => {
         if (next === this.failureRecord) this.resolveDone();
@@ -293,7 +265,7 @@ export class EvaluationActor {
     const nowIso = new Date(this.now()).toISOString();
     this.finished = [];
     this.failureRecord = { ...this.committedRecord, status: 'error', error: STORAGE_FAILED_MESSAGE, completed_at: nowIso, updated_at: nowIso };
-    this.commit(this.failureRecord, () => undefined);
+    this.commit(this.failureRecord, []);
   }
 }
 

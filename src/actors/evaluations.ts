@@ -4,19 +4,10 @@ import type { EvaluationRecord, KeyRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import type { EvaluationPool } from './pool.js';
 import type { EvaluationObserver, ScenarioInput } from './evaluation-actor.js';
-import { k } from '../store/store.js';
-import { keysBelow } from '../store/ranges.js';
 import { EvaluationActor, failedSummary } from './evaluation-actor.js';
-import { putEvaluation, removeEvaluation } from './evaluation-view.js';
-import { WriteBatcher } from './write-batcher.js';
 
 /** Interval of the purge of expired ephemeral evaluations, in ms. */
 export const PURGE_INTERVAL_MS = 60_000;
-
-/** Expiry index key: expiry time padded so keys sort by time. */
-export function expirationKey(expiresAtMs: number, evaluationId: string): string {
-  return `${String(expiresAtMs).padStart(15, '0')}\u0000${evaluationId}`;
-}
 
 /** Options of the supervisor. */
 export interface EvaluationOptions {
@@ -30,8 +21,6 @@ export interface EvaluationOptions {
 export class Evaluations {
   private readonly actors = new Map<string, EvaluationActor>();
   private purgeTimer: NodeJS.Timeout | null = null;
-  /** The actors' writes of one event-loop turn share a transaction. */
-  private readonly writer: WriteBatcher;
 
   constructor(
     private readonly store: Store,
@@ -39,9 +28,9 @@ export class Evaluations {
     private readonly now: () => number,
     private readonly options: EvaluationOptions,
     private readonly observer: EvaluationObserver = {},
-  ) {
-    this.writer = new WriteBatcher(store, () => new Date(this.now()).toISOString());
-  }
+    /** Called when a periodic purge fails (it is tried again at the next interval). */
+    private readonly onPurgeFailure: (error: unknown) => void = () => undefined,
+  ) {}
 
   /** True when the pool can take `n` more scenario tasks. */
   hasCapacity(n: number): boolean {
@@ -61,12 +50,7 @@ export class Evaluations {
       created_at: nowIso, updated_at: nowIso, completed_at: null,
       expires_at: kind === 'ephemeral' ? nowMs + this.options.ephemeralTtlS * 1000 : null, key_id: key.key_id,
     };
-    await this.writer.add(() => {
-      putEvaluation(this.store, record);
-      void this.store.openEvaluations.put(record.evaluation_id, nowIso);
-      if (record.expires_at !== null) void this.store.expirations.put(expirationKey(record.expires_at, record.evaluation_id), '');
-    });
-    await this.store.flushed();
+    await this.store.evaluations.create(record);
     this.startActor(record, inputs);
     return record;
   }
@@ -86,18 +70,13 @@ export class Evaluations {
    */
   recover(): number {
     let resumed = 0;
-    for (const { key: id } of this.store.openEvaluations.getRange()) {
-      const record = this.store.evaluations.get(id);
-      if (!record || record.status === 'complete' || record.status === 'error') {
-        void this.store.openEvaluations.remove(id);
-        continue;
-      }
+    for (const record of this.store.evaluations.listOpen()) {
       const scenarios = record.scenarios.slice();
       const inputs: (ScenarioInput | null)[] = record.scenario_ids.map((sid, i) => {
         if (scenarios[i] !== null) return null; // its result and summary were committed together
         if (record.kind === 'stored') {
-          const blueprint = this.store.blueprints.get(k(record.org_id, sid, record.versions[i] ?? 0));
-          if (blueprint) return { scenarioId: sid, blueprint: new Uint8Array(blueprint) };
+          const blueprint = this.store.scenarios.blueprint(record.org_id, sid, record.versions[i] ?? 0);
+          if (blueprint) return { scenarioId: sid, blueprint };
           scenarios[i] = failedSummary(sid, sid, 'blueprint was deleted before evaluation');
         } else {
           scenarios[i] = failedSummary(sid, sid, 'evaluation interrupted by a server restart; resubmit the blueprint');
@@ -118,27 +97,16 @@ export class Evaluations {
 
   /**
    * Deletes ephemeral evaluations whose time is up (design notes: purged after 1 hour, then 404).
-   * Reads only the expired part of the expiry index; an evaluation still owned by an actor waits for
+   * An evaluation still owned by an actor waits for
    * the next round. @returns how many were purged.
    */
-  async purgeExpired(nowMs: number = this.now()): Promise<number> {
-    let purged = 0;
-    await this.store.root.transaction(() => {
-      for (const key of [...keysBelow(this.store.expirations, expirationKey(nowMs, ''))]) {
-        const id = key.slice(key.indexOf('\u0000') + 1);
-        if (this.actors.has(id)) continue;
-        const record = this.store.evaluations.get(id);
-        if (record) removeEvaluation(this.store, record);
-        void this.store.expirations.remove(key);
-        purged++;
-      }
-    });
-    return purged;
+  purgeExpired(nowMs: number = this.now()): Promise<number> {
+    return this.store.evaluations.purgeExpired(nowMs, (id) => this.actors.has(id));
   }
 
   /** Starts the periodic purge (the timer does not keep the process alive). */
   startPurging(): void {
-    this.purgeTimer ??= setInterval(() => { void this.purgeExpired(); }, PURGE_INTERVAL_MS);
+    this.purgeTimer ??= setInterval(() => { this.purgeExpired().catch(this.onPurgeFailure); }, PURGE_INTERVAL_MS);
     this.purgeTimer.unref();
   }
 
@@ -160,7 +128,7 @@ export class Evaluations {
   }
 
   private startActor(record: EvaluationRecord, inputs: readonly (ScenarioInput | null)[]): void {
-    const actor = new EvaluationActor(this.store, this.pool, this.writer, record, inputs, this.now, this.options.evaluationTimeoutMs, this.observer);
+    const actor = new EvaluationActor(this.store, this.pool, record, inputs, this.now, this.options.evaluationTimeoutMs, this.observer);
     this.actors.set(record.evaluation_id, actor);
     void actor.done.then(() => this.actors.delete(record.evaluation_id));
     actor.start();

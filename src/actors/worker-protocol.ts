@@ -1,5 +1,6 @@
-/** @module actors/worker-protocol: messages between the main thread and evaluation workers (shared types only). */
-import type { RollupContribution, ScenarioSummary } from '../store/records.js';
+/** @module actors/worker-protocol: messages between the main thread and evaluation workers (types, and the decoding of packed remediation). */
+import { unpack } from 'msgpackr';
+import type { RemediationMap, RollupContribution, ScenarioSummary } from '../store/records.js';
 import type { FieldError } from '../api/field-error.js';
 
 /** Evaluate one stored or ephemeral scenario. The blueprint travels as raw JSON bytes (PITFALLS 15). */
@@ -90,8 +91,12 @@ export type ScenarioTaskResult =
 /** The outcome message of a scenario that threw inside a worker (one task or one scenario of a chunk). */
 export const WORKER_ERROR_MESSAGE = 'evaluation failed inside the worker';
 
-/** Remediation `data` JSON per violated policy code; null when its generation failed. */
-export type RemediationMap = Readonly<Record<string, string | null>>;
+export type { RemediationMap } from '../store/records.js';
+
+/** The RemediationMap a worker packed (ScenarioTaskResult `remediation`). */
+export function unpackRemediation(packed: Uint8Array): RemediationMap {
+  return unpack(packed) as RemediationMap;
+}
 
 
 /** Result of an InlineTask. `json` is the response `data`; `save` carries what to store on opt-in. */

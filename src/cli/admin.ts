@@ -8,14 +8,14 @@ import { basename, join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Permission } from '../store/records.js';
 import { ALL_PERMISSIONS } from '../store/records.js';
-import { Store } from '../store/store.js';
+import type { Store } from '../store/store.js';
+import { openStore } from '../store/open.js';
 import { KeyService } from '../server/auth/keys.js';
 import { loadServerSecrets } from '../server/auth/server-secrets.js';
 import { loadConfig } from '../server/config.js';
 import { parseCidrs } from '../server/pipeline/client-address.js';
-import { ImportError, deleteScenario, importScenario, listScenarios } from '../actors/scenarios.js';
-import { recomputeRollup, rollupView } from '../actors/rollup.js';
-import { removeEvaluation } from '../actors/evaluation-view.js';
+import { ImportError, importScenario } from '../actors/scenarios.js';
+import { rollupView } from '../actors/rollup.js';
 import { Users } from '../server/console/users.js';
 import { randomBytes } from 'node:crypto';
 
@@ -53,9 +53,9 @@ interface Ctx {
 /** Opens the store for one command and closes it afterwards. */
 async function withStore<T>(fn: (ctx: Ctx) => Promise<T> | T): Promise<T> {
   const config = loadConfig();
-  const store = new Store(config.dataDir);
+  const store = openStore(config.dataDir);
   try {
-    return await fn({ store, keys: new KeyService(store, loadServerSecrets(config.dataDir), config.keyPrefix), users: new Users(store, config.keyPrefix) });
+    return await fn({ store, keys: new KeyService(store.organizations, loadServerSecrets(config.dataDir), config.keyPrefix), users: new Users(store.consoleAccounts, store.organizations, config.keyPrefix) });
   } finally {
     await store.close();
   }
@@ -80,7 +80,7 @@ export function buildCli(): Command {
     print(!!o.json, { org_id: org.org_id, name: org.name }, () => `created organization ${org.org_id} (${org.name})`);
   });
   orgs.command('list').option('--json', 'print JSON').action(async (o: { json?: boolean }) => {
-    const list = await withStore(({ store }) => [...store.orgs.getRange()].map((e) => e.value));
+    const list = await withStore(({ store }) => store.organizations.listOrgs());
     print(!!o.json, { orgs: list }, () => list.map((x) => `${x.org_id}  ${x.name}`).join('\n') || '(no organizations)');
   });
 
@@ -128,12 +128,12 @@ export function buildCli(): Command {
       const files = statSync(path).isDirectory() ? readdirSync(path).filter((f) => f.endsWith('.json') && f !== 'facts.json').sort().map((f) => join(path, f)) : [path];
       if (o.id && files.length > 1) fail('--id needs a single file');
       const imported = await withStore(async ({ store }) => {
-        if (!store.orgs.get(o.org)) fail(`organization ${o.org} not found`);
+        if (!store.organizations.getOrg(o.org)) fail(`organization ${o.org} not found`);
         const out: { scenario_id: string; name: string; version: number; file: string }[] = [];
         for (const file of files) {
           const id = o.id ?? basename(file).replace(/(\.blueprint)?\.json$/, '');
           try {
-            const rec = await importScenario(store, o.org, id, readFileSync(file, 'utf8'));
+            const rec = await importScenario(store.scenarios, o.org, id, readFileSync(file, 'utf8'));
             out.push({ scenario_id: rec.scenario_id, name: rec.name, version: rec.version, file });
           } catch (e) {
             fail(`${file}: ${e instanceof ImportError ? `${e.message} at ${e.pointer || '/'}` : (e as Error).message}`);
@@ -144,11 +144,11 @@ export function buildCli(): Command {
       print(!!o.json, { imported }, () => imported.map((s) => `imported ${s.scenario_id} v${s.version} (${s.name})`).join('\n'));
     });
   scenarios.command('list').requiredOption('--org <org_id>').option('--json', 'print JSON').action(async (o: { org: string; json?: boolean }) => {
-    const list = await withStore(({ store }) => listScenarios(store, o.org));
+    const list = await withStore(({ store }) => store.scenarios.list(o.org));
     print(!!o.json, { scenarios: list }, () => list.map((s) => `${s.scenario_id}  v${s.version}  ${s.module_count} modules  ${s.name}`).join('\n') || '(no scenarios)');
   });
   scenarios.command('delete').requiredOption('--org <org_id>').argument('<scenario_id>').option('--json', 'print JSON').action(async (id: string, o: { org: string; json?: boolean }) => {
-    const deleted = await withStore(({ store }) => deleteScenario(store, o.org, id));
+    const deleted = await withStore(({ store }) => store.scenarios.delete(o.org, id, new Date().toISOString()));
     if (!deleted) fail(`scenario ${id} not found`);
     print(!!o.json, { scenario_id: id, deleted: true }, () => `deleted ${id}`);
   });
@@ -165,28 +165,19 @@ export function buildCli(): Command {
 
   const evals = program.command('evaluations').description('evaluations');
   evals.command('delete').argument('<evaluation_id>').option('--json', 'print JSON').action(async (id: string, o: { json?: boolean }) => {
-    const deleted = await withStore(async ({ store }) => {
-      const record = store.evaluations.get(id);
-      if (!record) return false;
-      await store.root.transaction(() => removeEvaluation(store, record));
-      return true;
-    });
+    const deleted = await withStore(({ store }) => store.evaluations.delete(id));
     if (!deleted) fail(`evaluation ${id} not found`);
     print(!!o.json, { evaluation_id: id, deleted: true }, () => `deleted evaluation ${id}`);
   });
 
   program.command('rollup').description('organization rollups').command('rebuild').requiredOption('--org <org_id>').option('--json', 'print JSON')
     .action(async (o: { org: string; json?: boolean }) => {
-      const view = await withStore(async ({ store }) => {
-        const r = recomputeRollup(store, o.org, new Date().toISOString());
-        await store.rollups.put(o.org, r);
-        return rollupView(r);
-      });
+      const view = await withStore(async ({ store }) => rollupView(await store.results.rebuildRollup(o.org, new Date().toISOString())));
       print(!!o.json, view, () => `rebuilt: ${String(view['scenarios_evaluated'])}/${String(view['scenarios_total'])} scenarios evaluated, score ${String(view['score'])}`);
     });
 
   program.command('watermarks').description('leak tracing').command('show').argument('<watermark>').option('--json', 'print JSON').action(async (wm: string, o: { json?: boolean }) => {
-    const rec = await withStore(({ store }) => store.watermarks.get(wm));
+    const rec = await withStore(({ store }) => store.organizations.findWatermark(wm));
     if (!rec) fail(`watermark ${wm} not found`);
     print(!!o.json, { watermark: wm, ...rec }, () => `${wm}: key ${rec.key_id}, organization ${rec.org_id}, day ${rec.day}`);
   });

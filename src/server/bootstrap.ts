@@ -19,13 +19,13 @@ export interface BootstrapCredentials {
  * the suffix) and writes the credentials file. @returns the credentials, or null when the store was not empty.
  */
 export async function bootstrapDemo(store: Store, keys: KeyService, dataDir: string, examplesDir: string): Promise<BootstrapCredentials | null> {
-  for (const _ of store.orgs.getKeys({ limit: 1 })) return null;
+  if (!store.organizations.isEmpty()) return null;
   const org = await keys.createOrg('Demo Organization');
   const issued = await keys.createKey(org.org_id, { name: 'demo' });
   const scenarioIds: string[] = [];
   for (const file of readdirSync(examplesDir).filter((f) => f.endsWith('.blueprint.json')).sort()) {
     const id = basename(file, '.blueprint.json');
-    await importScenario(store, org.org_id, id, readFileSync(join(examplesDir, file), 'utf8'));
+    await importScenario(store.scenarios, org.org_id, id, readFileSync(join(examplesDir, file), 'utf8'));
     scenarioIds.push(id);
   }
   const credentials: BootstrapCredentials = { org_id: org.org_id, api_key: issued.api_key, signing_secret: issued.signing_secret, scenario_ids: scenarioIds };

@@ -7,7 +7,8 @@ import type { Config } from './config.js';
 import type { Clock } from './tokens.js';
 import { Evaluations } from '../actors/evaluations.js';
 import { EvaluationPool } from '../actors/pool.js';
-import { Store } from '../store/store.js';
+import type { Store } from '../store/store.js';
+import { openStore } from '../store/open.js';
 import { prepareDataDir } from '../store/data-dir.js';
 import { KeyService } from './auth/keys.js';
 import { ResultTokens } from './auth/result-tokens.js';
@@ -75,9 +76,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   c.register(CLOCK, { useValue: options.now ?? Date.now });
   c.register(LOGGER, { useValue: options.logger ?? pino({ level: config.logLevel }) });
   c.register(METRICS, { useFactory: instanceCachingFactory((r) => (r.resolve(CONFIG).metricsEnabled ? new Metrics() : null)) });
-  c.register(STORE, { useFactory: instanceCachingFactory((r) => new Store(r.resolve(CONFIG).dataDir)) });
+  c.register(STORE, { useFactory: instanceCachingFactory((r) => openStore(r.resolve(CONFIG).dataDir, { now: r.resolve(CLOCK) })) });
   c.register(SECRETS, { useFactory: instanceCachingFactory((r) => loadServerSecrets(r.resolve(CONFIG).dataDir)) });
-  c.register(KEYS, { useFactory: instanceCachingFactory((r) => new KeyService(r.resolve(STORE), r.resolve(SECRETS), r.resolve(CONFIG).keyPrefix)) });
+  c.register(KEYS, { useFactory: instanceCachingFactory((r) => new KeyService(r.resolve(STORE).organizations, r.resolve(SECRETS), r.resolve(CONFIG).keyPrefix)) });
   c.register(POOL, {
     useFactory: instanceCachingFactory((r) => {
       const cfg = r.resolve(CONFIG);
@@ -88,7 +89,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     useFactory: instanceCachingFactory((r) => {
       const cfg = r.resolve(CONFIG);
       const m = r.resolve(METRICS);
-      return new WebhookDispatcher(r.resolve(STORE), deriveKey(r.resolve(SECRETS), 'webhooks'), {
+      return new WebhookDispatcher(r.resolve(STORE).webhooks, deriveKey(r.resolve(SECRETS), 'webhooks'), {
         maxAttempts: cfg.webhookMaxAttempts, backoffBaseMs: cfg.webhookBackoffBaseMs, backoffMaxMs: cfg.webhookBackoffMaxMs,
         timeoutMs: cfg.webhookTimeoutMs, allowPrivate: cfg.webhookAllowPrivateTargets,
       }, r.resolve(CLOCK), (result, delivery) => {
@@ -108,17 +109,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const webhooks = r.resolve(WEBHOOKS);
       const m = r.resolve(METRICS);
       const now = r.resolve(CLOCK);
-      const toWake = new Map<string, string[]>();
       return new Evaluations(r.resolve(STORE), r.resolve(POOL), r.resolve(CLOCK), { ephemeralTtlS: cfg.ephemeralTtlS, evaluationTimeoutMs: cfg.evaluationTimeoutMs }, {
         // The outbox is written in the transaction that completes the evaluation; actors wake after it is flushed.
-        terminalInTransaction(record) {
-          const ids = webhooks.enqueueInTransaction(record);
-          if (ids.length > 0) toWake.set(record.evaluation_id, ids);
-        },
-        terminal(record) {
-          const ids = toWake.get(record.evaluation_id);
-          toWake.delete(record.evaluation_id);
-          if (ids) webhooks.wake(record.org_id, ids);
+        deliveries: (record, endpoints) => webhooks.deliveriesFor(record, endpoints),
+        terminal(record, webhookIds) {
+          webhooks.wake(record.org_id, webhookIds);
           m?.evaluationsFinished.labels(record.status).inc();
           m?.completionSeconds.labels(record.status).observe(Math.max(0, now() - Date.parse(record.created_at)) / 1000);
         },
@@ -134,6 +129,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           r.resolve(LOGGER).error({ err: error, evaluation_id: record.evaluation_id }, final ? 'evaluation could not be stored; left open for recovery' : 'evaluation write failed; ending it as error');
           m?.storeWriteFailures.labels('evaluation').inc();
         },
+      }, (error) => {
+        r.resolve(LOGGER).error({ err: error }, 'purge of expired evaluations failed; retrying at the next interval');
+        m?.storeWriteFailures.labels('purge').inc();
       });
     }),
   });
@@ -156,17 +154,20 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     evaluateRoute(deps), inlineRoute(deps), evaluationStatusRoute(deps), scenarioResultsRoute(deps), remediationRoute(deps),
     resultsFetchRoute(deps), policiesRoute(), rollupRoute(deps), openApiRoute(), ...webhookRoutes(deps, webhooks),
   ]);
-  const users = new Users(store, config.keyPrefix);
+  const users = new Users(store.consoleAccounts, store.organizations, config.keyPrefix);
   const consoleRouter = new Router(consoleRoutes(users, keys, now), CONSOLE_PREFIX);
-  const limiter = new RateLimiter(store.rateLeases);
-  const replayGuard = new ReplayGuard(store, config.signatureToleranceS);
+  const limiter = new RateLimiter(store.rateLimits);
+  const replayGuard = new ReplayGuard(store.replay, config.signatureToleranceS, (error) => {
+    log.error({ err: error }, 'replay guard write failed');
+    metrics?.storeWriteFailures.labels('replay-guard').inc();
+  });
   const dispatcher = createDispatch(router, consoleRouter, {
     browser: browserRefusal(),
-    authenticate: authenticate(keys, now, (orgId) => store.orgs.get(orgId) !== undefined),
+    authenticate: authenticate(keys, now, (orgId) => store.organizations.getOrg(orgId) !== undefined),
     ipAllowlist: ipAllowlist(parseCidrs(config.trustedProxies)),
     signature: verifySignature(keys, replayGuard, config.signatureToleranceS, now),
     rateLimit: rateLimit(limiter, now, (window) => metrics?.rateLimited.labels(window).inc()),
-  }, new Watermarks(store, deriveKey(c.resolve(SECRETS), 'watermark')), now);
+  }, new Watermarks(store.organizations, deriveKey(c.resolve(SECRETS), 'watermark')), now);
 
   const resumed = evaluations.recover();
   evaluations.startPurging();
@@ -195,27 +196,24 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const { socket, port } = await listen(uws, app, config.host, config.port);
   if (metrics) {
     metrics.poolCapacity.set(pool.capacity);
-    const tables = { scenarios: store.scenarios, evaluations: store.evaluations, results: store.results, keys: store.keys, webhooks: store.webhooks, deliveries: store.deliveries };
     metrics.onCollect(() => {
       metrics.poolQueue.set(pool.queueSize);
       metrics.poolInFlight.set(pool.pending);
       metrics.poolWorkers.set(pool.threadCount);
       metrics.poolUtilization.set(pool.utilization);
-      const stats = store.root.getStats() as { mapSize: number; lastPageNumber: number; pageSize: number };
-      metrics.storeMapSize.set(stats.mapSize);
-      metrics.storeUsed.set(stats.lastPageNumber * stats.pageSize);
-      for (const [name, db] of Object.entries(tables)) metrics.storeRecords.labels(name).set((db.getStats() as { entryCount: number }).entryCount);
-      metrics.webhookOutbox.set((store.outbox.getStats() as { entryCount: number }).entryCount);
-      let pending = 0;
-      let processing = 0;
-      for (const { key } of store.openEvaluations.getRange()) (store.evaluations.get(key)?.status === 'pending' ? pending++ : processing++);
-      metrics.evaluationsOpen.labels('pending').set(pending);
-      metrics.evaluationsOpen.labels('processing').set(processing);
-      metrics.keysNearLimit.set(limiter.nearLimit(Math.floor(now() / 1000), (id) => { const k = store.keys.get(id); return k ? { perMinute: k.per_minute, perHour: k.per_hour } : undefined; }));
+      const stats = store.stats();
+      if (stats.capacityBytes !== null) metrics.storeMapSize.set(stats.capacityBytes);
+      metrics.storeUsed.set(stats.usedBytes);
+      for (const [name, n] of Object.entries(stats.records)) metrics.storeRecords.labels(name).set(n);
+      metrics.webhookOutbox.set(stats.outbox);
+      const open = store.evaluations.countOpen();
+      metrics.evaluationsOpen.labels('pending').set(open.pending);
+      metrics.evaluationsOpen.labels('processing').set(open.processing);
+      metrics.keysNearLimit.set(limiter.nearLimit(Math.floor(now() / 1000), (id) => { const k = store.organizations.getKey(id); return k ? { perMinute: k.per_minute, perHour: k.per_hour } : undefined; }));
     });
   }
   const ops = await startOpsListener(uws, config.metricsHost, config.metricsPort, metrics, {
-    store: () => { store.meta.get('readiness-probe'); return null; }, // throws once the environment is closed
+    store: () => { store.probe(); return null; }, // throws once the store is closed
     pool: () => (pool.threadCount > 0 ? null : 'no worker threads'),
     shutdown: () => (shuttingDown ? 'shutting down' : null),
   });

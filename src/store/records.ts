@@ -121,10 +121,13 @@ export interface ResultRecord {
   readonly version: number;
   /**
    * Pre-rendered remediation `data` per violated policy code (null when generation failed): a
-   * msgpack-packed map as the worker produced it (records written before 2026-11-22 hold the map).
+   * msgpack-packed RemediationMap as the worker produced it.
    */
-  readonly remediation: Uint8Array | Readonly<Record<string, string | null>>;
+  readonly remediation: Uint8Array;
 }
+
+/** Remediation `data` JSON per violated policy code; null when its generation failed (spec §2 Remediation). */
+export type RemediationMap = Readonly<Record<string, string | null>>;
 
 /** Console roles: owners and admins manage keys (spec §4 "API-key administration ... for admin/owner roles"). */
 export type UserRole = 'owner' | 'admin' | 'member';

@@ -1,4 +1,5 @@
 /** Rules that depend on time, driven by an injected clock (never by sleeping): rate windows and token expiry. */
+import { tablesOf } from '../helpers/tables.js';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { importScenario } from '../../src/actors/scenarios.js';
@@ -13,7 +14,7 @@ describe('time-dependent rules', () => {
   const clock = () => nowMs;
   before(async () => {
     t = await startTestServer({ now: clock });
-    await importScenario(t.server.store, t.orgId, 's1', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
+    await importScenario(t.server.store.scenarios, t.orgId, 's1', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
   });
   after(() => t.close());
 
@@ -68,8 +69,8 @@ describe('time-dependent rules', () => {
     for (let i = 0; i < 5; i++) last = await c.call('GET', `/scenarios/s1/results?i=${i}`);
     assert.equal(last!.headers['x-ratelimit-remaining'], '55');
     const minute = Math.floor(nowMs / 60_000);
-    assert.equal(t.server.store.rateLeases.leased(k.key_id, 'minute', minute), sliceOf(60), 'one slice covers the first calls');
-    assert.equal(t.server.store.rateLeases.leased(k.key_id, 'hour', Math.floor(minute / 60)), sliceOf(1000));
+    assert.equal(t.server.store.rateLimits.leased(k.key_id, 'minute', minute), sliceOf(60), 'one slice covers the first calls');
+    assert.equal(t.server.store.rateLimits.leased(k.key_id, 'hour', Math.floor(minute / 60)), sliceOf(1000));
   });
 
   it('hides an ephemeral evaluation after 1 hour and the purge deletes it and everything derived from it', async () => {
@@ -77,7 +78,7 @@ describe('time-dependent rules', () => {
     const submit = await t.client.call('POST', '/evaluate', { blueprints: [bp([m(1, 'util:SetVariable2')])] });
     const id = submit.body.data.evaluation_id;
     await pollEvaluation(t.client, id, { delaysMs: [50], timeoutMs: 20_000 });
-    assert.equal(t.server.store.evaluationResults.get(`${id}\u00000`), undefined, 'ephemeral batches store no per-scenario results');
+    assert.equal(t.server.store.evaluations.scenarioResults(id, 0), undefined, 'ephemeral batches store no per-scenario results');
     nowMs += 3599_000;
     assert.equal((await t.client.call('GET', `/evaluations/${id}?before=1`)).status, 200);
     assert.equal(await t.server.evaluations.purgeExpired(nowMs), 0);
@@ -85,8 +86,8 @@ describe('time-dependent rules', () => {
     assert.equal((await t.client.call('GET', `/evaluations/${id}?after=1`)).status, 404);
     assert.equal(await t.server.evaluations.purgeExpired(nowMs), 1);
     assert.equal(t.server.store.evaluations.get(id), undefined);
-    assert.equal(t.server.store.evaluationViews.get(id), undefined);
-    assert.equal([...t.server.store.expirations.getKeys()].length, 0);
+    assert.equal(t.server.store.evaluations.view(id), undefined);
+    assert.equal([...tablesOf(t.server.store).expirations.getKeys()].length, 0);
   });
 
   it('result tokens expire 900 s after issue', async () => {

@@ -34,12 +34,12 @@ describe('OpenAPI contract', () => {
   let t: TestServer;
   before(async () => {
     t = await startTestServer();
-    await importScenario(t.server.store, t.orgId, 'c1', JSON.stringify(bp([
+    await importScenario(t.server.store.scenarios, t.orgId, 'c1', JSON.stringify(bp([
       m(1, 'gateway:CustomWebHook', { parameters: { hook: 1 } }),
       m(2, 'http:MakeRequest', { version: 4, mapper: { url: 'http://x.example.com', method: 'post', headers: [{ name: 'Authorization', value: `Bearer ghp_${fakeToken(9, 36)}` }] } }),
       m(3, 'openai-gpt-3:CreateCompletion', { mapper: { messages: [{ role: 'user', content: '{{1.email}}' }] }, onerror: breakHandler(9) }),
     ], { dlq: false }, { instant: true })));
-    await importScenario(t.server.store, t.orgId, 'c2', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
+    await importScenario(t.server.store.scenarios, t.orgId, 'c2', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
   });
   after(() => t.close());
 
@@ -68,7 +68,7 @@ describe('OpenAPI contract', () => {
     const done = await pollEvaluation(t.client, submit.body.data.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
     conforms(done, 'EvaluationStatus');
     conforms(await t.client.call('GET', '/scenarios/c1/results'), 'ScenarioResults');
-    await importScenario(t.server.store, t.orgId, 'c3', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
+    await importScenario(t.server.store.scenarios, t.orgId, 'c3', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
     conforms(await t.client.call('GET', '/scenarios/c3/results'), 'ScenarioResults');
     conforms(await t.client.call('GET', '/violations/c1:SEC-1/remediation'), 'Remediation');
     conforms(await t.client.call('POST', '/results/fetch', { result_token: submit.body.data.result_token }), 'ResultsFetch');

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startService } from '../helpers/process.js';
-import { Store } from '../../src/store/store.js';
+import { openStore } from '../../src/store/open.js';
 import { DataDirPermissionError } from '../../src/store/data-dir.js';
 
 const MAIN = fileURLToPath(new URL('../../src/server/main.js', import.meta.url));
@@ -42,9 +42,9 @@ describe('data at rest', () => {
     assert.match(run.stderr, /DATA_DIR .*open has mode 0755: group and others must have no access/);
     assert.match(run.stderr, /chmod 700/);
     assert.deepEqual(spawnSync('ls', ['-A', dataDir], { encoding: 'utf8' }).stdout, '', 'nothing was written to it');
-    assert.throws(() => new Store(dataDir), DataDirPermissionError);
+    assert.throws(() => openStore(dataDir), DataDirPermissionError);
     chmodSync(dataDir, 0o750);
-    assert.throws(() => new Store(dataDir), DataDirPermissionError, 'group read is refused too');
+    assert.throws(() => openStore(dataDir), DataDirPermissionError, 'group read is refused too');
   });
 
   it('prints the first-start API key and signing secret to a terminal only, never to a pipe', async () => {

@@ -1,4 +1,5 @@
 /** Rows and rules that need unusual conditions: a vanished organization, a corrupt record (500), trusted proxies, aborted uploads, deleted evaluations. */
+import { tablesOf } from '../helpers/tables.js';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
@@ -26,7 +27,7 @@ describe('edge cases', () => {
     orgId = (await server.keys.createOrg('Edge')).org_id;
     const k = await server.keys.createKey(orgId, { perMinute: 10_000, perHour: 100_000 });
     client = new GovernanceClient(`http://127.0.0.1:${server.port}`, { apiKey: k.api_key, signingSecret: k.signing_secret });
-    await importScenario(server.store, orgId, 's1', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
+    await importScenario(server.store.scenarios, orgId, 's1', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
   });
   after(async () => {
     await server.close();
@@ -36,7 +37,7 @@ describe('edge cases', () => {
   it('401 API key context missing when the key\'s organization no longer exists', async () => {
     const org = await server.keys.createOrg('Doomed');
     const k = await server.keys.createKey(org.org_id);
-    await server.store.orgs.remove(org.org_id);
+    await tablesOf(server.store).orgs.remove(org.org_id);
     const res = await new GovernanceClient(`http://127.0.0.1:${server.port}`, { apiKey: k.api_key, signingSecret: k.signing_secret }).call('GET', '/governance/policies');
     assert.equal(res.status, 401);
     assert.equal(res.body.error, 'API key context missing');
@@ -45,7 +46,7 @@ describe('edge cases', () => {
   it('500 Internal server error with a request_id that is also in the log line, and no internals in the body', async () => {
     const broken = await server.keys.createOrg('Broken rollup');
     const k = await server.keys.createKey(broken.org_id);
-    await server.store.rollups.put(broken.org_id, { org_id: broken.org_id, policies: null, gaps: 1n } as never);
+    await tablesOf(server.store).rollups.put(broken.org_id, { org_id: broken.org_id, policies: null, gaps: 1n } as never);
     const res = await new GovernanceClient(`http://127.0.0.1:${server.port}`, { apiKey: k.api_key, signingSecret: k.signing_secret }).call('GET', '/organization/rollup');
     assert.equal(res.status, 500);
     assert.equal(res.body.ok, false);
@@ -83,13 +84,13 @@ describe('edge cases', () => {
   });
 
   it('404 Blueprint not found and 500 Remediation generation failed for a scenario whose stored blueprint is missing or corrupt', async () => {
-    await importScenario(server.store, orgId, 'gone', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
-    await server.store.blueprints.remove(`${orgId}\u0000gone\u00001`);
+    await importScenario(server.store.scenarios, orgId, 'gone', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
+    await tablesOf(server.store).blueprints.remove(`${orgId}\u0000gone\u00001`);
     const missing = await client.call('GET', '/violations/gone:SEC-1/remediation');
     assert.equal(missing.status, 404);
     assert.equal(missing.body.error, 'Blueprint not found');
-    await importScenario(server.store, orgId, 'corrupt', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
-    await server.store.blueprints.put(`${orgId}\u0000corrupt\u00001`, Buffer.from('{"flow": [ not json'));
+    await importScenario(server.store.scenarios, orgId, 'corrupt', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
+    await tablesOf(server.store).blueprints.put(`${orgId}\u0000corrupt\u00001`, Buffer.from('{"flow": [ not json'));
     const failed = await client.call('GET', '/violations/corrupt:SEC-1/remediation');
     assert.equal(failed.status, 500);
     assert.equal(failed.body.error, 'Remediation generation failed');
@@ -106,8 +107,7 @@ describe('edge cases', () => {
   it('404 Evaluation not found when redeeming the token of a deleted evaluation', async () => {
     const submit = await client.call('POST', '/evaluate', { scenario_ids: ['s1'] });
     await pollEvaluation(client, submit.body.data.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
-    await server.store.evaluations.remove(submit.body.data.evaluation_id);
-    await server.store.evaluationViews.remove(submit.body.data.evaluation_id);
+    assert.equal(await server.store.evaluations.delete(submit.body.data.evaluation_id), true);
     const res = await client.call('POST', '/results/fetch', { result_token: submit.body.data.result_token });
     assert.equal(res.status, 404);
     assert.equal(res.body.error, 'Evaluation not found');

@@ -17,8 +17,8 @@ describe('error rows', () => {
   before(async () => {
     t = await startTestServer({ env: { BODY_LIMIT_BYTES: String(2 * 1024 * 1024) } });
     other = await t.addOrg('Other Org');
-    await importScenario(t.server.store, t.orgId, 's1', JSON.stringify(blueprint));
-    await importScenario(t.server.store, other.orgId, 'theirs', JSON.stringify(blueprint));
+    await importScenario(t.server.store.scenarios, t.orgId, 's1', JSON.stringify(blueprint));
+    await importScenario(t.server.store.scenarios, other.orgId, 'theirs', JSON.stringify(blueprint));
   });
   after(() => t.close());
 

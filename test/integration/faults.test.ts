@@ -11,7 +11,7 @@ describe('worker faults', () => {
   before(async () => {
     process.env['GOV_ENABLE_FAULT_INJECTION'] = '1';
     t = await startTestServer({ env: { SCENARIO_TIMEOUT_MS: '2000', WORKER_MAX_OLD_MB: '64' } });
-    for (const id of ['ok', 'boom', 'exit', 'oom', 'hang']) await importScenario(t.server.store, t.orgId, id, JSON.stringify(bp([m(1, 'util:SetVariable2')])));
+    for (const id of ['ok', 'boom', 'exit', 'oom', 'hang']) await importScenario(t.server.store.scenarios, t.orgId, id, JSON.stringify(bp([m(1, 'util:SetVariable2')])));
   });
   after(async () => {
     delete process.env['GOV_ENABLE_FAULT_INJECTION'];

@@ -3,7 +3,6 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { importScenario } from '../../src/actors/scenarios.js';
-import { removeEvaluation } from '../../src/actors/evaluation-view.js';
 import { pollEvaluation } from '../../src/client/client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { bp, breakHandler, fakeToken, m } from '../helpers/blueprints.js';
@@ -22,9 +21,9 @@ describe('evaluation flow', () => {
   let t: TestServer;
   before(async () => {
     t = await startTestServer();
-    await importScenario(t.server.store, t.orgId, '4417', JSON.stringify(leaky));
-    await importScenario(t.server.store, t.orgId, 'clean-1', JSON.stringify(clean));
-    await importScenario(t.server.store, t.orgId, 'never-evaluated', JSON.stringify(clean));
+    await importScenario(t.server.store.scenarios, t.orgId, '4417', JSON.stringify(leaky));
+    await importScenario(t.server.store.scenarios, t.orgId, 'clean-1', JSON.stringify(clean));
+    await importScenario(t.server.store.scenarios, t.orgId, 'never-evaluated', JSON.stringify(clean));
   });
   after(() => t.close());
 
@@ -96,10 +95,10 @@ describe('evaluation flow', () => {
     assert.equal((await latest('clean-1')).evaluation_id, first.body.data.evaluation_id);
     const store = t.server.store;
     // Deleting the first evaluation (admin `evaluations delete`) keeps clean-1's results, which are still its latest.
-    await store.root.transaction(() => removeEvaluation(store, store.evaluations.get(first.body.data.evaluation_id)!));
+    assert.equal(await store.evaluations.delete(first.body.data.evaluation_id), true);
     assert.equal((await latest('clean-1')).evaluation_id, first.body.data.evaluation_id);
     assert.equal((await latest('4417')).evaluation_id, second.body.data.evaluation_id);
-    assert.equal(store.evaluationResults.get(`${first.body.data.evaluation_id}\u00001`), undefined, '4417\'s older results of the deleted evaluation are removed');
+    assert.equal(store.evaluations.scenarioResults(first.body.data.evaluation_id, 1), undefined, '4417\'s older results of the deleted evaluation are removed');
     assert.equal((await t.client.call('POST', '/results/fetch', { result_token: first.body.data.result_token })).status, 404);
   });
 

@@ -53,7 +53,7 @@ describe('HTTP fuzzing', () => {
 
   before(async () => {
     t = await startTestServer({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', POOL_THREADS: '2' } });
-    await importScenario(t.server.store, t.orgId, 's1', JSON.stringify(bp([m(1, 'gateway:CustomWebHook'), m(2, 'http:ActionSendData', { mapper: { url: 'http://example.com/{{1.x}}' } })])));
+    await importScenario(t.server.store.scenarios, t.orgId, 's1', JSON.stringify(bp([m(1, 'gateway:CustomWebHook'), m(2, 'http:ActionSendData', { mapper: { url: 'http://example.com/{{1.x}}' } })])));
     const hook = await t.client.call('POST', '/webhooks', { url: 'http://127.0.0.1:9/fuzz' });
     const submit = await t.client.call('POST', '/evaluate', { scenario_ids: ['s1'] });
     targets = { scenarioId: 's1', webhookId: hook.body.data.webhook_id, resultToken: submit.body.data.result_token };

@@ -30,7 +30,7 @@ describe('HTTP framing and ordinary clients', () => {
   const api = (path: string) => `/api/public/v1${path}`;
   before(async () => {
     t = await startTestServer({ env: { POOL_THREADS: '2' } });
-    await importScenario(t.server.store, t.orgId, 's1', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
+    await importScenario(t.server.store.scenarios, t.orgId, 's1', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
   });
   after(() => t.close());
 
@@ -178,12 +178,12 @@ describe('HTTP framing and ordinary clients', () => {
   });
 
   it('refuses two POSTs pipelined in one packet before processing either, so a retry never evaluates twice', async () => {
-    const before = [...t.server.store.evaluations.getKeys()].length;
+    const before = t.server.store.stats().records['evaluations']!;
     const a = signedRequest(t.creds, 'POST', '/evaluate', JSON.stringify({ scenario_ids: ['s1'], n: 1 }));
     const b = signedRequest(t.creds, 'POST', '/evaluate', JSON.stringify({ scenario_ids: ['s1'], n: 2 }));
     const res = await exchange(t.server.port, [a + b], { waitMs: 1500 });
     await new Promise((r) => setTimeout(r, 200));
-    const created = [...t.server.store.evaluations.getKeys()].length - before;
+    const created = t.server.store.stats().records['evaluations']! - before;
     assert.equal(created, res.responses.length, `every evaluation that was created was answered (created ${created}, answered ${res.responses.length})`);
     assert.ok(res.responses.every((r) => r.status === 200));
   });

@@ -11,7 +11,7 @@ import { importScenario } from '../../src/actors/scenarios.js';
 import { GovernanceClient, pollEvaluation } from '../../src/client/client.js';
 import { KeyService } from '../../src/server/auth/keys.js';
 import { loadServerSecrets } from '../../src/server/auth/server-secrets.js';
-import { Store } from '../../src/store/store.js';
+import { openStore } from '../../src/store/open.js';
 import { startService, type ServiceProcess } from '../helpers/process.js';
 import { startReceiver } from '../helpers/receiver.js';
 import { bp, m } from '../helpers/blueprints.js';
@@ -21,11 +21,11 @@ const IDS = Array.from({ length: 10 }, (_, i) => `s${i}`);
 /** Creates an organization, a key and ten scenarios in a fresh DATA_DIR (the store is closed again before services start). */
 async function prepare(): Promise<{ dataDir: string; apiKey: string; secret: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gov-life-'));
-  const store = new Store(dataDir);
-  const keys = new KeyService(store, loadServerSecrets(dataDir), 'gov');
+  const store = openStore(dataDir);
+  const keys = new KeyService(store.organizations, loadServerSecrets(dataDir), 'gov');
   const org = await keys.createOrg('Lifecycle');
   const k = await keys.createKey(org.org_id, { perMinute: 10_000, perHour: 100_000 });
-  for (const id of IDS) await importScenario(store, org.org_id, id, JSON.stringify(bp([m(1, 'util:SetVariable2', { mapper: { name: id, value: 'x' } })])));
+  for (const id of IDS) await importScenario(store.scenarios, org.org_id, id, JSON.stringify(bp([m(1, 'util:SetVariable2', { mapper: { name: id, value: 'x' } })])));
   await store.close();
   return { dataDir, apiKey: k.api_key, secret: k.signing_secret };
 }

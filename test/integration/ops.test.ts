@@ -16,7 +16,7 @@ describe('operations endpoints', () => {
   before(async () => {
     t = await startTestServer();
     // An unverified webhook that posts the caller's text to the channel the caller names: SEC-5 high (a relay).
-    await importScenario(t.server.store, t.orgId, 'o1', JSON.stringify(bp([m(1, 'gateway:CustomWebHook'), m(2, 'slack:CreateMessage', { mapper: { channel: '{{1.channel}}', text: '{{1.x}}' } })])));
+    await importScenario(t.server.store.scenarios, t.orgId, 'o1', JSON.stringify(bp([m(1, 'gateway:CustomWebHook'), m(2, 'slack:CreateMessage', { mapper: { channel: '{{1.channel}}', text: '{{1.x}}' } })])));
   });
   after(() => t.close());
 

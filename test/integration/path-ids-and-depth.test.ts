@@ -20,7 +20,7 @@ describe('path ids and nesting depth', () => {
   let webhookId: string;
   before(async () => {
     t = await startTestServer({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
-    await importScenario(t.server.store, t.orgId, 's1', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
+    await importScenario(t.server.store.scenarios, t.orgId, 's1', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
     const hook = await t.client.call('POST', '/webhooks', { url: 'http://127.0.0.1:9/hook' });
     webhookId = hook.body.data.webhook_id;
   });
@@ -44,7 +44,7 @@ describe('path ids and nesting depth', () => {
     const encoded = '%C3%A9'.repeat(129); // 129 characters once decoded
     expectError(await t.client.call('GET', `/scenarios/${encoded}/results`), 404, 'Scenario not found');
     const id128 = 'b'.repeat(128);
-    await importScenario(t.server.store, t.orgId, id128, JSON.stringify(bp([m(1, 'util:SetVariable2')])));
+    await importScenario(t.server.store.scenarios, t.orgId, id128, JSON.stringify(bp([m(1, 'util:SetVariable2')])));
     const res = await t.client.call('GET', `/scenarios/${id128}/results`);
     assert.equal(res.status, 200, res.raw);
     assert.equal(res.body.data.scenario_id, id128);

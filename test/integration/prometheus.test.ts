@@ -85,7 +85,7 @@ describe('Prometheus, dashboards and alerts', { skip: available ? false : `Prome
     }
     assert.ok(scraped, 'Prometheus scrapes the service');
     // A short, mixed load that touches every metric family.
-    await importScenario(t.server.store, t.orgId, 'p1', JSON.stringify(bp([m(1, 'gateway:CustomWebHook'), m(2, 'http:MakeRequest', { version: 4, mapper: { url: 'http://x.example.com', method: 'post' }, onerror: breakHandler(9) })])));
+    await importScenario(t.server.store.scenarios, t.orgId, 'p1', JSON.stringify(bp([m(1, 'gateway:CustomWebHook'), m(2, 'http:MakeRequest', { version: 4, mapper: { url: 'http://x.example.com', method: 'post' }, onerror: breakHandler(9) })])));
     const receiver = await startReceiver((n) => ({ status: n === 1 ? 500 : 200 }));
     assert.equal((await t.client.call('POST', '/webhooks', { url: receiver.url })).status, 201);
     const limited = await t.server.keys.createKey(t.orgId, { perMinute: 2 });

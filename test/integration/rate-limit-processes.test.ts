@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { GovernanceClient, type ClientResponse } from '../../src/client/client.js';
 import { KeyService } from '../../src/server/auth/keys.js';
 import { loadServerSecrets } from '../../src/server/auth/server-secrets.js';
-import { Store } from '../../src/store/store.js';
+import { openStore } from '../../src/store/open.js';
 import { startService, type ServiceProcess } from '../helpers/process.js';
 
 const LIMIT = 60;
@@ -24,8 +24,8 @@ describe('rate limits across three processes on one DATA_DIR', () => {
   let services: ServiceProcess[] = [];
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'gov-rate-procs-'));
-    const store = new Store(dataDir);
-    const keys = new KeyService(store, loadServerSecrets(dataDir), 'gov');
+    const store = openStore(dataDir);
+    const keys = new KeyService(store.organizations, loadServerSecrets(dataDir), 'gov');
     const org = await keys.createOrg('Rate');
     // Both limits 60: even if the clock minute rolls during the test, the hour keeps the total at 60.
     const k = await keys.createKey(org.org_id, { perMinute: LIMIT, perHour: LIMIT });

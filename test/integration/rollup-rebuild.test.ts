@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { importScenario, listScenarios } from '../../src/actors/scenarios.js';
-import { recomputeRollup, rollupView } from '../../src/actors/rollup.js';
+import { importScenario } from '../../src/actors/scenarios.js';
+import { rollupView } from '../../src/actors/rollup.js';
 import { pollEvaluation } from '../../src/client/client.js';
 import { exampleBlueprints, variant } from '../../src/fleet/variants.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -44,9 +44,9 @@ describe('rollup rebuild and scenario listing with ids of 1-128 characters', () 
     dataDir = mkdtempSync(join(tmpdir(), 'gov-rebuild-'));
     t = await startTestServer({ dataDir });
     const examples = exampleBlueprints();
-    for (const [i, id] of IDS.entries()) await importScenario(t.server.store, t.orgId, id, JSON.stringify(variant(i, examples)));
+    for (const [i, id] of IDS.entries()) await importScenario(t.server.store.scenarios, t.orgId, id, JSON.stringify(variant(i, examples)));
     const other = await t.addOrg('Neighbour');
-    await importScenario(t.server.store, other.orgId, 'theirs-'.padEnd(100, 'y'), JSON.stringify(variant(0, examples)));
+    await importScenario(t.server.store.scenarios, other.orgId, 'theirs-'.padEnd(100, 'y'), JSON.stringify(variant(0, examples)));
     const saved = await t.client.call('POST', '/evaluate/inline', { blueprint: variant(7, examples), save_to_workspace: true });
     assert.equal(saved.status, 200, saved.raw);
     workspaceId = saved.body.data.saved.scenario_id;
@@ -67,7 +67,7 @@ describe('rollup rebuild and scenario listing with ids of 1-128 characters', () 
     const { updated_at: _a, ...incremental } = res.body.data;
     assert.equal(incremental.scenarios_total, IDS.length + 1);
     assert.equal(incremental.scenarios_evaluated, IDS.length + 1);
-    const { updated_at: _b, ...rebuilt } = rollupView(recomputeRollup(t.server.store, t.orgId, 'x'));
+    const { updated_at: _b, ...rebuilt } = rollupView(t.server.store.results.computeRollup(t.orgId, 'x'));
     assert.deepEqual(rebuilt, incremental);
     const { updated_at: _c, ...fromCli } = await admin('rollup', 'rebuild', '--org', t.orgId);
     assert.deepEqual(fromCli, incremental, '`admin rollup rebuild` agrees');
@@ -75,7 +75,7 @@ describe('rollup rebuild and scenario listing with ids of 1-128 characters', () 
 
   it('lists every scenario, the workspace copy included, in `admin scenarios list`', async () => {
     const want = [...IDS, workspaceId].sort();
-    assert.deepEqual(listScenarios(t.server.store, t.orgId).map((s) => s.scenario_id).sort(), want);
+    assert.deepEqual(t.server.store.scenarios.list(t.orgId).map((s) => s.scenario_id).sort(), want);
     assert.deepEqual((await admin('scenarios', 'list', '--org', t.orgId)).scenarios.map((s: { scenario_id: string }) => s.scenario_id).sort(), want);
   });
 });

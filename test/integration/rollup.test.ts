@@ -1,8 +1,8 @@
 /** The organization rollup over a fleet of 1,000 generated scenarios equals a from-scratch recomputation, through re-evaluation and deletion. */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { importScenario, deleteScenario } from '../../src/actors/scenarios.js';
-import { recomputeRollup, rollupView } from '../../src/actors/rollup.js';
+import { importScenario } from '../../src/actors/scenarios.js';
+import { rollupView } from '../../src/actors/rollup.js';
 import { pollEvaluation } from '../../src/client/client.js';
 import { exampleBlueprints, variant } from '../../src/fleet/variants.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -16,8 +16,8 @@ describe('organization rollup', () => {
     t = await startTestServer({ env: { POOL_THREADS: '2' } });
     other = await t.addOrg('Other');
     const examples = exampleBlueprints();
-    for (let i = 0; i < FLEET; i++) await importScenario(t.server.store, t.orgId, `fleet-${i}`, JSON.stringify(variant(i, examples)));
-    await importScenario(t.server.store, other.orgId, 'theirs', JSON.stringify(variant(0, examples)));
+    for (let i = 0; i < FLEET; i++) await importScenario(t.server.store.scenarios, t.orgId, `fleet-${i}`, JSON.stringify(variant(i, examples)));
+    await importScenario(t.server.store.scenarios, other.orgId, 'theirs', JSON.stringify(variant(0, examples)));
   });
   after(() => t.close());
 
@@ -36,7 +36,7 @@ describe('organization rollup', () => {
   async function expectConsistent(): Promise<Record<string, unknown>> {
     const res = await t.client.call('GET', '/organization/rollup');
     assert.equal(res.status, 200, res.raw);
-    const fromScratch = rollupView(recomputeRollup(t.server.store, t.orgId, 'x'));
+    const fromScratch = rollupView(t.server.store.results.computeRollup(t.orgId, 'x'));
     const { updated_at: _a, ...got } = res.body.data;
     const { updated_at: _b, ...want } = fromScratch;
     assert.deepEqual(got, want);
@@ -64,10 +64,10 @@ describe('organization rollup', () => {
   });
 
   it('replaces contributions on re-evaluation and removes them on deletion', async () => {
-    await importScenario(t.server.store, t.orgId, 'fleet-1', JSON.stringify(variant(5001)));
+    await importScenario(t.server.store.scenarios, t.orgId, 'fleet-1', JSON.stringify(variant(5001)));
     await evaluate(['fleet-1', 'fleet-2', 'fleet-3']);
     await expectConsistent();
-    for (let i = 0; i < 25; i++) await deleteScenario(t.server.store, t.orgId, `fleet-${i}`);
+    for (let i = 0; i < 25; i++) await t.server.store.scenarios.delete(t.orgId, `fleet-${i}`, new Date().toISOString());
     const d = await expectConsistent();
     assert.equal(d['scenarios_total'], FLEET - 25);
     assert.equal(d['scenarios_evaluated'], FLEET - 25);

@@ -15,7 +15,7 @@ import { importScenario } from '../../src/actors/scenarios.js';
 import { GovernanceClient, pollEvaluation, signRequest } from '../../src/client/client.js';
 import { KeyService } from '../../src/server/auth/keys.js';
 import { loadServerSecrets } from '../../src/server/auth/server-secrets.js';
-import { Store } from '../../src/store/store.js';
+import { openStore } from '../../src/store/open.js';
 import { startService, type ServiceProcess } from '../helpers/process.js';
 import { bp, m } from '../helpers/blueprints.js';
 
@@ -62,11 +62,11 @@ describe('graceful shutdown under load', () => {
   let svc: ServiceProcess | null = null;
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'gov-shutdown-'));
-    const store = new Store(dataDir);
-    const keys = new KeyService(store, loadServerSecrets(dataDir), 'gov');
+    const store = openStore(dataDir);
+    const keys = new KeyService(store.organizations, loadServerSecrets(dataDir), 'gov');
     const org = await keys.createOrg('Shutdown');
     const k = await keys.createKey(org.org_id, { perMinute: 100_000, perHour: 1_000_000 });
-    for (const [i, id] of IDS.entries()) await importScenario(store, org.org_id, id, blueprint(i));
+    for (const [i, id] of IDS.entries()) await importScenario(store.scenarios, org.org_id, id, blueprint(i));
     await store.close();
     apiKey = k.api_key;
     secret = k.signing_secret;

@@ -15,7 +15,7 @@ describe('webhooks', () => {
   let t: TestServer;
   before(async () => {
     t = await startTestServer({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_BACKOFF_BASE_MS: '50', WEBHOOK_BACKOFF_MAX_MS: '3000' } });
-    await importScenario(t.server.store, t.orgId, 's1', JSON.stringify(blueprint));
+    await importScenario(t.server.store.scenarios, t.orgId, 's1', JSON.stringify(blueprint));
   });
   after(() => t.close());
 

@@ -8,16 +8,16 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Store } from '../../src/store/store.js';
+import { openStore } from '../../src/store/open.js';
 import { DeliveryActor } from '../../src/actors/webhooks/delivery-actor.js';
 
 it('reports a drain that throws and schedules another try instead of ending the process', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'gov-delivery-'));
-  const store = new Store(dir);
+  const store = openStore(dir);
   const failures: unknown[] = [];
   const sent: string[] = [];
   const options = { maxAttempts: 3, backoffBaseMs: 20, backoffMaxMs: 100, timeoutMs: 1000, allowPrivate: true };
-  const actor = new DeliveryActor(store, 'org_1', 'wh_1', 'secret', async (url) => { sent.push(url); return { statusCode: 200, error: null, durationMs: 1, retryAfterMs: null, blocked: false }; },
+  const actor = new DeliveryActor(store.webhooks, 'org_1', 'wh_1', 'secret', async (url) => { sent.push(url); return { statusCode: 200, error: null, durationMs: 1, retryAfterMs: null, blocked: false }; },
     options, () => Date.now(), () => undefined, (error) => failures.push(error));
   try {
     await store.close(); // every read of the actor now throws

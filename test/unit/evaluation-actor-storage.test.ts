@@ -1,8 +1,8 @@
 /**
  * A failed write transaction of an evaluation (issue 15: "every fire-and-forget promise has a
  * handler ... a test makes an LMDB write fail and shows the evaluation ends as `error`"). Real LMDB
- * store and write batcher in a temporary directory; the transaction fails because a callback inside
- * it throws (lmdb-js aborts the transaction and rejects its promise), the pool is a stand-in that
+ * store in a temporary directory; the transaction fails because a callback inside it (the outbox's
+ * deliveries) throws (lmdb-js aborts the transaction and rejects its promise), the pool is a stand-in that
  * reports one failed scenario at once. Before the fix the rejection was unhandled and ended the process.
  */
 import { afterEach, beforeEach, it } from 'node:test';
@@ -10,34 +10,34 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/store/store.js';
+import { openStore } from '../../src/store/open.js';
 import type { EvaluationRecord } from '../../src/store/records.js';
-import { WriteBatcher } from '../../src/actors/write-batcher.js';
 import { EvaluationActor, STORAGE_FAILED_MESSAGE, type EvaluationObserver } from '../../src/actors/evaluation-actor.js';
 import type { EvaluationPool } from '../../src/actors/pool.js';
 
 let dir: string;
 let store: Store;
-beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'actor-storage-')); store = new Store(dir); });
+beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'actor-storage-')); store = openStore(dir); });
 afterEach(async () => { await store.close(); rmSync(dir, { recursive: true, force: true }); });
 
 const T0 = Date.parse('2026-11-23T10:00:00Z');
 const record: EvaluationRecord = {
-  evaluation_id: 'ev_storage', org_id: 'org_1', kind: 'ephemeral', status: 'pending', scenario_ids: ['s1'], versions: [0], total_scenarios: 1, completed: 0,
+  evaluation_id: 'ev_storage', org_id: 'org_1', kind: 'stored', status: 'pending', scenario_ids: ['s1'], versions: [0], total_scenarios: 1, completed: 0,
   scenarios: [null], error: null, created_at: new Date(T0).toISOString(), updated_at: new Date(T0).toISOString(), completed_at: null, expires_at: T0 + 3_600_000, key_id: 'key_1',
 };
 /** Reports the one scenario as failed by its worker (spec §3 rule 1: the evaluation still completes). */
 const pool = { runChunk: async () => ({ unreported: [0], failure: { ok: false, code: 'worker_error', message: 'boom' } }) } as unknown as EvaluationPool;
 
 async function run(failures: number): Promise<{ calls: [string, boolean][] }> {
-  await store.root.transaction(() => { void store.evaluations.put(record.evaluation_id, record); void store.openEvaluations.put(record.evaluation_id, record.created_at); });
+  await store.evaluations.create(record);
   const calls: [string, boolean][] = [];
   let left = failures;
   const observer: EvaluationObserver = {
-    terminalInTransaction() { if (left-- > 0) throw new Error('outbox write failed'); },
+    deliveries() { if (left-- > 0) throw new Error('outbox write failed'); return []; },
     commitFailed(r, error, final) { calls.push([(error as Error).message, final]); assert.equal(r.evaluation_id, record.evaluation_id); },
   };
-  const actor = new EvaluationActor(store, pool, new WriteBatcher(store, () => new Date(T0).toISOString()), record, [{ scenarioId: 's1', blueprint: new Uint8Array() }], () => T0, 60_000, observer);
+  const actor = new EvaluationActor(store, pool, record, [{ scenarioId: 's1', blueprint: new Uint8Array() }], () => T0, 60_000, observer);
   actor.start();
   await actor.done;
   return { calls };
@@ -49,12 +49,12 @@ it('ends the evaluation as error when a write transaction fails, and leaves the 
   const stored = store.evaluations.get(record.evaluation_id)!;
   assert.equal(stored.status, 'error');
   assert.equal(stored.error, STORAGE_FAILED_MESSAGE);
-  assert.equal(store.openEvaluations.get(record.evaluation_id), undefined);
+  assert.deepEqual(store.evaluations.listOpen(), []);
 });
 
 it('stops, and leaves the evaluation open for recovery, when the error record cannot be written either', async () => {
   const { calls } = await run(Infinity);
   assert.deepEqual(calls, [['outbox write failed', false], ['outbox write failed', true]]);
   assert.equal(store.evaluations.get(record.evaluation_id)!.status, 'processing');
-  assert.equal(store.openEvaluations.get(record.evaluation_id), record.created_at);
+  assert.deepEqual(store.evaluations.listOpen().map((r) => r.evaluation_id), [record.evaluation_id]);
 });

@@ -9,8 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KeyRecord } from '../../src/store/records.js';
-import type { RateLeases } from '../../src/store/rate-leases/rate-leases.js';
-import { Store } from '../../src/store/store.js';
+import type { RateLeases } from '../../src/store/rate-leases.js';
+import { openStore } from '../../src/store/open.js';
+import type { Store } from '../../src/store/store.js';
 import { RateLimiter, type RateDecision } from '../../src/server/pipeline/rate-limit.js';
 
 /** 2026-11-22 10:00:05 UTC, in unix seconds: 5 s into a minute and an hour. */
@@ -32,8 +33,8 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
   let limiters: () => RateLimiter[];
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'gov-rate-'));
-    stores = [new Store(dir), new Store(dir)];
-    limiters = () => [stores[0]!, stores[1]!, stores[0]!, stores[1]!].map((s) => new RateLimiter(s.rateLeases));
+    stores = [openStore(dir), openStore(dir)];
+    limiters = () => [stores[0]!, stores[1]!, stores[0]!, stores[1]!].map((s) => new RateLimiter(s.rateLimits));
   });
   after(async () => {
     for (const s of stores) await s.close();
@@ -50,7 +51,7 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
       assert.equal(d.retryAfter, 55);
       assert.deepEqual(d.state, { limit: 60, remaining: 0, reset: T0 - 5 + 60 });
     }
-    assert.equal(stores[1]!.rateLeases.leased(key.key_id, 'minute', Math.floor(T0 / 60)), 60, 'the other environment sees the same leases');
+    assert.equal(stores[1]!.rateLimits.leased(key.key_id, 'minute', Math.floor(T0 / 60)), 60, 'the other environment sees the same leases');
     assert.equal(admitted(hammer(ls, key, T0 + 30, 50)), 0, 'still refused later in the minute');
     assert.equal(admitted(hammer(ls, key, T0 + 55, 200)), 60, 'the next minute starts afresh');
   });
@@ -90,7 +91,7 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
     const perMinute = Array.from({ length: 21 }, (_, m) => admitted(hammer(ls, key, T0 + 60 * m, 25)));
     assert.deepEqual(perMinute, [...Array(20).fill(5), 0], '20 minutes of 5 reach the hour limit of 100 exactly');
     const other = keyWith(60, 10);
-    const minuteLeased = () => stores[0]!.rateLeases.leased(other.key_id, 'minute', Math.floor(T0 / 60));
+    const minuteLeased = () => stores[0]!.rateLimits.leased(other.key_id, 'minute', Math.floor(T0 / 60));
     assert.equal(admitted(hammer(ls, other, T0, 10)), 10);
     const leased = minuteLeased();
     assert.equal(admitted(hammer(ls, other, T0, 40)), 0);
@@ -99,7 +100,7 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
 
   it('Remaining is exact with one limiter; with several never negative and never above the true remainder as of the last event-loop turn', async () => {
     const alone = keyWith(20, 1_000);
-    const one = new RateLimiter(stores[0]!.rateLeases);
+    const one = new RateLimiter(stores[0]!.rateLimits);
     hammer([one], alone, T0, 20).forEach((d, i) => assert.equal(d.state.remaining, 19 - i));
     const shared = keyWith(60, 1_000);
     const ls = limiters();
@@ -155,7 +156,7 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
       release: (...args) => inner.release(...args),
       close: () => inner.close(),
     });
-    const ls = [stores[0]!, stores[1]!, stores[0]!].map((s) => new RateLimiter(counting(s.rateLeases)));
+    const ls = [stores[0]!, stores[1]!, stores[0]!].map((s) => new RateLimiter(counting(s.rateLimits)));
     const key = keyWith(100_000, 6_000_000);
     const started = process.hrtime.bigint();
     assert.equal(admitted(hammer(ls, key, T0, 60_000)), 60_000);

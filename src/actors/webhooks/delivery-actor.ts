@@ -1,14 +1,12 @@
 /**
  * @module actors/webhooks/delivery-actor: one actor per webhook endpoint. It owns the endpoint's
  * pending deliveries, sends them one at a time in creation order, and persists every attempt and
- * every state change to LMDB before moving on, so a restart resumes exactly where it stopped
+ * every state change to the store before moving on, so a restart resumes exactly where it stopped
  * (at-least-once delivery).
  */
 import type { DeliveryRecord, WebhookRecord } from '../../store/records.js';
-import type { Store } from '../../store/store.js';
+import type { WebhooksRepository } from '../../store/webhooks.js';
 import type { SendResult } from './send.js';
-import { k } from '../../store/store.js';
-import { prefixKeys } from '../../store/ranges.js';
 import { signWebhook } from './signing.js';
 
 /** Delivery settings (config: WEBHOOK_*). */
@@ -44,7 +42,7 @@ export class DeliveryActor {
   private idle: (() => void) | null = null;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: WebhooksRepository,
     private readonly orgId: string,
     private readonly webhookId: string,
     private readonly secret: string,
@@ -76,8 +74,8 @@ export class DeliveryActor {
     try {
       for (;;) {
         if (this.stopped) return;
-        const endpoint = this.store.webhooks.get(k(this.orgId, this.webhookId));
-        const due = this.nextDelivery();
+        const endpoint = this.store.get(this.orgId, this.webhookId);
+        const due = this.store.nextPending(this.webhookId);
         if (!endpoint || endpoint.status !== 'active' || !due) return;
         if (due.next_attempt_at !== null && due.next_attempt_at > this.now()) {
           this.schedule(due.next_attempt_at - this.now());
@@ -92,16 +90,6 @@ export class DeliveryActor {
     }
   }
 
-  /** The oldest pending delivery (outbox keys sort by delivery id, which sorts by creation time). */
-  private nextDelivery(): DeliveryRecord | undefined {
-    for (const key of prefixKeys(this.store.outbox, [this.webhookId])) {
-      const d = this.store.deliveries.get(key);
-      if (d && d.status === 'pending') return d;
-      void this.store.outbox.remove(key);
-    }
-    return undefined;
-  }
-
   private async attempt(endpoint: WebhookRecord, d: DeliveryRecord): Promise<void> {
     const ts = Math.floor(this.now() / 1000);
     const headers = { 'webhook-id': d.delivery_id, 'webhook-timestamp': String(ts), 'webhook-signature': signWebhook(this.secret, d.delivery_id, ts, d.payload) };
@@ -112,12 +100,7 @@ export class DeliveryActor {
     const exhausted = attempts.length >= this.options.maxAttempts;
     const status: DeliveryRecord['status'] = ok ? 'delivered' : gone || exhausted ? 'failed' : 'pending';
     const next: DeliveryRecord = { ...d, attempts, status, next_attempt_at: status === 'pending' ? this.now() + retryDelay(attempts.length, this.options, result.retryAfterMs, Math.random) : null };
-    const key = k(this.webhookId, d.delivery_id);
-    await this.store.root.transaction(() => {
-      void this.store.deliveries.put(key, next);
-      if (status !== 'pending') void this.store.outbox.remove(key);
-      if (gone) void this.store.webhooks.put(k(this.orgId, this.webhookId), { ...endpoint, status: 'disabled', disabled_reason: 'the endpoint answered 410 Gone' });
-    });
+    await this.store.recordAttempt(this.orgId, next, gone ? 'the endpoint answered 410 Gone' : null);
     this.onAttempt(result, next);
   }
 

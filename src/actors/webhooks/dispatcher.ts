@@ -5,11 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { DeliveryRecord, EvaluationRecord, WebhookRecord } from '../../store/records.js';
-import type { Store } from '../../store/store.js';
+import type { WebhooksRepository } from '../../store/webhooks.js';
 import type { SendResult } from './send.js';
 import type { DeliveryOptions, Sender } from './delivery-actor.js';
-import { k } from '../../store/store.js';
-import { allEntries, prefixRange } from '../../store/ranges.js';
 import { DeliveryActor } from './delivery-actor.js';
 import { sendWebhook } from './send.js';
 import { webhookSecret } from './signing.js';
@@ -28,7 +26,7 @@ export class WebhookDispatcher {
   private readonly sender: Sender;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: WebhooksRepository,
     private readonly webhookKey: Buffer,
     private readonly options: DeliveryOptions,
     private readonly now: () => number,
@@ -45,32 +43,24 @@ export class WebhookDispatcher {
   }
 
   /**
-   * Writes one pending delivery per active endpoint subscribed to `evaluation.complete`. Must run inside
-   * the write transaction that makes the evaluation terminal, so no completed evaluation exists
-   * without its events, across any crash. Ephemeral batches produce nothing.
+   * The deliveries of a terminal evaluation's events: one per active endpoint of `endpoints` (the
+   * organization's, read in the transaction that makes the evaluation terminal, which stores these in
+   * the outbox) subscribed to `evaluation.complete`. Ephemeral batches and errors produce none.
    */
-  enqueueInTransaction(record: EvaluationRecord): string[] {
+  deliveriesFor(record: EvaluationRecord, endpoints: readonly WebhookRecord[]): DeliveryRecord[] {
     if (record.kind !== 'stored' || record.status !== 'complete') return [];
-    const endpoints: WebhookRecord[] = [];
-    for (const { value } of prefixRange(this.store.webhooks, [record.org_id])) {
-      if (value.status === 'active' && value.events.includes(EVALUATION_COMPLETE)) endpoints.push(value);
-    }
-    if (endpoints.length === 0) return [];
+    const subscribed = endpoints.filter((e) => e.status === 'active' && e.events.includes(EVALUATION_COMPLETE));
+    if (subscribed.length === 0) return [];
     const nowMs = this.now();
     const payload = JSON.stringify({
       type: EVALUATION_COMPLETE,
       timestamp: new Date(nowMs).toISOString(),
       data: { evaluation_id: record.evaluation_id, status: record.status, total_scenarios: record.total_scenarios, scenarios: record.scenarios },
     });
-    return endpoints.map((e) => {
-      const delivery: DeliveryRecord = {
-        delivery_id: messageId(nowMs), webhook_id: e.webhook_id, org_id: e.org_id, event_type: EVALUATION_COMPLETE, evaluation_id: record.evaluation_id,
-        payload, status: 'pending', attempts: [], next_attempt_at: nowMs, created_at: new Date(nowMs).toISOString(),
-      };
-      void this.store.deliveries.put(k(e.webhook_id, delivery.delivery_id), delivery);
-      void this.store.outbox.put(k(e.webhook_id, delivery.delivery_id), e.org_id);
-      return e.webhook_id;
-    });
+    return subscribed.map((e) => ({
+      delivery_id: messageId(nowMs), webhook_id: e.webhook_id, org_id: e.org_id, event_type: EVALUATION_COMPLETE, evaluation_id: record.evaluation_id,
+      payload, status: 'pending', attempts: [], next_attempt_at: nowMs, created_at: new Date(nowMs).toISOString(),
+    }));
   }
 
   /** Wakes the actor of each endpoint that has new work (after the enqueuing transaction committed). */
@@ -80,27 +70,15 @@ export class WebhookDispatcher {
 
   /** Crash recovery: starts an actor for every endpoint with pending deliveries. @returns how many. */
   recover(): number {
-    const seen = new Set<string>();
-    for (const { key, value: orgId } of allEntries(this.store.outbox)) {
-      const webhookId = key.split('\u0000')[0]!;
-      if (seen.has(webhookId)) continue;
-      seen.add(webhookId);
-      this.actor(orgId, webhookId).tell({ type: 'wake' });
-    }
-    return seen.size;
+    const endpoints = this.store.endpointsWithPending();
+    for (const { orgId, webhookId } of endpoints) this.actor(orgId, webhookId).tell({ type: 'wake' });
+    return endpoints.length;
   }
 
   /** Requeues a delivery now (manual redelivery). */
   async redeliver(orgId: string, webhookId: string, deliveryId: string): Promise<DeliveryRecord | undefined> {
-    const key = k(webhookId, deliveryId);
-    const d = this.store.deliveries.get(key);
-    if (!d || d.org_id !== orgId) return undefined;
-    const next: DeliveryRecord = { ...d, status: 'pending', next_attempt_at: this.now() };
-    await this.store.root.transaction(() => {
-      void this.store.deliveries.put(key, next);
-      void this.store.outbox.put(key, orgId);
-    });
-    this.actor(orgId, webhookId).tell({ type: 'wake' });
+    const next = await this.store.requeue(orgId, webhookId, deliveryId, this.now());
+    if (next) this.actor(orgId, webhookId).tell({ type: 'wake' });
     return next;
   }
 

@@ -1,11 +1,9 @@
 /** @module server/auth/keys: API key lifecycle (create, look up, rotate, revoke, limits, IP allowlist). */
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { KeyRecord, OrgRecord, Permission } from '../../store/records.js';
-import type { Store } from '../../store/store.js';
+import type { KeyPatch, OrganizationsRepository } from '../../store/organizations.js';
 import type { ServerSecrets } from './server-secrets.js';
 import { ALL_PERMISSIONS } from '../../store/records.js';
-import { prefixKeys } from '../../store/ranges.js';
-import { k } from '../../store/store.js';
 
 /** Default per-key limits (spec §8). */
 export const DEFAULT_PER_MINUTE = 60;
@@ -34,11 +32,29 @@ export type KeyLookup =
   | { readonly ok: true; readonly key: KeyRecord }
   | { readonly ok: false; readonly reason: 'format' | 'unknown' | 'revoked' | 'expired' };
 
+/** Why a key operation was refused. */
+export type KeyErrorCode = 'organization_not_found' | 'key_not_found' | 'key_revoked' | 'key_inactive';
+
+/** A refused key operation; callers branch on `code`, the message is for people. */
+export class KeyError extends Error {
+  override readonly name = 'KeyError';
+  constructor(readonly code: KeyErrorCode) {
+    super(KEY_ERROR_MESSAGES[code]);
+  }
+}
+
+const KEY_ERROR_MESSAGES: Readonly<Record<KeyErrorCode, string>> = {
+  organization_not_found: 'Organization not found',
+  key_not_found: 'Key not found',
+  key_revoked: 'Key already revoked',
+  key_inactive: 'Key cannot be rotated (inactive or revoked)',
+};
+
 /** Key operations over the store. Used by the server (look-ups) and the admin CLI (lifecycle). */
 export class KeyService {
   private readonly keyFormat: RegExp;
 
-  constructor(private readonly store: Store, private readonly secrets: ServerSecrets, readonly prefix: string) {
+  constructor(private readonly store: OrganizationsRepository, private readonly secrets: ServerSecrets, readonly prefix: string) {
     this.keyFormat = new RegExp(`^${prefix}_live_[0-9a-f]{48}$`);
   }
 
@@ -60,14 +76,13 @@ export class KeyService {
   /** Creates an organization. */
   async createOrg(name: string, orgId: string = randomUUID()): Promise<OrgRecord> {
     const org: OrgRecord = { org_id: orgId, name, created_at: new Date().toISOString() };
-    await this.store.orgs.put(org.org_id, org);
-    await this.store.flushed();
+    await this.store.createOrg(org);
     return org;
   }
 
-  /** Creates a key for an organization. @throws Error `Organization not found` when the org does not exist. */
+  /** Creates a key for an organization. @throws KeyError `organization_not_found`. */
   async createKey(orgId: string, options: CreateKeyOptions = {}, rotatedFrom: string | null = null): Promise<IssuedKey> {
-    if (!this.store.orgs.get(orgId)) throw new Error('Organization not found');
+    if (!this.store.getOrg(orgId)) throw new KeyError('organization_not_found');
     const keyId = `key_${randomBytes(8).toString('hex')}`;
     const apiKey = `${this.prefix}_live_${randomBytes(24).toString('hex')}`;
     const record: KeyRecord = {
@@ -85,12 +100,7 @@ export class KeyService {
       created_at: new Date().toISOString(),
       rotated_from: rotatedFrom,
     };
-    await this.store.root.transaction(() => {
-      this.store.keys.put(keyId, record);
-      this.store.keyHashes.put(record.hash, keyId);
-      this.store.orgKeys.put(k(orgId, keyId), '');
-    });
-    await this.store.flushed();
+    await this.store.createKey(record);
     return { key_id: keyId, api_key: apiKey, signing_secret: this.signingSecret(keyId), record };
   }
 
@@ -101,8 +111,8 @@ export class KeyService {
   lookup(apiKey: string, nowMs: number): KeyLookup {
     if (!this.keyFormat.test(apiKey)) return { ok: false, reason: 'format' };
     const hash = this.hashKey(apiKey);
-    const keyId = this.store.keyHashes.get(hash);
-    const key = keyId ? this.store.keys.get(keyId) : undefined;
+    const keyId = this.store.keyIdByHash(hash);
+    const key = keyId ? this.store.getKey(keyId) : undefined;
     if (!key) return { ok: false, reason: 'unknown' };
     const a = Buffer.from(key.hash, 'hex');
     const b = Buffer.from(hash, 'hex');
@@ -119,36 +129,31 @@ export class KeyService {
 
   /** A key by id, or undefined. */
   find(keyId: string): KeyRecord | undefined {
-    return this.store.keys.get(keyId);
+    return this.store.getKey(keyId);
   }
 
   /** Keys of an organization, newest first (no secrets); reads the organization's index, not every key. */
   list(orgId: string): KeyRecord[] {
-    const out: KeyRecord[] = [];
-    for (const key of prefixKeys(this.store.orgKeys, [orgId])) {
-      const record = this.store.keys.get(key.slice(orgId.length + 1));
-      if (record) out.push(record);
-    }
-    return out.sort((a, b) => b.created_at.localeCompare(a.created_at));
+    return this.store.listKeys(orgId);
   }
 
-  /** Revokes a key. @throws Error `Key not found` / `Key already revoked`. */
+  /** Revokes a key. @throws KeyError `key_not_found` / `key_revoked`. */
   async revoke(keyId: string): Promise<KeyRecord> {
-    const key = this.store.keys.get(keyId);
-    if (!key) throw new Error('Key not found');
-    if (key.revoked_at !== null) throw new Error('Key already revoked');
+    const key = this.store.getKey(keyId);
+    if (!key) throw new KeyError('key_not_found');
+    if (key.revoked_at !== null) throw new KeyError('key_revoked');
     return this.update(keyId, { revoked_at: new Date().toISOString() });
   }
 
   /**
    * Rotates a key: a new key and signing secret with the same org, permissions, limits and allowlist;
    * the old key expires after `overlapMs` (0 = immediately).
-   * @throws Error `Key not found` / `Key cannot be rotated (inactive or revoked)`.
+   * @throws KeyError `key_not_found` / `key_inactive`.
    */
   async rotate(keyId: string, overlapMs: number, nowMs = Date.now()): Promise<IssuedKey> {
-    const key = this.store.keys.get(keyId);
-    if (!key) throw new Error('Key not found');
-    if (!this.state(key, nowMs).ok) throw new Error('Key cannot be rotated (inactive or revoked)');
+    const key = this.store.getKey(keyId);
+    if (!key) throw new KeyError('key_not_found');
+    if (!this.state(key, nowMs).ok) throw new KeyError('key_inactive');
     const issued = await this.createKey(key.org_id, {
       name: key.name, permissions: key.permissions, allowIps: key.allow_ips, expiresAt: key.expires_at, perMinute: key.per_minute, perHour: key.per_hour,
     }, key.key_id);
@@ -158,13 +163,10 @@ export class KeyService {
     return issued;
   }
 
-  /** Applies a partial update to a key record. @throws Error `Key not found`. */
-  async update(keyId: string, patch: Partial<Pick<KeyRecord, 'expires_at' | 'revoked_at' | 'per_minute' | 'per_hour' | 'allow_ips' | 'permissions'>>): Promise<KeyRecord> {
-    const key = this.store.keys.get(keyId);
-    if (!key) throw new Error('Key not found');
-    const next: KeyRecord = { ...key, ...patch };
-    await this.store.keys.put(keyId, next);
-    await this.store.flushed();
+  /** Applies a partial update to a key record. @throws KeyError `key_not_found`. */
+  async update(keyId: string, patch: KeyPatch): Promise<KeyRecord> {
+    const next = await this.store.updateKey(keyId, patch);
+    if (!next) throw new KeyError('key_not_found');
     return next;
   }
 }

@@ -2,7 +2,8 @@
 import { createHash, randomBytes, randomUUID, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { SessionRecord, UserRecord, UserRole } from '../../store/records.js';
-import type { Store } from '../../store/store.js';
+import type { ConsoleAccountsRepository } from '../../store/console-accounts.js';
+import type { OrganizationsRepository } from '../../store/organizations.js';
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
 
@@ -27,31 +28,37 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
+/** Why an account could not be created. */
+export type UserErrorCode = 'organization_not_found' | 'user_exists';
+
+/** A refused account operation; callers branch on `code`. */
+export class UserError extends Error {
+  override readonly name = 'UserError';
+  constructor(readonly code: UserErrorCode) {
+    super(code === 'organization_not_found' ? 'Organization not found' : 'User already exists');
+  }
+}
+
 /** Account and session operations. */
 export class Users {
   /** A dummy hash so that unknown e-mails cost as much as wrong passwords (no account enumeration by timing). */
   private dummy: Promise<string> | null = null;
 
-  constructor(private readonly store: Store, private readonly prefix: string) {}
+  constructor(private readonly accounts: ConsoleAccountsRepository, private readonly organizations: OrganizationsRepository, private readonly prefix: string) {}
 
-  /** Creates an account. @throws Error `Organization not found` / `User already exists`. */
+  /** Creates an account. @throws UserError `organization_not_found` / `user_exists`. */
   async create(orgId: string, email: string, role: UserRole, password: string): Promise<UserRecord> {
-    if (!this.store.orgs.get(orgId)) throw new Error('Organization not found');
+    if (!this.organizations.getOrg(orgId)) throw new UserError('organization_not_found');
     const normalized = email.trim().toLowerCase();
-    if (this.store.userEmails.get(normalized)) throw new Error('User already exists');
+    if (this.accounts.userByEmail(normalized)) throw new UserError('user_exists');
     const user: UserRecord = { user_id: `usr_${randomBytes(8).toString('hex')}`, org_id: orgId, email: normalized, role, password_hash: await hashPassword(password), created_at: new Date().toISOString() };
-    await this.store.root.transaction(() => {
-      void this.store.users.put(user.user_id, user);
-      void this.store.userEmails.put(normalized, user.user_id);
-    });
-    await this.store.flushed();
+    if (!(await this.accounts.createUser(user))) throw new UserError('user_exists'); // taken meanwhile
     return user;
   }
 
   /** Checks e-mail and password; on success opens a session and returns its token (shown once). */
   async login(email: string, password: string, nowMs: number): Promise<{ token: string; session: SessionRecord; user: UserRecord } | null> {
-    const id = this.store.userEmails.get(email.trim().toLowerCase());
-    const user = id ? this.store.users.get(id) : undefined;
+    const user = this.accounts.userByEmail(email.trim().toLowerCase());
     if (!user) {
       this.dummy ??= hashPassword(randomUUID());
       await verifyPassword(password, await this.dummy);
@@ -60,19 +67,19 @@ export class Users {
     if (!(await verifyPassword(password, user.password_hash))) return null;
     const token = `${this.prefix}_sess_${randomBytes(32).toString('hex')}`;
     const session: SessionRecord = { user_id: user.user_id, org_id: user.org_id, role: user.role, expires_at: nowMs + SESSION_TTL_S * 1000 };
-    await this.store.sessions.put(sessionKey(token), session);
+    await this.accounts.createSession(sessionKey(token), session);
     return { token, session, user };
   }
 
   /** The live session of a token, or undefined (unknown or expired). */
   session(token: string, nowMs: number): SessionRecord | undefined {
-    const s = this.store.sessions.get(sessionKey(token));
+    const s = this.accounts.session(sessionKey(token));
     return s && s.expires_at > nowMs ? s : undefined;
   }
 
   /** Ends a session. */
   async logout(token: string): Promise<void> {
-    await this.store.sessions.remove(sessionKey(token));
+    await this.accounts.deleteSession(sessionKey(token));
   }
 }
 

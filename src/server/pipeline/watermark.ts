@@ -1,18 +1,18 @@
 /** @module server/pipeline/watermark: `wm_<8 hex>` per key and UTC day, recorded once for leak tracing (spec §1). */
 import { createHmac } from 'node:crypto';
 import type { KeyRecord } from '../../store/records.js';
-import type { Store } from '../../store/store.js';
+import type { OrganizationsRepository } from '../../store/organizations.js';
 
 /**
  * Watermarks: `wm_` + the first 8 hex of HMAC-SHA256(watermark key, key id + UTC day). The same key
  * gets the same watermark all day, so a leaked response points at one key and day; the mapping is
- * written to LMDB once per key and day (`watermarks` database) for `admin watermarks show`.
+ * recorded in the store once per key and day for `admin watermarks show`.
  */
 export class Watermarks {
   /** Per key id: the day number and watermark last computed (one entry per key, no string keys built per request). */
   private readonly cache = new Map<string, { day: number; wm: string }>();
 
-  constructor(private readonly store: Store, private readonly secret: Buffer) {}
+  constructor(private readonly store: OrganizationsRepository, private readonly secret: Buffer) {}
 
   /** The watermark of `key` at `nowMs`. */
   for(key: KeyRecord, nowMs: number): string {
@@ -23,7 +23,8 @@ export class Watermarks {
     const wm = `wm_${createHmac('sha256', this.secret).update(`${key.key_id}|${day}`).digest('hex').slice(0, 8)}`;
     if (this.cache.size > 50_000) this.cache.clear();
     this.cache.set(key.key_id, { day: dayNumber, wm });
-    void this.store.watermarks.put(wm, { key_id: key.key_id, org_id: key.org_id, day });
+    // A failed write forgets the cached watermark, so the next request of this key writes it again.
+    this.store.recordWatermark(wm, { key_id: key.key_id, org_id: key.org_id, day }).catch(() => this.cache.delete(key.key_id));
     return wm;
   }
 }

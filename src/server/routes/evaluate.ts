@@ -2,7 +2,6 @@
 import type { ScenarioInput } from '../../actors/evaluation-actor.js';
 import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
-import { k } from '../../store/store.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, ok } from '../http/envelope.js';
 import { readBody } from './body.js';
@@ -37,7 +36,7 @@ export function evaluateRoute(deps: RouteDeps): Route {
         return ok({ evaluation_id: record.evaluation_id, status: record.status, total_scenarios: record.total_scenarios }, ctx.watermark!);
       }
       const ids = body.scenario_ids!;
-      const scenarios = ids.map((id) => deps.store.scenarios.get(k(key.org_id, id)));
+      const scenarios = ids.map((id) => deps.store.scenarios.get(key.org_id, id));
       const unknown = ids.filter((_, i) => !scenarios[i]);
       if (unknown.length > 0) {
         const list = [...new Set(unknown)].join(', ');
@@ -45,9 +44,9 @@ export function evaluateRoute(deps: RouteDeps): Route {
       }
       const inputs: ScenarioInput[] = [];
       for (let i = 0; i < ids.length; i++) {
-        const bytes = deps.store.blueprints.getBinary(k(key.org_id, ids[i]!, scenarios[i]!.version));
-        if (!bytes) return fail(API_ERRORS.blueprintNotFound, { detail: ids[i]! });
-        inputs.push({ scenarioId: ids[i]!, blueprint: new Uint8Array(bytes), ...faultFor(req.headers, ids[i]!) });
+        const blueprint = deps.store.scenarios.blueprint(key.org_id, ids[i]!, scenarios[i]!.version);
+        if (!blueprint) return fail(API_ERRORS.blueprintNotFound, { detail: ids[i]! });
+        inputs.push({ scenarioId: ids[i]!, blueprint, ...faultFor(req.headers, ids[i]!) });
       }
       const record = await deps.evaluations.submit(key, 'stored', ids, inputs, scenarios.map((s) => s!.version));
       const token = await deps.tokens.issue(record.evaluation_id, key.org_id, Math.floor(deps.now() / 1000));

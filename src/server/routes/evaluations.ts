@@ -1,7 +1,6 @@
 /** @module server/routes/evaluations: `GET /evaluations/{id}` (spec §4, status view of §2). */
 import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
-import { readEvaluationView } from '../../actors/evaluation-view.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, okBytes } from '../http/envelope.js';
 
@@ -13,11 +12,11 @@ export function evaluationStatusRoute(deps: RouteDeps): Route {
   return {
     method: 'GET', template: '/evaluations/{id}', permission: 'governance:evaluate', params: { id: { notFound: API_ERRORS.evaluationNotFound } },
     handle(_req, ctx) {
-      const view = readEvaluationView(deps.store, ctx.params['id']!);
+      const view = deps.store.evaluations.view(ctx.params['id']!);
       if (!view || (view.expiresAt !== null && view.expiresAt <= deps.now())) return fail(API_ERRORS.evaluationNotFound);
       if (view.orgId !== ctx.key!.org_id) return fail(API_ERRORS.evaluationForbidden);
       // spec §2 lists the batch-level `error` outside `data`; it is sent in both places. okBytes
-      // copies the view out of LMDB's read buffer before anything else reads the store.
+      // copies the view out of the store's read buffer before anything else reads the store.
       return okBytes(view.json, ctx.watermark!, view.errorJson === null ? '' : `,"error":${view.errorJson}`);
     },
   };

@@ -2,7 +2,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
-import { saveScenario } from '../../actors/scenarios.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, okBytes } from '../http/envelope.js';
 import { OVERLOAD_RETRY_AFTER_S } from './evaluate.js';
@@ -34,7 +33,7 @@ export function inlineRoute(deps: RouteDeps): Route {
       }
       if (!result.save) return okBytes(result.json, ctx.watermark!);
       const scenarioId = result.save.scenarioId ?? `ws-${randomUUID()}`;
-      await saveScenario(deps.store, ctx.key!.org_id, scenarioId, result.save.name, result.save.blueprintJson, result.save.moduleCount, new Date(deps.now()).toISOString());
+      await deps.store.scenarios.save({ orgId: ctx.key!.org_id, scenarioId, name: result.save.name, blueprintJson: result.save.blueprintJson, moduleCount: result.save.moduleCount, nowIso: new Date(deps.now()).toISOString() });
       const saved = Buffer.from(`,"saved":{"scenario_id":${JSON.stringify(scenarioId)}}}`, 'utf8');
       return okBytes(Buffer.concat([result.json.subarray(0, -1), saved]), ctx.watermark!);
     },

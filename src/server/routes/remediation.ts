@@ -2,10 +2,8 @@
 import type { Route } from '../router.js';
 import { MAX_ID_LENGTH } from '../router.js';
 import type { RouteDeps } from './deps.js';
-import { unpack } from 'msgpackr';
-import type { RemediationMap } from '../../actors/worker-protocol.js';
+import { unpackRemediation } from '../../actors/worker-protocol.js';
 import { POLICY_BY_CODE } from '../../engine/index.js';
-import { k } from '../../store/store.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, okJson } from '../http/envelope.js';
 
@@ -30,17 +28,16 @@ export function remediationRoute(deps: RouteDeps): Route {
       if (scenarioId === '' || !POLICY_CODE.test(code)) return fail(API_ERRORS.violationIdMalformed);
       if (scenarioId.length > MAX_ID_LENGTH) return fail(API_ERRORS.scenarioNotFound);
       const orgId = ctx.key!.org_id;
-      const scenario = deps.store.scenarios.get(k(orgId, scenarioId));
+      const scenario = deps.store.scenarios.get(orgId, scenarioId);
       if (!scenario) return fail(API_ERRORS.scenarioNotFound);
       if (!POLICY_BY_CODE.has(code)) return fail(API_ERRORS.policyNotFound, { detail: code });
-      const stored = deps.store.results.get(k(orgId, scenarioId))?.remediation;
-      let remediation: RemediationMap | undefined = stored instanceof Uint8Array ? unpack(stored) as RemediationMap : stored;
+      let remediation = deps.store.results.remediation(orgId, scenarioId);
       if (!remediation) {
-        const bytes = deps.store.blueprints.getBinary(k(orgId, scenarioId, scenario.version));
-        if (!bytes) return fail(API_ERRORS.blueprintNotFound);
-        const run = await deps.pool.runScenario({ kind: 'scenario', scenarioId, blueprint: new Uint8Array(bytes), evaluationId: 'on-demand', evaluatedAt: new Date(deps.now()).toISOString() });
+        const blueprint = deps.store.scenarios.blueprint(orgId, scenarioId, scenario.version);
+        if (!blueprint) return fail(API_ERRORS.blueprintNotFound);
+        const run = await deps.pool.runScenario({ kind: 'scenario', scenarioId, blueprint, evaluationId: 'on-demand', evaluatedAt: new Date(deps.now()).toISOString() });
         if (!run.ok) return fail(API_ERRORS.remediationFailed, { detail: 'The blueprint could not be evaluated; retry with backoff' });
-        remediation = unpack(run.remediation) as RemediationMap;
+        remediation = unpackRemediation(run.remediation);
       }
       const entry = remediation[code];
       if (entry === undefined) return fail(API_ERRORS.violationNotFound, { detail: `${code} is not violated by scenario ${scenarioId}` });

@@ -1,7 +1,6 @@
 /** @module server/routes/results-fetch: `POST /results/fetch`, single-use result-token redemption (spec §3 rule 4, §4). */
 import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
-import { k } from '../../store/store.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, ok, okBytes } from '../http/envelope.js';
 import { readBody } from './body.js';
@@ -29,24 +28,21 @@ export function resultsFetchRoute(deps: RouteDeps): Route {
       }
       const { claims } = check;
       if (claims.org !== ctx.key!.org_id) { reject('other_organization'); return fail(API_ERRORS.invalidResultToken); }
-      if (deps.store.consumedTokens.get(claims.jti)) { reject('already_used'); return fail(API_ERRORS.invalidResultToken); }
+      if (deps.store.evaluations.isTokenConsumed(claims.jti)) { reject('already_used'); return fail(API_ERRORS.invalidResultToken); }
       const record = deps.evaluations.get(claims.sub);
       if (!record || record.org_id !== claims.org) { reject('evaluation_not_found'); return fail(API_ERRORS.evaluationNotFound); }
       if (record.status === 'pending' || record.status === 'processing') {
         return ok({ evaluation_id: record.evaluation_id, status: 'processing', message: `Evaluation in progress (${record.completed}/${record.total_scenarios} scenarios); retry later. The token was not consumed.` }, ctx.watermark!);
       }
       if (record.status === 'error') return ok({ evaluation_id: record.evaluation_id, status: 'error', error: record.error, message: 'The evaluation failed; the token was not consumed.' }, ctx.watermark!);
-      const won = await deps.store.consumedTokens.ifNoExists(claims.jti, () => {
-        void deps.store.consumedTokens.put(claims.jti, { at: deps.now(), evaluation_id: record.evaluation_id });
-      });
+      const won = await deps.store.evaluations.consumeToken(claims.jti, record.evaluation_id, deps.now());
       if (!won) { reject('already_used'); return fail(API_ERRORS.invalidResultToken); }
-      await deps.store.flushed();
       deps.metrics?.tokensRedeemed.inc();
       // The stored results are UTF-8 JSON bytes: joined as bytes, never decoded.
       const parts: Uint8Array[] = [Buffer.from(`{"evaluation_id":${JSON.stringify(record.evaluation_id)},"status":"complete","scenarios":[`)];
       record.scenario_ids.forEach((sid, i) => {
         if (i > 0) parts.push(COMMA);
-        const stored = deps.store.evaluationResults.get(k(record.evaluation_id, i));
+        const stored = deps.store.evaluations.scenarioResults(record.evaluation_id, i);
         if (stored) { parts.push(stored); return; }
         const summary = record.scenarios[i];
         parts.push(Buffer.from(JSON.stringify({ scenario_id: sid, name: summary?.name ?? sid, error: summary?.error ?? 'no result', violations: [], module_summary: [], evaluated_codes: [], passing_count: 0, failing_count: 0 })));

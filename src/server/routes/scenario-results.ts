@@ -1,7 +1,6 @@
 /** @module server/routes/scenario-results: `GET /scenarios/{id}/results` (spec §4, §2 Scenario results). */
 import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
-import { k, readFast } from '../../store/store.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, ok, okBytes } from '../http/envelope.js';
 
@@ -12,12 +11,10 @@ export function scenarioResultsRoute(deps: RouteDeps): Route {
     handle(_req, ctx) {
       const orgId = ctx.key!.org_id;
       const id = ctx.params['id']!;
-      // The latest results are the stored results of the evaluation that last evaluated the scenario;
-      // the pointer is removed with its scenario (deleteScenario), so it proves the scenario exists.
-      const latest = deps.store.latestResults.get(k(orgId, id));
-      const view = latest !== undefined ? readFast(deps.store.evaluationResults, latest) : readFast(deps.store.resultViews, k(orgId, id));
-      if (view !== undefined) return okBytes(view, ctx.watermark!); // copies out of LMDB's read buffer at once
-      const scenario = deps.store.scenarios.get(k(orgId, id));
+      // Latest results are deleted with their scenario, so finding them proves the scenario exists.
+      const view = deps.store.results.latestJson(orgId, id);
+      if (view !== undefined) return okBytes(view, ctx.watermark!); // copies out of the store's read buffer at once
+      const scenario = deps.store.scenarios.get(orgId, id);
       if (!scenario) return fail(API_ERRORS.scenarioNotFound);
       return ok({
         scenario_id: id, scenario_name: scenario.name, name: scenario.name, evaluation_status: 'not_evaluated', violations: [], module_summary: [],

@@ -9,8 +9,6 @@ import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
 import { EVALUATION_COMPLETE } from '../../actors/webhooks/dispatcher.js';
 import { targetProblem } from '../../actors/webhooks/target-guard.js';
-import { k } from '../../store/store.js';
-import { prefixKeys, prefixRange } from '../../store/ranges.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, ok } from '../http/envelope.js';
 import { parseJsonBody } from '../../api/requests.js';
@@ -24,7 +22,7 @@ const view = (w: WebhookRecord) => ({ webhook_id: w.webhook_id, url: w.url, even
 export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): Route[] {
   const P = 'webhooks:manage' as const;
   const id = { id: { notFound: API_ERRORS.webhookNotFound } };
-  const find = (orgId: string, id: string) => deps.store.webhooks.get(k(orgId, id));
+  const find = (orgId: string, id: string) => deps.store.webhooks.get(orgId, id);
   return [
     {
       method: 'POST', template: '/webhooks', permission: P,
@@ -43,15 +41,13 @@ export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): R
         if (b?.description !== undefined && (typeof b.description !== 'string' || b.description.length > 500)) detail.push({ path: '/description', message: 'must be a string of at most 500 characters' });
         if (detail.length > 0) return fail(API_ERRORS.invalidBody, { detail });
         const orgId = ctx.key!.org_id;
-        let count = 0;
-        for (const _ of prefixKeys(deps.store.webhooks, [orgId])) count++;
-        if (count >= MAX_WEBHOOKS_PER_ORG) return fail(API_ERRORS.invalidBody, { detail: [{ path: '/', message: `at most ${MAX_WEBHOOKS_PER_ORG} webhooks per organization` }] });
         const record: WebhookRecord = {
           webhook_id: `wh_${randomBytes(8).toString('hex')}`, org_id: orgId, url: b.url as string, events: [...new Set(events as string[])],
           description: typeof b.description === 'string' ? b.description : null, status: 'active', disabled_reason: null, created_at: new Date(deps.now()).toISOString(),
         };
-        await deps.store.webhooks.put(k(orgId, record.webhook_id), record);
-        await deps.store.flushed();
+        if (!(await deps.store.webhooks.create(record, MAX_WEBHOOKS_PER_ORG))) {
+          return fail(API_ERRORS.invalidBody, { detail: [{ path: '/', message: `at most ${MAX_WEBHOOKS_PER_ORG} webhooks per organization` }] });
+        }
         return ok({ ...view(record), secret: dispatcher.secretOf(record.webhook_id) }, ctx.watermark!, 201);
       },
     },
@@ -59,7 +55,7 @@ export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): R
       method: 'GET', template: '/webhooks', permission: P,
       handle(_req, ctx) {
         const orgId = ctx.key!.org_id;
-        const list = [...prefixRange(deps.store.webhooks, [orgId])].map((e) => view(e.value));
+        const list = deps.store.webhooks.list(orgId).map(view);
         return ok({ webhooks: list }, ctx.watermark!);
       },
     },
@@ -77,10 +73,7 @@ export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): R
         const w = find(orgId, ctx.params['id']!);
         if (!w) return fail(API_ERRORS.webhookNotFound);
         dispatcher.forget(w.webhook_id);
-        await deps.store.root.transaction(() => {
-          void deps.store.webhooks.remove(k(orgId, w.webhook_id));
-          for (const key of [...prefixKeys(deps.store.outbox, [w.webhook_id])]) void deps.store.outbox.remove(key);
-        });
+        await deps.store.webhooks.delete(orgId, w.webhook_id);
         return ok({ webhook_id: w.webhook_id, deleted: true }, ctx.watermark!);
       },
     },
@@ -89,7 +82,7 @@ export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): R
       handle(_req, ctx) {
         const w = find(ctx.key!.org_id, ctx.params['id']!);
         if (!w) return fail(API_ERRORS.webhookNotFound);
-        const list = [...prefixRange(deps.store.deliveries, [w.webhook_id], { reverse: true, limit: 100 })].map(({ value: d }) => ({
+        const list = deps.store.webhooks.deliveries(w.webhook_id, 100).map((d) => ({
           delivery_id: d.delivery_id, event_type: d.event_type, evaluation_id: d.evaluation_id, status: d.status, attempts: d.attempts,
           next_attempt_at: d.next_attempt_at === null ? null : new Date(d.next_attempt_at).toISOString(), created_at: d.created_at,
         }));

@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open } from 'lmdb';
-import { isRecordShaped, Store } from '../../src/store/store.js';
-import type { ResultRecord, RollupRecord } from '../../src/store/records.js';
+import { isRecordShaped, LmdbTables } from '../../../src/store/lmdb/tables.js';
+import type { ResultRecord, RollupRecord } from '../../../src/store/records.js';
 
 const rollup = (i: number): RollupRecord => ({
   org_id: `org-${i}`, scenarios_total: i, scenarios_evaluated: i, score_sum: 10 * i, violations_total: i, critical_total: 0,
@@ -26,12 +26,12 @@ it('tells fixed-shape records from maps keyed by policy codes or gap labels', ()
 it('round-trips rollups and results whose maps have many key sets, as plain objects', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'gov-encoding-'));
   try {
-    let store = new Store(dir);
+    let store = new LmdbTables(dir);
     for (let i = 0; i < 200; i++) await store.rollups.put(`org-${i}`, rollup(i));
     const result: ResultRecord = { evaluation_id: 'e', evaluated_at: 'now', version: 1, remediation: new Uint8Array([1, 2, 3]), contribution: { score: 50, violations: 2, critical: 1, policies: { 'SEC-1': 2 }, gaps: ['GDPR Art. 32'] } };
     await store.results.put('r', result);
     await store.close();
-    store = new Store(dir); // structures reloaded from the database
+    store = new LmdbTables(dir); // structures reloaded from the database
     for (let i = 0; i < 200; i++) assert.deepStrictEqual(store.rollups.get(`org-${i}`), rollup(i));
     const read = store.results.get('r')!;
     assert.deepStrictEqual({ ...read, remediation: [...(read.remediation as Uint8Array)] }, { ...result, remediation: [1, 2, 3] });
@@ -50,7 +50,7 @@ it('still reads values written before structures were shared (inline structures)
     for (let i = 0; i < 50; i++) await rollups.put(`org-${i}`, rollup(i));
     await orgs.put('org-1', { org_id: 'org-1', name: 'Legacy' });
     await legacy.close();
-    const store = new Store(dir);
+    const store = new LmdbTables(dir);
     await store.rollups.put('org-new', rollup(999)); // new values with shared structures beside the old ones
     for (let i = 0; i < 50; i++) assert.deepStrictEqual(store.rollups.get(`org-${i}`), rollup(i));
     assert.deepStrictEqual(store.rollups.get('org-new'), rollup(999));

@@ -1,6 +1,6 @@
-/** @module store/ranges: range scans over `k(...)` keys that see both of lmdb-js's string key encodings. */
+/** @module store/lmdb/ranges: range scans over `k(...)` keys that see both of lmdb-js's string key encodings. */
 import type { Database, RangeOptions } from 'lmdb';
-import { k } from './store.js';
+import { k } from './tables.js';
 
 /**
  * lmdb-js writes string keys with ordered-binary (`writeKey` in node_modules/ordered-binary/index.js):

@@ -1,14 +1,14 @@
 /**
- * @module actors/write-batcher: the evaluation actors' writes of one event-loop turn, committed in
+ * @module store/lmdb/write-batcher: the evaluation repository's writes of one event-loop turn, committed in
  * one LMDB write transaction. Each `write` runs in a child transaction of it, so a write that throws
  * is rolled back alone and only its own promise rejects (lmdb-js does not roll back what an
  * asynchronous transaction wrote before a throw: PITFALLS 19); rollup changes of the writes that
  * succeeded are folded per organization and applied once at the end, so a turn that lands results of
  * fifty scenarios decodes and encodes each organization's rollup once instead of fifty times.
  */
-import type { RollupContribution } from '../store/records.js';
-import type { Store } from '../store/store.js';
-import { updateRollupMany } from './rollup.js';
+import type { RollupContribution } from '../records.js';
+import type { LmdbTables } from './tables.js';
+import { updateRollupMany } from './rollup-table.js';
 
 /** A rollup change: a scenario's previous contribution (null when none) and its new one (null when removed). */
 export type RollupChange = readonly [RollupContribution | null, RollupContribution | null];
@@ -19,11 +19,12 @@ export interface RollupSink {
   rollup(orgId: string, change: RollupChange): void;
 }
 
-/** A queued write and the promise it answers. */
+/** A queued write and the promise it answers (with what the write returned). */
 interface Queued {
-  readonly write: (sink: RollupSink) => void;
-  readonly resolve: (committed: boolean) => void;
+  readonly write: (sink: RollupSink) => unknown;
+  readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
+  value?: unknown;
 }
 
 /** Batches writes per event-loop turn into one transaction. */
@@ -31,17 +32,18 @@ export class WriteBatcher {
   private pending: Queued[] = [];
   private scheduled = false;
 
-  constructor(private readonly store: Store, private readonly nowIso: () => string) {}
+  constructor(private readonly store: LmdbTables, private readonly nowIso: () => string) {}
 
   /**
    * Queues `write` (LMDB puts and reads, no awaits) for the transaction of this turn.
-   * @returns a promise that resolves when that transaction committed (not yet flushed to disk), and
+   * @returns a promise that resolves with what `write` returned when that transaction committed
+   *   (not yet flushed to disk), and
    *   rejects with the error of `write` (its writes rolled back, the others' kept) or of the
    *   transaction (nothing of the turn written).
    */
-  add(write: (sink: RollupSink) => void): Promise<boolean> {
-    return new Promise<boolean>((resolve, reject) => {
-      this.pending.push({ write, resolve, reject });
+  add<T>(write: (sink: RollupSink) => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.pending.push({ write, resolve: resolve as (value: unknown) => void, reject });
       if (this.scheduled) return;
       this.scheduled = true;
       setImmediate(() => this.commit());
@@ -56,7 +58,7 @@ export class WriteBatcher {
     this.store.root.transaction(() => this.run(batch, failed)).then(() => {
       for (const q of batch) {
         if (failed.has(q)) q.reject(failed.get(q));
-        else q.resolve(true);
+        else q.resolve(q.value);
       }
     }, (error: unknown) => {
       for (const q of batch) q.reject(error);
@@ -71,7 +73,7 @@ export class WriteBatcher {
       try {
         // Nested in a write transaction, lmdb-js runs `transactionSync` as a child transaction, at once
         // and synchronously: aborted (rolled back) when the callback throws, which then throws here.
-        this.store.root.transactionSync(() => q.write(sink));
+        q.value = this.store.root.transactionSync(() => q.write(sink));
       } catch (error) {
         failed.set(q, error);
         continue;

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { k, Store } from '../../src/store/store.js';
-import { compareKeys, keysBelow, prefixKeys, prefixRange } from '../../src/store/ranges.js';
+import { k, LmdbTables } from '../../../src/store/lmdb/tables.js';
+import { compareKeys, keysBelow, prefixKeys, prefixRange } from '../../../src/store/lmdb/ranges.js';
 
 const ORG = '3f2b8c1e-0d4a-4c6e-9b7a-1a2b3c4d5e6f';
 /** Prefixes side by side: a neighbour, an extension of ORG, two parts, one of 64+ units, non-ASCII. */
@@ -19,7 +19,7 @@ const PREFIXES: readonly (readonly string[])[] = [[ORG], [`${ORG.slice(0, -1)}g`
 /** Id characters: ASCII, 2- and 3-byte UTF-8 (U+E000-U+FFFF sort after astral ones in UTF-16), astral. */
 const CHARS = ['a', 'z', 'A', '0', '9', '-', '_', '.', '~', '\u007f', 'é', '中', '\ue000', '\uffee', '😀', '𝄞'];
 const SEED = 20_261_122;
-const SRC = fileURLToPath(new URL('../../../src/', import.meta.url));
+const SRC = fileURLToPath(new URL('../../../../src/', import.meta.url));
 /** An lmdb range call given bounds, or a hand-made upper bound. */
 const HAND_MADE_BOUNDS = /\.(?:getRange|getKeys|getKeysCount|getValues)\(\{[^}]*\b(?:start|end)\b|\\uffff/;
 
@@ -36,10 +36,10 @@ const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'
 
 describe('store range scans', () => {
   let dir: string;
-  let store: Store;
+  let store: LmdbTables;
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'gov-ranges-'));
-    store = new Store(dir);
+    store = new LmdbTables(dir);
   });
   after(async () => {
     await store.close();

@@ -1,20 +1,20 @@
-/** The evaluation actors' write batcher: writes of one turn share a transaction; rollup changes fold per organization; a failing write is rolled back alone. */
+/** The LMDB evaluation repository's write batcher: writes of one turn share a transaction; rollup changes fold per organization; a failing write is rolled back alone. */
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Store } from '../../src/store/store.js';
-import { WriteBatcher } from '../../src/actors/write-batcher.js';
-import { applyContribution, emptyRollup } from '../../src/actors/rollup.js';
-import type { RollupContribution } from '../../src/store/records.js';
+import { LmdbTables } from '../../../src/store/lmdb/tables.js';
+import { WriteBatcher } from '../../../src/store/lmdb/write-batcher.js';
+import { applyContribution, emptyRollup } from '../../../src/store/rollup.js';
+import type { RollupContribution } from '../../../src/store/records.js';
 
 const NOW = '2026-11-22T00:00:00.000Z';
 
 /** Runs `body` with a batcher over a real store in a temporary directory, removed afterwards. */
-async function withBatcher(body: (store: Store, batcher: WriteBatcher) => Promise<void>): Promise<void> {
+async function withBatcher(body: (store: LmdbTables, batcher: WriteBatcher) => Promise<void>): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'gov-batcher-'));
-  const store = new Store(dir);
+  const store = new LmdbTables(dir);
   try {
     await body(store, new WriteBatcher(store, () => NOW));
   } finally {
@@ -45,12 +45,12 @@ it('commits the writes of one turn together and applies each organization\'s rol
 
 it('rolls back a write that throws, with its rollup changes, and rejects only its promise', () => withBatcher(async (store, batcher) => {
   const a1 = c(40, { 'SEC-1': 2 }, []);
-  const ok = batcher.add((sink) => { void store.meta.put('kept', 1); sink.rollup('org-a', [null, a1]); });
+  const ok = batcher.add((sink) => { void store.meta.put('kept', 1); sink.rollup('org-a', [null, a1]); return 'kept'; });
   const bad = batcher.add((sink) => { void store.meta.put('half', 2); sink.rollup('org-a', [null, c(10, { 'DI-1': 1 }, [])]); throw new Error('observer failed'); });
-  const after = batcher.add(() => { void store.meta.put('after', 3); });
+  const after = batcher.add(() => { void store.meta.put('after', 3); return 3; });
   await assert.rejects(bad, /observer failed/);
-  assert.equal(await ok, true);
-  assert.equal(await after, true);
+  assert.equal(await ok, 'kept', 'each promise resolves with what its write returned');
+  assert.equal(await after, 3);
   assert.equal(store.meta.get('kept'), 1);
   assert.equal(store.meta.get('after'), 3);
   assert.equal(store.meta.get('half'), undefined, 'the failed write left nothing behind');

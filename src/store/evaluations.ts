@@ -1,0 +1,98 @@
+/**
+ * @module store/evaluations: the evaluations aggregate: the record (spec §3 state machine), its
+ * pre-rendered status view, per-scenario results, the open index (crash recovery), the expiry index
+ * (ephemeral purge) and result-token consumption (spec §3 rule 4).
+ */
+import type { DeliveryRecord, EvaluationRecord, RollupContribution, WebhookRecord } from './records.js';
+
+/** The status view of an evaluation as stored: served to polls without decoding the record. */
+export interface EvaluationView {
+  readonly orgId: string;
+  /** Epoch ms after which the (ephemeral) evaluation is gone, or null. */
+  readonly expiresAt: number | null;
+  /** The batch-level `error` as JSON, or null when none. */
+  readonly errorJson: string | null;
+  /**
+   * The `data` JSON of GET /evaluations/{id} (UTF-8). May be a view of the backend's shared read
+   * buffer: valid until the next read of the store, so send or copy it before reading anything else.
+   */
+  readonly json: Uint8Array;
+}
+
+/** The stored results of one scenario of a stored batch. */
+export interface ScenarioResultWrite {
+  /** Index of the scenario in the evaluation (`scenario_ids[index]`). */
+  readonly index: number;
+  /** `data` JSON of GET /scenarios/{id}/results (UTF-8), stored and served as is. */
+  readonly results: Uint8Array;
+  /** Remediation `data` per violated policy, msgpack-packed by the worker. */
+  readonly remediation: Uint8Array;
+  readonly contribution: RollupContribution;
+  /** ISO 8601 time of the evaluation: a scenario's latest results are the ones with the latest time. */
+  readonly evaluatedAt: string;
+}
+
+/** One state change of an evaluation, stored atomically. */
+export interface EvaluationCommit {
+  /** The new state (also rewrites the status view; a terminal one leaves the open index). */
+  readonly record: EvaluationRecord;
+  /**
+   * Results of scenarios that finished (stored batches): each becomes the scenario's latest results
+   * unless the scenario was deleted or a later evaluation's results landed first, and its rollup
+   * contribution replaces the previous one.
+   */
+  readonly results?: readonly ScenarioResultWrite[];
+  /**
+   * For a terminal record: the events to deliver, given the organization's webhook endpoints as
+   * stored in the same transaction; they enter the outbox atomically with the terminal state, so
+   * no completed evaluation exists without its events across any crash.
+   */
+  readonly deliveries?: (endpoints: readonly WebhookRecord[]) => readonly DeliveryRecord[];
+}
+
+/** What a commit did beyond the record. */
+export interface CommitReceipt {
+  /** Endpoints that got a new delivery (to wake once the commit is durable). */
+  readonly webhookIds: readonly string[];
+}
+
+/** Open evaluations by status (the `gov_evaluations_open` gauge). */
+export interface OpenCounts {
+  readonly pending: number;
+  readonly processing: number;
+}
+
+/** Evaluations. */
+export interface EvaluationsRepository {
+  /** Stores a new evaluation (record, view, open index, expiry index). Resolves once durable. */
+  create(record: EvaluationRecord): Promise<void>;
+  /** The record, or undefined (unknown or purged). Expiry is the caller's business. */
+  get(evaluationId: string): EvaluationRecord | undefined;
+  /** The stored status view, or undefined. */
+  view(evaluationId: string): EvaluationView | undefined;
+  /**
+   * Stores a state change atomically. Resolves once committed (not yet durable: await
+   * `Store.flushed()` before telling anyone outside); rejects when it was rolled back, leaving the
+   * previous state in place.
+   */
+  commit(change: EvaluationCommit): Promise<CommitReceipt>;
+  /** The stored results JSON of scenario `index` of a stored evaluation (a copy), or undefined. */
+  scenarioResults(evaluationId: string, index: number): Uint8Array | undefined;
+  /** Evaluations not yet terminal (crash recovery); index entries of terminal or missing records are dropped. */
+  listOpen(): EvaluationRecord[];
+  countOpen(): OpenCounts;
+  /**
+   * Deletes the evaluations whose `expires_at` is before `nowMs`, except those for which
+   * `busy(id)` is true (still owned by an actor; they go in a later round). @returns how many.
+   */
+  purgeExpired(nowMs: number, busy: (evaluationId: string) => boolean): Promise<number>;
+  /** Deletes an evaluation and its derived entries (a scenario's latest results stay). @returns false when unknown. */
+  delete(evaluationId: string): Promise<boolean>;
+  /** True when the result token `jti` was redeemed. */
+  isTokenConsumed(jti: string): boolean;
+  /**
+   * Records the redemption of result token `jti` if it was not redeemed before (a conditional
+   * write: of N concurrent calls exactly one gets true). Resolves once durable.
+   */
+  consumeToken(jti: string, evaluationId: string, atMs: number): Promise<boolean>;
+}

@@ -1,0 +1,187 @@
+/**
+ * @module store/lmdb/evaluations: EvaluationsRepository on LMDB. Tables: `evaluations` (id → record),
+ * `evaluation-views` (id → pre-rendered status view), `evaluation-results` (`evaluation\0index` →
+ * results JSON), `open-evaluations` (id → created_at), `expirations` (`<expires_at ms, 15 digits>\0id`),
+ * `consumed-tokens` (jti → redemption); a commit also writes `results`, `latest-results`, `rollups`,
+ * `deliveries` and `outbox` in the same transaction.
+ */
+import type { EvaluationRecord, RollupContribution } from '../records.js';
+import type { CommitReceipt, EvaluationCommit, EvaluationView, EvaluationsRepository, OpenCounts, ScenarioResultWrite } from '../evaluations.js';
+import type { LmdbTables } from './tables.js';
+import type { RollupSink } from './write-batcher.js';
+import { renderEvaluationView } from '../../api/views.js';
+import { k, readFast } from './tables.js';
+import { keysBelow } from './ranges.js';
+import { WriteBatcher } from './write-batcher.js';
+import { enqueueDeliveries } from './webhooks.js';
+import { prefixRange } from './ranges.js';
+
+/** Expiry index key: expiry time padded so keys sort by time. */
+function expirationKey(expiresAtMs: number, evaluationId: string): string {
+  return `${String(expiresAtMs).padStart(15, '0')}\u0000${evaluationId}`;
+}
+
+const NEWLINE = 0x0a;
+const NO_DELIVERIES: CommitReceipt = { webhookIds: [] };
+
+/**
+ * Evaluations in LMDB. Creates and commits go through a WriteBatcher: the writes of one event-loop
+ * turn share one transaction (measured: one commit per scenario outcome made the commit the
+ * largest cost of batch load), each in a child transaction so a failing one is rolled back alone.
+ */
+export class LmdbEvaluations implements EvaluationsRepository {
+  private readonly writer: WriteBatcher;
+
+  constructor(private readonly t: LmdbTables, nowIso: () => string) {
+    this.writer = new WriteBatcher(t, nowIso);
+  }
+
+  async create(record: EvaluationRecord): Promise<void> {
+    await this.writer.add(() => {
+      this.put(record);
+      void this.t.openEvaluations.put(record.evaluation_id, record.created_at);
+      if (record.expires_at !== null) void this.t.expirations.put(expirationKey(record.expires_at, record.evaluation_id), '');
+    });
+    await this.t.flushed();
+  }
+
+  get(evaluationId: string): EvaluationRecord | undefined {
+    return this.t.evaluations.get(evaluationId);
+  }
+
+  /** Read with `readFast` and split in place: a poll decodes no msgpack and copies nothing. */
+  view(evaluationId: string): EvaluationView | undefined {
+    const raw = readFast(this.t.evaluationViews, evaluationId);
+    if (raw === undefined) return undefined;
+    const a = raw.indexOf(NEWLINE);
+    const b = raw.indexOf(NEWLINE, a + 1);
+    const c = raw.indexOf(NEWLINE, b + 1);
+    return {
+      orgId: raw.toString('utf8', 0, a),
+      expiresAt: b === a + 1 ? null : Number(raw.toString('latin1', a + 1, b)),
+      errorJson: c === b + 1 ? null : raw.toString('utf8', b + 1, c),
+      json: raw.subarray(c + 1),
+    };
+  }
+
+  commit(change: EvaluationCommit): Promise<CommitReceipt> {
+    const { record } = change;
+    return this.writer.add((sink) => {
+      if (record.kind === 'stored') for (const write of change.results ?? []) this.storeResult(record, write, sink);
+      this.put(record);
+      if (record.status !== 'complete' && record.status !== 'error') return NO_DELIVERIES;
+      void this.t.openEvaluations.remove(record.evaluation_id);
+      if (!change.deliveries) return NO_DELIVERIES;
+      const endpoints = [...prefixRange(this.t.webhooks, [record.org_id])].map((e) => e.value);
+      return { webhookIds: enqueueDeliveries(this.t, change.deliveries(endpoints)) };
+    });
+  }
+
+  scenarioResults(evaluationId: string, index: number): Uint8Array | undefined {
+    return this.t.evaluationResults.get(k(evaluationId, index));
+  }
+
+  listOpen(): EvaluationRecord[] {
+    const open: EvaluationRecord[] = [];
+    const stale: string[] = [];
+    for (const { key: id } of this.t.openEvaluations.getRange()) {
+      const record = this.t.evaluations.get(id);
+      if (!record || record.status === 'complete' || record.status === 'error') stale.push(id);
+      else open.push(record);
+    }
+    // Index entries of terminal records (a terminal commit removes them; this only repairs) are
+    // dropped; a failed removal leaves them for the next start, which skips them again.
+    if (stale.length > 0) this.t.openEvaluations.transaction(() => { for (const id of stale) void this.t.openEvaluations.remove(id); }).catch(() => undefined);
+    return open;
+  }
+
+  countOpen(): OpenCounts {
+    let pending = 0;
+    let processing = 0;
+    for (const { key } of this.t.openEvaluations.getRange()) (this.t.evaluations.get(key)?.status === 'pending' ? pending++ : processing++);
+    return { pending, processing };
+  }
+
+  /** Reads only the expired part of the expiry index. */
+  async purgeExpired(nowMs: number, busy: (evaluationId: string) => boolean): Promise<number> {
+    return this.t.root.transaction(() => {
+      let purged = 0;
+      for (const key of [...keysBelow(this.t.expirations, expirationKey(nowMs, ''))]) {
+        const id = key.slice(key.indexOf('\u0000') + 1);
+        if (busy(id)) continue;
+        const record = this.t.evaluations.get(id);
+        if (record) this.remove(record);
+        void this.t.expirations.remove(key);
+        purged++;
+      }
+      return purged;
+    });
+  }
+
+  async delete(evaluationId: string): Promise<boolean> {
+    const deleted = await this.t.root.transaction(() => {
+      const record = this.t.evaluations.get(evaluationId);
+      if (!record) return false;
+      this.remove(record);
+      if (record.expires_at !== null) void this.t.expirations.remove(expirationKey(record.expires_at, record.evaluation_id));
+      return true;
+    });
+    if (deleted) await this.t.flushed();
+    return deleted;
+  }
+
+  isTokenConsumed(jti: string): boolean {
+    return this.t.consumedTokens.get(jti) !== undefined;
+  }
+
+  /** `ifNoExists` is a conditional write checked inside LMDB's write transaction (PITFALLS 20). */
+  async consumeToken(jti: string, evaluationId: string, atMs: number): Promise<boolean> {
+    const won = await this.t.consumedTokens.ifNoExists(jti, () => {
+      void this.t.consumedTokens.put(jti, { at: atMs, evaluation_id: evaluationId });
+    });
+    if (won) await this.t.flushed();
+    return won;
+  }
+
+  /**
+   * Writes a record and its pre-rendered view `<org>\n<expires_at ms or "">\n<batch error JSON or "">\n<data JSON>`
+   * (inside a write transaction): rendered once per state change, so polls never render.
+   */
+  private put(record: EvaluationRecord): void {
+    void this.t.evaluations.put(record.evaluation_id, record);
+    const error = record.status === 'error' ? JSON.stringify(record.error) : '';
+    void this.t.evaluationViews.put(record.evaluation_id, Buffer.from(`${record.org_id}\n${record.expires_at ?? ''}\n${error}\n${renderEvaluationView(record)}`, 'utf8'));
+  }
+
+  /**
+   * Stores one scenario's results (inside the commit's transaction) and reports its rollup change
+   * to `sink`: the results become the scenario's latest unless it was deleted meanwhile or a later
+   * evaluation's results landed first.
+   */
+  private storeResult(record: EvaluationRecord, write: ScenarioResultWrite, sink: RollupSink): void {
+    const scenarioId = record.scenario_ids[write.index]!;
+    const resultsKey = k(record.evaluation_id, write.index);
+    void this.t.evaluationResults.put(resultsKey, write.results);
+    const key = k(record.org_id, scenarioId);
+    if (!this.t.scenarios.doesExist(key)) return;
+    const previous = this.t.results.get(key);
+    if (previous && previous.evaluated_at > write.evaluatedAt) return;
+    void this.t.results.put(key, { evaluation_id: record.evaluation_id, evaluated_at: write.evaluatedAt, version: record.versions[write.index] ?? 0, remediation: write.remediation, contribution: write.contribution });
+    void this.t.latestResults.put(key, resultsKey);
+    const change: readonly [RollupContribution | null, RollupContribution] = [previous?.contribution ?? null, write.contribution];
+    sink.rollup(record.org_id, change);
+  }
+
+  /** Removes a record and every derived entry (inside a write transaction); a scenario's results that are still its latest stay. */
+  private remove(record: EvaluationRecord): void {
+    void this.t.evaluations.remove(record.evaluation_id);
+    void this.t.evaluationViews.remove(record.evaluation_id);
+    void this.t.openEvaluations.remove(record.evaluation_id);
+    for (let i = 0; i < record.total_scenarios; i++) {
+      const key = k(record.evaluation_id, i);
+      const sid = record.scenario_ids[i];
+      if (record.kind === 'stored' && sid !== undefined && this.t.latestResults.get(k(record.org_id, sid)) === key) continue;
+      void this.t.evaluationResults.remove(key);
+    }
+  }
+}

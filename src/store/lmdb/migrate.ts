@@ -1,0 +1,50 @@
+/**
+ * @module store/lmdb/migrate: one-time upgrades of data written by earlier versions, run when the
+ * environment opens (in one synchronous write transaction, under LMDB's cross-process write lock,
+ * so concurrent processes run each at most once).
+ */
+import { pack } from 'msgpackr';
+import type { ResultRecord } from '../records.js';
+import type { LmdbTables } from './tables.js';
+import { k } from './tables.js';
+
+/** Migrations by `meta` key; each runs once per environment. */
+const MIGRATIONS: readonly (readonly [string, (t: LmdbTables) => void])[] = [
+  ['migration:2026-11-22-result-views', moveResultViews],
+];
+
+/** Runs the migrations this environment has not run yet. */
+export function migrate(t: LmdbTables): void {
+  for (const [name, run] of MIGRATIONS) {
+    if (t.meta.get(name) !== undefined) continue;
+    t.root.transactionSync(() => {
+      if (t.meta.get(name) !== undefined) return;
+      run(t);
+      void t.meta.put(name, new Date().toISOString());
+    });
+  }
+}
+
+/**
+ * Before 2026-11-22 a scenario's latest results were stored twice (in `result-views` by scenario as
+ * well as by evaluation) and remediation as a plain map. Each legacy view moves into
+ * `evaluation-results` under `legacy\0org\0scenario` with the latest-results pointer at it (unless
+ * a newer pointer exists); remediation maps are packed; the legacy table is emptied.
+ */
+function moveResultViews(t: LmdbTables): void {
+  const legacy = t.root.openDB<Uint8Array, string>({ name: 'result-views', encoding: 'binary' });
+  for (const { key, value } of legacy.getRange()) {
+    if (t.latestResults.get(key) === undefined) {
+      const moved = k('legacy', key);
+      void t.evaluationResults.put(moved, value);
+      void t.latestResults.put(key, moved);
+    }
+    void legacy.remove(key);
+  }
+  for (const { key, value } of t.results.getRange()) {
+    const remediation = value.remediation as unknown;
+    if (remediation instanceof Uint8Array) continue;
+    const packed: ResultRecord = { ...value, remediation: pack(remediation) };
+    void t.results.put(key, packed);
+  }
+}

@@ -1,0 +1,75 @@
+/** @module store/lmdb/organizations: OrganizationsRepository on LMDB (`orgs`, `keys`, `key-hashes`, `org-keys`, `watermarks`). */
+import type { KeyRecord, OrgRecord } from '../records.js';
+import type { KeyPatch, OrganizationsRepository, WatermarkEntry } from '../organizations.js';
+import type { LmdbTables } from './tables.js';
+import { k } from './tables.js';
+import { prefixKeys } from './ranges.js';
+
+/** Organizations and keys in LMDB; the key-hash and organization indexes are written with each key. */
+export class LmdbOrganizations implements OrganizationsRepository {
+  constructor(private readonly t: LmdbTables) {}
+
+  async createOrg(org: OrgRecord): Promise<void> {
+    await this.t.orgs.put(org.org_id, org);
+    await this.t.flushed();
+  }
+
+  getOrg(orgId: string): OrgRecord | undefined {
+    return this.t.orgs.get(orgId);
+  }
+
+  listOrgs(): OrgRecord[] {
+    return [...this.t.orgs.getRange()].map((e) => e.value);
+  }
+
+  isEmpty(): boolean {
+    for (const _ of this.t.orgs.getKeys({ limit: 1 })) return false;
+    return true;
+  }
+
+  async createKey(record: KeyRecord): Promise<void> {
+    await this.t.root.transaction(() => {
+      void this.t.keys.put(record.key_id, record);
+      void this.t.keyHashes.put(record.hash, record.key_id);
+      void this.t.orgKeys.put(k(record.org_id, record.key_id), '');
+    });
+    await this.t.flushed();
+  }
+
+  getKey(keyId: string): KeyRecord | undefined {
+    return this.t.keys.get(keyId);
+  }
+
+  keyIdByHash(hash: string): string | undefined {
+    return this.t.keyHashes.get(hash);
+  }
+
+  listKeys(orgId: string): KeyRecord[] {
+    const out: KeyRecord[] = [];
+    for (const key of prefixKeys(this.t.orgKeys, [orgId])) {
+      const record = this.t.keys.get(key.slice(orgId.length + 1));
+      if (record) out.push(record);
+    }
+    return out.sort((a, b) => b.created_at.localeCompare(a.created_at));
+  }
+
+  async updateKey(keyId: string, patch: KeyPatch): Promise<KeyRecord | undefined> {
+    const next = await this.t.root.transaction(() => {
+      const key = this.t.keys.get(keyId);
+      if (!key) return undefined;
+      const updated: KeyRecord = { ...key, ...patch };
+      void this.t.keys.put(keyId, updated);
+      return updated;
+    });
+    if (next) await this.t.flushed();
+    return next;
+  }
+
+  async recordWatermark(watermark: string, entry: WatermarkEntry): Promise<void> {
+    await this.t.watermarks.put(watermark, entry);
+  }
+
+  findWatermark(watermark: string): WatermarkEntry | undefined {
+    return this.t.watermarks.get(watermark);
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * @module store/organizations: the organizations-and-keys aggregate: organizations, API keys (with
+ * the keyed-hash index and the per-organization index) and watermarks (spec §1 "Watermark").
+ */
+import type { KeyRecord, OrgRecord } from './records.js';
+
+/** The fields of a key that may change after it is created (revocation, rotation, limits, allowlist). */
+export type KeyPatch = Partial<Pick<KeyRecord, 'expires_at' | 'revoked_at' | 'per_minute' | 'per_hour' | 'allow_ips' | 'permissions'>>;
+
+/** Which key and day a watermark stands for (leak tracing). */
+export interface WatermarkEntry {
+  readonly key_id: string;
+  readonly org_id: string;
+  /** UTC day, `YYYY-MM-DD`. */
+  readonly day: string;
+}
+
+/**
+ * Organizations, their API keys and watermarks. Writes resolve once durable (flushed), except
+ * `recordWatermark`, which resolves once committed. Reads see every write that resolved.
+ */
+export interface OrganizationsRepository {
+  /** Stores a new organization. */
+  createOrg(org: OrgRecord): Promise<void>;
+  getOrg(orgId: string): OrgRecord | undefined;
+  /** Every organization, by id. */
+  listOrgs(): OrgRecord[];
+  /** True when no organization exists yet (first start). */
+  isEmpty(): boolean;
+  /** Stores a new key with its hash index and organization index, atomically. */
+  createKey(record: KeyRecord): Promise<void>;
+  getKey(keyId: string): KeyRecord | undefined;
+  /** The id of the key whose keyed hash (hex) is `hash`, or undefined. */
+  keyIdByHash(hash: string): string | undefined;
+  /** An organization's keys, newest first (reads the organization's index, not every key). */
+  listKeys(orgId: string): KeyRecord[];
+  /** Applies `patch` to a key in one read-modify-write transaction. @returns the new record, or undefined when the key does not exist. */
+  updateKey(keyId: string, patch: KeyPatch): Promise<KeyRecord | undefined>;
+  /** Records what a watermark stands for (idempotent). */
+  recordWatermark(watermark: string, entry: WatermarkEntry): Promise<void>;
+  findWatermark(watermark: string): WatermarkEntry | undefined;
+}

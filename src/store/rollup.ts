@@ -1,0 +1,42 @@
+/**
+ * @module store/rollup: the arithmetic of the organization rollup (design notes "Organization
+ * rollup"): each stored scenario result carries its contribution, and storing a result applies
+ * (new − old) to the organization's rollup in the same transaction, so a read costs O(1) in the
+ * fleet size. Pure; every backend uses it, and the contract suite checks rollup = rebuild.
+ */
+import type { RollupContribution, RollupRecord } from './records.js';
+
+/** An empty rollup. */
+export function emptyRollup(orgId: string, nowIso: string): RollupRecord {
+  return { org_id: orgId, scenarios_total: 0, scenarios_evaluated: 0, score_sum: 0, violations_total: 0, critical_total: 0, policies: {}, gaps: {}, updated_at: nowIso };
+}
+
+/** `rollup` with `old` removed and `next` added (either may be null). Pure. */
+export function applyContribution(rollup: RollupRecord, old: RollupContribution | null, next: RollupContribution | null, nowIso: string): RollupRecord {
+  const policies: Record<string, { count: number; scenarios: number }> = { ...rollup.policies };
+  const gaps: Record<string, number> = { ...rollup.gaps };
+  const add = (c: RollupContribution, sign: 1 | -1) => {
+    for (const [code, findings] of Object.entries(c.policies)) {
+      const cur = policies[code] ?? { count: 0, scenarios: 0 };
+      const upd = { count: cur.count + sign * findings, scenarios: cur.scenarios + sign };
+      if (upd.scenarios <= 0) delete policies[code];
+      else policies[code] = upd;
+    }
+    for (const g of c.gaps) {
+      const n = (gaps[g] ?? 0) + sign;
+      if (n <= 0) delete gaps[g];
+      else gaps[g] = n;
+    }
+  };
+  if (old) add(old, -1);
+  if (next) add(next, 1);
+  const d = (f: (c: RollupContribution) => number) => (next ? f(next) : 0) - (old ? f(old) : 0);
+  return {
+    ...rollup,
+    scenarios_evaluated: rollup.scenarios_evaluated + (next ? 1 : 0) - (old ? 1 : 0),
+    score_sum: rollup.score_sum + d((c) => c.score),
+    violations_total: rollup.violations_total + d((c) => c.violations),
+    critical_total: rollup.critical_total + d((c) => c.critical),
+    policies, gaps, updated_at: nowIso,
+  };
+}

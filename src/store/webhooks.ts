@@ -1,0 +1,36 @@
+/** @module store/webhooks: the webhooks aggregate: endpoints, the outbox of pending deliveries, and the delivery log. */
+import type { DeliveryRecord, WebhookRecord } from './records.js';
+
+/** An endpoint with pending deliveries (crash recovery). */
+export interface EndpointRef {
+  readonly orgId: string;
+  readonly webhookId: string;
+}
+
+/**
+ * Webhook endpoints and deliveries. Deliveries enter the outbox with the evaluation's terminal
+ * state (`EvaluationsRepository.commit`); the endpoint's delivery actor takes them out in order.
+ */
+export interface WebhooksRepository {
+  /** Stores a new endpoint unless the organization has `maxPerOrg` already (atomic). Resolves once durable. @returns false at the limit. */
+  create(record: WebhookRecord, maxPerOrg: number): Promise<boolean>;
+  get(orgId: string, webhookId: string): WebhookRecord | undefined;
+  /** An organization's endpoints, by id. */
+  list(orgId: string): WebhookRecord[];
+  /** Deletes an endpoint and empties its outbox (its delivery log stays). @returns false when unknown. */
+  delete(orgId: string, webhookId: string): Promise<boolean>;
+  getDelivery(webhookId: string, deliveryId: string): DeliveryRecord | undefined;
+  /** An endpoint's deliveries, newest first, at most `limit`. */
+  deliveries(webhookId: string, limit: number): DeliveryRecord[];
+  /** The oldest pending delivery in the endpoint's outbox, or undefined (outbox entries of settled deliveries are dropped). */
+  nextPending(webhookId: string): DeliveryRecord | undefined;
+  /**
+   * Stores a delivery after an attempt: a settled one (`delivered`/`failed`) leaves the outbox; with
+   * `disableReason`, the endpoint is disabled in the same transaction.
+   */
+  recordAttempt(orgId: string, delivery: DeliveryRecord, disableReason: string | null): Promise<void>;
+  /** Puts a delivery back into the outbox as pending, due at `nowMs` (manual redelivery). @returns undefined when unknown or of another organization. */
+  requeue(orgId: string, webhookId: string, deliveryId: string, nowMs: number): Promise<DeliveryRecord | undefined>;
+  /** Every endpoint with something in its outbox. */
+  endpointsWithPending(): EndpointRef[];
+}
