@@ -88,12 +88,12 @@ function evaluateInline(task: InlineTask): InlineTaskResult {
   const startedAtMs = nowMs();
   const started = performance.now();
   const parsed = parseJsonBody(task.body);
-  if (!parsed.ok) return { ok: false, detail: parsed.detail };
-  if (!validators.inline(parsed.value)) return { ok: false, detail: fieldErrors(validators.inline.errors) };
+  if (!parsed.ok) return { ok: false, code: 'invalid', detail: parsed.detail };
+  if (!validators.inline(parsed.value)) return { ok: false, code: 'invalid', detail: fieldErrors(validators.inline.errors) };
   const body = parsed.value as { blueprint: unknown; include_remediation?: boolean; save_to_workspace?: boolean; scenario_id?: string };
   const scenarioId = body.scenario_id ?? 'inline';
   const result = evaluateBlueprint(body.blueprint, { scenarioId });
-  if (!result.ok) return { ok: false, detail: result.error.issues.map((i) => ({ path: `/blueprint${i.pointer}`, message: i.message })) };
+  if (!result.ok) return { ok: false, code: 'invalid', detail: result.error.issues.map((i) => ({ path: `/blueprint${i.pointer}`, message: i.message })) };
   const ev = result.evaluation;
   const data: Record<string, unknown> = {
     scenario: { name: ev.scenario_name, score: ev.score, evaluation_status: 'evaluated' },

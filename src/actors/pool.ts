@@ -2,8 +2,8 @@
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { WORKER_ERROR_MESSAGE } from './worker-protocol.js';
 import { Lanes, type Lane } from './lanes.js';
+import { classifyTaskError, TaskBudget, type TaskFailure } from './task-failure.js';
 import type { ChunkProgress, ChunkScenario, ChunkTask, InlineTask, InlineTaskResult, ScenarioTask, ScenarioTaskResult } from './worker-protocol.js';
 
 /** Pool options. */
@@ -20,8 +20,7 @@ export interface PoolOptions {
   readonly maxYoungGenerationMb: number;
 }
 
-/** Why a task failed, as data. `pool_closed`: a forced close (shutdown past its deadline) ended or refused it. */
-export type TaskFailure = { readonly ok: false; readonly code: 'timeout' | 'worker_crashed' | 'out_of_memory' | 'worker_error' | 'pool_closed'; readonly message: string };
+export type { TaskFailure } from './task-failure.js';
 
 /** How a chunk ended: the scenarios it did not report and, when the task failed, why. */
 export interface ChunkOutcome {
@@ -137,34 +136,33 @@ export class EvaluationPool {
     const chunkId = this.nextChunkId++;
     const waiting = new Set(scenarios.map((s) => s.index));
     const submittedAtMs = performance.timeOrigin + performance.now();
-    const controller = new AbortController();
-    let budget: NodeJS.Timeout | null = null;
+    const budget = new TaskBudget(this.options.taskTimeoutMs);
     let allDelivered = (): void => undefined;
     const delivered = new Promise<void>((resolve) => { allDelivered = resolve; });
     this.chunks.set(chunkId, (progress) => {
       if (progress.started) {
         this.onWait(Math.max(0, progress.startedAtMs - submittedAtMs) / 1000);
-        budget = setTimeout(() => controller.abort(), this.options.taskTimeoutMs);
+        budget.start();
         return;
       }
       if (!waiting.delete(progress.index)) return;
-      budget?.refresh();
+      budget.refresh();
       onResult(progress.index, progress.result);
       if (waiting.size === 0) allDelivered();
     });
     this.inFlight += scenarios.length;
     try {
       const task: ChunkTask = { kind: 'chunk', chunkId, evaluationId, evaluatedAt, scenarios };
-      await this.schedule('bulk', () => this.piscina.run(task, { signal: controller.signal }));
+      await this.schedule('bulk', () => this.piscina.run(task, { signal: budget.signal }));
       // Outcomes travel on the worker's parentPort, the task's answer on its task port: wait for both.
       if (waiting.size > 0) await delivered;
       return { unreported: [], failure: null };
     } catch (err) {
-      const failure = this.failure(err);
+      const failure = classifyTaskError(err, { closed: this.closed, expired: budget.expired });
       if (failure.code !== 'worker_error' && failure.code !== 'pool_closed') this.onWorkerFailure(failure.code);
       return { unreported: [...waiting], failure };
     } finally {
-      if (budget) clearTimeout(budget);
+      budget.clear();
       this.chunks.delete(chunkId);
       this.inFlight -= scenarios.length;
     }
@@ -178,17 +176,22 @@ export class EvaluationPool {
   private async run<T>(task: ScenarioTask | InlineTask, transfer?: ArrayBuffer[]): Promise<T | TaskFailure> {
     this.inFlight++;
     const submittedAtMs = performance.timeOrigin + performance.now();
+    const budget = new TaskBudget(this.options.taskTimeoutMs);
     try {
       // The time budget starts when a worker is free, not while the task waits in our queue.
-      const result = (await this.schedule('interactive', () => this.piscina.run(task, { signal: AbortSignal.timeout(this.options.taskTimeoutMs), ...(transfer ? { transferList: transfer } : {}) }))) as T;
+      const result = (await this.schedule('interactive', () => {
+        budget.start();
+        return this.piscina.run(task, { signal: budget.signal, ...(transfer ? { transferList: transfer } : {}) });
+      })) as T;
       const started = (result as { stats?: { startedAtMs?: number } }).stats?.startedAtMs;
       if (started) this.onWait(Math.max(0, started - submittedAtMs) / 1000);
       return result;
     } catch (err) {
-      const failure = this.failure(err);
+      const failure = classifyTaskError(err, { closed: this.closed, expired: budget.expired });
       if (failure.code !== 'worker_error' && failure.code !== 'pool_closed') this.onWorkerFailure(failure.code);
       return failure;
     } finally {
+      budget.clear();
       this.inFlight--;
     }
   }
@@ -222,22 +225,6 @@ export class EvaluationPool {
       next.start();
     }
     if (this.running === 0 && this.waiting.size === 0) this.drained?.();
-  }
-
-  private failure(err: unknown): TaskFailure {
-    if (this.closed) return { ok: false, code: 'pool_closed', message: 'the evaluation pool was closed (shutdown)' };
-    const e = err as { name?: string; code?: string; message?: string };
-    const message = e?.message ?? String(err);
-    if (e?.name === 'AbortError' || e?.name === 'TimeoutError' || /aborted|timeout/i.test(message)) {
-      return { ok: false, code: 'timeout', message: `evaluation exceeded its time budget of ${this.options.taskTimeoutMs} ms` };
-    }
-    if (e?.code === 'ERR_WORKER_OUT_OF_MEMORY' || /out of memory/i.test(message)) {
-      return { ok: false, code: 'out_of_memory', message: 'evaluation exceeded the worker memory limit' };
-    }
-    if (/worker exited|exit code/i.test(message)) {
-      return { ok: false, code: 'worker_crashed', message: 'the evaluation worker crashed' };
-    }
-    return { ok: false, code: 'worker_error', message: WORKER_ERROR_MESSAGE };
   }
 
   /**

@@ -99,7 +99,11 @@ export function unpackRemediation(packed: Uint8Array): RemediationMap {
 }
 
 
-/** Result of an InlineTask. `json` is the response `data`; `save` carries what to store on opt-in. */
+/**
+ * Result of an InlineTask. `json` is the response `data`; `save` carries what to store on opt-in.
+ * `code: 'invalid'`: the body failed parsing, the schema or the blueprint parse (→ 400 with `detail`);
+ * tagged so that it stays apart from the pool's `TaskFailure` codes it is returned with.
+ */
 export type InlineTaskResult =
   | {
     readonly ok: true;
@@ -111,4 +115,4 @@ export type InlineTaskResult =
     readonly save: { readonly scenarioId: string | null; readonly name: string; readonly blueprintJson: string; readonly moduleCount: number } | null;
     readonly stats: TaskStats;
   }
-  | { readonly ok: false; readonly detail: readonly FieldError[] };
+  | { readonly ok: false; readonly code: 'invalid'; readonly detail: readonly FieldError[] };

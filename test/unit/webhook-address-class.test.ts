@@ -2,7 +2,7 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { addressRefusal, isGlobalUnicast } from '../../src/actors/webhooks/address-class.js';
-import { BLOCKED_ADDRESS, literalTargetError } from '../../src/actors/webhooks/target-guard.js';
+import { BlockedTargetError, literalTargetError } from '../../src/actors/webhooks/target-guard.js';
 import { ACCEPTED_ADDRESSES, REFUSED_ADDRESSES, urlHost } from '../helpers/address-forms.js';
 
 it('refuses every address that is not global unicast, naming its range', () => {
@@ -24,7 +24,8 @@ it('refuses forms that are not strict IP literals (never classified as public)',
 it('blocks refused literal targets before connecting, and lets global unicast ones through', () => {
   for (const [address] of REFUSED_ADDRESSES) {
     const err = literalTargetError(new URL(`https://${urlHost(address)}/x`), false);
-    assert.equal(err?.code, BLOCKED_ADDRESS, address);
+    assert.ok(err instanceof BlockedTargetError, address);
+    assert.equal(err.code, 'ERR_WEBHOOK_TARGET_BLOCKED');
     assert.match(err.message, /^blocked: /);
     assert.equal(literalTargetError(new URL(`https://${urlHost(address)}/x`), true), null, `${address} with allowPrivate`);
   }

@@ -3,18 +3,18 @@ import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { BLOCKED_ADDRESS, guardPeer } from '../../src/actors/webhooks/target-guard.js';
+import { BlockedTargetError, guardPeer } from '../../src/actors/webhooks/target-guard.js';
 import { startTcpSink } from '../helpers/tcp-sink.js';
 
 it('destroys a socket connected to a non-public peer before its queued bytes are written', async () => {
   const sink = await startTcpSink();
   try {
     const socket = connect(sink.port, '127.0.0.1');
-    const refused = new Promise<NodeJS.ErrnoException>((r) => guardPeer(socket, r));
+    const refused = new Promise<BlockedTargetError>((r) => guardPeer(socket, r));
     socket.on('error', () => undefined);
     socket.write('POST /x HTTP/1.1\r\n\r\n'); // queued while connecting, as http.request does
     const err = await refused;
-    assert.equal(err.code, BLOCKED_ADDRESS);
+    assert.ok(err instanceof BlockedTargetError);
     assert.equal(err.message, 'blocked: connected peer 127.0.0.1 is not a global unicast address (loopback)');
     assert.equal(socket.destroyed, true);
     await new Promise((r) => setTimeout(r, 50));
@@ -30,8 +30,8 @@ it('checks a socket that is already connected (kept alive) at once', async () =>
     const socket = connect(sink.port, '127.0.0.1');
     socket.on('error', () => undefined);
     await new Promise((r) => socket.once('connect', r));
-    const err = await new Promise<NodeJS.ErrnoException>((r) => guardPeer(socket, r));
-    assert.equal(err.code, BLOCKED_ADDRESS);
+    const err = await new Promise<BlockedTargetError>((r) => guardPeer(socket, r));
+    assert.ok(err instanceof BlockedTargetError);
     assert.equal(socket.destroyed, true);
   } finally {
     await sink.close();
@@ -42,13 +42,13 @@ it('stops an http.request whose lookup was bypassed before any request byte is w
   const sink = await startTcpSink();
   try {
     const unguarded = (_h: string, o: { all?: boolean }, cb: (...a: unknown[]) => void) => (o.all ? cb(null, [{ address: '127.0.0.1', family: 4 }]) : cb(null, '127.0.0.1', 4));
-    const err = await new Promise<NodeJS.ErrnoException>((resolve) => {
+    const err = await new Promise<Error>((resolve) => {
       const req = request(`http://hooks.test:${sink.port}/x`, { method: 'POST', lookup: unguarded as never });
       req.on('socket', (socket) => guardPeer(socket, (e) => req.destroy(e)));
       req.on('error', resolve);
       req.end('{"secret":"payload"}');
     });
-    assert.equal(err.code, BLOCKED_ADDRESS);
+    assert.ok(err instanceof BlockedTargetError, 'the request\'s error is the guard\'s own object');
     await new Promise((r) => setTimeout(r, 50));
     assert.equal(sink.connections, 1, 'the check runs on the connected socket');
     assert.equal(sink.bytes, 0, 'no request byte reached the peer');

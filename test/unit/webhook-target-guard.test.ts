@@ -1,7 +1,9 @@
 /** The webhook target guard (SSRF, PITFALLS 28; issue 13 item 17): registration rules and connect-time blocking, over real loopback connections. */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { guardedLookup, targetProblem } from '../../src/actors/webhooks/target-guard.js';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { BlockedTargetError, guardedLookup, isBlockedError, targetProblem } from '../../src/actors/webhooks/target-guard.js';
 import { sendWebhook } from '../../src/actors/webhooks/send.js';
 import { ACCEPTED_ADDRESSES, REFUSED_ADDRESSES, urlHost } from '../helpers/address-forms.js';
 import { startTcpSink, type TcpSink } from '../helpers/tcp-sink.js';
@@ -40,7 +42,30 @@ it('blocks every refused literal at connect time, without a connection', async (
 
 it('refuses a host name that resolves to a non-public address in the lookup hook', async () => {
   const err = await new Promise<NodeJS.ErrnoException | null>((r) => guardedLookup(false)('localhost', {}, (e) => r(e)));
-  assert.equal(err?.code, 'EBLOCKEDADDRESS');
+  assert.ok(err instanceof BlockedTargetError);
+  assert.equal(err.code, 'ERR_WEBHOOK_TARGET_BLOCKED');
+  assert.equal(err.message, 'blocked: localhost resolves to a non-public address');
+});
+
+it('hands the lookup hook\'s error to the request unchanged, over http and https, with and without autoSelectFamily', async () => {
+  for (const [scheme, request] of [['http', httpRequest], ['https', httpsRequest]] as const) {
+    for (const autoSelectFamily of [true, false]) {
+      const options = { method: 'POST', lookup: guardedLookup(false) as never, autoSelectFamily }; // passed on to net.connect (not in @types/node's RequestOptions)
+      const err = await new Promise<unknown>((resolve) => {
+        const req = request(`${scheme}://localhost:9/x`, options);
+        req.on('error', resolve);
+        req.end('{}');
+      });
+      assert.ok(isBlockedError(err), `${scheme}, autoSelectFamily ${autoSelectFamily}: ${String(err)}`);
+    }
+  }
+});
+
+it('recognises a blocked connection by class, not by its message or a look-alike code', () => {
+  assert.equal(isBlockedError(new BlockedTargetError('x')), true);
+  assert.equal(isBlockedError(new Error('blocked: 127.0.0.1 is not a global unicast address (loopback)')), false);
+  assert.equal(isBlockedError(Object.assign(new Error('x'), { code: 'ERR_WEBHOOK_TARGET_BLOCKED' })), false);
+  assert.equal(isBlockedError(null), false);
 });
 
 describe('a real loopback server behind refused targets', () => {

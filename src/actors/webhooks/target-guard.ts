@@ -10,18 +10,24 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'nod
 import { isIP, type Socket } from 'node:net';
 import { addressRefusal } from './address-class.js';
 
-/** The `code` of every error that blocks a connection to a refused address (literal, lookup and peer checks). */
-export const BLOCKED_ADDRESS = 'EBLOCKEDADDRESS';
-
-/** True for an error raised by this module's connect-time checks (matched by `code`, never by message). */
-export function isBlockedError(err: unknown): boolean {
-  return (err as NodeJS.ErrnoException | null)?.code === BLOCKED_ADDRESS;
+/**
+ * The error of every connection this module refuses (literal, lookup and peer checks). Node hands
+ * it on unchanged (from the `lookup` callback and from `socket.destroy(err)`) to the request's
+ * `error` event, where `isBlockedError` recognises it by class. Its message ("blocked: ...") names
+ * the address and its range, never a secret.
+ */
+export class BlockedTargetError extends Error {
+  readonly code = 'ERR_WEBHOOK_TARGET_BLOCKED';
+  /** @param reason why the address is refused, e.g. "127.0.0.1 is not a global unicast address (loopback)". */
+  constructor(reason: string) {
+    super(`blocked: ${reason}`);
+    this.name = 'BlockedTargetError';
+  }
 }
 
-function blockedError(message: string): NodeJS.ErrnoException {
-  const e = new Error(`blocked: ${message}`) as NodeJS.ErrnoException;
-  e.code = BLOCKED_ADDRESS;
-  return e;
+/** True for an error raised by this module's connect-time checks (by class, never by message). */
+export function isBlockedError(err: unknown): err is BlockedTargetError {
+  return err instanceof BlockedTargetError;
 }
 
 /** The URL's host as a connection would use it: IPv6 brackets removed ('[::1]' → '::1'), names unchanged. */
@@ -60,13 +66,13 @@ export function targetProblem(url: string, allowPrivate: boolean): string | null
  * The connect-time check of a literal target, or null. Node connects to an IP-literal host directly
  * and never calls `lookup` for it, so this check must run before the request is made; names return
  * null here and are checked by `guardedLookup`.
- * @returns an error with `code` `BLOCKED_ADDRESS`, or null (always null when `allowPrivate`).
+ * @returns a `BlockedTargetError`, or null (always null when `allowPrivate`).
  */
-export function literalTargetError(u: URL, allowPrivate: boolean): NodeJS.ErrnoException | null {
+export function literalTargetError(u: URL, allowPrivate: boolean): BlockedTargetError | null {
   const host = targetHost(u);
   if (allowPrivate || isIP(host) === 0) return null;
   const range = addressRefusal(host);
-  return range === null ? null : blockedError(`${host} is not a global unicast address (${range})`);
+  return range === null ? null : new BlockedTargetError(`${host} is not a global unicast address (${range})`);
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
@@ -74,7 +80,7 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
 /**
  * A `lookup` for http(s).request that keeps only global unicast addresses (unless `allowPrivate`).
  * The socket connects to an address this hook returned, so the checked address is the one used.
- * Fails with `code` `BLOCKED_ADDRESS` when no address is left.
+ * Fails with a `BlockedTargetError` when no address is left.
  */
 export function guardedLookup(allowPrivate: boolean) {
   return function lookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
@@ -82,7 +88,7 @@ export function guardedLookup(allowPrivate: boolean) {
       if (err) return callback(err, []);
       const list = addresses as LookupAddress[];
       const allowed = allowPrivate ? list : list.filter((a) => addressRefusal(a.address) === null);
-      if (allowed.length === 0) return callback(blockedError(`${hostname} resolves to a non-public address`), []);
+      if (allowed.length === 0) return callback(new BlockedTargetError(`${hostname} resolves to a non-public address`), []);
       if (options.all) return callback(null, allowed);
       callback(null, allowed[0]!.address, allowed[0]!.family);
     });
@@ -90,20 +96,20 @@ export function guardedLookup(allowPrivate: boolean) {
 }
 
 /**
- * Checks the peer a socket actually connected to and destroys the socket with a `BLOCKED_ADDRESS`
- * error when it is not global unicast. Defence in depth behind `literalTargetError` and
+ * Checks the peer a socket actually connected to and destroys the socket with a `BlockedTargetError`
+ * when it is not global unicast. Defence in depth behind `literalTargetError` and
  * `guardedLookup`, which already stop a refused connection before it is made: this one catches any
  * path that bypasses them (an agent or proxy that resolves by itself, a change in Node). Attach it
  * before anything is written: its `connect` listener then runs before the socket's queued writes,
  * so no request byte reaches a refused peer (a TLS socket's ClientHello may; the HTTP request waits
  * for the handshake). A socket already connected (kept alive) is checked at once.
  */
-export function guardPeer(socket: Socket, onRefused: (err: NodeJS.ErrnoException) => void): void {
+export function guardPeer(socket: Socket, onRefused: (err: BlockedTargetError) => void): void {
   const check = () => {
     const peer = socket.remoteAddress ?? '';
     const range = addressRefusal(peer);
     if (range === null) return;
-    const err = blockedError(`connected peer ${peer || '(unknown)'} is not a global unicast address (${range})`);
+    const err = new BlockedTargetError(`connected peer ${peer || '(unknown)'} is not a global unicast address (${range})`);
     socket.destroy(err);
     onRefused(err);
   };

@@ -15,7 +15,7 @@ export function inlineRoute(deps: RouteDeps): Route {
       if (!deps.pool.hasCapacity(1)) return fail(API_ERRORS.overloaded, { headers: [['retry-after', String(OVERLOAD_RETRY_AFTER_S)]] });
       // The body's own buffer is transferred to the worker (a copy when the request shares its buffer).
       const result = await deps.pool.runInline({ kind: 'inline', body: req.takeBody() });
-      if (!result.ok && 'code' in result && result.code === 'pool_closed') return fail(API_ERRORS.shuttingDown, { headers: [['retry-after', String(SHUTDOWN_RETRY_AFTER_S)]], close: true });
+      if (!result.ok && result.code === 'pool_closed') return fail(API_ERRORS.shuttingDown, { headers: [['retry-after', String(SHUTDOWN_RETRY_AFTER_S)]], close: true });
       const m = deps.metrics;
       if (m) {
         m.batches.labels('inline').inc();
@@ -24,11 +24,11 @@ export function inlineRoute(deps: RouteDeps): Route {
           m.scenarioSeconds.observe(result.stats.evaluateMs / 1000);
           for (const [k, n] of Object.entries(result.stats.violations)) { const [category, severity] = k.split('|'); m.violations.labels(category!, severity!).inc(n); }
         } else {
-          m.scenarios.labels('detail' in result ? 'invalid' : result.code).inc();
+          m.scenarios.labels(result.code).inc();
         }
       }
       if (!result.ok) {
-        if ('detail' in result) return fail(API_ERRORS.invalidBody, { detail: result.detail });
+        if (result.code === 'invalid') return fail(API_ERRORS.invalidBody, { detail: result.detail });
         return fail(API_ERRORS.invalidBody, { detail: [{ path: '/blueprint', message: `could not be evaluated: ${result.message}` }] });
       }
       if (!result.save) return okBytes(result.json, ctx.watermark!);
