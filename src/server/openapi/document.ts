@@ -83,7 +83,8 @@ function operation(e: Endpoint): Record<string, unknown> {
     ...(o.description !== undefined && { description: o.description }),
     ...(params.length > 0 && { parameters: params }),
     ...(o.requestBody !== undefined && { requestBody: { required: true, content: { 'application/json': { schema: o.requestBody } } } }),
-    ...(e.permission === null && { security: [] }),
+    // The key permission the route requires (the pipeline's 403 `Key lacks <permission> permission`); none: no authentication.
+    ...(e.permission === null ? { security: [] } : { 'x-permission': e.permission }),
     responses: responses(e),
   };
 }
@@ -111,7 +112,7 @@ export function openApiDocument(): Record<string, unknown> {
       title: 'Governance Evaluation Service: public API',
       version: VERSION,
       summary: 'Checks Make.com scenario blueprints against governance policies.',
-      description: 'Server-to-server HTTP/JSON API. Every request carries `Authorization: Bearer <key>` and `X-Service-Signature: t=<unix s>,v1=<hex HMAC-SHA256(signing secret, t.METHOD.path?query.body)>`. Responses use the envelope `{ ok, data, meta: { watermark } }`; errors `{ ok: false, error, detail? }`. Decisions the specification leaves open are in docs/api.md.',
+      description: 'Server-to-server HTTP/JSON API. Every request carries `Authorization: Bearer <key>` and `X-Service-Signature: t=<unix s>,v1=<hex HMAC-SHA256(signing secret, t.METHOD.path?query.body)>`. Responses use the envelope `{ ok, data, meta: { watermark } }`; errors `{ ok: false, error, detail? }`. Each operation names the API-key permission it requires in `x-permission`. Decisions the specification leaves open are in docs/api.md.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       contact: { name: 'Governance Evaluation Service' },
     },
