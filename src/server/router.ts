@@ -22,8 +22,16 @@ export type Handler = (req: ApiRequest, ctx: RequestContext) => ApiResponse | Pr
 export interface ParamRule {
   /** The 404 row of the thing the parameter names (`Evaluation not found`). */
   readonly notFound: ApiErrorRow;
-  /** Longest value in characters after decoding; default MAX_ID_LENGTH. */
-  readonly maxLength?: number;
+  /**
+   * Longest value in characters after decoding; default MAX_ID_LENGTH. `null`: no limit here, the
+   * handler checks the parts of the segment itself (a composite id such as `{scenario_id}:{code}`).
+   */
+  readonly maxLength?: number | null;
+}
+
+/** The longest value `rule` admits, or `null` for no limit (what the router enforces and the OpenAPI document states). */
+export function maxLengthOf(rule: ParamRule): number | null {
+  return rule.maxLength === undefined ? MAX_ID_LENGTH : rule.maxLength;
 }
 
 /** One route. `template` is relative to the router's prefix (`/evaluations/{id}`). */
@@ -37,7 +45,7 @@ export interface Route {
   readonly handle: Handler;
 }
 
-type Part = { readonly literal: string } | { readonly param: string; readonly rule: ParamRule };
+type Part = { readonly literal: string } | { readonly param: string; readonly rule: ParamRule; readonly max: number };
 
 interface Compiled {
   readonly route: Route;
@@ -67,7 +75,7 @@ export class Router {
         const param = p.slice(1, -1);
         const rule = route.params?.[param];
         if (!rule) throw new Error(`route ${route.method} ${route.template} has no rule for {${param}}`);
-        return { param, rule };
+        return { param, rule, max: maxLengthOf(rule) ?? Infinity };
       });
       const first = parts[0];
       if (first === undefined || !('literal' in first)) throw new Error(`route template must start with a literal segment: ${route.template}`);
@@ -97,7 +105,7 @@ export class Router {
         const decoded = seg.includes('%') ? safeDecode(seg) : seg;
         ok = decoded !== null && decoded !== '';
         if (!ok) break;
-        if (decoded!.length > (part.rule.maxLength ?? MAX_ID_LENGTH)) invalid ??= part.rule.notFound;
+        if (decoded!.length > part.max) invalid ??= part.rule.notFound;
         params[part.param] = decoded!;
       }
       if (!ok) continue;

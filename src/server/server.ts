@@ -28,17 +28,8 @@ import { Watermarks } from './pipeline/watermark.js';
 import { compileValidators } from '../api/requests.js';
 import { listen, loadNativeUws, mountAdapter } from './uws/adapter.js';
 import { settlesWithin } from './settles-within.js';
-import { evaluateRoute } from './routes/evaluate.js';
-import { evaluationStatusRoute } from './routes/evaluations.js';
-import { inlineRoute } from './routes/inline.js';
-import { policiesRoute } from './routes/policies.js';
-import { remediationRoute } from './routes/remediation.js';
-import { resultsFetchRoute } from './routes/results-fetch.js';
-import { rollupRoute } from './routes/rollup.js';
-import { openApiRoute } from './routes/openapi.js';
-import { webhookRoutes } from './routes/webhooks.js';
+import { publicRoutes } from './routes/public-routes.js';
 import { WebhookDispatcher } from '../actors/webhooks/dispatcher.js';
-import { scenarioResultsRoute } from './routes/scenario-results.js';
 import { CLOCK, CONFIG, EVALUATIONS, KEYS, LOGGER, METRICS, POOL, RESULT_TOKENS, SECRETS, STORE, WEBHOOKS } from './tokens.js';
 import { Metrics, reasonLabel } from './metrics.js';
 import { startOpsListener } from './ops-listener.js';
@@ -150,10 +141,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     pool.onWait = (s) => metrics.poolWait.observe(s);
     pool.onWorkerFailure = (reason) => metrics.poolCrashes.labels(reason).inc();
   }
-  const router = new Router([
-    evaluateRoute(deps), inlineRoute(deps), evaluationStatusRoute(deps), scenarioResultsRoute(deps), remediationRoute(deps),
-    resultsFetchRoute(deps), policiesRoute(), rollupRoute(deps), openApiRoute(), ...webhookRoutes(deps, webhooks),
-  ]);
+  const router = new Router(publicRoutes(deps, webhooks));
   const users = new Users(store.consoleAccounts, store.organizations, config.keyPrefix);
   const consoleRouter = new Router(consoleRoutes(users, keys, now), CONSOLE_PREFIX);
   const limiter = new RateLimiter(store.rateLimits);

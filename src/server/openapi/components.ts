@@ -1,4 +1,4 @@
-/** @module server/openapi/components: response schemas of the public API (JSON Schema 2020-12, as OpenAPI 3.1 uses). */
+/** @module server/openapi/components: response schemas and headers of the public API (JSON Schema 2020-12, as OpenAPI 3.1 uses). */
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const str = { type: 'string' } as const;
@@ -6,7 +6,7 @@ const int = { type: 'integer', minimum: 0 } as const;
 const strings = { type: 'array', items: str } as const;
 
 /** Every named schema of `components.schemas`. */
-export const SCHEMAS: Record<string, unknown> = {
+export const SCHEMAS = {
   Severity: { type: 'string', enum: ['critical', 'high', 'medium', 'low', 'info'], description: 'critical > high > medium > low > info; `medium` is the fallback' },
   EvaluationStatusValue: { type: 'string', enum: ['pending', 'processing', 'complete', 'error'] },
   Watermark: { type: 'string', pattern: '^wm_[0-9a-f]{8}$', description: 'Opaque leak-tracing mark; clients may ignore it' },
@@ -127,9 +127,6 @@ export const SCHEMAS: Record<string, unknown> = {
       updated_at: str,
     },
   },
-};
-
-Object.assign(SCHEMAS, {
   WebhookCreate: {
     type: 'object', required: ['url'],
     properties: { url: { type: 'string', maxLength: 2048 }, events: { type: 'array', items: { const: 'evaluation.complete' }, minItems: 1 }, description: { type: 'string', maxLength: 500 } },
@@ -153,9 +150,31 @@ Object.assign(SCHEMAS, {
   },
   DeliveryList: { type: 'object', required: ['deliveries'], properties: { deliveries: { type: 'array', items: ref('Delivery') } } },
   Redelivery: { type: 'object', required: ['delivery_id', 'status'], properties: { delivery_id: str, status: { const: 'pending' } } },
-});
+} satisfies Record<string, unknown>;
+
+/** A name of `components.schemas` (a typo is a compile error, not a dangling `$ref`). */
+export type SchemaName = keyof typeof SCHEMAS;
+
+/** A JSON Schema (2020-12) object, as request bodies and `components.schemas` hold them. */
+export type JsonSchema = Readonly<Record<string, unknown>>;
+
+/** `{ $ref: '#/components/schemas/<name>' }`. */
+export const schemaRef = (name: SchemaName): JsonSchema => ref(name);
+
+/** Every named header of `components.headers`. */
+export const HEADERS = {
+  'X-RateLimit-Limit': { description: 'Requests allowed per clock minute', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Smaller of the remaining minute and hour budgets', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'Unix seconds when the minute window resets', schema: { type: 'integer' } },
+  'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
+  'Cache-Control': { description: '`max-age=86400`', schema: { type: 'string' } },
+  ETag: { description: 'Catalog revision', schema: { type: 'string' } },
+} as const;
+
+/** A name of `components.headers`. */
+export type HeaderName = keyof typeof HEADERS;
 
 /** `{ ok: true, data: <schema>, meta }`. */
-export function envelope(dataSchema: string): unknown {
+export function envelope(dataSchema: SchemaName): JsonSchema {
   return { type: 'object', required: ['ok', 'data', 'meta'], properties: { ok: { const: true }, data: ref(dataSchema), meta: ref('Meta') } };
 }

@@ -1,18 +1,37 @@
 /** @module server/routes/evaluate: `POST /evaluate` (spec §4), stored and ephemeral batches. */
 import type { ScenarioInput } from '../../actors/evaluation-actor.js';
+import type { Endpoint } from '../endpoint.js';
 import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, ok } from '../http/envelope.js';
 import { readBody } from './body.js';
+import { evaluateRequestSchema } from '../../api/requests.js';
 
 /** Seconds a client should wait when the pool is saturated. */
 export const OVERLOAD_RETRY_AFTER_S = 2;
 
+/** `POST /evaluate`. */
+export const SUBMIT_EVALUATION: Endpoint = {
+  method: 'POST', template: '/evaluate', permission: 'governance:evaluate',
+  openapi: {
+    operationId: 'submitEvaluation', tags: ['evaluations'], summary: 'Submit a batch of 1 to 10 scenarios',
+    description: 'Exactly one of `scenario_ids` (stored scenarios; a result token is returned) or `blueprints` (ephemeral, ids `inline-1..n`, no token, no webhook). Unknown ids → 404 listing them; nothing is evaluated.',
+    requestBody: evaluateRequestSchema,
+    success: { status: 200, data: 'SubmitResult', description: 'Accepted; poll GET /evaluations/{id}' },
+    errors: {
+      403: 'Authentication rows, or `org_id does not match API key organization`',
+      404: '`Unknown scenario_ids not found in this organization: <ids>`',
+      422: '`Invalid request body` with `detail[]`',
+      503: '`Evaluation capacity exhausted` or `Service is shutting down`; honour `Retry-After`',
+    },
+  },
+};
+
 /** `POST /evaluate`: validates, checks every id, stores the batch, returns at once. */
 export function evaluateRoute(deps: RouteDeps): Route {
   return {
-    method: 'POST', template: '/evaluate', permission: 'governance:evaluate',
+    ...SUBMIT_EVALUATION,
     async handle(req, ctx) {
       const read = readBody<{ scenario_ids?: string[]; blueprints?: Record<string, unknown>[]; org_id?: string }>(req, deps.validators.evaluate);
       if (!read.ok) return read.response;

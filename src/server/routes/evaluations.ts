@@ -1,8 +1,20 @@
 /** @module server/routes/evaluations: `GET /evaluations/{id}` (spec §4, status view of §2). */
+import type { Endpoint } from '../endpoint.js';
 import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, okBytes } from '../http/envelope.js';
+
+/** `GET /evaluations/{id}`. */
+export const GET_EVALUATION: Endpoint = {
+  method: 'GET', template: '/evaluations/{id}', permission: 'governance:evaluate',
+  params: { id: { notFound: API_ERRORS.evaluationNotFound, description: 'Evaluation id' } },
+  openapi: {
+    operationId: 'getEvaluation', tags: ['evaluations'], summary: 'Evaluation status',
+    success: { status: 200, data: 'EvaluationStatus', description: 'Status view; `scenarios[]` when complete' },
+    errors: { 403: 'Authentication rows, or `Not authorized for this evaluation`', 404: '`Evaluation not found` (unknown or purged)' },
+  },
+};
 
 /**
  * `GET /evaluations/{id}`: 404 when unknown or purged, 403 for another organization's evaluation.
@@ -10,7 +22,7 @@ import { fail, okBytes } from '../http/envelope.js';
  */
 export function evaluationStatusRoute(deps: RouteDeps): Route {
   return {
-    method: 'GET', template: '/evaluations/{id}', permission: 'governance:evaluate', params: { id: { notFound: API_ERRORS.evaluationNotFound } },
+    ...GET_EVALUATION,
     handle(_req, ctx) {
       const view = deps.store.evaluations.view(ctx.params['id']!);
       if (!view || (view.expiresAt !== null && view.expiresAt <= deps.now())) return fail(API_ERRORS.evaluationNotFound);

@@ -1,16 +1,32 @@
 /** @module server/routes/inline: `POST /evaluate/inline`, synchronous and ephemeral (spec §4; design notes "Inline result"). */
 import { randomUUID } from 'node:crypto';
+import type { Endpoint } from '../endpoint.js';
 import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, okBytes } from '../http/envelope.js';
 import { OVERLOAD_RETRY_AFTER_S } from './evaluate.js';
 import { SHUTDOWN_RETRY_AFTER_S } from '../app.js';
+import { inlineRequestSchema } from '../../api/requests.js';
+
+/** `POST /evaluate/inline`. */
+export const EVALUATE_INLINE: Endpoint = {
+  method: 'POST', template: '/evaluate/inline', permission: 'governance:evaluate',
+  openapi: {
+    operationId: 'evaluateInline', tags: ['evaluations'], summary: 'Evaluate one blueprint synchronously (ephemeral unless save_to_workspace)',
+    requestBody: inlineRequestSchema,
+    success: { status: 200, data: 'InlineResult', description: 'Violations, module graph and optional remediation' },
+    errors: {
+      422: '`Invalid request body` with `detail[]` (paths into the blueprint)',
+      503: '`Evaluation capacity exhausted` or `Service is shutting down`; honour `Retry-After`',
+    },
+  },
+};
 
 /** The raw body goes to a worker, which parses, validates and evaluates it; nothing is stored unless `save_to_workspace`. */
 export function inlineRoute(deps: RouteDeps): Route {
   return {
-    method: 'POST', template: '/evaluate/inline', permission: 'governance:evaluate',
+    ...EVALUATE_INLINE,
     async handle(req, ctx) {
       if (!deps.pool.hasCapacity(1)) return fail(API_ERRORS.overloaded, { headers: [['retry-after', String(OVERLOAD_RETRY_AFTER_S)]] });
       // The body's own buffer is transferred to the worker (a copy when the request shares its buffer).

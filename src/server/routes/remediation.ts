@@ -1,4 +1,5 @@
 /** @module server/routes/remediation: `GET /violations/{scenario_id}:{policy_code}/remediation` (spec §4). */
+import type { Endpoint } from '../endpoint.js';
 import type { Route } from '../router.js';
 import { MAX_ID_LENGTH } from '../router.js';
 import type { RouteDeps } from './deps.js';
@@ -9,6 +10,22 @@ import { fail, okJson } from '../http/envelope.js';
 
 const POLICY_CODE = /^[A-Z]{2,5}-\d{1,4}$/;
 
+/** `GET /violations/{violation_id}/remediation`. */
+export const GET_REMEDIATION: Endpoint = {
+  method: 'GET', template: '/violations/{violation_id}/remediation', permission: 'governance:evaluate',
+  // The whole segment is checked by the handler: its form first (400), then the scenario id's length (404).
+  params: { violation_id: { notFound: API_ERRORS.scenarioNotFound, maxLength: null, description: '`{scenario_id}:{policy_code}` (the scenario id is 1-128 characters)' } },
+  openapi: {
+    operationId: 'getRemediation', tags: ['evaluations'], summary: 'Remediation steps for one violation',
+    success: { status: 200, data: 'Remediation', description: 'Ordered steps' },
+    errors: {
+      400: '`violation_id must be {blueprint_id}:{policy_code}`',
+      404: '`Scenario not found`, `Blueprint not found`, `Policy not found`, `Violation not found`',
+      500: '`Remediation generation failed` (retry with backoff) or `Internal server error`',
+    },
+  },
+};
+
 /**
  * Remediation of one violation. From the latest stored results; a scenario never evaluated is
  * evaluated on demand in the pool (nothing stored). 400 for a malformed id, 404 `Scenario not found`
@@ -17,9 +34,7 @@ const POLICY_CODE = /^[A-Z]{2,5}-\d{1,4}$/;
  */
 export function remediationRoute(deps: RouteDeps): Route {
   return {
-    method: 'GET', template: '/violations/{violation_id}/remediation', permission: 'governance:evaluate',
-    // The whole segment is checked here: its form first (400), then the scenario id's length (404).
-    params: { violation_id: { notFound: API_ERRORS.scenarioNotFound, maxLength: Number.MAX_SAFE_INTEGER } },
+    ...GET_REMEDIATION,
     async handle(_req, ctx) {
       const violationId = ctx.params['violation_id']!;
       const sep = violationId.lastIndexOf(':');

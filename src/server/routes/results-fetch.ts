@@ -1,12 +1,30 @@
 /** @module server/routes/results-fetch: `POST /results/fetch`, single-use result-token redemption (spec §3 rule 4, §4). */
+import type { Endpoint } from '../endpoint.js';
 import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, ok, okBytes } from '../http/envelope.js';
 import { readBody } from './body.js';
+import { fetchRequestSchema } from '../../api/requests.js';
 
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']}');
+
+/** `POST /results/fetch`. */
+export const FETCH_RESULTS: Endpoint = {
+  method: 'POST', template: '/results/fetch', permission: 'governance:evaluate',
+  openapi: {
+    operationId: 'fetchResults', tags: ['evaluations'], summary: 'Redeem a result token once',
+    requestBody: fetchRequestSchema,
+    success: { status: 200, data: 'ResultsFetch', description: '`processing` (token kept) or `complete` (token consumed)' },
+    errors: {
+      400: '`Malformed token`',
+      401: 'Authentication rows, or `Invalid, expired, or already-used result token`',
+      404: '`Evaluation not found`',
+      422: '`Invalid request body`',
+    },
+  },
+};
 
 /**
  * Redeems a result token. Not complete → 200 `processing` and the token stays valid. Complete → the
@@ -15,7 +33,7 @@ const CLOSE = Buffer.from(']}');
  */
 export function resultsFetchRoute(deps: RouteDeps): Route {
   return {
-    method: 'POST', template: '/results/fetch', permission: 'governance:evaluate',
+    ...FETCH_RESULTS,
     async handle(req, ctx) {
       const read = readBody<{ result_token: string }>(req, deps.validators.fetch);
       if (!read.ok) return read.response;

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { WebhookRecord } from '../../store/records.js';
 import type { WebhookDispatcher } from '../../actors/webhooks/dispatcher.js';
+import type { Endpoint } from '../endpoint.js';
 import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
 import { EVALUATION_COMPLETE } from '../../actors/webhooks/dispatcher.js';
@@ -12,20 +13,76 @@ import { targetProblem } from '../../actors/webhooks/target-guard.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, ok } from '../http/envelope.js';
 import { parseJsonBody } from '../../api/requests.js';
+import { schemaRef } from '../openapi/components.js';
 
 /** Most endpoints per organization. */
 export const MAX_WEBHOOKS_PER_ORG = 20;
+
+const MANAGE = 'webhooks:manage' as const;
+const WEBHOOK_ID = { id: { notFound: API_ERRORS.webhookNotFound, description: 'Webhook id' } };
+
+/** `POST /webhooks`. Its body is checked by hand (URL rules need the config), against the documented `WebhookCreate`. */
+export const CREATE_WEBHOOK: Endpoint = {
+  method: 'POST', template: '/webhooks', permission: MANAGE,
+  openapi: {
+    operationId: 'createWebhook', tags: ['webhooks'], summary: 'Register an endpoint (the secret is shown once)', requestBody: schemaRef('WebhookCreate'),
+    success: { status: 201, data: 'Webhook', description: 'Registered, with `secret`' },
+    errors: { 403: 'Authentication rows, or `Key lacks webhooks:manage permission`', 422: '`Invalid request body` (URL rules, events)' },
+  },
+};
+
+/** `GET /webhooks`. */
+export const LIST_WEBHOOKS: Endpoint = {
+  method: 'GET', template: '/webhooks', permission: MANAGE,
+  openapi: { operationId: 'listWebhooks', tags: ['webhooks'], summary: 'List endpoints', success: { status: 200, data: 'WebhookList', description: 'Endpoints (no secrets)' } },
+};
+
+/** `GET /webhooks/{id}`. */
+export const GET_WEBHOOK: Endpoint = {
+  method: 'GET', template: '/webhooks/{id}', permission: MANAGE, params: WEBHOOK_ID,
+  openapi: { operationId: 'getWebhook', tags: ['webhooks'], summary: 'One endpoint', success: { status: 200, data: 'Webhook', description: 'Endpoint' }, errors: { 404: '`Webhook not found`' } },
+};
+
+/** `DELETE /webhooks/{id}`. */
+export const DELETE_WEBHOOK: Endpoint = {
+  method: 'DELETE', template: '/webhooks/{id}', permission: MANAGE, params: WEBHOOK_ID,
+  openapi: {
+    operationId: 'deleteWebhook', tags: ['webhooks'], summary: 'Delete an endpoint and its pending deliveries',
+    success: { status: 200, data: 'WebhookDeleted', description: 'Deleted' }, errors: { 404: '`Webhook not found`' },
+  },
+};
+
+/** `GET /webhooks/{id}/deliveries`. */
+export const LIST_DELIVERIES: Endpoint = {
+  method: 'GET', template: '/webhooks/{id}/deliveries', permission: MANAGE, params: WEBHOOK_ID,
+  openapi: {
+    operationId: 'listDeliveries', tags: ['webhooks'], summary: 'Delivery log (newest 100)',
+    success: { status: 200, data: 'DeliveryList', description: 'Deliveries with their attempts' }, errors: { 404: '`Webhook not found`' },
+  },
+};
+
+/** `POST /webhooks/{id}/deliveries/{delivery_id}/redeliver`. */
+export const REDELIVER: Endpoint = {
+  method: 'POST', template: '/webhooks/{id}/deliveries/{delivery_id}/redeliver', permission: MANAGE,
+  params: { ...WEBHOOK_ID, delivery_id: { notFound: API_ERRORS.deliveryNotFound, description: 'Delivery id' } },
+  openapi: {
+    operationId: 'redeliver', tags: ['webhooks'], summary: 'Queue a delivery again now',
+    success: { status: 202, data: 'Redelivery', description: 'Queued' },
+    errors: { 404: '`Webhook not found`, `Delivery not found`', 409: '`Webhook is disabled`' },
+  },
+};
+
+/** The webhook endpoints, in the order of the document. */
+export const WEBHOOK_ENDPOINTS: readonly Endpoint[] = [CREATE_WEBHOOK, LIST_WEBHOOKS, GET_WEBHOOK, DELETE_WEBHOOK, LIST_DELIVERIES, REDELIVER];
 
 const view = (w: WebhookRecord) => ({ webhook_id: w.webhook_id, url: w.url, events: w.events, description: w.description, status: w.status, disabled_reason: w.disabled_reason, created_at: w.created_at });
 
 /** The six webhook routes. */
 export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): Route[] {
-  const P = 'webhooks:manage' as const;
-  const id = { id: { notFound: API_ERRORS.webhookNotFound } };
   const find = (orgId: string, id: string) => deps.store.webhooks.get(orgId, id);
   return [
     {
-      method: 'POST', template: '/webhooks', permission: P,
+      ...CREATE_WEBHOOK,
       async handle(req, ctx) {
         const parsed = parseJsonBody(req.body);
         if (!parsed.ok) return fail(API_ERRORS.invalidBody, { detail: parsed.detail });
@@ -52,7 +109,7 @@ export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): R
       },
     },
     {
-      method: 'GET', template: '/webhooks', permission: P,
+      ...LIST_WEBHOOKS,
       handle(_req, ctx) {
         const orgId = ctx.key!.org_id;
         const list = deps.store.webhooks.list(orgId).map(view);
@@ -60,14 +117,14 @@ export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): R
       },
     },
     {
-      method: 'GET', template: '/webhooks/{id}', permission: P, params: id,
+      ...GET_WEBHOOK,
       handle(_req, ctx) {
         const w = find(ctx.key!.org_id, ctx.params['id']!);
         return w ? ok(view(w), ctx.watermark!) : fail(API_ERRORS.webhookNotFound);
       },
     },
     {
-      method: 'DELETE', template: '/webhooks/{id}', permission: P, params: id,
+      ...DELETE_WEBHOOK,
       async handle(_req, ctx) {
         const orgId = ctx.key!.org_id;
         const w = find(orgId, ctx.params['id']!);
@@ -78,7 +135,7 @@ export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): R
       },
     },
     {
-      method: 'GET', template: '/webhooks/{id}/deliveries', permission: P, params: id,
+      ...LIST_DELIVERIES,
       handle(_req, ctx) {
         const w = find(ctx.key!.org_id, ctx.params['id']!);
         if (!w) return fail(API_ERRORS.webhookNotFound);
@@ -90,8 +147,7 @@ export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): R
       },
     },
     {
-      method: 'POST', template: '/webhooks/{id}/deliveries/{delivery_id}/redeliver', permission: P,
-      params: { ...id, delivery_id: { notFound: API_ERRORS.deliveryNotFound } },
+      ...REDELIVER,
       async handle(_req, ctx) {
         const orgId = ctx.key!.org_id;
         const w = find(orgId, ctx.params['id']!);
