@@ -3,10 +3,11 @@
  * (`pending → processing → complete | error`, spec §3), fans scenarios out to the pool, and writes
  * every transition to LMDB before clients can see it. Messages are processed one at a time.
  */
-import type { DeliveryRecord, EvaluationRecord, ScenarioSummary, WebhookRecord } from '../store/records.js';
+import type { DeliveryRecord, EvaluationRecord, WebhookRecord } from '../store/records.js';
 import type { ScenarioResultWrite } from '../store/evaluations.js';
 import type { Store } from '../store/store.js';
 import type { EvaluationPool, TaskFailure } from './pool.js';
+import { failedSummary } from '../api/views/scenario-results.js';
 import type { ChunkScenario, ScenarioTask, ScenarioTaskResult } from './worker-protocol.js';
 
 /** Messages of an evaluation actor. */
@@ -267,9 +268,4 @@ export class EvaluationActor {
     this.failureRecord = { ...this.committedRecord, status: 'error', error: STORAGE_FAILED_MESSAGE, completed_at: nowIso, updated_at: nowIso };
     this.commit(this.failureRecord, []);
   }
-}
-
-/** Summary of a scenario that failed alone (spec §3 rule 1: the batch still completes). */
-export function failedSummary(id: string, name: string, error: string): ScenarioSummary {
-  return { id, name, score: 0, violations: 0, critical: 0, compliance_gaps: [], module_violations: [], error };
 }

@@ -9,7 +9,10 @@ import { WORKER_ERROR_MESSAGE } from './worker-protocol.js';
 import { pack } from 'msgpackr';
 import { evaluateBlueprint } from '../engine/index.js';
 import { compileValidators, fieldErrors, parseJsonBody } from '../api/requests.js';
-import { contribution, renderRemediation, renderResults, summarize, violationStats } from './render.js';
+import { contribution, violationStats } from './outcome.js';
+import { inlineView } from '../api/views/inline.js';
+import { renderRemediation } from '../api/views/remediation.js';
+import { renderResults, summarize } from '../api/views/scenario-results.js';
 
 const validators = compileValidators();
 const faultsEnabled = process.env['GOV_ENABLE_FAULT_INJECTION'] === '1';
@@ -95,23 +98,9 @@ function evaluateInline(task: InlineTask): InlineTaskResult {
   const result = evaluateBlueprint(body.blueprint, { scenarioId });
   if (!result.ok) return { ok: false, code: 'invalid', detail: result.error.issues.map((i) => ({ path: `/blueprint${i.pointer}`, message: i.message })) };
   const ev = result.evaluation;
-  const data: Record<string, unknown> = {
-    scenario: { name: ev.scenario_name, score: ev.score, evaluation_status: 'evaluated' },
-    violations: ev.violations,
-    module_graph: ev.module_graph,
-    evaluated_codes: ev.evaluated_codes,
-    passing_count: ev.passing_count,
-    failing_count: ev.failing_count,
-    compliance_gaps: ev.compliance_gaps,
-  };
-  if (body.include_remediation === true) {
-    const remediation: Record<string, unknown> = {};
-    for (const [code, r] of Object.entries(ev.remediation)) remediation[code] = r && { steps: r.steps, severity: r.severity, estimated_effort: r.estimated_effort, compliance_frameworks: r.compliance_frameworks };
-    data['remediation'] = remediation;
-  }
   return {
     ok: true,
-    json: encoder.encode(JSON.stringify(data)),
+    json: encoder.encode(JSON.stringify(inlineView(ev, body.include_remediation === true))),
     save: body.save_to_workspace === true ? { scenarioId: body.scenario_id ?? null, name: ev.scenario_name, blueprintJson: JSON.stringify(body.blueprint), moduleCount: ev.module_count } : null,
     stats: { ...violationStats(ev, performance.now() - started), startedAtMs },
   };

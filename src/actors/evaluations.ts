@@ -4,7 +4,8 @@ import type { EvaluationRecord, KeyRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import type { EvaluationPool } from './pool.js';
 import type { EvaluationObserver, ScenarioInput } from './evaluation-actor.js';
-import { EvaluationActor, failedSummary } from './evaluation-actor.js';
+import { EvaluationActor } from './evaluation-actor.js';
+import { failedSummary } from '../api/views/scenario-results.js';
 
 /** Interval of the purge of expired ephemeral evaluations, in ms. */
 export const PURGE_INTERVAL_MS = 60_000;

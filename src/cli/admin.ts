@@ -15,7 +15,7 @@ import { loadServerSecrets } from '../server/auth/server-secrets.js';
 import { loadConfig } from '../server/config.js';
 import { parseCidrs } from '../server/pipeline/client-address.js';
 import { ImportError, importScenario } from '../actors/scenarios.js';
-import { rollupView } from '../actors/rollup.js';
+import { rollupView } from '../api/views/rollup.js';
 import { Users } from '../server/console/users.js';
 import { randomBytes } from 'node:crypto';
 

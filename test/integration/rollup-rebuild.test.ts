@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { importScenario } from '../../src/actors/scenarios.js';
-import { rollupView } from '../../src/actors/rollup.js';
+import { rollupView } from '../../src/api/views/rollup.js';
 import { pollEvaluation } from '../../src/client/client.js';
 import { exampleBlueprints, variant } from '../../src/fleet/variants.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

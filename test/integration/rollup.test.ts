@@ -2,7 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { importScenario } from '../../src/actors/scenarios.js';
-import { rollupView } from '../../src/actors/rollup.js';
+import { rollupView } from '../../src/api/views/rollup.js';
 import { pollEvaluation } from '../../src/client/client.js';
 import { exampleBlueprints, variant } from '../../src/fleet/variants.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

@@ -7,6 +7,7 @@ import { API_ERRORS } from '../errors.js';
 import { fail, ok } from '../http/envelope.js';
 import { readBody } from './body.js';
 import { evaluateRequestSchema } from '../../api/requests.js';
+import { submitView } from '../../api/views/evaluation.js';
 
 /** Seconds a client should wait when the pool is saturated. */
 export const OVERLOAD_RETRY_AFTER_S = 2;
@@ -52,7 +53,7 @@ export function evaluateRoute(deps: RouteDeps): Route {
         const inputs: ScenarioInput[] = body.blueprints.map((b, i) => ({ scenarioId: ids[i]!, blueprint: Buffer.from(JSON.stringify(b)) }));
         const record = await deps.evaluations.submit(key, 'ephemeral', ids, inputs, ids.map(() => 0));
         deps.metrics?.batches.labels('ephemeral').inc();
-        return ok({ evaluation_id: record.evaluation_id, status: record.status, total_scenarios: record.total_scenarios }, ctx.watermark!);
+        return ok(submitView(record, null), ctx.watermark!);
       }
       const ids = body.scenario_ids!;
       const scenarios = ids.map((id) => deps.store.scenarios.get(key.org_id, id));
@@ -71,7 +72,7 @@ export function evaluateRoute(deps: RouteDeps): Route {
       const token = await deps.tokens.issue(record.evaluation_id, key.org_id, Math.floor(deps.now() / 1000));
       deps.metrics?.batches.labels('stored').inc();
       deps.metrics?.tokensIssued.inc();
-      return ok({ evaluation_id: record.evaluation_id, status: record.status, total_scenarios: record.total_scenarios, result_token: token }, ctx.watermark!);
+      return ok(submitView(record, token), ctx.watermark!);
     },
   };
 }

@@ -6,9 +6,7 @@ import { API_ERRORS } from '../errors.js';
 import { fail, ok, okBytes } from '../http/envelope.js';
 import { readBody } from './body.js';
 import { fetchRequestSchema } from '../../api/requests.js';
-
-const COMMA = Buffer.from(',');
-const CLOSE = Buffer.from(']}');
+import { redemptionErrorView, redemptionPendingView, redemptionView } from '../../api/views/redemption.js';
 
 /** `POST /results/fetch`. */
 export const FETCH_RESULTS: Endpoint = {
@@ -50,23 +48,13 @@ export function resultsFetchRoute(deps: RouteDeps): Route {
       const record = deps.evaluations.get(claims.sub);
       if (!record || record.org_id !== claims.org) { reject('evaluation_not_found'); return fail(API_ERRORS.evaluationNotFound); }
       if (record.status === 'pending' || record.status === 'processing') {
-        return ok({ evaluation_id: record.evaluation_id, status: 'processing', message: `Evaluation in progress (${record.completed}/${record.total_scenarios} scenarios); retry later. The token was not consumed.` }, ctx.watermark!);
+        return ok(redemptionPendingView(record), ctx.watermark!);
       }
-      if (record.status === 'error') return ok({ evaluation_id: record.evaluation_id, status: 'error', error: record.error, message: 'The evaluation failed; the token was not consumed.' }, ctx.watermark!);
+      if (record.status === 'error') return ok(redemptionErrorView(record), ctx.watermark!);
       const won = await deps.store.evaluations.consumeToken(claims.jti, record.evaluation_id, deps.now());
       if (!won) { reject('already_used'); return fail(API_ERRORS.invalidResultToken); }
       deps.metrics?.tokensRedeemed.inc();
-      // The stored results are UTF-8 JSON bytes: joined as bytes, never decoded.
-      const parts: Uint8Array[] = [Buffer.from(`{"evaluation_id":${JSON.stringify(record.evaluation_id)},"status":"complete","scenarios":[`)];
-      record.scenario_ids.forEach((sid, i) => {
-        if (i > 0) parts.push(COMMA);
-        const stored = deps.store.evaluations.scenarioResults(record.evaluation_id, i);
-        if (stored) { parts.push(stored); return; }
-        const summary = record.scenarios[i];
-        parts.push(Buffer.from(JSON.stringify({ scenario_id: sid, name: summary?.name ?? sid, error: summary?.error ?? 'no result', violations: [], module_summary: [], evaluated_codes: [], passing_count: 0, failing_count: 0 })));
-      });
-      parts.push(CLOSE);
-      return okBytes(Buffer.concat(parts), ctx.watermark!);
+      return okBytes(redemptionView(record, (i) => deps.store.evaluations.scenarioResults(record.evaluation_id, i)), ctx.watermark!);
     },
   };
 }

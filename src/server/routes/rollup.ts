@@ -2,7 +2,7 @@
 import type { Endpoint } from '../endpoint.js';
 import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
-import { rollupView } from '../../actors/rollup.js';
+import { rollupView } from '../../api/views/rollup.js';
 import { emptyRollup } from '../../store/rollup.js';
 import { ok } from '../http/envelope.js';
 

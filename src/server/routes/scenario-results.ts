@@ -4,6 +4,7 @@ import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, ok, okBytes } from '../http/envelope.js';
+import { notEvaluatedView } from '../../api/views/scenario-results.js';
 
 /** `GET /scenarios/{id}/results`. */
 export const GET_SCENARIO_RESULTS: Endpoint = {
@@ -28,10 +29,7 @@ export function scenarioResultsRoute(deps: RouteDeps): Route {
       if (view !== undefined) return okBytes(view, ctx.watermark!); // copies out of the store's read buffer at once
       const scenario = deps.store.scenarios.get(orgId, id);
       if (!scenario) return fail(API_ERRORS.scenarioNotFound);
-      return ok({
-        scenario_id: id, scenario_name: scenario.name, name: scenario.name, evaluation_status: 'not_evaluated', violations: [], module_summary: [],
-        evaluated_codes: [], passing_count: 0, failing_count: 0,
-      }, ctx.watermark!);
+      return ok(notEvaluatedView(id, scenario.name), ctx.watermark!);
     },
   };
 }

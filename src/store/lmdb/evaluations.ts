@@ -9,7 +9,7 @@ import type { EvaluationRecord, RollupContribution } from '../records.js';
 import type { CommitReceipt, EvaluationCommit, EvaluationView, EvaluationsRepository, OpenCounts, ScenarioResultWrite } from '../evaluations.js';
 import type { LmdbTables } from './tables.js';
 import type { RollupSink } from './write-batcher.js';
-import { renderEvaluationView } from '../../api/views.js';
+import { renderEvaluationView } from '../../api/views/evaluation.js';
 import { k, readFast } from './tables.js';
 import { keysBelow } from './ranges.js';
 import { WriteBatcher } from './write-batcher.js';

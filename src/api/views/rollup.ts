@@ -1,6 +1,6 @@
-/** @module actors/rollup: the API view of the organization rollup (`GET /organization/rollup`, design notes shape). */
-import type { RollupRecord } from '../store/records.js';
-import { POLICIES, POLICY_BY_CODE, gapLabel, refId } from '../engine/index.js';
+/** @module api/views/rollup: `GET /organization/rollup` (spec §4 "Organization-wide rollup"; design notes shape). */
+import type { RollupRecord } from '../../store/records.js';
+import { POLICIES, POLICY_BY_CODE, gapLabel, refId } from '../../engine/index.js';
 
 /** Controls per framework that the catalog cites (the denominators of framework coverage). */
 const FRAMEWORK_CONTROLS: ReadonlyMap<string, ReadonlySet<string>> = (() => {
