@@ -1,0 +1,66 @@
+/**
+ * @module server/compose/providers: how each service is built, registered under its own class (or a
+ * token from compose/tokens for values and the store). Services keep plain constructors, free of the
+ * container, so tests and the admin CLI build them with `new`; here each one is a singleton of the
+ * child container, built on first resolution with its dependencies resolved from the container.
+ */
+import { instanceCachingFactory, type DependencyContainer } from 'tsyringe';
+import { pino, type Logger } from 'pino';
+import type { Config } from '../config.js';
+import { EvaluationPool } from '../../actors/pool.js';
+import { Evaluations } from '../../actors/evaluations.js';
+import { WebhookDispatcher } from '../../actors/webhooks/dispatcher.js';
+import { openStore } from '../../store/open.js';
+import { KeyService } from '../auth/keys.js';
+import { ResultTokens } from '../auth/result-tokens.js';
+import { deriveKey, loadServerSecrets } from '../auth/server-secrets.js';
+import { Users } from '../console/users.js';
+import { Metrics } from '../metrics.js';
+import { RateLimiter } from '../pipeline/rate-limit.js';
+import { ReplayGuard } from '../pipeline/replay-guard.js';
+import { Watermarks } from '../pipeline/watermark.js';
+import { deliveryAttemptObserver, evaluationObserver, storeFailureReporter } from './observers.js';
+import { CLOCK, CONFIG, LOGGER, METRICS, SECRETS, STORE, type Clock } from './tokens.js';
+
+/** Values supplied by the caller (tests inject a clock and a logger). */
+export interface ProvidedValues {
+  readonly config: Config;
+  readonly now?: Clock;
+  readonly logger?: Logger;
+}
+
+/** Registers a singleton built by `build` on first resolution. */
+function singleton<T>(c: DependencyContainer, token: abstract new (...args: never[]) => T, build: (r: DependencyContainer) => T): void {
+  c.register(token as never, { useFactory: instanceCachingFactory(build) });
+}
+
+/** Registers every value and service of the server in `c` (a child container; nothing is built yet). */
+export function registerProviders(c: DependencyContainer, values: ProvidedValues): void {
+  c.register(CONFIG, { useValue: values.config });
+  c.register(CLOCK, { useValue: values.now ?? Date.now });
+  c.register(LOGGER, { useValue: values.logger ?? pino({ level: values.config.logLevel }) });
+  c.register(METRICS, { useFactory: instanceCachingFactory((r) => (r.resolve(CONFIG).metricsEnabled ? new Metrics() : null)) });
+  c.register(STORE, { useFactory: instanceCachingFactory((r) => openStore(r.resolve(CONFIG).dataDir, { now: r.resolve(CLOCK) })) });
+  c.register(SECRETS, { useFactory: instanceCachingFactory((r) => loadServerSecrets(r.resolve(CONFIG).dataDir)) });
+  const cfg = values.config;
+
+  singleton(c, KeyService, (r) => new KeyService(r.resolve(STORE).organizations, r.resolve(SECRETS), cfg.keyPrefix));
+  singleton(c, Users, (r) => new Users(r.resolve(STORE).consoleAccounts, r.resolve(STORE).organizations, cfg.keyPrefix));
+  singleton(c, ResultTokens, (r) => new ResultTokens(deriveKey(r.resolve(SECRETS), 'result-token'), cfg.resultTokenTtlS));
+  singleton(c, Watermarks, (r) => new Watermarks(r.resolve(STORE).organizations, deriveKey(r.resolve(SECRETS), 'watermark')));
+  singleton(c, RateLimiter, (r) => new RateLimiter(r.resolve(STORE).rateLimits));
+  singleton(c, ReplayGuard, (r) => new ReplayGuard(r.resolve(STORE).replay, cfg.signatureToleranceS,
+    storeFailureReporter('replay-guard', 'replay guard write failed', r.resolve(METRICS), r.resolve(LOGGER))));
+  singleton(c, EvaluationPool, () => new EvaluationPool({
+    threads: cfg.poolThreads, maxQueue: cfg.poolMaxQueue, taskTimeoutMs: cfg.scenarioTimeoutMs, maxOldGenerationMb: cfg.workerMaxOldMb, maxYoungGenerationMb: cfg.workerMaxYoungMb,
+  }));
+  singleton(c, WebhookDispatcher, (r) => new WebhookDispatcher(r.resolve(STORE).webhooks, deriveKey(r.resolve(SECRETS), 'webhooks'), {
+    maxAttempts: cfg.webhookMaxAttempts, backoffBaseMs: cfg.webhookBackoffBaseMs, backoffMaxMs: cfg.webhookBackoffMaxMs,
+    timeoutMs: cfg.webhookTimeoutMs, allowPrivate: cfg.webhookAllowPrivateTargets,
+  }, r.resolve(CLOCK), deliveryAttemptObserver(r.resolve(METRICS)),
+  storeFailureReporter('webhook-delivery', 'webhook delivery failed outside the send; retrying', r.resolve(METRICS), r.resolve(LOGGER))));
+  singleton(c, Evaluations, (r) => new Evaluations(r.resolve(STORE), r.resolve(EvaluationPool), r.resolve(CLOCK),
+    { ephemeralTtlS: cfg.ephemeralTtlS, evaluationTimeoutMs: cfg.evaluationTimeoutMs },
+    evaluationObserver(r.resolve(WebhookDispatcher), r.resolve(METRICS), r.resolve(LOGGER), r.resolve(CLOCK)),
+    storeFailureReporter('purge', 'purge of expired evaluations failed; retrying at the next interval', r.resolve(METRICS), r.resolve(LOGGER))));
+}

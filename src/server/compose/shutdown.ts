@@ -1,0 +1,47 @@
+/** @module server/compose/shutdown: the graceful shutdown sequence, within SHUTDOWN_DEADLINE_MS (issue 13, item 14). */
+import type { Evaluations } from '../../actors/evaluations.js';
+import type { EvaluationPool } from '../../actors/pool.js';
+import type { WebhookDispatcher } from '../../actors/webhooks/dispatcher.js';
+import type { Store } from '../../store/store.js';
+import type { RateLimiter } from '../pipeline/rate-limit.js';
+import type { ReplayGuard } from '../pipeline/replay-guard.js';
+import type { AdapterControl } from '../uws/adapter.js';
+import { settlesWithin } from '../settles-within.js';
+
+/** What the sequence stops, in order. */
+export interface ShutdownParts {
+  readonly deadlineMs: number;
+  /** Refuses new work (503 with Retry-After and Connection: close) and stops listening. */
+  stopAccepting(): void;
+  readonly adapter: AdapterControl;
+  readonly evaluations: Evaluations;
+  readonly limiter: RateLimiter;
+  readonly replayGuard: ReplayGuard;
+  readonly webhooks: WebhookDispatcher;
+  readonly pool: EvaluationPool;
+  /** Closes the HTTP and ops listeners' apps. */
+  closeListeners(): void;
+  readonly store: Store;
+}
+
+/**
+ * Stops taking work at once, finishes what can finish within the deadline (minus a reserve for
+ * stopping the pool, the flushes and closing the store), leaves the rest open in the store (it
+ * resumes at the next start), and closes everything. @returns a promise that settles once.
+ */
+export async function shutdown(p: ShutdownParts): Promise<void> {
+  const deadline = performance.now() + p.deadlineMs;
+  const reserveMs = Math.min(2000, Math.floor(p.deadlineMs / 4));
+  p.stopAccepting();
+  const drained = await settlesWithin(Promise.all([p.evaluations.drain(), p.adapter.idle()]), deadline - reserveMs - performance.now());
+  if (!drained) p.evaluations.halt();
+  else p.evaluations.stopPurging();
+  p.limiter.release();
+  await p.replayGuard.flush();
+  p.webhooks.stop();
+  await p.pool.close(!drained);
+  // Requests whose pool task the forced close ended are answered (503) before connections close.
+  await settlesWithin(p.adapter.idle(), Math.min(250, deadline - performance.now()));
+  p.closeListeners();
+  await p.store.close();
+}
