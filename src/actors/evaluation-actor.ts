@@ -114,6 +114,7 @@ export class EvaluationActor {
   private runChunk(chunk: readonly ChunkScenario[]): void {
     if (this.halted) return;
     const evaluatedAt = new Date(this.now()).toISOString();
+    // runChunk never rejects: a failed task is a value (its failure and the scenarios not reported).
     void this.pool.runChunk(this.record.evaluation_id, evaluatedAt, chunk, (index, result) => this.send({ type: 'scenario-finished', index, result }))
       .then(({ unreported, failure }) => {
         if (failure === null) return;

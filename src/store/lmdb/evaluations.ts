@@ -26,8 +26,12 @@ const NO_DELIVERIES: CommitReceipt = { webhookIds: [] };
 
 /**
  * Evaluations in LMDB. Creates and commits go through a WriteBatcher: the writes of one event-loop
- * turn share one transaction (measured: one commit per scenario outcome made the commit the
- * largest cost of batch load), each in a child transaction so a failing one is rolled back alone.
+ * turn share one transaction, each in a child transaction so a failing one is rolled back alone
+ * (measured: LMDB transactions were ~30% of the main thread's CPU per scenario under batch load,
+ * docs/benchmarks.md "Batches"; a transaction per turn instead of per outcome, with one rollup
+ * read and write per organization, is what keeps them there). Status views are rendered once per
+ * state change and read with `readFast` (the poll is the hottest read of the signed-reads bench,
+ * whose target is ≥ 0.6× a bare uWS server: no msgpack decode, no copy, no JSON encode).
  */
 export class LmdbEvaluations implements EvaluationsRepository {
   private readonly writer: WriteBatcher;

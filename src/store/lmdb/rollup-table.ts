@@ -12,8 +12,8 @@ export function countScenario(t: LmdbTables, orgId: string, delta: 1 | -1, nowIs
 
 /**
  * Replaces several scenarios' contributions (`[old, next]` pairs) with one read and one write of the
- * organization's rollup: a commit of many results decodes and encodes the rollup once (measured: the
- * per-result read-modify-write was the largest cost of a 50-scenario commit). Call inside a write
+ * organization's rollup: a turn that lands the results of fifty scenarios decodes and encodes the
+ * rollup (a msgpack map per policy and gap) once instead of fifty times. Call inside a write
  * transaction.
  */
 export function updateRollupMany(t: LmdbTables, orgId: string, changes: readonly (readonly [RollupContribution | null, RollupContribution | null])[], nowIso: string): void {
