@@ -1,0 +1,13 @@
+/** The store contract suites (test/store/contract) on the LMDB backend, the default. */
+import { lmdbBackend } from './contract/backend.js';
+import { organizationsContract } from './contract/organizations.js';
+import { scenariosContract } from './contract/scenarios.js';
+import { replayContract } from './contract/replay.js';
+import { consoleAccountsContract } from './contract/console-accounts.js';
+import { rateLeasesContract } from './contract/rate-leases.js';
+
+organizationsContract(lmdbBackend);
+scenariosContract(lmdbBackend);
+replayContract(lmdbBackend);
+consoleAccountsContract(lmdbBackend);
+rateLeasesContract(lmdbBackend);
