@@ -27,6 +27,13 @@ export function rateLeasesContract(backend: BackendUnderTest): void {
       assert.equal(leases.leased('key_1', 'minute', MINUTE), 10);
     }));
 
+    it('keeps leased budget across a reopen (a restarted process gets no fresh budget)', () => withBackend(backend, async (opened) => {
+      assert.equal(opened.store.rateLimits.take('key_1', 'minute', MINUTE, 8, 10).granted, 8);
+      const store = await opened.reopen();
+      assert.equal(store.rateLimits.leased('key_1', 'minute', MINUTE), 8);
+      assert.deepEqual(store.rateLimits.take('key_1', 'minute', MINUTE, 8, 10), { granted: 2, leased: 10 });
+    }));
+
     it('grants at most the limit to 25 interleaved callers taking in a loop', () => withBackend(backend, async ({ store }) => {
       const leases = store.rateLimits;
       const limit = 97;
@@ -75,6 +82,9 @@ export function rateLeasesContract(backend: BackendUnderTest): void {
       assert.equal(leases.leased('key_1', 'hour', HOUR), 5, 'the other kind is untouched');
       leases.release('key_1', 'minute', MINUTE, 5);
       assert.equal(leases.leased('key_1', 'minute', MINUTE), 0, 'no effect once the window was removed');
+      const long = `key_${'k'.repeat(70)}`;
+      for (const w of [MINUTE, MINUTE + 1, MINUTE + 2, MINUTE + 3]) leases.take(long, 'minute', w, 2, 10);
+      assert.deepEqual([MINUTE, MINUTE + 1, MINUTE + 2, MINUTE + 3].map((w) => leases.leased(long, 'minute', w)), [0, 0, 2, 2], 'long key ids too');
     }));
   });
 }
