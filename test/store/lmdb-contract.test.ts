@@ -1,0 +1,19 @@
+/** The store contract suites (test/store/contract) on the LMDB backend, the default. */
+import { lmdbBackend } from './contract/backend.js';
+import { organizationsContract } from './contract/organizations.js';
+import { scenariosContract } from './contract/scenarios.js';
+import { evaluationsContract } from './contract/evaluations.js';
+import { resultsContract } from './contract/results.js';
+import { webhooksContract } from './contract/webhooks.js';
+import { replayContract } from './contract/replay.js';
+import { consoleAccountsContract } from './contract/console-accounts.js';
+import { rateLeasesContract } from './contract/rate-leases.js';
+
+organizationsContract(lmdbBackend);
+scenariosContract(lmdbBackend);
+evaluationsContract(lmdbBackend);
+resultsContract(lmdbBackend);
+webhooksContract(lmdbBackend);
+replayContract(lmdbBackend);
+consoleAccountsContract(lmdbBackend);
+rateLeasesContract(lmdbBackend);
