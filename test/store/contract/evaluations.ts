@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import type { Store } from '../../../src/store/store.js';
 import type { EvaluationRecord } from '../../../src/store/records.js';
 import type { BackendUnderTest } from './backend.js';
-import { renderEvaluationView } from '../../../src/api/views.js';
+import { renderEvaluationView } from '../../../src/api/views/evaluation.js';
 import { withBackend } from './backend.js';
 import { advance, contribution, copied, deliveryRecord, evaluationRecord, iso, ORG, ORG_PREFIXED, resultsJson, resultWrite, saveScenario, T0, webhookRecord, withoutTime } from './fixtures.js';
 
