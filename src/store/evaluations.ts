@@ -38,8 +38,9 @@ export interface EvaluationCommit {
   readonly record: EvaluationRecord;
   /**
    * Results of scenarios that finished (stored batches): each becomes the scenario's latest results
-   * unless the scenario was deleted or a later evaluation's results landed first, and its rollup
-   * contribution replaces the previous one.
+   * unless the scenario was deleted (or deleted and imported again, so that its version is below the
+   * one evaluated) or a later evaluation's results landed first, and its rollup contribution
+   * replaces the previous one.
    */
   readonly results?: readonly ScenarioResultWrite[];
   /**
@@ -71,7 +72,8 @@ export interface EvaluationsRepository {
   /** The stored status view, or undefined. */
   view(evaluationId: string): EvaluationView | undefined;
   /**
-   * Stores a state change atomically. Resolves once committed (not yet durable: await
+   * Stores a state change atomically; a change of an evaluation deleted meanwhile (admin) writes
+   * nothing, so it stays deleted. Resolves once committed (not yet durable: await
    * `Store.flushed()` before telling anyone outside); rejects when it was rolled back, leaving the
    * previous state in place.
    */

@@ -71,6 +71,7 @@ export class LmdbEvaluations implements EvaluationsRepository {
   commit(change: EvaluationCommit): Promise<CommitReceipt> {
     const { record } = change;
     return this.writer.add((sink) => {
+      if (!this.t.evaluations.doesExist(record.evaluation_id)) return NO_DELIVERIES; // deleted by an operator meanwhile: stays deleted
       if (record.kind === 'stored') for (const write of change.results ?? []) this.storeResult(record, write, sink);
       this.put(record);
       if (record.status !== 'complete' && record.status !== 'error') return NO_DELIVERIES;
@@ -167,7 +168,9 @@ export class LmdbEvaluations implements EvaluationsRepository {
     const resultsKey = k(record.evaluation_id, write.index);
     void this.t.evaluationResults.put(resultsKey, write.results);
     const key = k(record.org_id, scenarioId);
-    if (!this.t.scenarios.doesExist(key)) return;
+    // Deleted meanwhile, or deleted and imported again (versions start again at 1): not its results.
+    const scenario = this.t.scenarios.get(key);
+    if (!scenario || scenario.version < (record.versions[write.index] ?? 0)) return;
     const previous = this.t.results.get(key);
     if (previous && previous.evaluated_at > write.evaluatedAt) return;
     void this.t.results.put(key, { evaluation_id: record.evaluation_id, evaluated_at: write.evaluatedAt, version: record.versions[write.index] ?? 0, remediation: write.remediation, contribution: write.contribution });

@@ -228,6 +228,33 @@ export function evaluationsContract(backend: BackendUnderTest): void {
       assert.equal(await store.evaluations.purgeExpired(now + 3_600_000, () => false), 0, 'stored evaluations never expire');
     }));
 
+    it('does not take results of a scenario deleted and imported again while it was evaluated', () => withBackend(backend, async ({ store }) => {
+      await saveScenario(store, ORG, 's1');
+      await saveScenario(store, ORG, 's1');
+      const record = evaluationRecord('ev_1', ORG, ['s1'], { versions: [2] });
+      await store.evaluations.create(record);
+      assert.equal(await store.scenarios.delete(ORG, 's1', iso(500)), true);
+      await saveScenario(store, ORG, 's1');
+      await store.evaluations.commit({ record: advance(record, 'complete', [0]), results: [resultWrite('ev_1', 0, contribution(10), iso(1_000))] });
+      assert.equal(store.results.latestJson(ORG, 's1'), undefined, 'version 2 of the old scenario is not the new one\'s results');
+      assert.equal(store.results.rollup(ORG)?.scenarios_evaluated, 0);
+      assert.equal(store.evaluations.get('ev_1')?.status, 'complete');
+    }));
+
+    it('leaves an evaluation deleted while it ran deleted: later commits write nothing', () => withBackend(backend, async ({ store }) => {
+      await saveScenario(store, ORG, 's1');
+      const record = evaluationRecord('ev_1', ORG, ['s1'], { expiresAt: T0 + 1_000 });
+      await store.evaluations.create(record);
+      assert.equal(await store.evaluations.delete('ev_1'), true);
+      await store.evaluations.commit({ record: advance(record, 'processing') });
+      await store.evaluations.commit({ record: advance(record, 'complete', [0]), results: [resultWrite('ev_1', 0, contribution(10), iso(1_000))] });
+      assert.equal(store.evaluations.get('ev_1'), undefined);
+      assert.equal(store.evaluations.view('ev_1'), undefined);
+      assert.deepEqual(store.evaluations.listOpen(), []);
+      assert.equal(store.evaluations.scenarioResults('ev_1', 0), undefined);
+      assert.equal(store.results.latestJson(ORG, 's1'), undefined);
+    }));
+
     it('deletes an evaluation once, keeping a scenario\'s latest results that are still its latest', () => withBackend(backend, async ({ store }) => {
       await saveScenario(store, ORG, 's1');
       await saveScenario(store, ORG, 's2');
