@@ -4,7 +4,7 @@
  * every transition to LMDB before clients can see it. Messages are processed one at a time.
  */
 import type { DeliveryRecord, EvaluationRecord, WebhookRecord } from '../store/records.js';
-import type { ScenarioResultWrite } from '../store/evaluations.js';
+import type { ScenarioResultWrite } from '../store/evaluations/repository.js';
 import type { Store } from '../store/store.js';
 import type { EvaluationPool, TaskFailure } from './pool.js';
 import { failedSummary } from '../api/views/scenario-results.js';

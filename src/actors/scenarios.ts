@@ -1,6 +1,6 @@
 /** @module actors/scenarios: blueprint import (parse, validate, store as the next version); used by the admin CLI and bootstrap. */
 import type { ScenarioRecord } from '../store/records.js';
-import type { ScenariosRepository } from '../store/scenarios.js';
+import type { ScenariosRepository } from '../store/scenarios/repository.js';
 import { parseBlueprint } from '../engine/index.js';
 
 /** Thrown when a blueprint cannot be imported; `pointer` locates the first problem. */

@@ -4,14 +4,14 @@
  * and never see tables, keys or transactions. `openStore` (store/open.ts) opens the LMDB backend,
  * the default; every backend passes the contract suites in test/store/.
  */
-import type { ConsoleAccountsRepository } from './console-accounts.js';
-import type { EvaluationsRepository } from './evaluations.js';
-import type { OrganizationsRepository } from './organizations.js';
-import type { RateLeases } from './rate-leases.js';
-import type { ReplayRepository } from './replay.js';
-import type { ResultsRepository } from './results.js';
-import type { ScenariosRepository } from './scenarios.js';
-import type { WebhooksRepository } from './webhooks.js';
+import type { ConsoleAccountsRepository } from './console-accounts/repository.js';
+import type { EvaluationsRepository } from './evaluations/repository.js';
+import type { OrganizationsRepository } from './organizations/repository.js';
+import type { RateLeases } from './rate-limits/repository.js';
+import type { ReplayRepository } from './replay/repository.js';
+import type { ResultsRepository } from './results/repository.js';
+import type { ScenariosRepository } from './scenarios/repository.js';
+import type { WebhooksRepository } from './webhooks/repository.js';
 
 /** Sizes for the operators' gauges (`gov_store_*`). */
 export interface StoreStats {

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KeyRecord } from '../../src/store/records.js';
-import type { RateLeases } from '../../src/store/rate-leases.js';
+import type { RateLeases } from '../../src/store/rate-limits/repository.js';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
 import { RateLimiter, type RateDecision } from '../../src/server/pipeline/rate-limit.js';

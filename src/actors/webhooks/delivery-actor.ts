@@ -5,7 +5,7 @@
  * (at-least-once delivery).
  */
 import type { DeliveryRecord, WebhookRecord } from '../../store/records.js';
-import type { WebhooksRepository } from '../../store/webhooks.js';
+import type { WebhooksRepository } from '../../store/webhooks/repository.js';
 import type { SendResult } from './send.js';
 import { signWebhook } from './signing.js';
 

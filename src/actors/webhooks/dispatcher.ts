@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { DeliveryRecord, EvaluationRecord, WebhookRecord } from '../../store/records.js';
-import type { WebhooksRepository } from '../../store/webhooks.js';
+import type { WebhooksRepository } from '../../store/webhooks/repository.js';
 import type { SendResult } from './send.js';
 import type { DeliveryOptions, Sender } from './delivery-actor.js';
 import { DeliveryActor } from './delivery-actor.js';

@@ -1,7 +1,7 @@
 /** @module server/auth/keys: API key lifecycle (create, look up, rotate, revoke, limits, IP allowlist). */
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { KeyRecord, OrgRecord, Permission } from '../../store/records.js';
-import type { KeyPatch, OrganizationsRepository } from '../../store/organizations.js';
+import type { KeyPatch, OrganizationsRepository } from '../../store/organizations/repository.js';
 import type { ServerSecrets } from './server-secrets.js';
 import { ALL_PERMISSIONS } from '../../store/records.js';
 

@@ -2,8 +2,8 @@
 import { createHash, randomBytes, randomUUID, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { SessionRecord, UserRecord, UserRole } from '../../store/records.js';
-import type { ConsoleAccountsRepository } from '../../store/console-accounts.js';
-import type { OrganizationsRepository } from '../../store/organizations.js';
+import type { ConsoleAccountsRepository } from '../../store/console-accounts/repository.js';
+import type { OrganizationsRepository } from '../../store/organizations/repository.js';
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
 

@@ -7,7 +7,7 @@
  * (OWASP API4).
  */
 import type { KeyRecord } from '../../store/records.js';
-import type { RateLeases, RateWindow } from '../../store/rate-leases.js';
+import type { RateLeases, RateWindow } from '../../store/rate-limits/repository.js';
 import type { ApiResponse, RateState } from '../http/types.js';
 import type { Stage } from './types.js';
 import { API_ERRORS } from '../errors.js';

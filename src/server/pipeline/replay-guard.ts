@@ -1,5 +1,5 @@
 /** @module server/pipeline/replay-guard: remembers accepted non-GET signatures until they expire. */
-import type { AcceptedSignature, ReplayRepository } from '../../store/replay.js';
+import type { AcceptedSignature, ReplayRepository } from '../../store/replay/repository.js';
 
 /** Seconds between sweeps of expired signatures from the store. */
 const SWEEP_INTERVAL_S = 30;

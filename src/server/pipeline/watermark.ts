@@ -1,7 +1,7 @@
 /** @module server/pipeline/watermark: `wm_<8 hex>` per key and UTC day, recorded once for leak tracing (spec §1). */
 import { createHmac } from 'node:crypto';
 import type { KeyRecord } from '../../store/records.js';
-import type { OrganizationsRepository } from '../../store/organizations.js';
+import type { OrganizationsRepository } from '../../store/organizations/repository.js';
 
 /**
  * Watermarks: `wm_` + the first 8 hex of HMAC-SHA256(watermark key, key id + UTC day). The same key

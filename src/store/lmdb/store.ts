@@ -1,17 +1,17 @@
 /** @module store/lmdb/store: the LMDB backend, the default: every repository over one environment in DATA_DIR. */
 import { join } from 'node:path';
 import type { Store, StoreStats } from '../store.js';
-import type { RateLeases } from '../rate-leases.js';
+import type { RateLeases } from '../rate-limits/repository.js';
 import { restrictToOwner } from '../data-dir.js';
 import { LmdbTables } from './tables.js';
-import { LmdbConsoleAccounts } from './console-accounts.js';
-import { LmdbEvaluations } from './evaluations.js';
-import { LmdbOrganizations } from './organizations.js';
-import { LmdbRateLeases } from './rate-leases.js';
-import { LmdbReplay } from './replay.js';
-import { LmdbResults } from './results.js';
-import { LmdbScenarios } from './scenarios.js';
-import { LmdbWebhooks } from './webhooks.js';
+import { LmdbConsoleAccounts } from '../console-accounts/lmdb.js';
+import { LmdbEvaluations } from '../evaluations/lmdb.js';
+import { LmdbOrganizations } from '../organizations/lmdb.js';
+import { LmdbRateLeases } from '../rate-limits/lmdb.js';
+import { LmdbReplay } from '../replay/lmdb.js';
+import { LmdbResults } from '../results/lmdb.js';
+import { LmdbScenarios } from '../scenarios/lmdb.js';
+import { LmdbWebhooks } from '../webhooks/lmdb.js';
 import { migrate } from './migrate.js';
 
 /** Options of the LMDB backend. */

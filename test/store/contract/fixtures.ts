@@ -5,7 +5,7 @@
 import { pack } from 'msgpackr';
 import type { Store } from '../../../src/store/store.js';
 import type { DeliveryRecord, EvaluationRecord, KeyRecord, RemediationMap, RollupContribution, ScenarioSummary, WebhookRecord } from '../../../src/store/records.js';
-import type { ScenarioResultWrite } from '../../../src/store/evaluations.js';
+import type { ScenarioResultWrite } from '../../../src/store/evaluations/repository.js';
 import { ALL_PERMISSIONS } from '../../../src/store/records.js';
 
 /** A fixed start of time for every suite: 2026-11-22 10:00 UTC. */

@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BackendUnderTest } from './backend.js';
-import type { KeyPatch } from '../../../src/store/organizations.js';
+import type { KeyPatch } from '../../../src/store/organizations/repository.js';
 import { withBackend } from './backend.js';
 import { byCodePoint, iso, keyRecord, ORG, ORG_LONG, ORG_PREFIXED } from './fixtures.js';
 

@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import type { AcceptedSignature } from '../../../src/store/replay.js';
+import type { AcceptedSignature } from '../../../src/store/replay/repository.js';
 import type { BackendUnderTest } from './backend.js';
 import { withBackend } from './backend.js';
 

@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { LmdbRateLeases } from '../../../src/store/lmdb/rate-leases.js';
+import { LmdbRateLeases } from '../../../src/store/rate-limits/lmdb.js';
 
 const run = promisify(execFile);
-const LMDB_MODULE = new URL('../../../src/store/lmdb/rate-leases.js', import.meta.url).href;
+const LMDB_MODULE = new URL('../../../src/store/rate-limits/lmdb.js', import.meta.url).href;
 /** A minute id (2026-11-22 10:00 UTC). */
 const W = Date.UTC(2026, 10, 22, 10, 0) / 60_000;
 

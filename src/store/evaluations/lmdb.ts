@@ -1,20 +1,20 @@
 /**
- * @module store/lmdb/evaluations: EvaluationsRepository on LMDB. Tables: `evaluations` (id → record),
+ * @module store/evaluations/lmdb: EvaluationsRepository on LMDB. Tables: `evaluations` (id → record),
  * `evaluation-views` (id → pre-rendered status view), `evaluation-results` (`evaluation\0index` →
  * results JSON), `open-evaluations` (id → created_at), `expirations` (`<expires_at ms, 15 digits>\0id`),
  * `consumed-tokens` (jti → redemption); a commit also writes `results`, `latest-results`, `rollups`,
  * `deliveries` and `outbox` in the same transaction.
  */
 import type { EvaluationRecord, RollupContribution } from '../records.js';
-import type { CommitReceipt, EvaluationCommit, EvaluationView, EvaluationsRepository, OpenCounts, ScenarioResultWrite } from '../evaluations.js';
-import type { LmdbTables } from './tables.js';
-import type { RollupSink } from './write-batcher.js';
+import type { CommitReceipt, EvaluationCommit, EvaluationView, EvaluationsRepository, OpenCounts, ScenarioResultWrite } from './repository.js';
+import type { LmdbTables } from '../lmdb/tables.js';
+import type { RollupSink } from '../lmdb/write-batcher.js';
 import { renderEvaluationView } from '../../api/views/evaluation.js';
-import { k, readFast } from './tables.js';
-import { keysBelow } from './ranges.js';
-import { WriteBatcher } from './write-batcher.js';
-import { enqueueDeliveries } from './webhooks.js';
-import { prefixRange } from './ranges.js';
+import { k, readFast } from '../lmdb/tables.js';
+import { keysBelow } from '../lmdb/ranges.js';
+import { WriteBatcher } from '../lmdb/write-batcher.js';
+import { enqueueDeliveries } from '../webhooks/lmdb.js';
+import { prefixRange } from '../lmdb/ranges.js';
 
 /** Expiry index key: expiry time padded so keys sort by time. */
 function expirationKey(expiresAtMs: number, evaluationId: string): string {

@@ -1,8 +1,8 @@
 /**
- * @module store/organizations: the organizations-and-keys aggregate: organizations, API keys (with
+ * @module store/organizations/repository: the organizations-and-keys aggregate: organizations, API keys (with
  * the keyed-hash index and the per-organization index) and watermarks (spec §1 "Watermark").
  */
-import type { KeyRecord, OrgRecord } from './records.js';
+import type { KeyRecord, OrgRecord } from '../records.js';
 
 /** The fields of a key that may change after it is created (revocation, rotation, limits, allowlist). */
 export type KeyPatch = Partial<Pick<KeyRecord, 'expires_at' | 'revoked_at' | 'per_minute' | 'per_hour' | 'allow_ips' | 'permissions'>>;

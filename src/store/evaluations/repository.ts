@@ -1,9 +1,9 @@
 /**
- * @module store/evaluations: the evaluations aggregate: the record (spec §3 state machine), its
+ * @module store/evaluations/repository: the evaluations aggregate: the record (spec §3 state machine), its
  * pre-rendered status view, per-scenario results, the open index (crash recovery), the expiry index
  * (ephemeral purge) and result-token consumption (spec §3 rule 4).
  */
-import type { DeliveryRecord, EvaluationRecord, RollupContribution, WebhookRecord } from './records.js';
+import type { DeliveryRecord, EvaluationRecord, RollupContribution, WebhookRecord } from '../records.js';
 
 /** The status view of an evaluation as stored: served to polls without decoding the record. */
 export interface EvaluationView {

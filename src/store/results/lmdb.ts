@@ -1,13 +1,13 @@
 /**
- * @module store/lmdb/results: ResultsRepository on LMDB (`results`: `org\0scenario` → ResultRecord;
+ * @module store/results/lmdb: ResultsRepository on LMDB (`results`: `org\0scenario` → ResultRecord;
  * `latest-results`: `org\0scenario` → the `evaluation-results` key of the latest results; `rollups`).
  */
 import { unpack } from 'msgpackr';
 import type { RemediationMap, RollupRecord } from '../records.js';
-import type { ResultsRepository } from '../results.js';
-import type { LmdbTables } from './tables.js';
-import { k, readFast } from './tables.js';
-import { recomputeRollup } from './rollup-table.js';
+import type { ResultsRepository } from './repository.js';
+import type { LmdbTables } from '../lmdb/tables.js';
+import { k, readFast } from '../lmdb/tables.js';
+import { recomputeRollup } from '../lmdb/rollup-table.js';
 
 /** Latest results and rollups in LMDB. */
 export class LmdbResults implements ResultsRepository {

@@ -1,7 +1,7 @@
-/** @module store/lmdb/console-accounts: ConsoleAccountsRepository on LMDB (`users`, `user-emails`, `sessions`). */
+/** @module store/console-accounts/lmdb: ConsoleAccountsRepository on LMDB (`users`, `user-emails`, `sessions`). */
 import type { SessionRecord, UserRecord } from '../records.js';
-import type { ConsoleAccountsRepository } from '../console-accounts.js';
-import type { LmdbTables } from './tables.js';
+import type { ConsoleAccountsRepository } from './repository.js';
+import type { LmdbTables } from '../lmdb/tables.js';
 
 /** Console users (with the e-mail index) and sessions in LMDB. */
 export class LmdbConsoleAccounts implements ConsoleAccountsRepository {

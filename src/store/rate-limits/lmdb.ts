@@ -1,7 +1,7 @@
-/** @module store/lmdb/rate-leases: rate-limit leases in a small LMDB environment of their own, `<DATA_DIR>/rate.mdb`. */
+/** @module store/rate-limits/lmdb: rate-limit leases in a small LMDB environment of their own, `<DATA_DIR>/rate.mdb`. */
 import { open, type Database, type RootDatabase } from 'lmdb';
-import type { Lease, RateLeases, RateWindow } from '../rate-leases.js';
-import { prefixKeys } from './ranges.js';
+import type { Lease, RateLeases, RateWindow } from './repository.js';
+import { prefixKeys } from '../lmdb/ranges.js';
 
 /** Map size of the rate environment in bytes (256 MiB of address space; the file holds ~100 bytes per key and window and grows lazily). */
 export const RATE_MAP_SIZE = 256 * 1024 ** 2;

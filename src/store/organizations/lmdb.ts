@@ -1,9 +1,9 @@
-/** @module store/lmdb/organizations: OrganizationsRepository on LMDB (`orgs`, `keys`, `key-hashes`, `org-keys`, `watermarks`). */
+/** @module store/organizations/lmdb: OrganizationsRepository on LMDB (`orgs`, `keys`, `key-hashes`, `org-keys`, `watermarks`). */
 import type { KeyRecord, OrgRecord } from '../records.js';
-import type { KeyPatch, OrganizationsRepository, WatermarkEntry } from '../organizations.js';
-import type { LmdbTables } from './tables.js';
-import { k } from './tables.js';
-import { prefixKeys } from './ranges.js';
+import type { KeyPatch, OrganizationsRepository, WatermarkEntry } from './repository.js';
+import type { LmdbTables } from '../lmdb/tables.js';
+import { k } from '../lmdb/tables.js';
+import { prefixKeys } from '../lmdb/ranges.js';
 
 /** Organizations and keys in LMDB; the key-hash and organization indexes are written with each key. */
 export class LmdbOrganizations implements OrganizationsRepository {

@@ -1,13 +1,13 @@
 /**
- * @module store/lmdb/webhooks: WebhooksRepository on LMDB (`webhooks`: `org\0webhook`; `deliveries`:
+ * @module store/webhooks/lmdb: WebhooksRepository on LMDB (`webhooks`: `org\0webhook`; `deliveries`:
  * `webhook\0delivery` → delivery, the log; `outbox`: `webhook\0delivery` → org id, pending ones).
  * Delivery ids sort by creation time, so an endpoint's outbox and log are in creation order.
  */
 import type { DeliveryRecord, WebhookRecord } from '../records.js';
-import type { EndpointRef, WebhooksRepository } from '../webhooks.js';
-import type { LmdbTables } from './tables.js';
-import { k } from './tables.js';
-import { allEntries, prefixKeys, prefixRange } from './ranges.js';
+import type { EndpointRef, WebhooksRepository } from './repository.js';
+import type { LmdbTables } from '../lmdb/tables.js';
+import { k } from '../lmdb/tables.js';
+import { allEntries, prefixKeys, prefixRange } from '../lmdb/ranges.js';
 
 /** Webhook endpoints, outbox and deliveries in LMDB. */
 export class LmdbWebhooks implements WebhooksRepository {

@@ -1,5 +1,5 @@
-/** @module store/scenarios: the scenarios aggregate: scenario metadata and every blueprint version, stored as imported. */
-import type { ScenarioRecord } from './records.js';
+/** @module store/scenarios/repository: the scenarios aggregate: scenario metadata and every blueprint version, stored as imported. */
+import type { ScenarioRecord } from '../records.js';
 
 /** What a new blueprint version is stored with. */
 export interface ScenarioVersion {

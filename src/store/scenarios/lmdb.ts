@@ -1,10 +1,10 @@
-/** @module store/lmdb/scenarios: ScenariosRepository on LMDB (`scenarios`: `org\0scenario`; `blueprints`: `org\0scenario\0version` → raw JSON bytes). */
+/** @module store/scenarios/lmdb: ScenariosRepository on LMDB (`scenarios`: `org\0scenario`; `blueprints`: `org\0scenario\0version` → raw JSON bytes). */
 import type { ScenarioRecord } from '../records.js';
-import type { ScenarioVersion, ScenariosRepository } from '../scenarios.js';
-import type { LmdbTables } from './tables.js';
-import { k } from './tables.js';
-import { prefixRange } from './ranges.js';
-import { countScenario, updateRollupMany } from './rollup-table.js';
+import type { ScenarioVersion, ScenariosRepository } from './repository.js';
+import type { LmdbTables } from '../lmdb/tables.js';
+import { k } from '../lmdb/tables.js';
+import { prefixRange } from '../lmdb/ranges.js';
+import { countScenario, updateRollupMany } from '../lmdb/rollup-table.js';
 
 /** Scenarios and blueprint versions in LMDB. */
 export class LmdbScenarios implements ScenariosRepository {

@@ -1,4 +1,4 @@
-/** @module store/rate-leases: the contract of shared rate-limit budgets (design notes "Rate limits"). */
+/** @module store/rate-limits/repository: the contract of shared rate-limit budgets (design notes "Rate limits"). */
 
 /** The two fixed windows of spec §8: the clock minute (id = ⌊unix s / 60⌋) and the clock hour (id = ⌊unix s / 3600⌋). */
 export type RateWindow = 'minute' | 'hour';

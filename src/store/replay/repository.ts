@@ -1,4 +1,4 @@
-/** @module store/replay: accepted signatures of non-GET requests, kept until they can no longer be replayed (design notes "Replay"). */
+/** @module store/replay/repository: accepted signatures of non-GET requests, kept until they can no longer be replayed (design notes "Replay"). */
 
 /** One accepted signature. */
 export interface AcceptedSignature {

@@ -1,7 +1,7 @@
-/** @module store/lmdb/replay: ReplayRepository on LMDB (`signatures`: `<t, 12 digits>\0<signature>` → expiry). */
-import type { AcceptedSignature, ReplayRepository } from '../replay.js';
-import type { LmdbTables } from './tables.js';
-import { keysBelow } from './ranges.js';
+/** @module store/replay/lmdb: ReplayRepository on LMDB (`signatures`: `<t, 12 digits>\0<signature>` → expiry). */
+import type { AcceptedSignature, ReplayRepository } from './repository.js';
+import type { LmdbTables } from '../lmdb/tables.js';
+import { keysBelow } from '../lmdb/ranges.js';
 
 /** Keys sort by signing time, so a sweep reads only the expired entries. */
 const keyOf = (t: number, signature: string): string => `${String(t).padStart(12, '0')}\u0000${signature}`;

@@ -1,9 +1,9 @@
 /**
- * @module store/results: the results aggregate read side: each stored scenario's latest results
+ * @module store/results/repository: the results aggregate read side: each stored scenario's latest results
  * (pre-rendered response bytes, remediation) and the organization rollup. They are written by
  * `EvaluationsRepository.commit`, in the transaction that records the evaluation's progress.
  */
-import type { RemediationMap, RollupRecord } from './records.js';
+import type { RemediationMap, RollupRecord } from '../records.js';
 
 /** Latest results and rollups. */
 export interface ResultsRepository {
