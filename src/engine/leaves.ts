@@ -134,8 +134,8 @@ class Place {
   /** RFC 6901 pointer of this container (`''` for the root), memoised; iterative (places may nest deep). */
   pointer(): string {
     if (this.cached !== undefined) return this.cached;
-    const chain: Place[] = [];
-    let at: Place | null = this;
+    const chain: Place[] = [this];
+    let at = this.parent;
     while (at !== null && at.cached === undefined) {
       chain.push(at);
       at = at.parent;
@@ -190,7 +190,9 @@ class Frame {
     for (let i = 0; i < keys.length; i++) special |= specialKey(keys[i]!);
     if (special & MODULE_IDS && section === 'scenario-metadata') {
       const ids = value['moduleIds'];
-      if (Array.isArray(ids) && ids.length > 0) this.owner = byId.get(String(ids[0])) ?? owner;
+      const first = Array.isArray(ids) ? ids[0] : undefined;
+      // Module ids are integers (parse.ts keys byId by their decimal text); a container here names no module.
+      if (typeof first === 'number' || typeof first === 'string') this.owner = byId.get(String(first)) ?? owner;
     }
     if (special & VALUE) {
       const n = special & NAME ? value['name'] : special & KEY ? value['key'] : undefined;
@@ -231,7 +233,7 @@ export function collectAllStrings(graph: ScenarioGraph, options: LeafOptions = {
   const modules = rawModules(graph);
   const byId = graph.byId;
   const out: BlueprintLeaf[] = [];
-  const root = new Frame(null, '', graph.raw as JsonObject, null, null, 'scenario', byId);
+  const root = new Frame(null, '', graph.raw, null, null, 'scenario', byId);
   const stack: Frame[] = [root];
   while (stack.length > 0) {
     const f = stack[stack.length - 1]!;

@@ -71,7 +71,12 @@ export function bodyTexts(m: ModuleNode): string[] {
   for (const key of ['formFields', 'formDataFields', 'urlEncodedBodyContent']) {
     const v = m.mapper?.[key];
     if (!Array.isArray(v)) continue;
-    for (const f of v) if (f && typeof f === 'object' && !Array.isArray(f)) out.push(`${String(f['key'] ?? f['name'] ?? '')}=`);
+    for (const f of v) {
+      if (!f || typeof f !== 'object' || Array.isArray(f)) continue;
+      const name = f['key'] ?? f['name'] ?? '';
+      // A field name is a scalar; a container (malformed export) names nothing.
+      out.push(`${typeof name === 'object' ? '' : String(name)}=`);
+    }
   }
   return out;
 }

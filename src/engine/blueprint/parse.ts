@@ -204,7 +204,7 @@ function readSettings(metadata: JsonObject | null): ScenarioSettings {
     dlq: asBool(s['dlq']),
     freshVariables: asBool(s['freshVariables']),
     instant: asBool(metadata?.['instant']),
-    zone: typeof metadata?.['zone'] === 'string' ? (metadata['zone'] as string) : null,
+    zone: typeof metadata?.['zone'] === 'string' ? metadata['zone'] : null,
   };
 }
 

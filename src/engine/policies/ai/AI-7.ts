@@ -16,7 +16,7 @@ export const AI_7: Policy = {
   examples: { avoid: 'AI calls nobody has inventoried.', prefer: 'A register of scenarios, providers and models, reviewed when this list changes.' },
   evaluate(analysis) {
     const findings: Finding[] = aiModules(analysis).map((m) => {
-      const model = typeof m.mapper?.['model'] === 'string' ? (m.mapper['model'] as string) : null;
+      const model = typeof m.mapper?.['model'] === 'string' ? m.mapper['model'] : null;
       const url = m.app === 'http' ? moduleUrl(m) : null;
       const provider = url ? urlHost(url) ?? 'an AI API' : m.app;
       return { moduleId: m.id, reason: `calls ${provider}${model ? ` model \`${model.slice(0, 60)}\`` : ''}`, evidence: { pointer: m.pointer } };

@@ -25,7 +25,7 @@ export const DEPRECATIONS: readonly Deprecation[] = [
   { matches: (m) => m.app === 'google-sheets' && m.version === 1, reason: 'Google Sheets legacy app (v1)', replacement: 'the current Google Sheets modules (v2)', severity: 'medium' },
   { matches: (m) => m.type === 'util:SetVariable' || m.type === 'util:GetVariable', reason: 'superseded variable module', replacement: '`util:SetVariable2` / `util:GetVariable2`', severity: 'low' },
   {
-    matches: (m) => m.app === 'openai-gpt-3' && typeof m.mapper?.['model'] === 'string' && /^(?:text-(?:davinci|curie|babbage|ada)|davinci|curie|babbage|ada|code-davinci)/.test(m.mapper['model'] as string),
+    matches: (m) => m.app === 'openai-gpt-3' && typeof m.mapper?.['model'] === 'string' && /^(?:text-(?:davinci|curie|babbage|ada)|davinci|curie|babbage|ada|code-davinci)/.test(m.mapper['model']),
     reason: 'uses an OpenAI GPT-3 model that was shut down', replacement: 'a current chat model with *Create a Completion (Chat)*', severity: 'high',
   },
 ];

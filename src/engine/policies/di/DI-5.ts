@@ -97,7 +97,8 @@ function dispatchesOwnStates(analysis: Analysis, filters: readonly ModuleFilter[
     const a = typeof c['a'] === 'string' ? c['a'] : '';
     const b = typeof c['b'] === 'string' ? c['b'].trim() : '';
     const refs = extractRefs(a);
-    if (!/^text:equal/.test(String(c['o'] ?? '')) || b === '' || b.includes('{{') || refs.length !== 1) continue;
+    const o = typeof c['o'] === 'string' ? c['o'] : '';
+    if (!o.startsWith('text:equal') || b === '' || b.includes('{{') || refs.length !== 1) continue;
     const column = refs[0]!.path.split('.').pop()!.replace(/[`[\]]/g, '');
     const key = `${refs[0]!.moduleId}\u0000${column}`;
     const entry = routed.get(key) ?? { source: refs[0]!.moduleId, column, values: new Set<string>() };

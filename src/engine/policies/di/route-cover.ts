@@ -128,7 +128,9 @@ function literal(c: JsonObject, variables: Map<string, number>, propositions: Pr
   const op = typeof c['o'] === 'string' ? c['o'] : '';
   const base = op.endsWith(':ci') ? op.slice(0, -3) : op;
   const [family, positive] = NEGATION[base] ?? (base.includes(':not') ? [base.replace(':not', ':'), false] : [base, true]);
-  const raw = family === 'exist' ? '' : typeof c['b'] === 'string' ? c['b'].trim() : String(c['b'] ?? '');
+  const b = c['b'] ?? '';
+  // A container operand (malformed export) is compared by its JSON text, so two different ones stay two propositions.
+  const raw = family === 'exist' ? '' : typeof b === 'string' ? b.trim() : typeof b === 'object' ? JSON.stringify(b) : String(b);
   // Case only matters for a value with letters: `= "200"` and `≠ "200" (case-insensitive)` are one proposition.
   const ci = op.endsWith(':ci') && raw.toLowerCase() !== raw.toUpperCase();
   const value = ci ? raw.toLowerCase() : raw;
@@ -206,7 +208,7 @@ function constraintsOf(props: readonly Proposition[]): Constraint[] {
     // The relations a count can have with n: only `>` below its least value, `=` or `>` at it, any above it.
     const possible = n < least ? [gt] : n === least ? [eq, gt] : [eq, gt, lt];
     for (const i of present) if (!possible.includes(i)) out.push((b) => !bit(b, i));
-    if (possible.every((i) => i !== undefined)) out.push((b) => possible.some((i) => bit(b, i!)));
+    if (possible.every((i) => i !== undefined)) out.push((b) => possible.some((i) => bit(b, i)));
   }
   // A bundle count compared as text with "0" (`{{1.__IMTLENGTH__}}` ≠ "0") never equals it.
   props.forEach((p, i) => { if (p.family.startsWith('text:equal') && p.value === '0' && BUNDLE_COUNT_OPERAND.test(p.operand)) out.push((b) => !bit(b, i)); });

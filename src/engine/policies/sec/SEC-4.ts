@@ -30,7 +30,7 @@ export const SEC_4: Policy = {
         if (!fields || !Object.keys(fields).some((k) => FLAG_NAMES.has(k))) continue;
         for (const [flag, insecure] of INSECURE_FLAGS) {
           if (asFlag(fields[flag]) === insecure) {
-            findings.push({ moduleId: m.id, reason: `\`${section}.${flag}\` is \`${String(insecure)}\`: any certificate is accepted`, evidence: { pointer: `${m.pointer}/${section}/${flag}`, value: String(fields[flag]) } });
+            findings.push({ moduleId: m.id, reason: `\`${section}.${flag}\` is \`${String(insecure)}\`: any certificate is accepted`, evidence: { pointer: `${m.pointer}/${section}/${flag}`, value: String(insecure) } });
           }
         }
       }
