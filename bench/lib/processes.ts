@@ -29,9 +29,9 @@ export function startChild(script: string, env: Record<string, string>, execArgv
     let out = '';
     let err = '';
     const timer = setTimeout(() => reject(new Error(`${script} did not start: ${out}${err}`)), 30_000);
-    child.stderr!.on('data', (c) => { err += String(c); });
+    child.stderr.on('data', (c) => { err += String(c); });
     let listening = false;
-    child.stdout!.on('data', (c) => {
+    child.stdout.on('data', (c) => {
       // Drained for the whole run (a full pipe would block the service's synchronous log writes),
       // kept only until the service listens: an access log at `info` would otherwise pile up here.
       if (listening) return;

@@ -10,6 +10,7 @@ import { rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { GovernanceClient, signRequest } from '../../src/client/client.js';
+import type { Ok, StoredSubmitResult, WebhookCreated } from '../../src/client/responses.js';
 import { fuzzPath, fuzzPost, type FuzzRequest, type FuzzTargets } from '../../test/helpers/fuzz-requests.js';
 import { startService } from '../lib/processes.js';
 import { prepare } from '../lib/setup.js';
@@ -75,8 +76,8 @@ export async function benchFuzzSoak(seconds: number, idleSeconds: number, env: R
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   try {
     const client = new GovernanceClient(svc.url, p.credentials);
-    const hook = await client.call('POST', '/webhooks', { url: 'http://127.0.0.1:9/fuzz' });
-    const submit = await client.call('POST', '/evaluate', { scenario_ids: ['s1'] });
+    const hook = await client.call<Ok<WebhookCreated>>('POST', '/webhooks', { url: 'http://127.0.0.1:9/fuzz' });
+    const submit = await client.call<Ok<StoredSubmitResult>>('POST', '/evaluate', { scenario_ids: ['s1'] });
     const targets: FuzzTargets = { scenarioId: 's1', webhookId: hook.body.data.webhook_id, resultToken: submit.body.data.result_token };
     const arb = fc.oneof({ arbitrary: fuzzPost(targets), weight: 3 }, { arbitrary: fuzzPath(targets), weight: 1 });
 

@@ -5,6 +5,7 @@
  */
 import { rmSync } from 'node:fs';
 import { GovernanceClient, pollEvaluation } from '../../src/client/client.js';
+import type { EvaluationStatus, Ok, StoredSubmitResult } from '../../src/client/responses.js';
 import { exampleBlueprints, variant } from '../../src/fleet/variants.js';
 import { KeyService } from '../../src/server/auth/keys.js';
 import { loadServerSecrets } from '../../src/server/auth/server-secrets.js';
@@ -65,7 +66,7 @@ export async function benchSoak(seconds: number, threads: number): Promise<SoakB
       else if (k < 13) count((await client.call('POST', '/evaluate/inline', undefined, { rawBody: inline.replace('#7', `#7-${n}`) })).status);
       else if (k < 15) {
         const ids = Array.from({ length: 10 }, (_, i) => `s${(n + i) % 50}`);
-        const res = await client.call('POST', '/evaluate', { scenario_ids: ids, n });
+        const res = await client.call<Ok<StoredSubmitResult>>('POST', '/evaluate', { scenario_ids: ids, n });
         count(res.status);
         if (res.status === 200) submitted.push({ id: res.body.data.evaluation_id, token: res.body.data.result_token });
       } else if (k < 17 && submitted.length > 0) count((await client.call('POST', '/results/fetch', { result_token: submitted[n % submitted.length]!.token, n })).status);
@@ -85,7 +86,7 @@ export async function benchSoak(seconds: number, threads: number): Promise<SoakB
     const anonEnd = median(samples.filter((x) => x.at >= end - window).map((x) => x.anon));
     let lost = 0;
     for (const s of submitted) {
-      const d = await pollEvaluation(client, s.id, { delaysMs: [200, 500], timeoutMs: 120_000 }).catch(() => null);
+      const d = await pollEvaluation<Ok<EvaluationStatus>>(client, s.id, { delaysMs: [200, 500], timeoutMs: 120_000 }).catch(() => null);
       if (!d || (d.body.data.status !== 'complete' && d.body.data.status !== 'error')) lost++;
     }
     const fiveXx = Object.entries(byStatus).filter(([s]) => s.startsWith('5')).reduce((a, [, c]) => a + c, 0);

@@ -35,6 +35,9 @@ export interface SubmitResult {
   readonly result_token?: string;
 }
 
+/** `POST /evaluate` 200 for stored scenarios (`scenario_ids`): the result token is always there. */
+export type StoredSubmitResult = SubmitResult & { readonly result_token: string };
+
 /** `EvaluationStatusValue`. */
 export type EvaluationStatusValue = 'pending' | 'processing' | 'complete' | 'error';
 
@@ -49,14 +52,16 @@ export interface ScenarioSummary {
   readonly error?: string;
 }
 
-/** `GET /evaluations/{id}` 200 (`EvaluationStatus`); `scenarios` once complete. */
+/** `GET /evaluations/{id}` 200 (`EvaluationStatus`; docs/api.md "Endpoints"); `scenarios` once complete. */
 export interface EvaluationStatus {
   readonly evaluation_id: string;
   readonly status: EvaluationStatusValue;
   readonly total_scenarios: number;
   readonly completed: number;
-  readonly created_at?: string;
-  readonly completed_at?: string | null;
+  /** ISO 8601. */
+  readonly created_at: string;
+  /** ISO 8601; `null` until terminal. */
+  readonly completed_at: string | null;
   readonly scenarios?: readonly ScenarioSummary[];
   readonly error?: string | null;
 }
