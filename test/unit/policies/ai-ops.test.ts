@@ -74,9 +74,9 @@ describe('AI-7 AI inventory', () => {
   it('lists every AI call with its provider and model', () => {
     const v = violationOf(bp([trigger, ai(2, 'x'), m(3, 'http:MakeRequest', { version: 4, mapper: { url: 'https://api.groq.com/openai/v1/chat/completions' }, onerror: breakHandler(9) })]), 'AI-7');
     assert.deepEqual(v?.failing_modules.map((f) => f.module_id), ['2', '3']);
-    assert.match(v!.failing_modules[0]!.reason, /gpt-4o-mini/);
-    assert.match(v!.failing_modules[1]!.reason, /api\.groq\.com/);
-    assert.equal(v!.severity, 'info');
+    assert.match(v.failing_modules[0]!.reason, /gpt-4o-mini/);
+    assert.match(v.failing_modules[1]!.reason, /api\.groq\.com/);
+    assert.equal(v.severity, 'info');
   });
   it('passes without AI', () => {
     passes(bp([trigger, send(2, 'x')]), 'AI-7');

@@ -29,7 +29,7 @@ describe('DI-1: a POST that only fetches is not a data change', () => {
     const ignoreDuplicates = m(9, 'builtin:Ignore', filter('Already reacted', [{ a: '{{2.error.message}}', b: 'already_reacted', o: 'text:contain:ci' }]));
     const v = violationOf(bp([sheetWatch, m(2, 'slack:AddReaction', { mapper: { channel: 'C1', timestamp: '{{1.ts}}', name: 'white_check_mark' }, onerror: [ignoreDuplicates] })]), 'DI-1');
     assert.deepEqual(v?.failing_modules.map((f) => f.module_id), ['2']);
-    assert.match(v!.failing_modules[0]!.reason, /handles only the errors its error route's filter "Already reacted" lets through/);
+    assert.match(v.failing_modules[0]!.reason, /handles only the errors its error route's filter "Already reacted" lets through/);
   });
   it('does not report a write whose error route has a filter without conditions (a label)', () => {
     passes(bp([sheetWatch, m(2, 'slack:CreateMessage', { mapper: { channel: 'C1', text: 'x' }, onerror: [m(8, 'telegram:SendReplyMessage', { mapper: { chatId: '1', text: 'Slack failed' }, ...filter('If channel does not work') }), m(9, 'builtin:Break', { mapper: { count: '3', retry: true, interval: '1' } })] })]), 'DI-1');

@@ -38,7 +38,7 @@ describe('SEC-1 scans filters, metadata, custom keys and the scenario (item 3)',
       m(2, 'google-sheets:addRow', { metadata: { designer: { x: 0, y: 0 }, restore }, onerror: breakHandler(9) }),
       m(3, 'util:SetVariable2', { credentials: { token: `xoxb-${fakeToken(205, 12, '0123456789')}-${fakeToken(206, 24)}` } }),
     ], {}, { designer: { orphans: [], samples: { 1: { auth: `glpat-${fakeToken(207, 20)}` } } } });
-    (b as Record<string, unknown>)['io'] = { input_spec: [{ name: 'apiKey', type: 'text', default: `sk-proj-${fakeToken(208, 48)}` }], output_spec: [] };
+    (b)['io'] = { input_spec: [{ name: 'apiKey', type: 'text', default: `sk-proj-${fakeToken(208, 48)}` }], output_spec: [] };
     assert.deepEqual(pointers(b), [
       '/flow/1/metadata/restore/parameters/__IMTCONN__/label',
       '/flow/2/credentials/token',

@@ -37,7 +37,7 @@ describe('item 1: personal data known by its source reaches AI prompts (PRIV-1)'
   it('fails for the sender name and body of a Gmail message sent to Gemini, and names the source', () => {
     const v = violationOf(bp([gmail, gemini(2, 'From {{1.fromName}}: {{1.text}}')]), 'PRIV-1');
     assert.deepEqual(v?.failing_modules.map((f) => f.module_id), ['2']);
-    assert.match(v!.failing_modules[0]!.reason, /google-email:triggerWatchNewEmails/);
+    assert.match(v.failing_modules[0]!.reason, /google-email:triggerWatchNewEmails/);
   });
   it('fails for a chat message sent to Claude', () => {
     assert.deepEqual(failingIds(bp([telegram, claude(2, 'Customer wrote: {{1.message.text}}')]), 'PRIV-1'), ['2']);
@@ -100,7 +100,7 @@ describe('item 2: untrusted input beyond webhooks (AI-2)', () => {
   it('fails for an inbound Gmail message in a Gemini prompt, naming the source', () => {
     const v = violationOf(bp([gmail, gemini(2, 'From {{1.fromName}}: {{1.text}}')]), 'AI-2');
     assert.deepEqual(v?.failing_modules.map((f) => f.module_id), ['2']);
-    assert.match(v!.failing_modules[0]!.reason, /incoming e-mail/);
+    assert.match(v.failing_modules[0]!.reason, /incoming e-mail/);
   });
   it('fails for a Telegram message in a Claude prompt', () => {
     assert.deepEqual(failingIds(bp([telegram, claude(2, 'Answer the customer: {{1.message.text}}')]), 'AI-2'), ['2']);
