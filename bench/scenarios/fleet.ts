@@ -32,7 +32,10 @@ async function evaluateRange(client: GovernanceClient, from: number, to: number,
       const ids = Array.from({ length: Math.min(10, to - start) }, (_, i) => `f${start + i}`);
       const res = await client.call<Ok<SubmitResult>>('POST', '/evaluate', { scenario_ids: ids });
       if (res.status !== 200) throw new Error(`submit failed: ${res.status} ${res.raw}`);
-      const done = await pollEvaluation<Ok<EvaluationStatus>>(client, res.body.data.evaluation_id, { delaysMs: [100, 200, 400], timeoutMs: 600_000 });
+      const done = await pollEvaluation<Ok<EvaluationStatus>>(client, res.body.data.evaluation_id, {
+        delaysMs: [100, 200, 400],
+        timeoutMs: 600_000,
+      });
       if (done.body.data.status !== 'complete' && done.body.data.status !== 'error') nonTerminal++;
     }
   };
@@ -56,11 +59,15 @@ async function rollupMs(client: GovernanceClient, n: number): Promise<number> {
 export async function benchFleet(n: number, threads: number): Promise<FleetBench> {
   const examples = exampleBlueprints();
   const t0 = performance.now();
-  const p = await prepare(Array.from({ length: n }, (_, i) => [`f${i}`, JSON.stringify(variant(i, examples))] as [string, string]));
+  const p = await prepare(
+    Array.from({ length: n }, (_, i) => [`f${i}`, JSON.stringify(variant(i, examples))] as [string, string]),
+  );
   const importSeconds = (performance.now() - t0) / 1000;
   let svc: Child | null = null;
   let maxRss = 0;
-  const sampler = setInterval(() => { if (svc) maxRss = Math.max(maxRss, svc.rss()); }, 100);
+  const sampler = setInterval(() => {
+    if (svc) maxRss = Math.max(maxRss, svc.rss());
+  }, 100);
   try {
     svc = await startService(p.dataDir, { POOL_THREADS: String(threads), POOL_MAX_QUEUE: '4096' });
     const client = new GovernanceClient(svc.url, p.credentials);
@@ -72,7 +79,16 @@ export async function benchFleet(n: number, threads: number): Promise<FleetBench
     const rollupMsAtAll = await rollupMs(client, 200);
     const rollup = await client.call<Ok<Rollup>>('GET', '/organization/rollup?final=1');
     maxRss = Math.max(maxRss, svc.rss());
-    return { scenarios: n, importSeconds, evaluateSeconds, maxRssBytes: maxRss, rollupMsAt100, rollupMsAtAll, nonTerminal, rollupScenariosEvaluated: rollup.body.data.scenarios_evaluated };
+    return {
+      scenarios: n,
+      importSeconds,
+      evaluateSeconds,
+      maxRssBytes: maxRss,
+      rollupMsAt100,
+      rollupMsAtAll,
+      nonTerminal,
+      rollupScenariosEvaluated: rollup.body.data.scenarios_evaluated,
+    };
   } finally {
     clearInterval(sampler);
     await svc?.stop();

@@ -58,14 +58,23 @@ export async function benchSignedReads(durationS: number, rounds: number, connec
         // the throughput: it hardly moves with the noise of a shared machine.
         const cpu0 = t.server.cpuSeconds();
         const r = await runWrk({ ...t.load, connections, durationS, uniqueRequests: Math.ceil(durationS * 160_000) });
-        results.get(t.name)!.push({ ...r, cpuUsPerRequest: ((t.server.cpuSeconds() - cpu0) * 1e6) / Math.max(1, r.total) });
+        results
+          .get(t.name)!
+          .push({ ...r, cpuUsPerRequest: ((t.server.cpuSeconds() - cpu0) * 1e6) / Math.max(1, r.total) });
       }
     }
     const median = (name: string): LoadResult => {
       const runs = [...results.get(name)!].sort((a, b) => a.requestsPerSec - b.requestsPerSec);
       return runs[Math.floor(runs.length / 2)]!;
     };
-    return { bodyBytes, rounds, signed: median('signed'), signedNoMetrics: median('signedNoMetrics'), uws: median('uws'), fastify: median('fastify') };
+    return {
+      bodyBytes,
+      rounds,
+      signed: median('signed'),
+      signedNoMetrics: median('signedNoMetrics'),
+      uws: median('uws'),
+      fastify: median('fastify'),
+    };
   } finally {
     for (const c of children) await c.stop();
     rmSync(p.dataDir, { recursive: true, force: true });

@@ -118,7 +118,12 @@ export interface Remediation {
 /** `POST /results/fetch` 200 (`ResultsFetch`): still processing, ended in error, or the scenarios. */
 export type ResultsFetch =
   | { readonly evaluation_id?: string; readonly status: 'processing'; readonly message: string }
-  | { readonly evaluation_id?: string; readonly status: 'error'; readonly error?: string | null; readonly message: string }
+  | {
+      readonly evaluation_id?: string;
+      readonly status: 'error';
+      readonly error?: string | null;
+      readonly message: string;
+    }
   | { readonly evaluation_id?: string; readonly status: 'complete'; readonly scenarios: readonly unknown[] };
 
 /** `POST /evaluate/inline` 200 (`InlineResult`). */

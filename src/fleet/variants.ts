@@ -12,13 +12,20 @@ type Obj = Record<string, unknown>;
 
 /** The example blueprints shipped in `examples/`, parsed once. */
 export function exampleBlueprints(): Obj[] {
-  return readdirSync(EXAMPLES).filter((f) => f.endsWith('.blueprint.json')).sort().map((f) => JSON.parse(readFileSync(`${EXAMPLES}${f}`, 'utf8')) as Obj);
+  return readdirSync(EXAMPLES)
+    .filter((f) => f.endsWith('.blueprint.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(`${EXAMPLES}${f}`, 'utf8')) as Obj);
 }
 
 function rng(seed: number): () => number {
   let x = seed >>> 0 || 1;
   return () => {
-    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
     return x / 0x100000000;
   };
 }
