@@ -41,27 +41,37 @@ function median(xs: number[]): number {
 /** Measures every corpus blueprint; `minMs` is the sampling time per measurement. */
 export function benchEngine(minMs = 200): { rows: EngineRow[]; medianRatio: number; worstRatio: number } {
   const rows: EngineRow[] = [];
-  const files = readdirSync(CORPUS).filter((f) => f.endsWith('.blueprint.json')).sort();
+  const files = readdirSync(CORPUS)
+    .filter((f) => f.endsWith('.blueprint.json'))
+    .sort();
   // Warm the engine on the whole corpus first: per-file warm-up alone left the first files measured
   // while V8 was still optimising code paths that later files exercise (a cold start, not the steady
   // state the ratio is about).
   const all = files.map((f) => JSON.parse(readFileSync(join(CORPUS, f), 'utf8')) as unknown);
-  for (let i = 0; i < 20; i++) for (const [j, parsed] of all.entries()) evaluateBlueprint(parsed, { scenarioId: files[j]! });
+  for (let i = 0; i < 20; i++)
+    for (const [j, parsed] of all.entries()) evaluateBlueprint(parsed, { scenarioId: files[j]! });
   for (const file of files) {
     const text = readFileSync(join(CORPUS, file), 'utf8');
     let modules = 0;
     // The engine's input is parsed JSON; parsing is measured separately as the reference.
-    const parsed = JSON.parse(text);
+    const parsed: unknown = JSON.parse(text);
     const evaluate = () => {
       const r = evaluateBlueprint(parsed, { scenarioId: file });
       if (r.ok) modules = r.evaluation.module_count;
     };
-    for (let i = 0; i < 50; i++) { JSON.parse(text); evaluate(); } // warm-up (JIT)
+    for (let i = 0; i < 50; i++) {
+      JSON.parse(text);
+      evaluate();
+    } // warm-up (JIT)
     // Alternate short samples of both and keep the median of each, so machine noise hits both alike.
     const parses: number[] = [];
     const evals: number[] = [];
     for (let round = 0; round < 7; round++) {
-      parses.push(timePerOp(() => JSON.parse(text), minMs / 7));
+      parses.push(
+        timePerOp(() => {
+          JSON.parse(text);
+        }, minMs / 7),
+      );
       evals.push(timePerOp(evaluate, minMs / 7));
     }
     const parseUs = median(parses);
@@ -75,7 +85,11 @@ export function benchEngine(minMs = 200): { rows: EngineRow[]; medianRatio: numb
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
   const { rows, medianRatio, worstRatio } = benchEngine(process.argv.includes('--quick') ? 50 : 200);
   for (const r of rows.sort((a, b) => b.ratio - a.ratio)) {
-    process.stdout.write(`${r.ratio.toFixed(2).padStart(6)}x  ${r.evaluateUs.toFixed(0).padStart(6)} µs eval  ${r.parseUs.toFixed(0).padStart(6)} µs parse  ${String(r.modules).padStart(4)} modules  ${r.file}\n`);
+    process.stdout.write(
+      `${r.ratio.toFixed(2).padStart(6)}x  ${r.evaluateUs.toFixed(0).padStart(6)} µs eval  ${r.parseUs.toFixed(0).padStart(6)} µs parse  ${String(r.modules).padStart(4)} modules  ${r.file}\n`,
+    );
   }
-  process.stdout.write(`median ratio ${medianRatio.toFixed(2)} (target ≤ 3), worst ${worstRatio.toFixed(2)} (target ≤ 10)\n`);
+  process.stdout.write(
+    `median ratio ${medianRatio.toFixed(2)} (target ≤ 3), worst ${worstRatio.toFixed(2)} (target ≤ 10)\n`,
+  );
 }

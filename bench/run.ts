@@ -34,7 +34,10 @@ const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(
 function save(name: string, data: unknown): void {
   mkdirSync(`${ROOT}bench/results`, { recursive: true });
   const file = `${ROOT}bench/results/${stamp}-${name}${quick ? '-quick' : ''}.json`;
-  writeFileSync(file, `${JSON.stringify({ name, at: new Date().toISOString(), machine, quick, ...data as object }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ name, at: new Date().toISOString(), machine, quick, ...(data as object) }, null, 2)}\n`,
+  );
   process.stdout.write(`  wrote ${file}\n`);
 }
 const r2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
@@ -48,12 +51,20 @@ async function main(): Promise<void> {
   process.stdout.write(`Benchmarks on ${machine}\n`);
   if (selected('engine')) {
     const r = benchEngine(quick ? 70 : 350);
-    row('Engine (issue 3)', 'median eval ÷ JSON.parse ≤ 3', r2(r.medianRatio), r.medianRatio <= 3, `50 corpus blueprints`);
+    row(
+      'Engine (issue 3)',
+      'median eval ÷ JSON.parse ≤ 3',
+      r2(r.medianRatio),
+      r.medianRatio <= 3,
+      `50 corpus blueprints`,
+    );
     row('Engine (issue 3)', 'worst eval ÷ JSON.parse ≤ 10', r2(r.worstRatio), r.worstRatio <= 10, 'same run');
     save('engine', r);
   }
   if (selected('signed-reads') && !wrkAvailable()) {
-    process.stdout.write('SKIP 1 Signed reads and 6 Metrics cost: wrk is not installed and scripts/ensure-bench-tools.sh could not install it\n');
+    process.stdout.write(
+      'SKIP 1 Signed reads and 6 Metrics cost: wrk is not installed and scripts/ensure-bench-tools.sh could not install it\n',
+    );
     rows.push('| 1 Signed reads, 6 Metrics cost | | skipped: wrk unavailable | | |');
   } else if (selected('signed-reads')) {
     const r = await benchSignedReads(quick ? 3 : 3, quick ? 1 : 5);
@@ -63,56 +74,115 @@ async function main(): Promise<void> {
     row('1 Signed reads', '≥ 0.6 × bare uWS', r2(vsUws), vsUws >= 0.6, detail);
     row('1 Signed reads', '≥ 1.2 × bare Fastify', r2(vsFastify), vsFastify >= 1.2, 'same run');
     const cost = r.signed.requestsPerSec / r.signedNoMetrics.requestsPerSec;
-    row('6 Metrics cost', 'metrics on ÷ off ≥ 0.95', r2(cost), cost >= 0.95, `on ${Math.round(r.signed.requestsPerSec)}, off ${Math.round(r.signedNoMetrics.requestsPerSec)} req/s; CPU per request on ${us(r.signed.cpuUsPerRequest)}, off ${us(r.signedNoMetrics.cpuUsPerRequest)}`);
+    row(
+      '6 Metrics cost',
+      'metrics on ÷ off ≥ 0.95',
+      r2(cost),
+      cost >= 0.95,
+      `on ${Math.round(r.signed.requestsPerSec)}, off ${Math.round(r.signedNoMetrics.requestsPerSec)} req/s; CPU per request on ${us(r.signed.cpuUsPerRequest)}, off ${us(r.signedNoMetrics.cpuUsPerRequest)}`,
+    );
     save('signed-reads', r);
   }
   if (selected('inline')) {
     const r = await benchInline(quick ? 3 : 10, threads);
     const ratio = r.at70.p99Ms / Math.max(r.at70.p50Ms, 0.001);
-    row('2 Inline evaluation', 'p99 ≤ 3 × p50 at 70% of max', r2(ratio), ratio <= 3, `${r.blueprint} (${r.modules} modules): max ${Math.round(r.max.requestsPerSec)} req/s; at 70%: p50 ${r.at70.p50Ms} ms, p99 ${r.at70.p99Ms} ms, ${Math.round(r.at70.requestsPerSec)} req/s`);
+    row(
+      '2 Inline evaluation',
+      'p99 ≤ 3 × p50 at 70% of max',
+      r2(ratio),
+      ratio <= 3,
+      `${r.blueprint} (${r.modules} modules): max ${Math.round(r.max.requestsPerSec)} req/s; at 70%: p50 ${r.at70.p50Ms} ms, p99 ${r.at70.p99Ms} ms, ${Math.round(r.at70.requestsPerSec)} req/s`,
+    );
     save('inline', r);
   }
   if (selected('batches')) {
     const r = await benchBatches(quick ? 60 : 300);
     const best = Math.max(...r.points.map((p) => p.scenariosPerSec));
     const ratio = best / r.engineSingleThreadPerSec;
-    const curve = r.points.map((p) => `${p.threads} worker${p.threads === 1 ? '' : 's'}: ${Math.round(p.scenariosPerSec)}/s`).join(', ');
-    row('3 Batches', '≥ 1.0 × engine single-thread rate', r2(ratio), ratio >= 1, `engine ${Math.round(r.engineSingleThreadPerSec)} scenarios/s in-process; API ${curve}`);
+    const curve = r.points
+      .map((p) => `${p.threads} worker${p.threads === 1 ? '' : 's'}: ${Math.round(p.scenariosPerSec)}/s`)
+      .join(', ');
+    row(
+      '3 Batches',
+      '≥ 1.0 × engine single-thread rate',
+      r2(ratio),
+      ratio >= 1,
+      `engine ${Math.round(r.engineSingleThreadPerSec)} scenarios/s in-process; API ${curve}`,
+    );
     save('batches', r);
   }
   if (selected('fleet')) {
     const r = await benchFleet(quick ? 1000 : 10_000, threads);
     const mb = r.maxRssBytes / 2 ** 20;
-    row('4 Fleet', 'RSS < 400 MB', `${mb.toFixed(0)} MB`, mb < 400, `${r.scenarios} scenarios imported in ${r.importSeconds.toFixed(1)} s, evaluated in ${r.evaluateSeconds.toFixed(1)} s`);
+    row(
+      '4 Fleet',
+      'RSS < 400 MB',
+      `${mb.toFixed(0)} MB`,
+      mb < 400,
+      `${r.scenarios} scenarios imported in ${r.importSeconds.toFixed(1)} s, evaluated in ${r.evaluateSeconds.toFixed(1)} s`,
+    );
     const ratio = r.rollupMsAtAll / r.rollupMsAt100;
-    row('4 Fleet', `rollup latency at ${r.scenarios} ≤ 1.5 × at 100`, r2(ratio), ratio <= 1.5, `median ${r.rollupMsAt100.toFixed(2)} ms at 100, ${r.rollupMsAtAll.toFixed(2)} ms at ${r.scenarios}`);
-    row('4 Fleet', 'no evaluation left non-terminal', String(r.nonTerminal), r.nonTerminal === 0 && r.rollupScenariosEvaluated === r.scenarios, `rollup counts ${r.rollupScenariosEvaluated} evaluated`);
+    row(
+      '4 Fleet',
+      `rollup latency at ${r.scenarios} ≤ 1.5 × at 100`,
+      r2(ratio),
+      ratio <= 1.5,
+      `median ${r.rollupMsAt100.toFixed(2)} ms at 100, ${r.rollupMsAtAll.toFixed(2)} ms at ${r.scenarios}`,
+    );
+    row(
+      '4 Fleet',
+      'no evaluation left non-terminal',
+      String(r.nonTerminal),
+      r.nonTerminal === 0 && r.rollupScenariosEvaluated === r.scenarios,
+      `rollup counts ${r.rollupScenariosEvaluated} evaluated`,
+    );
     save('fleet', r);
   }
   if (selected('soak')) {
     const r = await benchSoak(quick ? 20 : 600, threads);
-    row('5 Soak', 'RSS growth after warm-up < 10% (anonymous memory)', `${(r.rssGrowth * 100).toFixed(1)}%`, r.rssGrowth < 0.1, `${r.seconds} s, ${r.requests} requests; heap ${(r.anonAfterWarmupBytes / 2 ** 20).toFixed(0)} → ${(r.anonEndBytes / 2 ** 20).toFixed(0)} MB; total RSS incl. LMDB pages ${(r.rssAfterWarmupBytes / 2 ** 20).toFixed(0)} → ${(r.rssEndBytes / 2 ** 20).toFixed(0)} MB`);
+    row(
+      '5 Soak',
+      'RSS growth after warm-up < 10% (anonymous memory)',
+      `${(r.rssGrowth * 100).toFixed(1)}%`,
+      r.rssGrowth < 0.1,
+      `${r.seconds} s, ${r.requests} requests; heap ${(r.anonAfterWarmupBytes / 2 ** 20).toFixed(0)} → ${(r.anonEndBytes / 2 ** 20).toFixed(0)} MB; total RSS incl. LMDB pages ${(r.rssAfterWarmupBytes / 2 ** 20).toFixed(0)} → ${(r.rssEndBytes / 2 ** 20).toFixed(0)} MB`,
+    );
     row('5 Soak', 'zero 5xx', String(r.fiveXx), r.fiveXx === 0, `statuses ${JSON.stringify(r.byStatus)}`);
-    row('5 Soak', 'zero lost evaluations', String(r.evaluationsLost), r.evaluationsLost === 0, `${r.evaluationsSubmitted} batches submitted`);
+    row(
+      '5 Soak',
+      'zero lost evaluations',
+      String(r.evaluationsLost),
+      r.evaluationsLost === 0,
+      `${r.evaluationsSubmitted} batches submitted`,
+    );
     save('soak', r);
   }
   if (selected('fuzz-soak')) {
     const r = await benchFuzzSoak(quick ? 20 : fuzzSoakSeconds, quick ? 5 : 30, { POOL_THREADS: String(threads) });
     const mb = (x: number) => (x / 2 ** 20).toFixed(0);
-    row('Fuzz soak (issue 13)', 'RSS growth after warm-up < 10% (anonymous memory)', `${(r.rssGrowth * 100).toFixed(1)}%`, r.rssGrowth < 0.1, `${r.seconds} s, ${r.requests} fuzz requests (${mb(r.bytesSent)} MB of bodies); anonymous ${mb(r.anonAfterWarmupBytes)} → ${mb(r.anonEndBytes)} MB; total RSS ${mb(r.rssAfterWarmupBytes)} → ${mb(r.rssEndBytes)} MB (${(r.rssTotalGrowth * 100).toFixed(1)}%), peak ${mb(r.rssPeakBytes)} MB; before traffic ${mb(r.rssStartBytes)} MB (anonymous ${mb(r.anonStartBytes)}), after ${r.idleSeconds} s idle ${mb(r.rssIdleBytes)} MB (anonymous ${mb(r.anonIdleBytes)})`);
+    row(
+      'Fuzz soak (issue 13)',
+      'RSS growth after warm-up < 10% (anonymous memory)',
+      `${(r.rssGrowth * 100).toFixed(1)}%`,
+      r.rssGrowth < 0.1,
+      `${r.seconds} s, ${r.requests} fuzz requests (${mb(r.bytesSent)} MB of bodies); anonymous ${mb(r.anonAfterWarmupBytes)} → ${mb(r.anonEndBytes)} MB; total RSS ${mb(r.rssAfterWarmupBytes)} → ${mb(r.rssEndBytes)} MB (${(r.rssTotalGrowth * 100).toFixed(1)}%), peak ${mb(r.rssPeakBytes)} MB; before traffic ${mb(r.rssStartBytes)} MB (anonymous ${mb(r.anonStartBytes)}), after ${r.idleSeconds} s idle ${mb(r.rssIdleBytes)} MB (anonymous ${mb(r.anonIdleBytes)})`,
+    );
     row('Fuzz soak (issue 13)', 'zero 5xx', String(r.fiveXx), r.fiveXx === 0, `statuses ${JSON.stringify(r.byStatus)}`);
     save('fuzz-soak', r);
   }
   const table = ['| scenario | target | measured | met | detail |', '|---|---|---|---|---|', ...rows].join('\n');
   process.stdout.write(`\n${table}\n`);
   if (all && !quick) {
-    writeFileSync(`${ROOT}docs/performance.md`, `# Performance\n\nLatest full run of \`npm run bench\` (${new Date().toISOString()}), on ${machine}.\n` +
-      `Method: docs/benchmarks.md. Each target is a ratio measured in the same run; absolute figures are beside it.\n\n${table}\n`);
+    writeFileSync(
+      `${ROOT}docs/performance.md`,
+      `# Performance\n\nLatest full run of \`npm run bench\` (${new Date().toISOString()}), on ${machine}.\n` +
+        `Method: docs/benchmarks.md. Each target is a ratio measured in the same run; absolute figures are beside it.\n\n${table}\n`,
+    );
     process.stdout.write('wrote docs/performance.md\n');
   }
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`bench failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

@@ -23,15 +23,24 @@ export interface Child {
 const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 /** Starts `dist/<script>` with `env` and waits for its "listening on http://127.0.0.1:<port>" line. */
-export function startChild(script: string, env: Record<string, string>, execArgv: readonly string[] = []): Promise<Child> {
+export function startChild(
+  script: string,
+  env: Record<string, string>,
+  execArgv: readonly string[] = [],
+): Promise<Child> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...execArgv, `${DIST}${script}`], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...execArgv, `${DIST}${script}`], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     const timer = setTimeout(() => reject(new Error(`${script} did not start: ${out}${err}`)), 30_000);
-    child.stderr!.on('data', (c) => { err += String(c); });
+    child.stderr.on('data', (c) => {
+      err += String(c);
+    });
     let listening = false;
-    child.stdout!.on('data', (c) => {
+    child.stdout.on('data', (c) => {
       // Drained for the whole run (a full pipe would block the service's synchronous log writes),
       // kept only until the service listens: an access log at `info` would otherwise pile up here.
       if (listening) return;
@@ -42,36 +51,61 @@ export function startChild(script: string, env: Record<string, string>, execArgv
         clearTimeout(timer);
         const port = Number(m[1]);
         resolve({
-          child, port, url: `http://127.0.0.1:${port}`,
-          stop: () => new Promise((r) => { if (child.exitCode !== null) return r(); child.once('exit', () => r()); child.kill('SIGTERM'); setTimeout(() => child.kill('SIGKILL'), 5000).unref(); }),
+          child,
+          port,
+          url: `http://127.0.0.1:${port}`,
+          stop: () =>
+            new Promise((r) => {
+              if (child.exitCode !== null) return r();
+              child.once('exit', () => r());
+              child.kill('SIGTERM');
+              setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+            }),
           rss() {
             try {
               const m2 = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
               return m2 ? Number(m2[1]) * 1024 : 0;
-            } catch { return 0; }
+            } catch {
+              return 0;
+            }
           },
           cpuSeconds() {
             try {
               // Fields 14 and 15 (utime, stime) follow the parenthesised command name.
               const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
               return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
-            } catch { return 0; }
+            } catch {
+              return 0;
+            }
           },
           rssAnon() {
             try {
               const m2 = /RssAnon:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
               return m2 ? Number(m2[1]) * 1024 : 0;
-            } catch { return 0; }
+            } catch {
+              return 0;
+            }
           },
         });
         out = '';
       }
     });
-    child.on('exit', (code) => { clearTimeout(timer); if (code !== 0 && code !== null) reject(new Error(`${script} exited ${code}: ${err}`)); });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (code !== 0 && code !== null) reject(new Error(`${script} exited ${code}: ${err}`));
+    });
   });
 }
 
 /** The service (`dist/src/server/main.js`) on ephemeral ports with a data directory. */
 export function startService(dataDir: string, env: Record<string, string> = {}): Promise<Child> {
-  return startChild('src/server/main.js', { HOST: '127.0.0.1', PORT: '0', METRICS_PORT: '0', DATA_DIR: dataDir, BOOTSTRAP_DEMO: 'false', LOG_LEVEL: 'warn', ...env });
+  return startChild('src/server/main.js', {
+    HOST: '127.0.0.1',
+    PORT: '0',
+    METRICS_PORT: '0',
+    DATA_DIR: dataDir,
+    BOOTSTRAP_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
 }

@@ -96,7 +96,10 @@ export interface LoadResult {
 
 /** True when wrk is installed (scripts/ensure-bench-tools.sh installs it). */
 export function wrkAvailable(): boolean {
-  return spawnSync('wrk', ['--version'], { encoding: 'utf8' }).stdout.includes('wrk') || spawnSync('sh', ['-c', 'command -v wrk']).status === 0;
+  return (
+    spawnSync('wrk', ['--version'], { encoding: 'utf8' }).stdout.includes('wrk') ||
+    spawnSync('sh', ['-c', 'command -v wrk']).status === 0
+  );
 }
 
 /** Options of a wrk run. */
@@ -125,20 +128,40 @@ export async function runWrk(o: WrkOptions): Promise<LoadResult> {
     const lines: string[] = [];
     for (let i = 0; i < o.uniqueRequests; i++) {
       const path = `${o.path}${o.path.includes('?') ? '&' : '?'}n=${i}`;
-      lines.push(o.credentials ? `${path}\t${signRequest(o.credentials.signingSecret, t, method, path, o.body ?? '')}` : path);
+      lines.push(
+        o.credentials ? `${path}\t${signRequest(o.credentials.signingSecret, t, method, path, o.body ?? '')}` : path,
+      );
     }
     writeFileSync(join(dir, 'requests.tsv'), `${lines.join('\n')}\n`);
     writeFileSync(join(dir, 'signed.lua'), LUA);
     if (o.body !== undefined) writeFileSync(join(dir, 'body.json'), o.body);
     const args = [
-      '-t', String(o.threads ?? 1), '-c', String(o.connections), '-d', `${o.durationS}s`, '--latency', '-s', join(dir, 'signed.lua'), o.url, '--',
-      join(dir, 'requests.tsv'), o.credentials ? `Bearer ${o.credentials.apiKey}` : '', method, o.body !== undefined ? join(dir, 'body.json') : '', String(o.rate ?? 0),
+      '-t',
+      String(o.threads ?? 1),
+      '-c',
+      String(o.connections),
+      '-d',
+      `${o.durationS}s`,
+      '--latency',
+      '-s',
+      join(dir, 'signed.lua'),
+      o.url,
+      '--',
+      join(dir, 'requests.tsv'),
+      o.credentials ? `Bearer ${o.credentials.apiKey}` : '',
+      method,
+      o.body !== undefined ? join(dir, 'body.json') : '',
+      String(o.rate ?? 0),
     ];
     const out = await new Promise<string>((resolve, reject) => {
       const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
       let text = '';
-      child.stdout.on('data', (c) => { text += String(c); });
-      child.stderr.on('data', (c) => { text += String(c); });
+      child.stdout.on('data', (c) => {
+        text += String(c);
+      });
+      child.stderr.on('data', (c) => {
+        text += String(c);
+      });
       child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}: ${text}`))));
     });
     return parseWrk(out);
@@ -164,7 +187,10 @@ export function parseWrk(out: string): LoadResult {
   const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   return {
     requestsPerSec: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
-    p50Ms: pct('50'), p90Ms: pct('90'), p99Ms: pct('99'), maxMs: max ? ms(max[1]!, max[2]!) : NaN,
+    p50Ms: pct('50'),
+    p90Ms: pct('90'),
+    p99Ms: pct('99'),
+    maxMs: max ? ms(max[1]!, max[2]!) : NaN,
     errors: sock ? sock.slice(1).reduce((a, b) => a + Number(b), 0) : 0,
     non2xx: non2xx ? Number(non2xx[1]) : 0,
     total: total ? Number(total[1]) : 0,

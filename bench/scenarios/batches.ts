@@ -6,6 +6,7 @@
  */
 import { rmSync } from 'node:fs';
 import { GovernanceClient, pollEvaluation } from '../../src/client/client.js';
+import type { EvaluationStatus, Ok, SubmitResult } from '../../src/client/responses.js';
 import { evaluateBlueprint } from '../../src/engine/index.js';
 import { exampleBlueprints, variant } from '../../src/fleet/variants.js';
 import { startService } from '../lib/processes.js';
@@ -37,7 +38,11 @@ export function engineRate(texts: readonly string[], minMs: number): number {
   for (const t of texts.slice(0, 50)) evaluateBlueprint(JSON.parse(t), { scenarioId: 'w' });
   let n = 0;
   const start = performance.now();
-  while (performance.now() - start < minMs) for (const t of texts) { evaluateBlueprint(JSON.parse(t), { scenarioId: 'x' }); n++; }
+  while (performance.now() - start < minMs)
+    for (const t of texts) {
+      evaluateBlueprint(JSON.parse(t), { scenarioId: 'x' });
+      n++;
+    }
   return n / ((performance.now() - start) / 1000);
 }
 
@@ -50,7 +55,11 @@ export async function benchBatches(batches: number, threadCounts: readonly numbe
   const points: BatchPoint[] = [];
   try {
     for (const threads of threadCounts) {
-      const svc = await startService(p.dataDir, { POOL_THREADS: String(threads), POOL_MAX_QUEUE: String(batches * 10 + 10), EVALUATION_TIMEOUT_MS: '600000' });
+      const svc = await startService(p.dataDir, {
+        POOL_THREADS: String(threads),
+        POOL_MAX_QUEUE: String(batches * 10 + 10),
+        EVALUATION_TIMEOUT_MS: '600000',
+      });
       try {
         const client = new GovernanceClient(svc.url, p.credentials);
         const submitAll = async (count: number, tag: string): Promise<string[]> => {
@@ -59,7 +68,12 @@ export async function benchBatches(batches: number, threadCounts: readonly numbe
           const submitter = async () => {
             while (next < count) {
               const b = next++;
-              const res = await client.call('POST', '/evaluate', { scenario_ids: Array.from({ length: 10 }, (_, i) => `b${(b * 10 + i) % 100}`), batch: b, tag, threads });
+              const res = await client.call<Ok<SubmitResult>>('POST', '/evaluate', {
+                scenario_ids: Array.from({ length: 10 }, (_, i) => `b${(b * 10 + i) % 100}`),
+                batch: b,
+                tag,
+                threads,
+              });
               if (res.status !== 200) throw new Error(`submit failed: ${res.status} ${res.raw}`);
               ids.push(res.body.data.evaluation_id);
             }
@@ -70,11 +84,17 @@ export async function benchBatches(batches: number, threadCounts: readonly numbe
         // Warm-up as long as the measurement (the engine reference is warmed for seconds too): with a
         // few batches only, V8 was still optimizing the engine in every worker during the measured
         // batches (TurboFan jobs took ~40% of a core). Then the measured batches, polled with the spec's backoff.
-        await Promise.all((await submitAll(batches, 'warm-up')).map((id) => pollEvaluation(client, id, { delaysMs: [100], timeoutMs: 600_000 })));
+        await Promise.all(
+          (await submitAll(batches, 'warm-up')).map((id) =>
+            pollEvaluation<Ok<EvaluationStatus>>(client, id, { delaysMs: [100], timeoutMs: 600_000 }),
+          ),
+        );
         const ids = await submitAll(batches, 'measure');
-        const done = await Promise.all(ids.map((id) => pollEvaluation(client, id, { timeoutMs: 600_000 })));
+        const done = await Promise.all(
+          ids.map((id) => pollEvaluation<Ok<EvaluationStatus>>(client, id, { timeoutMs: 600_000 })),
+        );
         const first = Math.min(...done.map((d) => Date.parse(d.body.data.created_at)));
-        const last = Math.max(...done.map((d) => Date.parse(d.body.data.completed_at)));
+        const last = Math.max(...done.map((d) => Date.parse(d.body.data.completed_at ?? '')));
         const scenarios = done.reduce((a, d) => a + d.body.data.completed, 0);
         const seconds = (last - first) / 1000;
         points.push({ threads, scenarios, seconds, scenariosPerSec: scenarios / seconds });

@@ -5,6 +5,7 @@
  */
 import { rmSync } from 'node:fs';
 import { GovernanceClient, pollEvaluation } from '../../src/client/client.js';
+import type { EvaluationStatus, Ok, Rollup, SubmitResult } from '../../src/client/responses.js';
 import { exampleBlueprints, variant } from '../../src/fleet/variants.js';
 import { startService, type Child } from '../lib/processes.js';
 import { prepare } from '../lib/setup.js';
@@ -29,9 +30,12 @@ async function evaluateRange(client: GovernanceClient, from: number, to: number,
       const start = next;
       next += 10;
       const ids = Array.from({ length: Math.min(10, to - start) }, (_, i) => `f${start + i}`);
-      const res = await client.call('POST', '/evaluate', { scenario_ids: ids });
+      const res = await client.call<Ok<SubmitResult>>('POST', '/evaluate', { scenario_ids: ids });
       if (res.status !== 200) throw new Error(`submit failed: ${res.status} ${res.raw}`);
-      const done = await pollEvaluation(client, res.body.data.evaluation_id, { delaysMs: [100, 200, 400], timeoutMs: 600_000 });
+      const done = await pollEvaluation<Ok<EvaluationStatus>>(client, res.body.data.evaluation_id, {
+        delaysMs: [100, 200, 400],
+        timeoutMs: 600_000,
+      });
       if (done.body.data.status !== 'complete' && done.body.data.status !== 'error') nonTerminal++;
     }
   };
@@ -55,11 +59,15 @@ async function rollupMs(client: GovernanceClient, n: number): Promise<number> {
 export async function benchFleet(n: number, threads: number): Promise<FleetBench> {
   const examples = exampleBlueprints();
   const t0 = performance.now();
-  const p = await prepare(Array.from({ length: n }, (_, i) => [`f${i}`, JSON.stringify(variant(i, examples))] as [string, string]));
+  const p = await prepare(
+    Array.from({ length: n }, (_, i) => [`f${i}`, JSON.stringify(variant(i, examples))] as [string, string]),
+  );
   const importSeconds = (performance.now() - t0) / 1000;
   let svc: Child | null = null;
   let maxRss = 0;
-  const sampler = setInterval(() => { if (svc) maxRss = Math.max(maxRss, svc.rss()); }, 100);
+  const sampler = setInterval(() => {
+    if (svc) maxRss = Math.max(maxRss, svc.rss());
+  }, 100);
   try {
     svc = await startService(p.dataDir, { POOL_THREADS: String(threads), POOL_MAX_QUEUE: '4096' });
     const client = new GovernanceClient(svc.url, p.credentials);
@@ -69,9 +77,18 @@ export async function benchFleet(n: number, threads: number): Promise<FleetBench
     nonTerminal += await evaluateRange(client, 100, n, 8);
     const evaluateSeconds = (performance.now() - t1) / 1000;
     const rollupMsAtAll = await rollupMs(client, 200);
-    const rollup = await client.call('GET', '/organization/rollup?final=1');
+    const rollup = await client.call<Ok<Rollup>>('GET', '/organization/rollup?final=1');
     maxRss = Math.max(maxRss, svc.rss());
-    return { scenarios: n, importSeconds, evaluateSeconds, maxRssBytes: maxRss, rollupMsAt100, rollupMsAtAll, nonTerminal, rollupScenariosEvaluated: rollup.body.data.scenarios_evaluated };
+    return {
+      scenarios: n,
+      importSeconds,
+      evaluateSeconds,
+      maxRssBytes: maxRss,
+      rollupMsAt100,
+      rollupMsAtAll,
+      nonTerminal,
+      rollupScenariosEvaluated: rollup.body.data.scenarios_evaluated,
+    };
   } finally {
     clearInterval(sampler);
     await svc?.stop();

@@ -10,6 +10,7 @@ import { rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { GovernanceClient, signRequest } from '../../src/client/client.js';
+import type { Ok, StoredSubmitResult, WebhookCreated } from '../../src/client/responses.js';
 import { fuzzPath, fuzzPost, type FuzzRequest, type FuzzTargets } from '../../test/helpers/fuzz-requests.js';
 import { startService } from '../lib/processes.js';
 import { prepare } from '../lib/setup.js';
@@ -68,36 +69,69 @@ export interface FuzzSoakBench {
  * median of the samples in the last tenth of the traffic over the median of the first tenth after the
  * warm-up (the first 25%), on anonymous memory as in the soak (docs/benchmarks.md).
  */
-export async function benchFuzzSoak(seconds: number, idleSeconds: number, env: Record<string, string> = {}): Promise<FuzzSoakBench> {
-  const p = await prepare([['s1', JSON.stringify({ name: 'fuzz target', flow: [{ id: 1, module: 'gateway:CustomWebHook', version: 1 }, { id: 2, module: 'http:ActionSendData', version: 3, mapper: { url: 'http://example.com/{{1.x}}' } }] })]]);
+export async function benchFuzzSoak(
+  seconds: number,
+  idleSeconds: number,
+  env: Record<string, string> = {},
+): Promise<FuzzSoakBench> {
+  const p = await prepare([
+    [
+      's1',
+      JSON.stringify({
+        name: 'fuzz target',
+        flow: [
+          { id: 1, module: 'gateway:CustomWebHook', version: 1 },
+          { id: 2, module: 'http:ActionSendData', version: 3, mapper: { url: 'http://example.com/{{1.x}}' } },
+        ],
+      }),
+    ],
+  ]);
   // Private webhook targets allowed as in the fuzz test, so deliveries fail fast on a closed local port.
   const svc = await startService(p.dataDir, { LOG_LEVEL: 'info', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', ...env });
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   try {
     const client = new GovernanceClient(svc.url, p.credentials);
-    const hook = await client.call('POST', '/webhooks', { url: 'http://127.0.0.1:9/fuzz' });
-    const submit = await client.call('POST', '/evaluate', { scenario_ids: ['s1'] });
-    const targets: FuzzTargets = { scenarioId: 's1', webhookId: hook.body.data.webhook_id, resultToken: submit.body.data.result_token };
+    const hook = await client.call<Ok<WebhookCreated>>('POST', '/webhooks', { url: 'http://127.0.0.1:9/fuzz' });
+    const submit = await client.call<Ok<StoredSubmitResult>>('POST', '/evaluate', { scenario_ids: ['s1'] });
+    const targets: FuzzTargets = {
+      scenarioId: 's1',
+      webhookId: hook.body.data.webhook_id,
+      resultToken: submit.body.data.result_token,
+    };
     const arb = fc.oneof({ arbitrary: fuzzPost(targets), weight: 3 }, { arbitrary: fuzzPath(targets), weight: 1 });
 
     let n = 0;
     /** Sends `r` signed; resolves its status, or 0 without an answer. */
-    const send = (r: FuzzRequest): Promise<number> => new Promise((resolve) => {
-      const path = `/api/public/v1${r.path}`;
-      // Distinct signing times keep repeated bodies from being refused as replays (as the fuzz test).
-      const ts = Math.floor(Date.now() / 1000) - (n++ % 250);
-      const req = httpRequest({ host: '127.0.0.1', port: svc.port, method: r.method, path, agent, headers: {
-        authorization: `Bearer ${p.credentials.apiKey}`, 'x-service-signature': signRequest(p.credentials.signingSecret, ts, r.method, path, r.body),
-        ...(r.body.length > 0 || r.method === 'POST' ? { 'content-type': 'application/json', 'content-length': String(r.body.length) } : {}),
-      } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', () => resolve(0));
+    const send = (r: FuzzRequest): Promise<number> =>
+      new Promise((resolve) => {
+        const path = `/api/public/v1${r.path}`;
+        // Distinct signing times keep repeated bodies from being refused as replays (as the fuzz test).
+        const ts = Math.floor(Date.now() / 1000) - (n++ % 250);
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: svc.port,
+            method: r.method,
+            path,
+            agent,
+            headers: {
+              authorization: `Bearer ${p.credentials.apiKey}`,
+              'x-service-signature': signRequest(p.credentials.signingSecret, ts, r.method, path, r.body),
+              ...(r.body.length > 0 || r.method === 'POST'
+                ? { 'content-type': 'application/json', 'content-length': String(r.body.length) }
+                : {}),
+            },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+            res.on('error', () => resolve(0));
+          },
+        );
+        req.setTimeout(ANSWER_WITHIN_MS, () => req.destroy());
+        req.on('error', () => resolve(0));
+        req.end(r.body);
       });
-      req.setTimeout(ANSWER_WITHIN_MS, () => req.destroy());
-      req.on('error', () => resolve(0));
-      req.end(r.body);
-    });
 
     const rssStart = svc.rss();
     const anonStart = svc.rssAnon();
@@ -117,15 +151,17 @@ export async function benchFuzzSoak(seconds: number, idleSeconds: number, env: R
       return queue.pop()!;
     };
     try {
-      await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-        while (Date.now() < end) {
-          const r = next();
-          bytesSent += r.body.length;
-          const status = await send(r);
-          requests++;
-          byStatus[status] = (byStatus[status] ?? 0) + 1;
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: CONNECTIONS }, async () => {
+          while (Date.now() < end) {
+            const r = next();
+            bytesSent += r.body.length;
+            const status = await send(r);
+            requests++;
+            byStatus[status] = (byStatus[status] ?? 0) + 1;
+          }
+        }),
+      );
     } finally {
       clearInterval(sampler);
     }
@@ -141,13 +177,29 @@ export async function benchFuzzSoak(seconds: number, idleSeconds: number, env: R
     const anonEnd = median(last.map((x) => x.anon));
     const rssAfterWarmup = median(first.map((x) => x.rss));
     const rssEnd = median(last.map((x) => x.rss));
-    const fiveXx = Object.entries(byStatus).filter(([s]) => s.startsWith('5')).reduce((a, [, c]) => a + c, 0);
+    const fiveXx = Object.entries(byStatus)
+      .filter(([s]) => s.startsWith('5'))
+      .reduce((a, [, c]) => a + c, 0);
     return {
-      seconds, requests, bytesSent, byStatus, fiveXx, unanswered: byStatus['0'] ?? 0,
+      seconds,
+      requests,
+      bytesSent,
+      byStatus,
+      fiveXx,
+      unanswered: byStatus['0'] ?? 0,
       rssGrowth: anonAfterWarmup > 0 ? (anonEnd - anonAfterWarmup) / anonAfterWarmup : 0,
       rssTotalGrowth: rssAfterWarmup > 0 ? (rssEnd - rssAfterWarmup) / rssAfterWarmup : 0,
-      anonAfterWarmupBytes: anonAfterWarmup, anonEndBytes: anonEnd, rssAfterWarmupBytes: rssAfterWarmup, rssEndBytes: rssEnd,
-      rssPeakBytes: rssPeak, rssStartBytes: rssStart, anonStartBytes: anonStart, idleSeconds, rssIdleBytes: idle.rss, anonIdleBytes: idle.anon, samples,
+      anonAfterWarmupBytes: anonAfterWarmup,
+      anonEndBytes: anonEnd,
+      rssAfterWarmupBytes: rssAfterWarmup,
+      rssEndBytes: rssEnd,
+      rssPeakBytes: rssPeak,
+      rssStartBytes: rssStart,
+      anonStartBytes: anonStart,
+      idleSeconds,
+      rssIdleBytes: idle.rss,
+      anonIdleBytes: idle.anon,
+      samples,
     };
   } finally {
     agent.destroy();

@@ -15,11 +15,14 @@ const CORPUS = fileURLToPath(new URL('../../../../shared/corpus/make/', import.m
 
 /** The median corpus blueprint by module count. */
 export function medianBlueprint(): { file: string; modules: number; text: string } {
-  const all = readdirSync(CORPUS).filter((f) => f.endsWith('.blueprint.json')).map((file) => {
-    const text = readFileSync(`${CORPUS}${file}`, 'utf8');
-    const r = evaluateBlueprint(JSON.parse(text), { scenarioId: file });
-    return { file, text, modules: r.ok ? r.evaluation.module_count : 0 };
-  }).sort((a, b) => a.modules - b.modules || a.file.localeCompare(b.file));
+  const all = readdirSync(CORPUS)
+    .filter((f) => f.endsWith('.blueprint.json'))
+    .map((file) => {
+      const text = readFileSync(`${CORPUS}${file}`, 'utf8');
+      const r = evaluateBlueprint(JSON.parse(text), { scenarioId: file });
+      return { file, text, modules: r.ok ? r.evaluation.module_count : 0 };
+    })
+    .sort((a, b) => a.modules - b.modules || a.file.localeCompare(b.file));
   return all[Math.floor(all.length / 2)]!;
 }
 
@@ -38,7 +41,13 @@ export async function benchInline(durationS: number, threads: number): Promise<I
   const svc = await startService(p.dataDir, { POOL_THREADS: String(threads), POOL_MAX_QUEUE: '4096' });
   try {
     const body = `{"blueprint":${bp.text}}`;
-    const base = { url: svc.url, method: 'POST' as const, path: '/api/public/v1/evaluate/inline', body, credentials: p.credentials };
+    const base = {
+      url: svc.url,
+      method: 'POST' as const,
+      path: '/api/public/v1/evaluate/inline',
+      body,
+      credentials: p.credentials,
+    };
     await runWrk({ ...base, connections: 8, durationS: 1, uniqueRequests: 5_000 });
     // Maximum: closed loop, 16 connections. Then 70% of it on a fixed schedule (open loop), with
     // enough connections that a free one is always there when a request is due.

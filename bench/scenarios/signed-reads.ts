@@ -9,6 +9,7 @@
  */
 import { rmSync } from 'node:fs';
 import { GovernanceClient, pollEvaluation } from '../../src/client/client.js';
+import type { Ok, SubmitResult } from '../../src/client/responses.js';
 import { variant } from '../../src/fleet/variants.js';
 import { startChild, startService, type Child } from '../lib/processes.js';
 import { prepare } from '../lib/setup.js';
@@ -35,7 +36,7 @@ export async function benchSignedReads(durationS: number, rounds: number, connec
     const off = await startService(p.dataDir, { METRICS_ENABLED: 'false', POOL_THREADS: '1' });
     children.push(off);
     const client = new GovernanceClient(on.url, p.credentials);
-    const submit = await client.call('POST', '/evaluate', { scenario_ids: ['r1'] });
+    const submit = await client.call<Ok<SubmitResult>>('POST', '/evaluate', { scenario_ids: ['r1'] });
     const done = await pollEvaluation(client, submit.body.data.evaluation_id, { delaysMs: [50], timeoutMs: 30_000 });
     const bodyBytes = Buffer.byteLength(done.raw);
     const uws = await startChild('bench/servers/uws-hello.js', { BODY_BYTES: String(bodyBytes) });
@@ -57,14 +58,23 @@ export async function benchSignedReads(durationS: number, rounds: number, connec
         // the throughput: it hardly moves with the noise of a shared machine.
         const cpu0 = t.server.cpuSeconds();
         const r = await runWrk({ ...t.load, connections, durationS, uniqueRequests: Math.ceil(durationS * 160_000) });
-        results.get(t.name)!.push({ ...r, cpuUsPerRequest: ((t.server.cpuSeconds() - cpu0) * 1e6) / Math.max(1, r.total) });
+        results
+          .get(t.name)!
+          .push({ ...r, cpuUsPerRequest: ((t.server.cpuSeconds() - cpu0) * 1e6) / Math.max(1, r.total) });
       }
     }
     const median = (name: string): LoadResult => {
       const runs = [...results.get(name)!].sort((a, b) => a.requestsPerSec - b.requestsPerSec);
       return runs[Math.floor(runs.length / 2)]!;
     };
-    return { bodyBytes, rounds, signed: median('signed'), signedNoMetrics: median('signedNoMetrics'), uws: median('uws'), fastify: median('fastify') };
+    return {
+      bodyBytes,
+      rounds,
+      signed: median('signed'),
+      signedNoMetrics: median('signedNoMetrics'),
+      uws: median('uws'),
+      fastify: median('fastify'),
+    };
   } finally {
     for (const c of children) await c.stop();
     rmSync(p.dataDir, { recursive: true, force: true });

@@ -8,8 +8,14 @@ const prefix = '{"ok":true,"data":{"pad":"';
 const suffix = '"},"meta":{"watermark":"wm_00000000"}}';
 const body = prefix + 'x'.repeat(Math.max(0, size - prefix.length - suffix.length)) + suffix;
 const app = uws.App();
-app.any('/*', (res) => { res.cork(() => { res.writeStatus('200 OK'); res.writeHeader('content-type', 'application/json; charset=utf-8'); res.end(body); }); });
+app.any('/*', (res) => {
+  res.cork(() => {
+    res.writeStatus('200 OK');
+    res.writeHeader('content-type', 'application/json; charset=utf-8');
+    res.end(body);
+  });
+});
 app.listen('127.0.0.1', 0, (token) => {
   if (!token) process.exit(1);
-  process.stdout.write(`listening on http://127.0.0.1:${uws.us_socket_local_port(token as never)}/\n`);
+  process.stdout.write(`listening on http://127.0.0.1:${uws.us_socket_local_port(token)}/\n`);
 });

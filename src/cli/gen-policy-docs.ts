@@ -8,7 +8,9 @@ const dir = fileURLToPath(new URL('../../../docs/policies/', import.meta.url));
 mkdirSync(dir, { recursive: true });
 // The measured precision of each policy, as `npm run precision -- --write` last recorded it.
 const precisionFile = fileURLToPath(new URL('../../../docs/precision.json', import.meta.url));
-const measured = existsSync(precisionFile) ? (JSON.parse(readFileSync(precisionFile, 'utf8')) as { policies: Record<string, MeasuredPrecision> }).policies : {};
+const measured = existsSync(precisionFile)
+  ? (JSON.parse(readFileSync(precisionFile, 'utf8')) as { policies: Record<string, MeasuredPrecision> }).policies
+  : {};
 for (const p of POLICIES) writeFileSync(`${dir}${p.code}.md`, policyPage(p, measured[p.code]));
 writeFileSync(`${dir}README.md`, catalogIndex());
 process.stdout.write(`wrote ${POLICIES.length} policy pages to ${dir}\n`);

@@ -14,32 +14,64 @@ import { formatJson } from './scan/format-json.js';
 import { formatSarif } from './scan/format-sarif.js';
 import { formatJunit } from './scan/format-junit.js';
 
-const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 function codes(text: string): string[] {
-  const list = text.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
+  const list = text
+    .split(',')
+    .map((s) => s.trim().toUpperCase())
+    .filter(Boolean);
   for (const c of list) if (!POLICY_BY_CODE.has(c)) throw new InvalidArgumentError(`unknown policy ${c}`);
   return list;
 }
 
 /** Builds the CLI (exported for tests). */
 export function buildGov(): Command {
-  const program = new Command('gov').description('Governance Evaluation Service: offline scanner for Make.com blueprints').version(VERSION).exitOverride();
-  program.command('scan')
+  const program = new Command('gov')
+    .description('Governance Evaluation Service: offline scanner for Make.com blueprints')
+    .version(VERSION)
+    .exitOverride();
+  program
+    .command('scan')
     .description('evaluate blueprint files or directories (*.json, recursively)')
     .argument('<paths...>')
-    .addOption(new Option('-f, --format <format>', 'output format').choices(['table', 'json', 'sarif', 'junit']).default('table'))
-    .addOption(new Option('--fail-on <severity>', 'exit 1 when a failing violation has this severity or worse').choices([...Object.keys(SEVERITY_RANK), 'none']).default('high'))
+    .addOption(
+      new Option('-f, --format <format>', 'output format')
+        .choices(['table', 'json', 'sarif', 'junit'])
+        .default('table'),
+    )
+    .addOption(
+      new Option('--fail-on <severity>', 'exit 1 when a failing violation has this severity or worse')
+        .choices([...Object.keys(SEVERITY_RANK), 'none'])
+        .default('high'),
+    )
     .option('--policy <codes>', 'only these policies (comma-separated)', codes)
     .option('--skip-policy <codes>', 'skip these policies (comma-separated)', codes)
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
-    .action((paths: string[], o: { format: string; failOn: Severity | 'none'; policy?: string[]; skipPolicy?: string[]; output?: string }) => {
-      const results = scanFiles(collectFiles(paths), { ...(o.policy ? { include: o.policy } : {}), ...(o.skipPolicy ? { exclude: o.skipPolicy } : {}) });
-      const report = o.format === 'json' ? formatJson(results) : o.format === 'sarif' ? formatSarif(results, VERSION) : o.format === 'junit' ? formatJunit(results) : formatTable(results);
-      if (o.output) writeFileSync(o.output, report);
-      else process.stdout.write(report);
-      process.exitCode = exitCode(results, o.failOn);
-    });
+    .action(
+      (
+        paths: string[],
+        o: { format: string; failOn: Severity | 'none'; policy?: string[]; skipPolicy?: string[]; output?: string },
+      ) => {
+        const results = scanFiles(collectFiles(paths), {
+          ...(o.policy ? { include: o.policy } : {}),
+          ...(o.skipPolicy ? { exclude: o.skipPolicy } : {}),
+        });
+        const report =
+          o.format === 'json'
+            ? formatJson(results)
+            : o.format === 'sarif'
+              ? formatSarif(results, VERSION)
+              : o.format === 'junit'
+                ? formatJunit(results)
+                : formatTable(results);
+        if (o.output) writeFileSync(o.output, report);
+        else process.stdout.write(report);
+        process.exitCode = exitCode(results, o.failOn);
+      },
+    );
   return program;
 }
 

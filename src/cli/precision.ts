@@ -30,8 +30,14 @@ const program = new Command()
   .parse();
 const opts = program.opts<{ todo?: boolean; findings?: string; write?: boolean }>();
 
-const measured: MeasuredFinding[] = opts.findings ? (JSON.parse(readFileSync(opts.findings, 'utf8')) as MeasuredFinding[]) : measureCorpora();
-const result = score(measured, loadLabels(), POLICIES.map((p) => p.code));
+const measured: MeasuredFinding[] = opts.findings
+  ? (JSON.parse(readFileSync(opts.findings, 'utf8')) as MeasuredFinding[])
+  : measureCorpora();
+const result = score(
+  measured,
+  loadLabels(),
+  POLICIES.map((p) => p.code),
+);
 
 if (opts.todo) process.stdout.write(todo(result.problems));
 else process.stdout.write(precisionMarkdown(result) + '\n' + problemsText(result.problems));
@@ -50,15 +56,38 @@ function missed(s: Score): boolean {
 function problemsText(p: Problems): string {
   const lines: string[] = [];
   const row = (f: MeasuredFinding) => `${f.policy} ${f.file} #${f.module} ${f.severity}: ${f.reason}`;
-  const section = (title: string, items: readonly string[]) => { if (items.length > 0) lines.push(`\n## ${title} (${items.length})`, ...items.map((i) => `- ${i}`)); };
+  const section = (title: string, items: readonly string[]) => {
+    if (items.length > 0) lines.push(`\n## ${title} (${items.length})`, ...items.map((i) => `- ${i}`));
+  };
   section('High or critical without a label', p.unlabelled.map(row));
-  section('High or critical labelled overstated or false', p.wrongHigh.map((f) => `${row(f)} — ${f.label!.verdict}: ${f.label!.reason}`));
-  section('Labelled false and still reported', p.falseReported.map((f) => `${row(f)} — ${f.label!.reason}`));
-  section('Labelled true and no longer reported at that severity', p.trueLost.map((l) => `${l.policy} ${l.file} #${l.module} ${l.severity} (now: ${l.now.map((n) => n.severity).join(', ') || 'not reported'})`));
-  section('ok look-alikes reported', p.okReported.map((f) => `${row(f)} — ok because: ${f.okReason}`));
+  section(
+    'High or critical labelled overstated or false',
+    p.wrongHigh.map((f) => `${row(f)} — ${f.label!.verdict}: ${f.label!.reason}`),
+  );
+  section(
+    'Labelled false and still reported',
+    p.falseReported.map((f) => `${row(f)} — ${f.label!.reason}`),
+  );
+  section(
+    'Labelled true and no longer reported at that severity',
+    p.trueLost.map(
+      (l) =>
+        `${l.policy} ${l.file} #${l.module} ${l.severity} (now: ${l.now.map((n) => n.severity).join(', ') || 'not reported'})`,
+    ),
+  );
+  section(
+    'ok look-alikes reported',
+    p.okReported.map((f) => `${row(f)} — ok because: ${f.okReason}`),
+  );
   section('Policies without an ok case', p.withoutOk);
-  section('Below the precision target', p.belowTarget.map((b) => `${b.policy} ${b.severity}: ${(b.precision * 100).toFixed(0)}% of ${b.labelled}`));
-  section('Severities with too small a sample', p.undersampled.map((u) => `${u.policy} ${u.severity}: ${u.labelled} of ${u.needed}`));
+  section(
+    'Below the precision target',
+    p.belowTarget.map((b) => `${b.policy} ${b.severity}: ${(b.precision * 100).toFixed(0)}% of ${b.labelled}`),
+  );
+  section(
+    'Severities with too small a sample',
+    p.undersampled.map((u) => `${u.policy} ${u.severity}: ${u.labelled} of ${u.needed}`),
+  );
   section('Label files for unknown policies', p.unknownPolicies);
   return lines.length === 0 ? '\nAll targets met.\n' : lines.join('\n') + '\n';
 }
@@ -72,10 +101,31 @@ function todo(p: Problems): string {
   const out: string[] = [];
   for (const [policy, list] of [...byPolicy].sort((a, b) => a[0].localeCompare(b[0], 'en', { numeric: true }))) {
     out.push(`# test/precision/labels/${policy}.json — add to "findings":`);
-    for (const f of list) out.push(JSON.stringify({ file: f.file, module: f.module, severity: f.severity, verdict: '?', reason: '', engine: f.reason }));
+    for (const f of list)
+      out.push(
+        JSON.stringify({
+          file: f.file,
+          module: f.module,
+          severity: f.severity,
+          verdict: '?',
+          reason: '',
+          engine: f.reason,
+        }),
+      );
   }
-  if (p.trueLost.length > 0) out.push('# labelled true, no longer reported at that severity (relabel or fix):', ...p.trueLost.map((l) => `${l.policy} ${l.file} #${l.module} ${l.severity} → ${l.now.map((n) => n.severity).join(', ') || 'not reported'}`));
-  if (p.wrongHigh.length > 0) out.push('# high or critical labelled overstated or false (fix the engine):', ...p.wrongHigh.map((f) => `${f.policy} ${f.file} #${f.module} ${f.severity}: ${f.label!.reason}`));
+  if (p.trueLost.length > 0)
+    out.push(
+      '# labelled true, no longer reported at that severity (relabel or fix):',
+      ...p.trueLost.map(
+        (l) =>
+          `${l.policy} ${l.file} #${l.module} ${l.severity} → ${l.now.map((n) => n.severity).join(', ') || 'not reported'}`,
+      ),
+    );
+  if (p.wrongHigh.length > 0)
+    out.push(
+      '# high or critical labelled overstated or false (fix the engine):',
+      ...p.wrongHigh.map((f) => `${f.policy} ${f.file} #${f.module} ${f.severity}: ${f.label!.reason}`),
+    );
   if (p.withoutOk.length > 0) out.push(`# policies without an ok case: ${p.withoutOk.join(' ')}`);
   return out.join('\n') + '\n';
 }

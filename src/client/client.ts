@@ -11,7 +11,12 @@ export interface ClientCredentials {
   readonly signingSecret: string;
 }
 
-/** A decoded response. */
+/**
+ * A decoded response. `T` declares the body (see `responses.ts`, e.g. `Reply<SubmitResult>`); the
+ * default `any` serves the callers that still read bodies untyped (the integration tests) until
+ * they declare theirs, and then becomes `unknown`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: for the callers that still read bodies untyped
 export interface ClientResponse<T = any> {
   readonly status: number;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
@@ -20,8 +25,17 @@ export interface ClientResponse<T = any> {
 }
 
 /** `X-Service-Signature` value for a request at unix time `t` (seconds). */
-export function signRequest(secret: string, t: number, method: string, pathWithQuery: string, body: string | Buffer = ''): string {
-  const v1 = createHmac('sha256', secret).update(`${t}.${method.toUpperCase()}.${pathWithQuery}.`).update(body).digest('hex');
+export function signRequest(
+  secret: string,
+  t: number,
+  method: string,
+  pathWithQuery: string,
+  body: string | Buffer = '',
+): string {
+  const v1 = createHmac('sha256', secret)
+    .update(`${t}.${method.toUpperCase()}.${pathWithQuery}.`)
+    .update(body)
+    .digest('hex');
   return `t=${t},v1=${v1}`;
 }
 
@@ -37,9 +51,14 @@ export interface CallOptions {
 
 /** Signed client for `baseUrl` (e.g. `http://127.0.0.1:8080`). */
 export class GovernanceClient {
-  constructor(readonly baseUrl: string, readonly credentials: ClientCredentials, private readonly clock: () => number = Date.now) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly credentials: ClientCredentials,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
   /** Signs and sends one request; the path is relative to `/api/public/v1`. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- default for untyped callers (see ClientResponse)
   call<T = any>(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<ClientResponse<T>> {
     const fullPath = path.startsWith('/api/') ? path : `/api/public/v1${path}`;
     const payload = options.rawBody ?? (body === undefined ? '' : JSON.stringify(body));
@@ -61,25 +80,50 @@ export class GovernanceClient {
  * Sends one request with the global `fetch` (no signing) and decodes a JSON body when there is one.
  * Header names come back lower-case; repeated ones joined with `, `. @throws TypeError on a network error.
  */
-export async function send<T = any>(url: URL, method: string, headers: Record<string, string>, payload: string | Buffer): Promise<ClientResponse<T>> {
-  const res = await fetch(url, { method, headers, ...(payload.length > 0 ? { body: payload } : {}), redirect: 'manual' });
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- default for untyped callers (see ClientResponse)
+export async function send<T = any>(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  payload: string | Buffer,
+): Promise<ClientResponse<T>> {
+  const res = await fetch(url, {
+    method,
+    headers,
+    ...(payload.length > 0 ? { body: payload } : {}),
+    redirect: 'manual',
+  });
   const raw = await res.text();
   let parsed: unknown = raw;
   try {
     parsed = raw === '' ? null : JSON.parse(raw);
-  } catch { /* keep the raw text */ }
+  } catch {
+    /* keep the raw text */
+  }
   return { status: res.status, headers: Object.fromEntries(res.headers), body: parsed as T, raw };
 }
 
-/** Polls `GET /evaluations/{id}` until a terminal status, with the spec's backoff (§8 rule 4: 2, 3, 5, 8 s for batches of 5+). */
-export async function pollEvaluation(client: GovernanceClient, evaluationId: string, options: { delaysMs?: readonly number[]; timeoutMs?: number } = {}): Promise<ClientResponse> {
+/** What `pollEvaluation` reads of a body: the envelope's `data.status` (an error body has no `data`). */
+type PolledBody = { readonly ok?: boolean; readonly data?: { readonly status?: string } } | null;
+
+/**
+ * Polls `GET /evaluations/{id}` until a terminal status, with the spec's backoff (§8 rule 4: 2, 3, 5, 8 s for
+ * batches of 5+). `T` declares the body, e.g. `Reply<EvaluationStatus>`; it returns the last response.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- default for untyped callers (see ClientResponse)
+export async function pollEvaluation<T extends PolledBody = any>(
+  client: GovernanceClient,
+  evaluationId: string,
+  options: { delaysMs?: readonly number[]; timeoutMs?: number } = {},
+): Promise<ClientResponse<T>> {
   const delays = options.delaysMs ?? [2000, 3000, 5000, 8000];
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   for (let attempt = 0; ; attempt++) {
-    const res = await client.call('GET', `/evaluations/${evaluationId}`);
+    const res = await client.call<T>('GET', `/evaluations/${evaluationId}`);
     const status = res.body?.data?.status;
     if (res.status !== 200 || status === 'complete' || status === 'error') return res;
-    if (Date.now() > deadline) throw new Error(`evaluation ${evaluationId} not terminal after ${options.timeoutMs ?? 120_000} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`evaluation ${evaluationId} not terminal after ${options.timeoutMs ?? 120_000} ms`);
     await new Promise((r) => setTimeout(r, delays[Math.min(attempt, delays.length - 1)]));
   }
 }

@@ -123,7 +123,13 @@ function token(key: string): string {
 }
 
 /** Iterative walk with parallel arrays (no recursion: blueprint JSON may nest arbitrarily deep; no per-node objects). */
-function collect(module: ModuleNode, root: JsonObject, rootPointer: string, section: 'mapper' | 'parameters', out: StringLeaf[]): void {
+function collect(
+  module: ModuleNode,
+  root: JsonObject,
+  rootPointer: string,
+  section: 'mapper' | 'parameters',
+  out: StringLeaf[],
+): void {
   const values: Json[] = [root];
   const pointers: string[] = [rootPointer];
   const names: (string | null)[] = [null];
@@ -137,11 +143,19 @@ function collect(module: ModuleNode, root: JsonObject, rootPointer: string, sect
       for (let i = value.length - 1; i >= 0; i--) {
         const child = value[i]!;
         if (child === null || typeof child === 'number' || typeof child === 'boolean') continue;
-        values.push(child); pointers.push(`${pointer}/${i}`); names.push(fieldName);
+        values.push(child);
+        pointers.push(`${pointer}/${i}`);
+        names.push(fieldName);
       }
     } else if (value !== null && typeof value === 'object') {
       // Only an object with a `value` is a pair: a data store record's `key` or a folder's `name` is a value itself.
-      const pairName = !('value' in value) ? null : typeof value['name'] === 'string' ? value['name'] : typeof value['key'] === 'string' ? value['key'] : null;
+      const pairName = !('value' in value)
+        ? null
+        : typeof value['name'] === 'string'
+          ? value['name']
+          : typeof value['key'] === 'string'
+            ? value['key']
+            : null;
       const keys = Object.keys(value);
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i]!;
@@ -149,7 +163,9 @@ function collect(module: ModuleNode, root: JsonObject, rootPointer: string, sect
         if (child === null || typeof child === 'number' || typeof child === 'boolean') continue;
         // In a `{ name|key, value }` pair the label is a name, not a value; the value is named by it.
         if (pairName !== null && (key === 'name' || key === 'key') && child === pairName) continue;
-        values.push(child); pointers.push(`${pointer}/${token(key)}`); names.push(key === 'value' && pairName !== null ? pairName : key);
+        values.push(child);
+        pointers.push(`${pointer}/${token(key)}`);
+        names.push(key === 'value' && pairName !== null ? pairName : key);
       }
     }
   }

@@ -72,28 +72,40 @@ export class DataFlow {
     for (const m of modules) {
       this.refs.set(m.id, []);
       this.mapped.set(m.id, []);
-      if (classify(m).ai) { ai.add(m.id); this.prompts.set(m.id, []); }
+      if (classify(m).ai) {
+        ai.add(m.id);
+        this.prompts.set(m.id, []);
+      }
     }
     for (const leaf of leaves) {
       if (!leaf.value.includes('{{')) continue;
       const id = leaf.module.id;
       const list = this.refs.get(id)!;
       const start = list.length;
-      const refs = extractRefs(leaf.value).map((r): ModuleRef => ({ moduleId: r.moduleId, path: r.path, pointer: leaf.pointer, fieldName: leaf.fieldName }));
+      const refs = extractRefs(leaf.value).map((r): ModuleRef => ({
+        moduleId: r.moduleId,
+        path: r.path,
+        pointer: leaf.pointer,
+        fieldName: leaf.fieldName,
+      }));
       for (const r of refs) list.push(r);
       this.mapped.get(id)!.push({ leaf, refs });
       if (!ai.has(id)) continue;
       const prompt = this.prompts.get(id)!;
       const part = promptPart(leaf.module, leaf.pointer, leaf.fieldName);
       if (part === 'all') for (let i = start; i < list.length; i++) prompt.push(list[i]!);
-      else if (part === 'body') for (const r of bodyPromptRefs(leaf.value)) prompt.push({ moduleId: r.moduleId, path: r.path, pointer: leaf.pointer, fieldName: leaf.fieldName });
+      else if (part === 'body')
+        for (const r of bodyPromptRefs(leaf.value))
+          prompt.push({ moduleId: r.moduleId, path: r.path, pointer: leaf.pointer, fieldName: leaf.fieldName });
     }
     // Paths read from each custom webhook: its payload shape (`sources.ts` webhookSource).
     const hooks = new Map<string, string[]>();
     for (const m of modules) if (m.type === 'gateway:CustomWebHook') hooks.set(m.id, []);
     for (const m of modules) {
       const list: FieldRef[] = [];
-      for (const group of m.filter?.conditions ?? []) for (const c of group) for (const side of [c['a'], c['b']]) if (typeof side === 'string') list.push(...extractRefs(side));
+      for (const group of m.filter?.conditions ?? [])
+        for (const c of group)
+          for (const side of [c['a'], c['b']]) if (typeof side === 'string') list.push(...extractRefs(side));
       this.filterRefs.set(m.id, list);
       if (hooks.size === 0) continue;
       for (const r of list) hooks.get(r.moduleId)?.push(r.path);
@@ -106,7 +118,10 @@ export class DataFlow {
       if (source?.untrusted) this.untrusted.set(m.id, m.id);
       if (ai.has(m.id)) this.aiDerived.add(m.id);
     }
-    const passThrough = (m: ModuleNode) => { const r = classify(m).role; return r === 'transform' || r === 'flow'; };
+    const passThrough = (m: ModuleNode) => {
+      const r = classify(m).role;
+      return r === 'transform' || r === 'flow';
+    };
     // Fixed point: ids are not ordered and routes may reference later modules; bounded by module count.
     for (let changed = true, rounds = 0; changed && rounds <= modules.length; rounds++) {
       changed = false;
@@ -116,12 +131,22 @@ export class DataFlow {
         for (const r of through ? this.refs.get(m.id)! : this.prompts.get(m.id)!) {
           if (through) {
             const origin = this.untrusted.get(r.moduleId);
-            if (origin !== undefined && !this.untrusted.has(m.id)) { this.untrusted.set(m.id, origin); changed = true; }
-            if (this.aiDerived.has(r.moduleId) && !this.aiDerived.has(m.id)) { this.aiDerived.add(m.id); changed = true; }
+            if (origin !== undefined && !this.untrusted.has(m.id)) {
+              this.untrusted.set(m.id, origin);
+              changed = true;
+            }
+            if (this.aiDerived.has(r.moduleId) && !this.aiDerived.has(m.id)) {
+              this.aiDerived.add(m.id);
+              changed = true;
+            }
           }
           for (const [kind, from] of this.piiOfRef(r)) {
             const own = this.carries.get(m.id) ?? new Map<PiiKind, FieldRef>();
-            if (!own.has(kind)) { own.set(kind, from); this.carries.set(m.id, own); changed = true; }
+            if (!own.has(kind)) {
+              own.set(kind, from);
+              this.carries.set(m.id, own);
+              changed = true;
+            }
           }
         }
       }
@@ -190,7 +215,7 @@ export class DataFlow {
   /** The untrusted source a module's output comes from (itself when it is one), `null` when trusted. */
   untrustedSourceOf(moduleId: string): ModuleSource | null {
     const origin = this.untrusted.get(moduleId);
-    return origin === undefined ? null : this.sources.get(origin) ?? null;
+    return origin === undefined ? null : (this.sources.get(origin) ?? null);
   }
 
   /** True when a module's output is AI output (an AI module, or a transform of one). */
@@ -219,8 +244,15 @@ export class DataFlow {
         const key = `${kind}|${r.pointer}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        const origin = kind === 'personal' ? this.sources.get(from.moduleId)?.label : kind === 'health' ? this.questionOrigin(from) : undefined;
-        out.push(origin === undefined ? { kind, pointer: r.pointer, from } : { kind, pointer: r.pointer, from, origin });
+        const origin =
+          kind === 'personal'
+            ? this.sources.get(from.moduleId)?.label
+            : kind === 'health'
+              ? this.questionOrigin(from)
+              : undefined;
+        out.push(
+          origin === undefined ? { kind, pointer: r.pointer, from } : { kind, pointer: r.pointer, from, origin },
+        );
       }
     }
     this.piiCache.set(moduleId, out);
@@ -233,7 +265,8 @@ export class DataFlow {
     if (variable !== undefined) {
       if (depth > 16) return [];
       const out: [PiiKind, FieldRef][] = [];
-      for (const v of variable) for (const pair of this.piiOfRef(v, depth + 1)) if (!out.some(([k]) => k === pair[0])) out.push(pair);
+      for (const v of variable)
+        for (const pair of this.piiOfRef(v, depth + 1)) if (!out.some(([k]) => k === pair[0])) out.push(pair);
       return out;
     }
     // A labelled capture of a Text parser holds what its label names (`Company Name: (.*?)` a company,
@@ -241,17 +274,21 @@ export class DataFlow {
     const label = this.captureLabel(r);
     if (typeof label === 'string') {
       const personal = this.carries.has(r.moduleId);
-      const kind = piiKind(label, personal ? 'person' : null) ?? (personal && RETOLD.test(label.replace(/\s+/g, '')) ? 'personal' : null);
+      const kind =
+        piiKind(label, personal ? 'person' : null) ??
+        (personal && RETOLD.test(label.replace(/\s+/g, '')) ? 'personal' : null);
       return kind ? [[kind, { moduleId: r.moduleId, path: r.path }]] : [];
     }
     const root: PiiContext = this.sources.get(r.moduleId)?.personal ?? null;
     const direct = piiKind(this.named(r), root);
     const out: [PiiKind, FieldRef][] = direct ? [[direct, { moduleId: r.moduleId, path: r.path }]] : [];
     // A form answer is read by question id (`answers.\`0e3657d9\`...`); its exported title may ask about health.
-    if (direct !== 'health' && (root === 'content' || root === 'person') && this.answersHealthQuestion(r)) out.push(['health', { moduleId: r.moduleId, path: r.path }]);
+    if (direct !== 'health' && (root === 'content' || root === 'person') && this.answersHealthQuestion(r))
+      out.push(['health', { moduleId: r.moduleId, path: r.path }]);
     const carried = this.carries.get(r.moduleId);
     // A reference or technical field (`{{62.id}}`, `status`) of a module carrying personal data is not that data.
-    if (carried && !isTechnicalField(r.path)) for (const [kind, from] of carried) if (kind !== direct) out.push([kind, from]);
+    if (carried && !isTechnicalField(r.path))
+      for (const [kind, from] of carried) if (kind !== direct) out.push([kind, from]);
     return out;
   }
 
@@ -273,7 +310,10 @@ export class DataFlow {
           const name = v && typeof v === 'object' && !Array.isArray(v) ? v['name'] : undefined;
           if (typeof name !== 'string') continue;
           const at = `${prefix}${i}/`;
-          vars.set(name, this.refsOf(m.id).filter((x) => x.pointer.startsWith(at)));
+          vars.set(
+            name,
+            this.refsOf(m.id).filter((x) => x.pointer.startsWith(at)),
+          );
         }
       }
       this.variables.set(r.moduleId, vars);
@@ -314,7 +354,7 @@ export class DataFlow {
     let labels = this.captures.get(r.moduleId);
     if (labels === undefined) {
       const m = this.byId.get(r.moduleId);
-      const pattern = m && PARSERS.has(m.type) ? m.parameters?.['pattern'] ?? m.mapper?.['pattern'] : undefined;
+      const pattern = m && PARSERS.has(m.type) ? (m.parameters?.['pattern'] ?? m.mapper?.['pattern']) : undefined;
       labels = typeof pattern === 'string' ? captureLabels(pattern) : null;
       this.captures.set(r.moduleId, labels);
     }
@@ -363,7 +403,10 @@ function fieldTitle(m: ModuleNode, path: string): string | null {
   for (const raw of path.split('.')) {
     if (!Array.isArray(spec)) break;
     const name = raw.replace(/`/g, '').replace(/\[\]$/, '');
-    const item: unknown = spec.find((f: unknown) => f !== null && typeof f === 'object' && !Array.isArray(f) && (f as Record<string, unknown>)['name'] === name);
+    const item: unknown = spec.find(
+      (f: unknown) =>
+        f !== null && typeof f === 'object' && !Array.isArray(f) && (f as Record<string, unknown>)['name'] === name,
+    );
     if (item === undefined || item === null || typeof item !== 'object') break;
     const label = (item as Record<string, unknown>)['label'];
     if (typeof label === 'string' && OPAQUE_NAME.test(name)) title = label;
@@ -386,7 +429,10 @@ function columnLabels(m: ModuleNode): Map<string, string> | null {
     const name = f['name'];
     const label = f['label'];
     if (typeof name !== 'string' || typeof label !== 'string' || !/^\d+$/.test(name)) continue;
-    const clean = label.replace(/\s*\([A-Z]{1,3}\)\s*$/, '').replace(/[?.:]+$/, '').trim();
+    const clean = label
+      .replace(/\s*\([A-Z]{1,3}\)\s*$/, '')
+      .replace(/[?.:]+$/, '')
+      .trim();
     if (clean === '' || clean.length > 60 || /[.{}]/.test(clean)) continue;
     (out ??= new Map()).set(name, clean);
   }

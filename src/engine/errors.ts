@@ -18,7 +18,10 @@ export interface EngineError {
 
 /** Thrown only inside the parser and caught by `parseBlueprint`; never escapes the engine. */
 export class BlueprintError extends Error {
-  constructor(readonly pointer: string, message: string) {
+  constructor(
+    readonly pointer: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'BlueprintError';
   }

@@ -59,10 +59,22 @@ export interface ModuleSummaryEntry {
 /** Canvas module graph (design notes "Inline result": nodes and edges). */
 export interface ModuleGraph {
   readonly nodes: readonly {
-    module_id: string; module_name: string; module_type: string; app: string;
-    position: { x: number; y: number } | null; badge: Severity | null; violation_count: number; policies: string[];
+    module_id: string;
+    module_name: string;
+    module_type: string;
+    app: string;
+    position: { x: number; y: number } | null;
+    badge: Severity | null;
+    violation_count: number;
+    policies: string[];
   }[];
-  readonly edges: readonly { from: string; to: string; kind: 'next' | 'route' | 'error'; route_index?: number; filter?: string }[];
+  readonly edges: readonly {
+    from: string;
+    to: string;
+    kind: 'next' | 'route' | 'error';
+    route_index?: number;
+    filter?: string;
+  }[];
 }
 
 export type { Remediation };
@@ -102,7 +114,8 @@ export interface EvaluateOptions {
 }
 
 /** Result of `evaluateBlueprint`. */
-export type EvaluateResult = { readonly ok: true; readonly evaluation: ScenarioEvaluation } | { readonly ok: false; readonly error: EngineError };
+export type EvaluateResult =
+  { readonly ok: true; readonly evaluation: ScenarioEvaluation } | { readonly ok: false; readonly error: EngineError };
 
 /**
  * Parses and evaluates one blueprint against the catalog. Never throws for bad input: returns
@@ -131,7 +144,11 @@ export function evaluateBlueprint(input: unknown, options: EvaluateOptions): Eva
 }
 
 /** Runs one policy with error capture and optional timing. */
-export function runPolicy(policy: Policy, analysis: Analysis, options: Pick<EvaluateOptions, 'now' | 'onTiming'>): { outcome: PolicyOutcome | null } | { error: string } {
+export function runPolicy(
+  policy: Policy,
+  analysis: Analysis,
+  options: Pick<EvaluateOptions, 'now' | 'onTiming'>,
+): { outcome: PolicyOutcome | null } | { error: string } {
   const { now, onTiming } = options;
   if (!now || !onTiming) return attempt(policy, analysis);
   const started = now();
@@ -157,8 +174,11 @@ function selectPolicies(options: EvaluateOptions): readonly Policy[] {
 }
 
 function shape(
-  analysis: Analysis, outcomes: readonly { policy: Policy; outcome: PolicyOutcome }[], evaluated: string[],
-  policyErrors: { policy: string; message: string }[], scenarioId: string,
+  analysis: Analysis,
+  outcomes: readonly { policy: Policy; outcome: PolicyOutcome }[],
+  evaluated: string[],
+  policyErrors: { policy: string; message: string }[],
+  scenarioId: string,
 ): ScenarioEvaluation {
   // Per module, by `ordinal`: its badge (the worst severity of its findings, spec §2) and the codes of
   // the policies with a finding on it, in first-finding order. Arrays, not Maps keyed by module id.
@@ -193,28 +213,79 @@ function shape(
       const sev = f.severity ?? policy.severity;
       // Two literals rather than a conditional spread: a spread in the middle of a literal takes V8's slow path.
       return f.evidence
-        ? { module_id: m.id, module_name: m.name, module_type: m.type, reason: f.reason, badge: b, severity: sev, evidence: f.evidence, fingerprint: own }
-        : { module_id: m.id, module_name: m.name, module_type: m.type, reason: f.reason, badge: b, severity: sev, fingerprint: own };
+        ? {
+            module_id: m.id,
+            module_name: m.name,
+            module_type: m.type,
+            reason: f.reason,
+            badge: b,
+            severity: sev,
+            evidence: f.evidence,
+            fingerprint: own,
+          }
+        : {
+            module_id: m.id,
+            module_name: m.name,
+            module_type: m.type,
+            reason: f.reason,
+            badge: b,
+            severity: sev,
+            fingerprint: own,
+          };
     });
     const rem = buildRemediation(policy, outcome, analysis, severity);
     remediation[policy.code] = rem;
-    violations.push(outcome.evidence ? {
-      policy: policy.code, status: outcome.status, severity, title: policy.title, description: policy.description,
-      remediation_available: rem !== null, failing_modules: failing, source: 'automated', summary: outcome.summary,
-      compliance_frameworks: policy.compliance_frameworks, category: policy.category, evidence: outcome.evidence, fingerprint: fp,
-    } : {
-      policy: policy.code, status: outcome.status, severity, title: policy.title, description: policy.description,
-      remediation_available: rem !== null, failing_modules: failing, source: 'automated', summary: outcome.summary,
-      compliance_frameworks: policy.compliance_frameworks, category: policy.category, fingerprint: fp,
-    });
+    violations.push(
+      outcome.evidence
+        ? {
+            policy: policy.code,
+            status: outcome.status,
+            severity,
+            title: policy.title,
+            description: policy.description,
+            remediation_available: rem !== null,
+            failing_modules: failing,
+            source: 'automated',
+            summary: outcome.summary,
+            compliance_frameworks: policy.compliance_frameworks,
+            category: policy.category,
+            evidence: outcome.evidence,
+            fingerprint: fp,
+          }
+        : {
+            policy: policy.code,
+            status: outcome.status,
+            severity,
+            title: policy.title,
+            description: policy.description,
+            remediation_available: rem !== null,
+            failing_modules: failing,
+            source: 'automated',
+            summary: outcome.summary,
+            compliance_frameworks: policy.compliance_frameworks,
+            category: policy.category,
+            fingerprint: fp,
+          },
+    );
   }
-  violations.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || (a.status === b.status ? 0 : a.status === 'fail' ? -1 : 1));
+  violations.sort(
+    (a, b) =>
+      SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] ||
+      (a.status === b.status ? 0 : a.status === 'fail' ? -1 : 1),
+  );
   const moduleSummary: ModuleSummaryEntry[] = [];
   for (const m of analysis.graph.modules) {
     const b = badge(m);
     if (b === null) continue;
     const policies = codes[m.ordinal]!.slice();
-    moduleSummary.push({ module_id: m.id, module_name: m.name, module_type: m.type, badge: b, violation_count: policies.length, policies });
+    moduleSummary.push({
+      module_id: m.id,
+      module_name: m.name,
+      module_type: m.type,
+      badge: b,
+      violation_count: policies.length,
+      policies,
+    });
   }
   return {
     scenario_name: analysis.graph.name,
@@ -234,20 +305,33 @@ function shape(
 }
 
 function moduleGraph(
-  modules: readonly ModuleNode[], analysis: Analysis, badge: (m: ModuleNode) => Severity | null, codes: readonly (readonly string[])[],
+  modules: readonly ModuleNode[],
+  analysis: Analysis,
+  badge: (m: ModuleNode) => Severity | null,
+  codes: readonly (readonly string[])[],
 ): ModuleGraph {
   return {
     nodes: modules.map((m) => {
       const policies = codes[m.ordinal]!.slice();
       return {
-        module_id: m.id, module_name: m.name, module_type: m.type, app: m.app,
+        module_id: m.id,
+        module_name: m.name,
+        module_type: m.type,
+        app: m.app,
         position: m.position ? { x: m.position.x, y: m.position.y } : null,
-        badge: badge(m), violation_count: policies.length, policies,
+        badge: badge(m),
+        violation_count: policies.length,
+        policies,
       };
     }),
     edges: analysis.graph.edges.map((e) => {
-      if (e.routeIndex === undefined) return e.filter === undefined ? { from: e.from, to: e.to, kind: e.kind } : { from: e.from, to: e.to, kind: e.kind, filter: e.filter };
-      return e.filter === undefined ? { from: e.from, to: e.to, kind: e.kind, route_index: e.routeIndex } : { from: e.from, to: e.to, kind: e.kind, route_index: e.routeIndex, filter: e.filter };
+      if (e.routeIndex === undefined)
+        return e.filter === undefined
+          ? { from: e.from, to: e.to, kind: e.kind }
+          : { from: e.from, to: e.to, kind: e.kind, filter: e.filter };
+      return e.filter === undefined
+        ? { from: e.from, to: e.to, kind: e.kind, route_index: e.routeIndex }
+        : { from: e.from, to: e.to, kind: e.kind, route_index: e.routeIndex, filter: e.filter };
     }),
   };
 }

@@ -34,7 +34,10 @@ export function fingerprintPrefix(...parts: string[]): FingerprintState {
  * own fingerprint is its policy and scenario, and its findings continue from the same text plus a
  * separator (the scenario id is hashed once per violation instead of twice).
  */
-export function fingerprintWithPrefix(...parts: string[]): { readonly fingerprint: string; readonly prefix: FingerprintState } {
+export function fingerprintWithPrefix(...parts: string[]): {
+  readonly fingerprint: string;
+  readonly prefix: FingerprintState;
+} {
   const state = advance(FNV_START, parts);
   return { fingerprint: render(state), prefix: separate(state) };
 }

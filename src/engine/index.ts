@@ -1,6 +1,15 @@
 /** @module engine: public surface of the pure policy engine (re-exports only). */
 export { evaluateBlueprint, runPolicy } from './evaluate.js';
-export type { EvaluateOptions, EvaluateResult, FailingModule, ModuleGraph, ModuleSummaryEntry, Remediation, ScenarioEvaluation, Violation } from './evaluate.js';
+export type {
+  EvaluateOptions,
+  EvaluateResult,
+  FailingModule,
+  ModuleGraph,
+  ModuleSummaryEntry,
+  Remediation,
+  ScenarioEvaluation,
+  Violation,
+} from './evaluate.js';
 export { parseBlueprint, humanizeModuleType } from './blueprint/parse.js';
 export type { ScenarioGraph, ModuleNode } from './blueprint/types.js';
 export { POLICIES, POLICY_BY_CODE, CATALOG_REVISION, RETIRED_CODES } from './policies/catalog.js';

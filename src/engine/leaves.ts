@@ -14,7 +14,8 @@ import { pointerToken } from './errors.js';
  * `nested` specs `metadata.restore` keeps for a field, such as a sheet's columns), another module key
  * (`module`: custom-app keys), or a scenario-level part.
  */
-export type LeafSection = 'mapper' | 'parameters' | 'filter' | 'metadata' | 'schema' | 'module' | 'scenario-metadata' | 'io' | 'scenario';
+export type LeafSection =
+  'mapper' | 'parameters' | 'filter' | 'metadata' | 'schema' | 'module' | 'scenario-metadata' | 'io' | 'scenario';
 
 /** Which strings to collect. */
 export interface LeafOptions {
@@ -44,11 +45,19 @@ export interface BlueprintLeaf {
 }
 
 /** Module keys that are sections of their own; other keys (except the ones below) are `module`. */
-const MODULE_SECTIONS: ReadonlyMap<string, LeafSection> = new Map([['mapper', 'mapper'], ['parameters', 'parameters'], ['filter', 'filter'], ['metadata', 'metadata']]);
+const MODULE_SECTIONS: ReadonlyMap<string, LeafSection> = new Map([
+  ['mapper', 'mapper'],
+  ['parameters', 'parameters'],
+  ['filter', 'filter'],
+  ['metadata', 'metadata'],
+]);
 /** Module keys that hold no data string: the module type (`http:ActionSendData`). */
 const SKIPPED_MODULE_KEYS: ReadonlySet<string> = new Set(['module']);
 /** Scenario keys that are sections of their own. */
-const SCENARIO_SECTIONS: ReadonlyMap<string, LeafSection> = new Map([['metadata', 'scenario-metadata'], ['io', 'io']]);
+const SCENARIO_SECTIONS: ReadonlyMap<string, LeafSection> = new Map([
+  ['metadata', 'scenario-metadata'],
+  ['io', 'io'],
+]);
 /** Array keys whose object elements may be modules (the parser's flows and error routes). */
 const MODULE_ARRAYS: ReadonlySet<string> = new Set(['flow', 'onerror']);
 /** Keys of a module's `metadata` that hold its field specs (corpus FORMAT.md "Module object"). */
@@ -63,13 +72,20 @@ const MODULE_IDS = 32;
 /** Flag of a key that changes how an object's strings are named or owned: `{name|key, value}` pairs, filter conditions `{a, o, b}`, notes' `moduleIds`. */
 function specialKey(key: string): number {
   switch (key) {
-    case 'value': return VALUE;
-    case 'name': return NAME;
-    case 'key': return KEY;
-    case 'a': return A;
-    case 'o': return O;
-    case 'moduleIds': return MODULE_IDS;
-    default: return 0;
+    case 'value':
+      return VALUE;
+    case 'name':
+      return NAME;
+    case 'key':
+      return KEY;
+    case 'a':
+      return A;
+    case 'o':
+      return O;
+    case 'moduleIds':
+      return MODULE_IDS;
+    default:
+      return 0;
   }
 }
 
@@ -85,8 +101,14 @@ function rawModules(graph: ScenarioGraph): Map<object, ModuleNode> {
   const root = graph.raw as JsonObject;
   for (const m of graph.modules) {
     const parent = m.parentId === null ? root : byId.get(m.parentId);
-    const list = m.container === 'flow' ? parent?.['flow'] : m.container === 'onerror' ? parent?.['onerror']
-      : m.container === 'route' ? routeFlow(parent?.['routes'], m.routeIndex) : undefined;
+    const list =
+      m.container === 'flow'
+        ? parent?.['flow']
+        : m.container === 'onerror'
+          ? parent?.['onerror']
+          : m.container === 'route'
+            ? routeFlow(parent?.['routes'], m.routeIndex)
+            : undefined;
     let raw = Array.isArray(list) ? list[m.index] : undefined;
     if (!isObject(raw)) raw = resolve(root, m.pointer);
     if (isObject(raw)) {
@@ -130,12 +152,15 @@ function operandName(a: string): string | null {
 /** A container's place in the blueprint: its parent and key; the pointer is built only when asked for. */
 class Place {
   private cached: string | undefined = undefined;
-  constructor(readonly parent: Place | null, readonly key: string | number) {}
+  constructor(
+    readonly parent: Place | null,
+    readonly key: string | number,
+  ) {}
   /** RFC 6901 pointer of this container (`''` for the root), memoised; iterative (places may nest deep). */
   pointer(): string {
     if (this.cached !== undefined) return this.cached;
-    const chain: Place[] = [];
-    let at: Place | null = this;
+    const chain: Place[] = [this];
+    let at = this.parent;
     while (at !== null && at.cached === undefined) {
       chain.push(at);
       at = at.parent;
@@ -171,8 +196,13 @@ class Frame {
   readonly owner: ModuleNode | null;
 
   constructor(
-    parent: Place | null, key: string | number, readonly value: JsonObject | Json[],
-    readonly fieldName: string | null, owner: ModuleNode | null, readonly section: LeafSection | null, byId: ReadonlyMap<string, ModuleNode>,
+    parent: Place | null,
+    key: string | number,
+    readonly value: JsonObject | Json[],
+    readonly fieldName: string | null,
+    owner: ModuleNode | null,
+    readonly section: LeafSection | null,
+    byId: ReadonlyMap<string, ModuleNode>,
   ) {
     this.place = new Place(parent, key);
     this.owner = owner;
@@ -190,11 +220,18 @@ class Frame {
     for (let i = 0; i < keys.length; i++) special |= specialKey(keys[i]!);
     if (special & MODULE_IDS && section === 'scenario-metadata') {
       const ids = value['moduleIds'];
-      if (Array.isArray(ids) && ids.length > 0) this.owner = byId.get(String(ids[0])) ?? owner;
+      const first = Array.isArray(ids) ? ids[0] : undefined;
+      // Module ids are integers (parse.ts keys byId by their decimal text); a container here names no module.
+      if (typeof first === 'number' || typeof first === 'string') this.owner = byId.get(String(first)) ?? owner;
     }
     if (special & VALUE) {
       const n = special & NAME ? value['name'] : special & KEY ? value['key'] : undefined;
-      this.pairName = typeof n === 'string' ? n : special & NAME && special & KEY && typeof value['key'] === 'string' ? value['key'] : null;
+      this.pairName =
+        typeof n === 'string'
+          ? n
+          : special & NAME && special & KEY && typeof value['key'] === 'string'
+            ? value['key']
+            : null;
     }
     if ((special & (A | O)) === (A | O) && section === 'filter') {
       const a = value['a'];
@@ -208,8 +245,12 @@ class Frame {
 class Leaf implements BlueprintLeaf {
   private cached: string | undefined = undefined;
   constructor(
-    readonly module: ModuleNode | null, private readonly parent: Place, private readonly key: string | number,
-    readonly value: string, readonly fieldName: string | null, readonly section: LeafSection,
+    readonly module: ModuleNode | null,
+    private readonly parent: Place,
+    private readonly key: string | number,
+    readonly value: string,
+    readonly fieldName: string | null,
+    readonly section: LeafSection,
   ) {}
   get pointer(): string {
     return (this.cached ??= `${this.parent.pointer()}/${token(this.key)}`);
@@ -231,7 +272,7 @@ export function collectAllStrings(graph: ScenarioGraph, options: LeafOptions = {
   const modules = rawModules(graph);
   const byId = graph.byId;
   const out: BlueprintLeaf[] = [];
-  const root = new Frame(null, '', graph.raw as JsonObject, null, null, 'scenario', byId);
+  const root = new Frame(null, '', graph.raw, null, null, 'scenario', byId);
   const stack: Frame[] = [root];
   while (stack.length > 0) {
     const f = stack[stack.length - 1]!;
@@ -248,7 +289,7 @@ export function collectAllStrings(graph: ScenarioGraph, options: LeafOptions = {
     let section: LeafSection | null;
     if (f === root) {
       name = key as string;
-      section = key === 'flow' ? 'module' : SCENARIO_SECTIONS.get(key as string) ?? 'scenario';
+      section = key === 'flow' ? 'module' : (SCENARIO_SECTIONS.get(key as string) ?? 'scenario');
     } else if (f.section === null) {
       // A module object: each key opens its section; nested routes and error handlers are walked as modules.
       if (SKIPPED_MODULE_KEYS.has(key as string)) continue;
@@ -258,16 +299,29 @@ export function collectAllStrings(graph: ScenarioGraph, options: LeafOptions = {
       name = f.fieldName;
       section = f.section;
       const m = typeof child === 'object' && name !== null && MODULE_ARRAYS.has(name) ? modules.get(child) : undefined;
-      if (m) { name = null; owner = m; section = null; }
+      if (m) {
+        name = null;
+        owner = m;
+        section = null;
+      }
     } else {
       // In a `{ name|key, value }` pair the label is a name, not a value; the value is named by it.
       if (f.pairName !== null && (key === 'name' || key === 'key') && child === f.pairName) continue;
-      name = key === 'value' && f.pairName !== null ? f.pairName : key === 'b' && f.operand !== null ? f.operand : key as string;
-      section = (f.moduleMetadata && SCHEMA_KEYS.has(key as string)) || (key === 'nested' && f.section === 'metadata') ? 'schema' : f.section;
+      name =
+        key === 'value' && f.pairName !== null
+          ? f.pairName
+          : key === 'b' && f.operand !== null
+            ? f.operand
+            : (key as string);
+      section =
+        (f.moduleMetadata && SCHEMA_KEYS.has(key as string)) || (key === 'nested' && f.section === 'metadata')
+          ? 'schema'
+          : f.section;
       if (f.samples) owner = byId.get(key as string) ?? owner;
     }
     if (typeof child === 'string') {
-      if (section !== null && child.length >= minLength && wanted(section)) out.push(new Leaf(owner, f.place, key, child, name, section));
+      if (section !== null && child.length >= minLength && wanted(section))
+        out.push(new Leaf(owner, f.place, key, child, name, section));
     } else if (walked(section)) {
       const frame = new Frame(f.place, key, child, name, owner, section, byId);
       frame.moduleMetadata = f.section === null && section === 'metadata';

@@ -15,21 +15,73 @@ import { classify, httpMethod, moduleUrl } from './blueprint/classify.js';
 import { actionWords } from './blueprint/verbs.js';
 
 /** Words of a hook or module label that name a payment or order event, in the corpora's languages (`RECIBIR PAGO`, `Order webhook`). */
-const PAYMENT_LABEL = /\b(?:payments?|paid|orders?|invoices?|transactions?|checkouts?|purchases?|charges?|refunds?|pagos?|pedidos?|facturas?|compras?|cobros?|paiements?|commandes?|factures?|zahlungen?|bestellungen?|rechnungen?|pagamentos?|ordini|fatture)\b/i;
+const PAYMENT_LABEL =
+  /\b(?:payments?|paid|orders?|invoices?|transactions?|checkouts?|purchases?|charges?|refunds?|pagos?|pedidos?|facturas?|compras?|cobros?|paiements?|commandes?|factures?|zahlungen?|bestellungen?|rechnungen?|pagamentos?|ordini|fatture)\b/i;
 /** Words of a payload field name that name a payment or order (`order_id`, `payment_status`, `data.transaction.id`). */
-const PAYMENT_FIELD_WORDS: ReadonlySet<string> = new Set(['order', 'orders', 'payment', 'payments', 'invoice', 'invoices', 'transaction', 'transactions', 'checkout', 'purchase', 'charge', 'refund', 'paid', 'pago', 'pedido', 'factura']);
+const PAYMENT_FIELD_WORDS: ReadonlySet<string> = new Set([
+  'order',
+  'orders',
+  'payment',
+  'payments',
+  'invoice',
+  'invoices',
+  'transaction',
+  'transactions',
+  'checkout',
+  'purchase',
+  'charge',
+  'refund',
+  'paid',
+  'pago',
+  'pedido',
+  'factura',
+]);
 /** Distinct payload fields with a payment word it takes to call a payload a payment event without its label saying so. */
 const PAYMENT_FIELDS_NEEDED = 2;
 
 /** Apps whose actions move money (Make apps; none in the corpora, matched with `MONEY_ACTION_WORDS`). */
 const PAYMENT_APPS: ReadonlySet<string> = new Set([
-  'stripe', 'paypal', 'square', 'braintree', 'adyen', 'mollie', 'gocardless', 'razorpay', 'paddle', 'wise', 'transferwise', 'revolut-business',
-  'coinbase', 'coinbase-commerce', 'mercadopago', 'mercado-pago', 'wompi', 'paystack', 'flutterwave', 'klarna', 'checkout-com',
+  'stripe',
+  'paypal',
+  'square',
+  'braintree',
+  'adyen',
+  'mollie',
+  'gocardless',
+  'razorpay',
+  'paddle',
+  'wise',
+  'transferwise',
+  'revolut-business',
+  'coinbase',
+  'coinbase-commerce',
+  'mercadopago',
+  'mercado-pago',
+  'wompi',
+  'paystack',
+  'flutterwave',
+  'klarna',
+  'checkout-com',
 ]);
 /** Action words of a payment app that move money (`createACharge`, `createAPayout`, `refundAPayment`, `createATransfer`). */
-const MONEY_ACTION_WORDS: ReadonlySet<string> = new Set(['charge', 'charges', 'payment', 'payments', 'payout', 'payouts', 'transfer', 'transfers', 'refund', 'refunds', 'capture', 'withdraw', 'withdrawal']);
+const MONEY_ACTION_WORDS: ReadonlySet<string> = new Set([
+  'charge',
+  'charges',
+  'payment',
+  'payments',
+  'payout',
+  'payouts',
+  'transfer',
+  'transfers',
+  'refund',
+  'refunds',
+  'capture',
+  'withdraw',
+  'withdrawal',
+]);
 /** Path segments of an HTTP call that move money when the body has an amount (`/v1/charges`, `/v1/send`, `/payments/payouts`). */
-const MONEY_PATH = /\/(?:send|charges?|payment_intents|payments?|payouts?|transfers?|refunds?|withdraw(?:als?)?|captures?)(?:[/?#]|$)/i;
+const MONEY_PATH =
+  /\/(?:send|charges?|payment_intents|payments?|payouts?|transfers?|refunds?|withdraw(?:als?)?|captures?)(?:[/?#]|$)/i;
 /** An `amount` member of a request body (JSON text, form fields), the field every payment API above requires. */
 const AMOUNT_KEY = /["']?\bamount(?:_?(?:cents|minor|value))?\b["']?\s*[:=]/i;
 
@@ -43,7 +95,8 @@ const AMOUNT_KEY = /["']?\bamount(?:_?(?:cents|minor|value))?\b["']?\s*[:=]/i;
 export function isPaymentEvent(label: string, paths: readonly string[]): boolean {
   if (PAYMENT_LABEL.test(label.replace(/[_-]+/g, ' '))) return true;
   const hits = new Set<string>();
-  for (const p of paths) if (p.split(/[.[\]_\s-]+|(?<=[a-z])(?=[A-Z])/).some((w) => PAYMENT_FIELD_WORDS.has(w.toLowerCase()))) hits.add(p);
+  for (const p of paths)
+    if (p.split(/[.[\]_\s-]+|(?<=[a-z])(?=[A-Z])/).some((w) => PAYMENT_FIELD_WORDS.has(w.toLowerCase()))) hits.add(p);
   return hits.size >= PAYMENT_FIELDS_NEEDED;
 }
 
@@ -71,7 +124,12 @@ export function bodyTexts(m: ModuleNode): string[] {
   for (const key of ['formFields', 'formDataFields', 'urlEncodedBodyContent']) {
     const v = m.mapper?.[key];
     if (!Array.isArray(v)) continue;
-    for (const f of v) if (f && typeof f === 'object' && !Array.isArray(f)) out.push(`${String(f['key'] ?? f['name'] ?? '')}=`);
+    for (const f of v) {
+      if (!f || typeof f !== 'object' || Array.isArray(f)) continue;
+      const name = f['key'] ?? f['name'] ?? '';
+      // A field name is a scalar; a container (malformed export) names nothing.
+      out.push(`${typeof name === 'object' ? '' : String(name)}=`);
+    }
   }
   return out;
 }

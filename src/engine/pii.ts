@@ -12,16 +12,35 @@ import { boundedMemo } from './memo.js';
  * `personal` is personal data known by its source (an e-mail body, a form answer, a chat message)
  * rather than by a field name (see `sources.ts`).
  */
-export type PiiKind = 'email' | 'phone' | 'name' | 'address' | 'birth-date' | 'national-id' | 'card' | 'bank-account' | 'health' | 'ip-address' | 'personal';
+export type PiiKind =
+  | 'email'
+  | 'phone'
+  | 'name'
+  | 'address'
+  | 'birth-date'
+  | 'national-id'
+  | 'card'
+  | 'bank-account'
+  | 'health'
+  | 'ip-address'
+  | 'personal';
 
 /** Kinds that need the strictest handling (GDPR Art. 9 special categories, national ids, card data). */
 export const SPECIAL_PII: ReadonlySet<PiiKind> = new Set(['national-id', 'card', 'health', 'bank-account']);
 
 /** Readable names of the kinds, for reasons. */
 export const PII_KIND_LABELS: Readonly<Record<PiiKind, string>> = {
-  'email': 'e-mail address', 'phone': 'phone number', 'name': 'name', 'address': 'postal address', 'birth-date': 'birth date',
-  'national-id': 'national id', 'card': 'payment card data', 'bank-account': 'bank account', 'health': 'health data',
-  'ip-address': 'IP address', 'personal': 'personal data',
+  email: 'e-mail address',
+  phone: 'phone number',
+  name: 'name',
+  address: 'postal address',
+  'birth-date': 'birth date',
+  'national-id': 'national id',
+  card: 'payment card data',
+  'bank-account': 'bank account',
+  health: 'health data',
+  'ip-address': 'IP address',
+  personal: 'personal data',
 };
 
 /**
@@ -49,21 +68,45 @@ const RULES: readonly (readonly [PiiKind, Need, RegExp])[] = [
   ['email', 'person', /^(?:address|addr)$/], // only reached for `from.address`-like parents, see PARTY
   ['email', 'any', /^(?:e?mail|emails|emailaddress(?:es)?|[a-z]*email(?:address)?\d?|mailaddress)$/],
   ['personal', 'person', /^(?:from|to|replyto|sender|recipients?|cc|bcc)$/], // the parties of a message: an address or number
-  ['phone', 'any', /^(?:(?:tele|mobile|cell|home|work|contact|customer|client|user|owner|billing|shipping|sender|recipient|from|to|primary|secondary|alt|alternate|other|business|office|personal|guest|lead|member|patient|main|direct|private|your|my)?phone(?:number|no|nr)?\d?|mobile(?:number)?|cellnumber|msisdn|whatsappnumber|telefono|telefone|telefon)$/], // not `iphone`, `microphone`, `display_phone_number` (a business line)
+  [
+    'phone',
+    'any',
+    /^(?:(?:tele|mobile|cell|home|work|contact|customer|client|user|owner|billing|shipping|sender|recipient|from|to|primary|secondary|alt|alternate|other|business|office|personal|guest|lead|member|patient|main|direct|private|your|my)?phone(?:number|no|nr)?\d?|mobile(?:number)?|cellnumber|msisdn|whatsappnumber|telefono|telefone|telefon)$/,
+  ], // not `iphone`, `microphone`, `display_phone_number` (a business line)
   ['phone', 'person', /^(?:tel|whatsapp|cell|waid)$/],
-  ['name', 'any', /^(?:first|last|full|given|family|middle|sur|customer|contact|client|person|sender|recipient|from|to|replyto|patient|employee|applicant|candidate|lead|member|guest|attendee|owner|author|billing|shipping)name$|^(?:firstname|lastname|fullname|surname|surnames|nombre|apellidos?|nombrecompleto|nom|prenom|vorname|nachname)$/],
+  [
+    'name',
+    'any',
+    /^(?:first|last|full|given|family|middle|sur|customer|contact|client|person|sender|recipient|from|to|replyto|patient|employee|applicant|candidate|lead|member|guest|attendee|owner|author|billing|shipping)name$|^(?:firstname|lastname|fullname|surname|surnames|nombre|apellidos?|nombrecompleto|nom|prenom|vorname|nachname)$/,
+  ],
   ['name', 'person', /^(?:name|displayname|username|realname|nickname|pushname|sendername|profilename)$/],
-  ['address', 'any', /^(?:streetaddress|billingaddress|shippingaddress|homeaddress|mailingaddress|postaladdress|addressline\d?|postcode|postalcode|zipcode|direccion)$/],
+  [
+    'address',
+    'any',
+    /^(?:streetaddress|billingaddress|shippingaddress|homeaddress|mailingaddress|postaladdress|addressline\d?|postcode|postalcode|zipcode|direccion)$/,
+  ],
   ['address', 'person', /^(?:address\d?|street|city|zip|town|fromzip|fromcity)$/],
   ['birth-date', 'any', /^(?:dob|dateofbirth|birthdate|birthday|fechadenacimiento)$/],
   ['birth-date', 'person', /^(?:birth|born)$/],
-  ['national-id', 'any', /^(?:ssn|socialsecuritynumber|nationalid|nationalidnumber|nationalidentifier|passport|passportnumber|driverslicense|driverslicensenumber|driverlicense|cpf|curp|pesel|dni|nie|aadhaar|aadhar|personalidnumber|idcardnumber)$/],
+  [
+    'national-id',
+    'any',
+    /^(?:ssn|socialsecuritynumber|nationalid|nationalidnumber|nationalidentifier|passport|passportnumber|driverslicense|driverslicensenumber|driverlicense|cpf|curp|pesel|dni|nie|aadhaar|aadhar|personalidnumber|idcardnumber)$/,
+  ],
   ['national-id', 'person', /^(?:taxid|nif|tin|personalid|idnumber|personnummer|steuerid)$/],
-  ['card', 'any', /^(?:cardnumber|creditcardnumber|creditcard|ccnumber|cardpan|cardcvc|cardcvv|cvv|cvc|cvv2|cvc2|cardsecuritycode)$/],
+  [
+    'card',
+    'any',
+    /^(?:cardnumber|creditcardnumber|creditcard|ccnumber|cardpan|cardcvc|cardcvv|cvv|cvc|cvv2|cvc2|cardsecuritycode)$/,
+  ],
   ['card', 'card', /^(?:number|pan|securitycode|cvn)$/],
   ['bank-account', 'any', /^(?:iban|bankaccount|bankaccountnumber|routingnumber|sortcode)$/],
   ['bank-account', 'bank', /^(?:accountnumber|number|account)$/],
-  ['health', 'any', /^(?:diagnosis|diagnoses|medicalrecord|medicalrecordnumber|medicalhistory|medication|medications|prescription|prescriptions|healthdata|healthrecord|patientid|allergies|bloodtype|bloodgroup|symptoms|medicalcondition|medicalconditions|healthcondition|healthconditions|disability|disabilities)$/],
+  [
+    'health',
+    'any',
+    /^(?:diagnosis|diagnoses|medicalrecord|medicalrecordnumber|medicalhistory|medication|medications|prescription|prescriptions|healthdata|healthrecord|patientid|allergies|bloodtype|bloodgroup|symptoms|medicalcondition|medicalconditions|healthcondition|healthconditions|disability|disabilities)$/,
+  ],
   ['health', 'person', /^(?:condition|conditions|treatment|treatments|medical|health|illness|pregnancy)$/],
   ['ip-address', 'any', /^(?:ipaddress|clientip|remoteip|userip|ipv4|ipv6|xforwardedfor)$/],
   ['ip-address', 'person', /^(?:ip)$/],
@@ -73,9 +116,11 @@ const RULES: readonly (readonly [PiiKind, Need, RegExp])[] = [
 const PARTY = /^(?:from|to|sender|recipients?|replyto|cc|bcc|organizer|creator)$/;
 
 /** Named ancestors that make a path personal (a contact, a user, a sender). Matched exactly or, for the prefixes, at the start. */
-const PERSON_SEGMENT = /^(?:contacts?|customers?|clients?|users?|senders?|from|to|recipients?|replyto|cc|bcc|authors?|owners?|organizers?|creators?|attendees?|invitees?|members?|participants?|leads?|persons?|people|profiles?|applicants?|candidates?|patients?|employees?|guests?|buyers?|payers?|cardholders?|submitters?|respondents?|students?|subscribers?|assignees?|reporters?|requesters?|prospects?|fromuser|touser|shipping|billing|shippingaddress|billingaddress|personal[a-z]*|customer[a-z]+|contact[a-z]+|user[a-z]*info|patient[a-z]+)$/;
+const PERSON_SEGMENT =
+  /^(?:contacts?|customers?|clients?|users?|senders?|from|to|recipients?|replyto|cc|bcc|authors?|owners?|organizers?|creators?|attendees?|invitees?|members?|participants?|leads?|persons?|people|profiles?|applicants?|candidates?|patients?|employees?|guests?|buyers?|payers?|cardholders?|submitters?|respondents?|students?|subscribers?|assignees?|reporters?|requesters?|prospects?|fromuser|touser|shipping|billing|shippingaddress|billingaddress|personal[a-z]*|customer[a-z]+|contact[a-z]+|user[a-z]*info|patient[a-z]+)$/;
 /** Named ancestors that are things, whose names and addresses are not a person's (item 10: `repository.full_name`). */
-const THING_SEGMENT = /^(?:repositor(?:y|ies)|repos?|projects?|files?|folders?|documents?|products?|variants?|companies|company|organi[sz]ations?|orgs?|teams?|channels?|workspaces?|boards?|databases?|sheets?|spreadsheets?|templates?|blueprints?|tasks?|issuetype|pipelines?|stages?|deals?|brands?|stores?|shops?|merchants?|sites?|domains?|tags?|categor(?:y|ies)|collections?|playlists?|videos?|forms?|surveys?|definitions?|metadata|attachments?|banks?|wallets?|coins?|tokens?|assets?|calendars?|venues?|jobs?|articles?|feeds?|weather|forecasts?|plans?|prices?|packages?|apps?|bots?|devices?|businesses|business)$/;
+const THING_SEGMENT =
+  /^(?:repositor(?:y|ies)|repos?|projects?|files?|folders?|documents?|products?|variants?|companies|company|organi[sz]ations?|orgs?|teams?|channels?|workspaces?|boards?|databases?|sheets?|spreadsheets?|templates?|blueprints?|tasks?|issuetype|pipelines?|stages?|deals?|brands?|stores?|shops?|merchants?|sites?|domains?|tags?|categor(?:y|ies)|collections?|playlists?|videos?|forms?|surveys?|definitions?|metadata|attachments?|banks?|wallets?|coins?|tokens?|assets?|calendars?|venues?|jobs?|articles?|feeds?|weather|forecasts?|plans?|prices?|packages?|apps?|bots?|devices?|businesses|business)$/;
 const CARD_SEGMENT = /^(?:card|cards|creditcard|paymentcard|cardinfo|carddetails|carddata)$/;
 const BANK_SEGMENT = /^(?:bank|bankaccount|bankdetails|bankinfo|banking|payout|payouts|sepa|ach|sepadebit|debitor)$/;
 
@@ -84,17 +129,22 @@ const BANK_SEGMENT = /^(?:bank|bankaccount|bankdetails|bankinfo|banking|payout|p
  * (`id`, `threadId`, `internalDate`, `labelIds`, `sizeEstimate`, `status`). A field ending in `id`
  * is a reference to a record, not the record's content.
  */
-const TECHNICAL = /^(?:id|ids|uid|uuid|guid|[a-z0-9]*(?:id|ids|sid|key|cursor|etag|offset|date|time|timestamp|status|state|type|kind|size|count|version|index|number|code)|[a-z]+edat|sentat|[a-z]*reference|messagingproduct|ts|created|updated|modified|deleted|archived|labels?|labelids|folders?|flags?|attachments?|seen|unread|starred|important|draft|spam|trash|page|limit|total|sizeestimate|priority|mimetype|historyid|encoding|charset|boundary|object|event|eventtype|imtlength|imtindex)$/;
+const TECHNICAL =
+  /^(?:id|ids|uid|uuid|guid|[a-z0-9]*(?:id|ids|sid|key|cursor|etag|offset|date|time|timestamp|status|state|type|kind|size|count|version|index|number|code)|[a-z]+edat|sentat|[a-z]*reference|messagingproduct|ts|created|updated|modified|deleted|archived|labels?|labelids|folders?|flags?|attachments?|seen|unread|starred|important|draft|spam|trash|page|limit|total|sizeestimate|priority|mimetype|historyid|encoding|charset|boundary|object|event|eventtype|imtlength|imtindex)$/;
 
 /**
  * Names of the free text a person writes (a message, a note, a subject): personal data inside a
  * personal context, as the content of a person's message (item 1).
  */
-const CONTENT = /^(?:message|messages|text|body|html|textplain|texthtml|content|contents|snippet|subject|comment|comments|note|notes|remarks|answer|answers|response|responses|value|values|question|questions|request|details|description|transcript|caption|bio)$/;
+const CONTENT =
+  /^(?:message|messages|text|body|html|textplain|texthtml|content|contents|snippet|subject|comment|comments|note|notes|remarks|answer|answers|response|responses|value|values|question|questions|request|details|description|transcript|caption|bio)$/;
 
 /** Lower case, no separators, no `[]` or backticks. */
 function normalise(segment: string): string {
-  return segment.replace(/\[\]/g, '').toLowerCase().replace(/[\s_\-`]/g, '');
+  return segment
+    .replace(/\[\]/g, '')
+    .toLowerCase()
+    .replace(/[\s_\-`]/g, '');
 }
 
 /** The context a segment gives, or `null` when it says nothing. */
@@ -116,7 +166,13 @@ function segmentContext(n: string): Exclude<PiiContext, 'content' | null> | null
  * @param root Context of the module the path is read from (`sources.ts`), `null` when unknown.
  */
 export function piiKind(path: string, root: PiiContext = null): PiiKind | null {
-  return root === null ? memoNone(path) : root === 'content' ? memoContent(path) : root === 'person' ? memoPerson(path) : computePiiKind(path, root);
+  return root === null
+    ? memoNone(path)
+    : root === 'content'
+      ? memoContent(path)
+      : root === 'person'
+        ? memoPerson(path)
+        : computePiiKind(path, root);
 }
 
 /**
@@ -151,7 +207,10 @@ function computePiiKind(path: string, root: PiiContext): PiiKind | null {
   const personal = ctx === 'person' || ctx === 'content' || ctx === 'card' || ctx === 'bank';
   for (const [kind, need, re] of RULES) {
     if (!re.test(leaf)) continue;
-    if (kind === 'email' && need === 'person') { if (PARTY.test(parent)) return 'email'; continue; }
+    if (kind === 'email' && need === 'person') {
+      if (PARTY.test(parent)) return 'email';
+      continue;
+    }
     if (need === 'any' || (need === 'person' && personal) || need === ctx) return kind;
   }
   if (ctx === 'content') return TECHNICAL.test(leaf) ? null : 'personal';
@@ -167,7 +226,8 @@ function computePiiKind(path: string, root: PiiContext): PiiKind | null {
  * `sergibuendia-clinica-dental-presupuestos-automatizados`), *Any allergies or medication?*. Not
  * `condition` (terms and conditions), `dental` or `insurance` alone (a product, not a person's health).
  */
-const HEALTH_TOPIC = /\b(?:health|medical|medicines?|medications?|diagnos[a-z]*|symptoms?|treatments?|illness(?:es)?|diseases?|allerg[a-z]*|pregnan[a-z]*|disabilit[a-z]*|prescriptions?|therap[a-z]*|surger[a-z]*|injur[a-z]*|salud|medic[oa]s?|medicament[a-z]*|medicacion(?:es)?|sintomas?|tratamientos?|enfermedad(?:es)?|embaraz[a-z]*|discapacidad(?:es)?|cirugias?|lesion(?:es)?|saude|tratamentos?|doencas?|gravidez|sante|traitements?|maladies?|grossesse|gesundheit[a-z]*|medizin[a-z]*|medikament[a-z]*|diagnose[a-z]*|behandlung(?:en)?|krankheit(?:en)?|schwanger[a-z]*|behinderung(?:en)?|salute|trattament[io]|malatti[ae]|gravidanza|farmac[a-z]*)\b/;
+const HEALTH_TOPIC =
+  /\b(?:health|medical|medicines?|medications?|diagnos[a-z]*|symptoms?|treatments?|illness(?:es)?|diseases?|allerg[a-z]*|pregnan[a-z]*|disabilit[a-z]*|prescriptions?|therap[a-z]*|surger[a-z]*|injur[a-z]*|salud|medic[oa]s?|medicament[a-z]*|medicacion(?:es)?|sintomas?|tratamientos?|enfermedad(?:es)?|embaraz[a-z]*|discapacidad(?:es)?|cirugias?|lesion(?:es)?|saude|tratamentos?|doencas?|gravidez|sante|traitements?|maladies?|grossesse|gesundheit[a-z]*|medizin[a-z]*|medikament[a-z]*|diagnose[a-z]*|behandlung(?:en)?|krankheit(?:en)?|schwanger[a-z]*|behinderung(?:en)?|salute|trattament[io]|malatti[ae]|gravidanza|farmac[a-z]*)\b/;
 
 /**
  * True when a question or column title asks about the respondent's health (`HEALTH_TOPIC`), so its
@@ -176,7 +236,12 @@ const HEALTH_TOPIC = /\b(?:health|medical|medicines?|medications?|diagnos[a-z]*|
  */
 export function asksAboutHealth(title: string): boolean {
   if (title.length > 300) return false;
-  return HEALTH_TOPIC.test(title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase());
+  return HEALTH_TOPIC.test(
+    title
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase(),
+  );
 }
 
 const LOCAL_CHAR = /[A-Za-z0-9._%+-]/;

@@ -20,7 +20,10 @@ export const PLACEHOLDER_FORMS: readonly (readonly [string, RegExp])[] = [
   ['bracket', /^\[[A-Z][A-Z0-9_ ]{0,80}\]$/], // [SUPABASE_ANON_KEY]
   ['brace', /^\{[A-Z][A-Z0-9_]{0,80}\}$/], // {SHEET_ID} (single braces: `{{...}}` is a Make mapping)
   ['placeholder-word', /^[\w-]*placeholder[\w-]*$/i], // CONNECTION_PLACEHOLDER
-  ['replace-with', /^(?:please[\s_-]*)?(?:replace|insert|enter|put|paste|fill)[\s_-]+(?:in[\s_-]+)?(?:with|your|the|me|here)(?![a-z])/i],
+  [
+    'replace-with',
+    /^(?:please[\s_-]*)?(?:replace|insert|enter|put|paste|fill)[\s_-]+(?:in[\s_-]+)?(?:with|your|the|me|here)(?![a-z])/i,
+  ],
   ['replace-camel', /^(?:[Pp]lease)?(?:Replace|Insert|Enter|Put|Paste|Fill)(?:With|Your|The|Me|Here)(?![a-z])/], // PleaseReplaceWithYourChatId
   ['here-suffix', /^\S.*[\s_-]here$/i], // YOUR_API_KEY_HERE, api-key-here
   ['x-run', /^x{3,}(?:[\s_-]x{3,})*$/i], // xxxx, XXXX-XXXX
@@ -30,10 +33,12 @@ export const PLACEHOLDER_FORMS: readonly (readonly [string, RegExp])[] = [
 ];
 
 /** Cheap first pass: every form above contains one of these (most slot values are ids or mappings and stop here). */
-const MAY_BE_PLACEHOLDER = /[<[{]|your|placeholder|here|xxx|please|replace|insert|enter|put|paste|fill|todo|tbd|fixme|change|redacted|_(?:ADDRESS|IDS?|KEY|TOKEN|SECRET|URL|EMAIL|PHONE|NUMBER)$/i;
+const MAY_BE_PLACEHOLDER =
+  /[<[{]|your|placeholder|here|xxx|please|replace|insert|enter|put|paste|fill|todo|tbd|fixme|change|redacted|_(?:ADDRESS|IDS?|KEY|TOKEN|SECRET|URL|EMAIL|PHONE|NUMBER)$/i;
 
 /** Markers unambiguous enough to find inside a longer value (URLs, `Bearer ...`); tried on literal text only. */
-const EMBEDDED = /(?:^|[^A-Za-z0-9])(YOUR_[A-Z0-9_]{2,})|(<[A-Z][A-Z0-9_]{2,}>)|([A-Z0-9_]*PLACEHOLDER[A-Z0-9_]*)|(?:^|[^{])(\{[A-Z][A-Z0-9_]{2,}\})(?!\})|(\[[A-Z][A-Z0-9_]{2,}\])/;
+const EMBEDDED =
+  /(?:^|[^A-Za-z0-9])(YOUR_[A-Z0-9_]{2,})|(<[A-Z][A-Z0-9_]{2,}>)|([A-Z0-9_]*PLACEHOLDER[A-Z0-9_]*)|(?:^|[^{])(\{[A-Z][A-Z0-9_]{2,}\})(?!\})|(\[[A-Z][A-Z0-9_]{2,}\])/;
 
 /** `Bearer `, `Basic `, `Token `, `Bot ` before a credential. */
 const AUTH_SCHEME = /^(?:bearer|basic|token|bot|apikey|key)\s+/i;

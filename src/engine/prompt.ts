@@ -16,14 +16,51 @@ import { extractRefs } from './blueprint/expressions.js';
 
 /** Top-level mapper keys that are model input, for any AI app not listed in `PROMPT_KEYS_BY_APP`. */
 const DEFAULT_PROMPT_KEYS: readonly string[] = [
-  'messages', 'message', 'prompt', 'prompts', 'system', 'systemPrompt', 'system_prompt', 'system_instruction', 'systemInstruction',
-  'instructions', 'additionalInstructions', 'additionalSystemPrompt', 'input', 'inputs', 'contents', 'content', 'text', 'question',
-  'query', 'context', 'images', 'image', 'file', 'files', 'audio', 'document', 'documents', 'transcript',
+  'messages',
+  'message',
+  'prompt',
+  'prompts',
+  'system',
+  'systemPrompt',
+  'system_prompt',
+  'system_instruction',
+  'systemInstruction',
+  'instructions',
+  'additionalInstructions',
+  'additionalSystemPrompt',
+  'input',
+  'inputs',
+  'contents',
+  'content',
+  'text',
+  'question',
+  'query',
+  'context',
+  'images',
+  'image',
+  'file',
+  'files',
+  'audio',
+  'document',
+  'documents',
+  'transcript',
 ];
 
 /** Top-level mapper keys that are model input, per AI app (module ids as exported; see the module doc). */
 const PROMPT_KEYS_BY_APP: Readonly<Record<string, readonly string[]>> = {
-  'openai-gpt-3': ['messages', 'prompt', 'message', 'instructions', 'additionalInstructions', 'input', 'images', 'image', 'file', 'text', 'system'],
+  'openai-gpt-3': [
+    'messages',
+    'prompt',
+    'message',
+    'instructions',
+    'additionalInstructions',
+    'input',
+    'images',
+    'image',
+    'file',
+    'text',
+    'system',
+  ],
   'anthropic-claude': ['messages', 'system', 'prompt'],
   'gemini-ai': ['contents', 'system_instruction', 'systemInstruction', 'prompt', 'text'],
   'perplexity-ai': ['messages', 'prompt'],
@@ -32,16 +69,65 @@ const PROMPT_KEYS_BY_APP: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Leaf keys inside a prompt structure that are not text (a message's role, a part's MIME type). */
-const NON_PROMPT_LEAVES: ReadonlySet<string> = new Set(['role', 'type', 'mime_type', 'mimeType', 'imageDetail', 'detail', 'model', 'name', 'imageUploadType', 'fileName', 'file_name']);
+const NON_PROMPT_LEAVES: ReadonlySet<string> = new Set([
+  'role',
+  'type',
+  'mime_type',
+  'mimeType',
+  'imageDetail',
+  'detail',
+  'model',
+  'name',
+  'imageUploadType',
+  'fileName',
+  'file_name',
+]);
 
 /** Request-body fields of an HTTP module (http:ActionSendData `data`, http:MakeRequest `jsonStringBodyContent`, form bodies). */
-const HTTP_BODY_KEYS: ReadonlySet<string> = new Set(['data', 'jsonStringBodyContent', 'body', 'bodyContent', 'formFields', 'formDataFields', 'urlEncodedBodyContent', 'multipartBodyContent', 'rawBodyContent']);
+const HTTP_BODY_KEYS: ReadonlySet<string> = new Set([
+  'data',
+  'jsonStringBodyContent',
+  'body',
+  'bodyContent',
+  'formFields',
+  'formDataFields',
+  'urlEncodedBodyContent',
+  'multipartBodyContent',
+  'rawBodyContent',
+]);
 
 /** JSON keys of an LLM API request body that are settings, not the prompt (OpenAI / Anthropic / Groq chat APIs). */
 const BODY_SETTING_KEYS: ReadonlySet<string> = new Set([
-  'model', 'temperature', 'max_tokens', 'max_completion_tokens', 'max_output_tokens', 'top_p', 'top_k', 'n', 'stream', 'stop', 'seed', 'user',
-  'presence_penalty', 'frequency_penalty', 'response_format', 'tool_choice', 'api_key', 'apiKey', 'key', 'voice', 'language', 'assistant_id',
-  'thread_id', 'metadata', 'role', 'type', 'phoneNumberId', 'assistantId', 'customer', 'number',
+  'model',
+  'temperature',
+  'max_tokens',
+  'max_completion_tokens',
+  'max_output_tokens',
+  'top_p',
+  'top_k',
+  'n',
+  'stream',
+  'stop',
+  'seed',
+  'user',
+  'presence_penalty',
+  'frequency_penalty',
+  'response_format',
+  'tool_choice',
+  'api_key',
+  'apiKey',
+  'key',
+  'voice',
+  'language',
+  'assistant_id',
+  'thread_id',
+  'metadata',
+  'role',
+  'type',
+  'phoneNumberId',
+  'assistantId',
+  'customer',
+  'number',
 ]);
 
 /** How far back from a `{{` the key of the JSON member holding it is looked for (characters). */

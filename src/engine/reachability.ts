@@ -37,7 +37,7 @@ export function unreachableModules(graph: ScenarioGraph): ReadonlyMap<string, st
   /** Reason inherited by the next module of each flow (keyed by container, parent and route). */
   const flowDead = new Map<string, string | null>();
   for (const m of graph.modules) {
-    const inherited = m.index > 0 ? flowDead.get(flowKey(m)) ?? null : entryReason(graph, m, dead);
+    const inherited = m.index > 0 ? (flowDead.get(flowKey(m)) ?? null) : entryReason(graph, m, dead);
     const reason = inherited ?? failingFilter(graph, m);
     flowDead.set(flowKey(m), reason);
     if (reason !== null) dead.set(m.id, reason);
@@ -50,8 +50,13 @@ export function unreachableModules(graph: ScenarioGraph): ReadonlyMap<string, st
  * the reason; returns the outcome itself when no finding is on one, or when the policy's subject is
  * the exported artefact (a hard-coded secret is readable in the file whether or not its route runs).
  */
-export function capUnreachable(outcome: PolicyOutcome, dead: ReadonlyMap<string, string>, policy: Pick<Policy, 'severity' | 'subject'>): PolicyOutcome {
-  if (dead.size === 0 || policy.subject === 'artefact' || !outcome.findings.some((f) => dead.has(f.moduleId))) return outcome;
+export function capUnreachable(
+  outcome: PolicyOutcome,
+  dead: ReadonlyMap<string, string>,
+  policy: Pick<Policy, 'severity' | 'subject'>,
+): PolicyOutcome {
+  if (dead.size === 0 || policy.subject === 'artefact' || !outcome.findings.some((f) => dead.has(f.moduleId)))
+    return outcome;
   const findings = outcome.findings.map((f): Finding => {
     const why = dead.get(f.moduleId);
     if (why === undefined) return f;
@@ -59,7 +64,9 @@ export function capUnreachable(outcome: PolicyOutcome, dead: ReadonlyMap<string,
     const severity = SEVERITY_RANK[own] > SEVERITY_RANK[UNREACHABLE_CAP] ? UNREACHABLE_CAP : own;
     const reason = `${f.reason}; on a route that cannot run as exported: ${why}`;
     // Fields named, not spread: findings come in one shape per policy, and spreading them is megamorphic and slow.
-    return f.evidence ? { moduleId: f.moduleId, reason, severity, evidence: f.evidence } : { moduleId: f.moduleId, reason, severity };
+    return f.evidence
+      ? { moduleId: f.moduleId, reason, severity, evidence: f.evidence }
+      : { moduleId: f.moduleId, reason, severity };
   });
   return { ...outcome, findings };
 }
@@ -124,14 +131,18 @@ function impossible(graph: ScenarioGraph, m: ModuleNode, c: JsonObject): string 
 /** The design-time value of a filter operand, and how a reason names it. */
 function known(graph: ScenarioGraph, m: ModuleNode, operand: Json | undefined): { value: Known; text: string } {
   if (operand === undefined || operand === null) return { value: '', text: 'an empty value' };
-  if (typeof operand === 'number' || typeof operand === 'boolean') return { value: String(operand), text: `"${String(operand)}"` };
+  if (typeof operand === 'number' || typeof operand === 'boolean')
+    return { value: String(operand), text: `"${String(operand)}"` };
   if (typeof operand !== 'string') return { value: undefined, text: '' };
   if (!operand.includes('{{')) return { value: operand, text: `"${operand}"` };
   const ref = WHOLE_REF.exec(operand);
   if (!ref) return { value: undefined, text: '' };
   const source = graph.byId.get(ref[1]!);
   const value = source && runsBefore(graph, source, m) ? setLiteral(source, ref[2] ?? ref[3]!) : undefined;
-  return { value, text: value === undefined ? '' : `${operand} (set to the constant "${value}" by module ${source!.id})` };
+  return {
+    value,
+    text: value === undefined ? '' : `${operand} (set to the constant "${value}" by module ${source!.id})`,
+  };
 }
 
 /** The literal a set-variable module gives the variable `name`, or `undefined` (mapped, absent, not a set-variable). */
@@ -141,7 +152,9 @@ function setLiteral(source: ModuleNode, name: string): Known {
   let value: Json | undefined;
   if (SET_ONE.has(source.type)) value = mapper['name'] === name ? mapper['value'] : undefined;
   else if (source.type === SET_MANY && Array.isArray(mapper['variables'])) {
-    const matches = mapper['variables'].filter((v): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v) && v['name'] === name);
+    const matches = mapper['variables'].filter(
+      (v): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v) && v['name'] === name,
+    );
     value = matches.length === 1 ? matches[0]!['value'] : undefined;
   }
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -150,8 +163,18 @@ function setLiteral(source: ModuleNode, name: string): Known {
 
 /** True when `source` runs before `m` on every path to `m`: earlier in its flow or in an enclosing one. */
 function runsBefore(graph: ScenarioGraph, source: ModuleNode, m: ModuleNode): boolean {
-  for (let cur: ModuleNode | undefined = m; cur; cur = cur.parentId === null ? undefined : graph.byId.get(cur.parentId)) {
-    if (source.container === cur.container && source.parentId === cur.parentId && source.routeIndex === cur.routeIndex && source.index < cur.index) return true;
+  for (
+    let cur: ModuleNode | undefined = m;
+    cur;
+    cur = cur.parentId === null ? undefined : graph.byId.get(cur.parentId)
+  ) {
+    if (
+      source.container === cur.container &&
+      source.parentId === cur.parentId &&
+      source.routeIndex === cur.routeIndex &&
+      source.index < cur.index
+    )
+      return true;
   }
   return false;
 }

@@ -9,12 +9,32 @@
 import { boundedMemo } from './memo.js';
 
 /** Group names that name a format or a container, not a field (`(?<json>\{...\})`): such a capture is unlabelled. */
-const GENERIC = /^(?:json|xml|html|data|result|results|output|match|matches|group\d*|capture\d*|raw|payload|object|array|all|full|whole|content|string|str|part\d*)$/i;
+const GENERIC =
+  /^(?:json|xml|html|data|result|results|output|match|matches|group\d*|capture\d*|raw|payload|object|array|all|full|whole|content|string|str|part\d*)$/i;
 /** Escapes that stand for characters, not literal text (`\s`, `\d`, `\b`...); `\s`, `\n`, `\r`, `\t` separate words. */
 const SPACE_ESCAPES = new Set(['s', 'n', 'r', 't', 'f', 'v']);
 /** Characters dropped from the end of a label (`Email Address : `, `"datePosted":"`). */
 const TRAILING: ReadonlySet<string> = new Set([...' \t\n\r:=#-–—"\'`\u0000']);
-const CLASS_ESCAPES = new Set(['S', 'd', 'D', 'w', 'W', 'b', 'B', 'A', 'z', 'Z', 'G', 'h', 'H', 'R', 'K', 'p', 'P', 'X']);
+const CLASS_ESCAPES = new Set([
+  'S',
+  'd',
+  'D',
+  'w',
+  'W',
+  'b',
+  'B',
+  'A',
+  'z',
+  'Z',
+  'G',
+  'h',
+  'H',
+  'R',
+  'K',
+  'p',
+  'P',
+  'X',
+]);
 
 /**
  * Capture group key (`$1`, `$2`..., or the group's name) → its label, `null` when the pattern gives
@@ -38,18 +58,42 @@ export const captureLabels: (pattern: string) => ReadonlyMap<string, string | nu
     const c = pattern[i]!;
     if (c === '\\' && i + 1 < pattern.length) {
       const e = pattern[++i]!;
-      if (SPACE_ESCAPES.has(e)) { text += e === 'n' || e === 'r' ? '\n' : ' '; continue; }
-      if (CLASS_ESCAPES.has(e)) { text += '\u0000'; onlySpace = false; if ((e === 'p' || e === 'P') && pattern[i + 1] === '{') i = skipTo(pattern, i + 1, '}'); continue; }
-      text += e; onlySpace = false;
+      if (SPACE_ESCAPES.has(e)) {
+        text += e === 'n' || e === 'r' ? '\n' : ' ';
+        continue;
+      }
+      if (CLASS_ESCAPES.has(e)) {
+        text += '\u0000';
+        onlySpace = false;
+        if ((e === 'p' || e === 'P') && pattern[i + 1] === '{') i = skipTo(pattern, i + 1, '}');
+        continue;
+      }
+      text += e;
+      onlySpace = false;
       continue;
     }
-    if (c === '[') { i = skipClass(pattern, i); text += '\u0000'; onlySpace = false; continue; }
-    if (c === '{' && /^\{\d+(?:,\d*)?\}/.test(pattern.slice(i, i + 12))) { i = skipTo(pattern, i, '}'); continue; }
+    if (c === '[') {
+      i = skipClass(pattern, i);
+      text += '\u0000';
+      onlySpace = false;
+      continue;
+    }
+    if (c === '{' && /^\{\d+(?:,\d*)?\}/.test(pattern.slice(i, i + 12))) {
+      i = skipTo(pattern, i, '}');
+      continue;
+    }
     if (c === '*' || c === '+' || c === '?' || c === '^' || c === '$') continue;
-    if (c === '.' || c === '|') { text += '\u0000'; onlySpace = false; continue; }
+    if (c === '.' || c === '|') {
+      text += '\u0000';
+      onlySpace = false;
+      continue;
+    }
     if (c === ')') {
       const capturing = stack.pop();
-      if (capturing) { text = ''; onlySpace = true; }
+      if (capturing) {
+        text = '';
+        onlySpace = true;
+      }
       continue;
     }
     if (c === '(') {
@@ -58,8 +102,11 @@ export const captureLabels: (pattern: string) => ReadonlyMap<string, string | nu
       if (pattern[i + 1] === '?') {
         const rest = pattern.slice(i + 2, i + 80);
         const m = /^(?:P?<([A-Za-z_][A-Za-z0-9_]*)>|'([A-Za-z_][A-Za-z0-9_]*)')/.exec(rest);
-        if (m) { named = m[1] ?? m[2]!; key = named; i += 1 + m[0].length; }
-        else {
+        if (m) {
+          named = m[1] ?? m[2]!;
+          key = named;
+          i += 1 + m[0].length;
+        } else {
           // Lookarounds and non-capturing groups: their literal text stays part of the label (`(?<=Location:)`).
           const look = /^(?:<=|<!|=|!|:|[a-z]*(?:-[a-z]+)?:)/.exec(rest);
           i += 1 + (look ? look[0].length : 0);
@@ -90,13 +137,19 @@ function labelOf(text: string): string | null {
   while (end > 0 && TRAILING.has(text[end - 1]!)) end--;
   const trimmed = text.slice(0, end);
   const cut = Math.max(...[...'\n\u0000:;,.!?<>"\'`|/\\()[]{}=*'].map((ch) => trimmed.lastIndexOf(ch)));
-  const label = trimmed.slice(cut + 1).replace(/\s+/g, ' ').trim();
+  const label = trimmed
+    .slice(cut + 1)
+    .replace(/\s+/g, ' ')
+    .trim();
   return label.length > 0 && label.length <= 40 && /\p{L}/u.test(label) && !GENERIC.test(label) ? label : null;
 }
 
 function skipClass(p: string, i: number): number {
   for (let j = i + 1; j < p.length; j++) {
-    if (p[j] === '\\') { j++; continue; }
+    if (p[j] === '\\') {
+      j++;
+      continue;
+    }
     if (p[j] === ']' && j > i + 1) return j;
   }
   return p.length;

@@ -15,11 +15,22 @@ export interface Remediation {
 }
 
 /** Builds the remediation of a violation; `null` when the template fails or yields no step (the API then answers 500 `Remediation generation failed`). */
-export function buildRemediation(policy: Policy, outcome: PolicyOutcome, analysis: Analysis, severity: Severity): Remediation | null {
+export function buildRemediation(
+  policy: Policy,
+  outcome: PolicyOutcome,
+  analysis: Analysis,
+  severity: Severity,
+): Remediation | null {
   try {
     const steps = policy.remediation.steps(outcome, analysis);
     if (steps.length === 0) return null;
-    return { policy: policy.code, steps, severity, estimated_effort: policy.remediation.effort, compliance_frameworks: policy.compliance_frameworks };
+    return {
+      policy: policy.code,
+      steps,
+      severity,
+      estimated_effort: policy.remediation.effort,
+      compliance_frameworks: policy.compliance_frameworks,
+    };
   } catch {
     return null;
   }

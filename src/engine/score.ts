@@ -9,7 +9,8 @@ import { SCORE_PENALTY, SEVERITY_RANK } from './severity.js';
  */
 export function scenarioScore(violations: readonly { severity: Severity; status: 'fail' | 'warn' }[]): number {
   let penalty = 0;
-  for (const v of violations) penalty += v.status === 'warn' ? Math.ceil(SCORE_PENALTY[v.severity] / 2) : SCORE_PENALTY[v.severity];
+  for (const v of violations)
+    penalty += v.status === 'warn' ? Math.ceil(SCORE_PENALTY[v.severity] / 2) : SCORE_PENALTY[v.severity];
   return Math.max(0, 100 - penalty);
 }
 

@@ -12,13 +12,20 @@ type Obj = Record<string, unknown>;
 
 /** The example blueprints shipped in `examples/`, parsed once. */
 export function exampleBlueprints(): Obj[] {
-  return readdirSync(EXAMPLES).filter((f) => f.endsWith('.blueprint.json')).sort().map((f) => JSON.parse(readFileSync(`${EXAMPLES}${f}`, 'utf8')) as Obj);
+  return readdirSync(EXAMPLES)
+    .filter((f) => f.endsWith('.blueprint.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(`${EXAMPLES}${f}`, 'utf8')) as Obj);
 }
 
 function rng(seed: number): () => number {
   let x = seed >>> 0 || 1;
   return () => {
-    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
     return x / 0x100000000;
   };
 }
@@ -36,7 +43,7 @@ function eachModule(flow: unknown, fn: (m: Obj) => void): void {
 /** Variant number `i` of the examples (deterministic). */
 export function variant(i: number, examples: readonly Obj[] = exampleBlueprints()): Obj {
   const r = rng(i * 2654435761);
-  const bp = structuredClone(examples[i % examples.length]!) as Obj;
+  const bp = structuredClone(examples[i % examples.length]!);
   bp['name'] = `${String(bp['name'])} #${i}`;
   const meta = bp['metadata'] as Obj;
   const scenario = meta['scenario'] as Obj;
@@ -46,7 +53,7 @@ export function variant(i: number, examples: readonly Obj[] = exampleBlueprints(
   eachModule(bp['flow'], (m) => {
     const mapper = m['mapper'] as Obj | null;
     if (mapper && typeof mapper['url'] === 'string') {
-      if (r() < 0.2) mapper['url'] = (mapper['url'] as string).replace('https://', 'http://');
+      if (r() < 0.2) mapper['url'] = mapper['url'].replace('https://', 'http://');
       if (r() < 0.1) mapper['rejectUnauthorized'] = false;
     }
     if (r() < 0.15 && m['onerror']) delete m['onerror'];

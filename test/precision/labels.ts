@@ -53,11 +53,14 @@ const VERDICTS: ReadonlySet<string> = new Set(['true', 'overstated', 'false']);
  */
 export function loadLabels(dir: string = LABELS_DIR): Map<string, PolicyLabels> {
   const out = new Map<string, PolicyLabels>();
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
     const code = name.slice(0, -'.json'.length);
     const where = `test/precision/labels/${name}`;
     const data = JSON.parse(readFileSync(dir + name, 'utf8')) as PolicyLabels;
-    if (data.policy !== code) throw new Error(`${where}: "policy" is ${JSON.stringify(data.policy)}, expected "${code}"`);
+    if (data.policy !== code)
+      throw new Error(`${where}: "policy" is ${JSON.stringify(data.policy)}, expected "${code}"`);
     const seen = new Set<string>();
     (data.findings ?? []).forEach((f, i) => {
       const at = `${where} findings[${i}]`;
@@ -71,7 +74,8 @@ export function loadLabels(dir: string = LABELS_DIR): Map<string, PolicyLabels> 
       seen.add(key);
     });
     (data.ok ?? []).forEach((o, i) => {
-      if (typeof o.file !== 'string' || !o.file.includes('/') || typeof o.reason !== 'string' || o.reason.trim() === '') throw new Error(`${where} ok[${i}]: needs a <corpus>/<name> file and a reason`);
+      if (typeof o.file !== 'string' || !o.file.includes('/') || typeof o.reason !== 'string' || o.reason.trim() === '')
+        throw new Error(`${where} ok[${i}]: needs a <corpus>/<name> file and a reason`);
     });
     out.set(code, { policy: code, findings: data.findings ?? [], ok: data.ok ?? [] });
   }

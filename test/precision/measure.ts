@@ -51,10 +51,18 @@ export function measureCorpora(): MeasuredFinding[] {
       if (!result.ok) throw new Error(`${file} does not evaluate: ${result.error.message}`);
       for (const v of result.evaluation.violations) {
         // A scenario-level finding (no failing module, e.g. a scenario setting) is keyed by the empty module id.
-        if (v.failing_modules.length === 0) out.push({ file, policy: v.policy, module: '', severity: v.severity, reason: v.summary });
-        for (const m of v.failing_modules) out.push({ file, policy: v.policy, module: m.module_id, severity: m.severity, reason: m.reason });
+        if (v.failing_modules.length === 0)
+          out.push({ file, policy: v.policy, module: '', severity: v.severity, reason: v.summary });
+        for (const m of v.failing_modules)
+          out.push({ file, policy: v.policy, module: m.module_id, severity: m.severity, reason: m.reason });
       }
     }
   }
-  return merged(out).sort((a, b) => (a.policy === b.policy ? (a.file === b.file ? a.module.localeCompare(b.module, 'en', { numeric: true }) : a.file.localeCompare(b.file)) : a.policy.localeCompare(b.policy, 'en', { numeric: true })));
+  return merged(out).sort((a, b) =>
+    a.policy === b.policy
+      ? a.file === b.file
+        ? a.module.localeCompare(b.module, 'en', { numeric: true })
+        : a.file.localeCompare(b.file)
+      : a.policy.localeCompare(b.policy, 'en', { numeric: true }),
+  );
 }

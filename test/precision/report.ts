@@ -34,7 +34,19 @@ export function precisionJson(s: Score): PrecisionJson {
     corpora: LABELLED_CORPORA.map((c) => `../shared/corpus/${c}/`),
     target: PRECISION_TARGET,
     overall: { ...overall, precision: round(overall.precision) },
-    policies: Object.fromEntries(s.policies.map((p) => [p.policy, { reported: p.reported, labelled: p.labelled, true: p.true, precision: round(p.precision), ok_cases: p.okCases, by_severity: p.bySeverity }])),
+    policies: Object.fromEntries(
+      s.policies.map((p) => [
+        p.policy,
+        {
+          reported: p.reported,
+          labelled: p.labelled,
+          true: p.true,
+          precision: round(p.precision),
+          ok_cases: p.okCases,
+          by_severity: p.bySeverity,
+        },
+      ]),
+    ),
   };
 }
 
@@ -44,7 +56,12 @@ const percent = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed
 export function precisionMarkdown(s: Score): string {
   const overall = overallPrecision(s);
   const rows = s.policies.map((p) => {
-    const sev = SEVERITY_ORDER.filter((v) => p.bySeverity[v]).map((v) => { const c = p.bySeverity[v]!; return `${v} ${c.true}/${c.labelled} of ${c.reported}`; }).join(', ');
+    const sev = SEVERITY_ORDER.filter((v) => p.bySeverity[v])
+      .map((v) => {
+        const c = p.bySeverity[v]!;
+        return `${v} ${c.true}/${c.labelled} of ${c.reported}`;
+      })
+      .join(', ');
     const not = SEVERITY_ORDER.reduce((n, v) => n + (p.bySeverity[v]?.overstated ?? 0), 0);
     const no = SEVERITY_ORDER.reduce((n, v) => n + (p.bySeverity[v]?.false ?? 0), 0);
     return `| ${p.policy} | ${p.reported} | ${p.labelled} | ${p.true} | ${not} | ${no} | ${percent(p.precision)} | ${sev || '–'} | ${p.okCases} | ${p.fixed} |`;

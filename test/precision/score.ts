@@ -66,9 +66,20 @@ export interface Problems {
   /** Policies of the catalog without an `ok` case. */
   readonly withoutOk: readonly string[];
   /** Policy and severity pairs below the target. */
-  readonly belowTarget: readonly { readonly policy: string; readonly severity: Severity; readonly precision: number; readonly labelled: number }[];
+  readonly belowTarget: readonly {
+    readonly policy: string;
+    readonly severity: Severity;
+    readonly precision: number;
+    readonly labelled: number;
+  }[];
   /** Policy and severity pairs below high with fewer labels than the sample asks, with the next candidates. */
-  readonly undersampled: readonly { readonly policy: string; readonly severity: Severity; readonly labelled: number; readonly needed: number; readonly candidates: readonly MeasuredFinding[] }[];
+  readonly undersampled: readonly {
+    readonly policy: string;
+    readonly severity: Severity;
+    readonly labelled: number;
+    readonly needed: number;
+    readonly candidates: readonly MeasuredFinding[];
+  }[];
   /** Label files for a code the catalog does not have. */
   readonly unknownPolicies: readonly string[];
 }
@@ -86,9 +97,14 @@ const empty = (): SeverityCounts => ({ reported: 0, labelled: 0, true: 0, overst
  * Judges `measured` (from `measureCorpora`) against `labels` for the policies in `catalog` (codes).
  * Pure; O(findings + labels).
  */
-export function score(measured: readonly MeasuredFinding[], labels: ReadonlyMap<string, PolicyLabels>, catalog: readonly string[]): Score {
+export function score(
+  measured: readonly MeasuredFinding[],
+  labels: ReadonlyMap<string, PolicyLabels>,
+  catalog: readonly string[],
+): Score {
   const labelByKey = new Map<string, FindingLabel>();
-  for (const [code, l] of labels) for (const f of l.findings) labelByKey.set(findingKey(code, f.file, f.module, f.severity), f);
+  for (const [code, l] of labels)
+    for (const f of l.findings) labelByKey.set(findingKey(code, f.file, f.module, f.severity), f);
   const reportedKeys = new Set<string>();
   const byModule = new Map<string, MeasuredFinding[]>();
   const judged: JudgedFinding[] = measured.map((m) => {
@@ -105,7 +121,10 @@ export function score(measured: readonly MeasuredFinding[], labels: ReadonlyMap<
     counts.set(f.policy, bySeverity);
     const c = (bySeverity[f.severity] ??= empty());
     c.reported++;
-    if (f.label) { c.labelled++; c[f.label.verdict satisfies Verdict]++; }
+    if (f.label) {
+      c.labelled++;
+      c[f.label.verdict satisfies Verdict]++;
+    }
   }
 
   const policies: PolicyPrecision[] = catalog.map((policy) => {
@@ -113,26 +132,41 @@ export function score(measured: readonly MeasuredFinding[], labels: ReadonlyMap<
     const all = Object.values(bySeverity);
     const labelled = all.reduce((n, c) => n + c.labelled, 0);
     const trueCount = all.reduce((n, c) => n + c.true, 0);
-    const fixed = (labels.get(policy)?.findings ?? []).filter((f) => f.verdict !== 'true' && !reportedKeys.has(findingKey(policy, f.file, f.module, f.severity))).length;
-    return { policy, bySeverity, reported: all.reduce((n, c) => n + c.reported, 0), labelled, true: trueCount, precision: labelled === 0 ? null : trueCount / labelled, okCases: labels.get(policy)?.ok.length ?? 0, fixed };
+    const fixed = (labels.get(policy)?.findings ?? []).filter(
+      (f) => f.verdict !== 'true' && !reportedKeys.has(findingKey(policy, f.file, f.module, f.severity)),
+    ).length;
+    return {
+      policy,
+      bySeverity,
+      reported: all.reduce((n, c) => n + c.reported, 0),
+      labelled,
+      true: trueCount,
+      precision: labelled === 0 ? null : trueCount / labelled,
+      okCases: labels.get(policy)?.ok.length ?? 0,
+      fixed,
+    };
   });
 
   const trueLost: Problems['trueLost'][number][] = [];
   for (const [code, l] of labels) {
     for (const f of l.findings) {
-      if (f.verdict === 'true' && !reportedKeys.has(findingKey(code, f.file, f.module, f.severity))) trueLost.push({ ...f, policy: code, now: byModule.get(`${code}\u0000${f.file}\u0000${f.module}`) ?? [] });
+      if (f.verdict === 'true' && !reportedKeys.has(findingKey(code, f.file, f.module, f.severity)))
+        trueLost.push({ ...f, policy: code, now: byModule.get(`${code}\u0000${f.file}\u0000${f.module}`) ?? [] });
     }
   }
   const okReported: Problems['okReported'][number][] = [];
   for (const [code, l] of labels) {
     for (const o of l.ok) {
-      for (const m of measured) if (m.policy === code && m.file === o.file && (o.module === undefined || m.module === o.module)) okReported.push({ ...m, okReason: o.reason });
+      for (const m of measured)
+        if (m.policy === code && m.file === o.file && (o.module === undefined || m.module === o.module))
+          okReported.push({ ...m, okReason: o.reason });
     }
   }
   const belowTarget: Problems['belowTarget'][number][] = [];
   for (const p of policies) {
     for (const [severity, c] of Object.entries(p.bySeverity) as [Severity, SeverityCounts][]) {
-      if (c.labelled > 0 && c.true / c.labelled < PRECISION_TARGET) belowTarget.push({ policy: p.policy, severity, precision: c.true / c.labelled, labelled: c.labelled });
+      if (c.labelled > 0 && c.true / c.labelled < PRECISION_TARGET)
+        belowTarget.push({ policy: p.policy, severity, precision: c.true / c.labelled, labelled: c.labelled });
     }
   }
   const undersampled: Problems['undersampled'][number][] = [];
@@ -140,7 +174,9 @@ export function score(measured: readonly MeasuredFinding[], labels: ReadonlyMap<
     for (const [severity, c] of Object.entries(p.bySeverity) as [Severity, SeverityCounts][]) {
       const needed = Math.min(SAMPLE_PER_SEVERITY, c.reported);
       if (ALWAYS_LABELLED.has(severity) || c.labelled >= needed) continue;
-      const candidates = sampleOrder(judged.filter((f) => f.policy === p.policy && f.severity === severity && !f.label)).slice(0, needed - c.labelled);
+      const candidates = sampleOrder(
+        judged.filter((f) => f.policy === p.policy && f.severity === severity && !f.label),
+      ).slice(0, needed - c.labelled);
       undersampled.push({ policy: p.policy, severity, labelled: c.labelled, needed, candidates });
     }
   }
@@ -171,6 +207,12 @@ export function overallPrecision(s: Score): { labelled: number; true: number; pr
 
 /** Findings in a fixed pseudo-random order (by SHA-256 of policy, file, module and severity). */
 export function sampleOrder<T extends MeasuredFinding>(findings: readonly T[]): T[] {
-  const rank = (f: MeasuredFinding) => createHash('sha256').update(findingKey(f.policy, f.file, f.module, f.severity)).digest('hex');
-  return findings.map((f) => [rank(f), f] as const).sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, f]) => f);
+  const rank = (f: MeasuredFinding) =>
+    createHash('sha256')
+      .update(findingKey(f.policy, f.file, f.module, f.severity))
+      .digest('hex');
+  return findings
+    .map((f) => [rank(f), f] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+    .map(([, f]) => f);
 }

@@ -6,7 +6,12 @@ import { actionWords } from '../../src/engine/blueprint/verbs.js';
 
 /** The definition: a space before a capital after a lower-case letter or digit, `_` and `-` as spaces, lower-cased, split on white space. */
 const reference = (action: string): string[] =>
-  action.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]/g, ' ').toLowerCase().split(/\s+/).filter(Boolean);
+  action
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]/g, ' ')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean);
 
 it('splits Make action names into lower-case words', () => {
   assert.deepEqual(actionWords('ActionCreateRecord'), ['action', 'create', 'record']);
@@ -16,6 +21,12 @@ it('splits Make action names into lower-case words', () => {
 
 it('equals the regular-expression definition on any name, ASCII or not', () => {
   const chars = fc.constantFrom(...'aZbY09_- \t\nxQ.é\u00a0İ');
-  fc.assert(fc.property(fc.array(chars, { maxLength: 12 }).map((cs) => cs.join('')), (s) => assert.deepEqual(actionWords(s), reference(s))), { numRuns: 5000 });
+  fc.assert(
+    fc.property(
+      fc.array(chars, { maxLength: 12 }).map((cs) => cs.join('')),
+      (s) => assert.deepEqual(actionWords(s), reference(s)),
+    ),
+    { numRuns: 5000 },
+  );
   fc.assert(fc.property(fc.string(), (s) => assert.deepEqual(actionWords(s), reference(s))));
 });

@@ -27,7 +27,8 @@ it('keeps one policy per file, named after its code', () => {
 
 it('gives every policy a title, description, rationale, examples, remediation and at least one framework row', () => {
   for (const p of POLICIES) {
-    for (const field of [p.title, p.description, p.rationale, p.examples.avoid, p.examples.prefer]) assert.ok(field.length > 10, `${p.code}: ${field}`);
+    for (const field of [p.title, p.description, p.rationale, p.examples.avoid, p.examples.prefer])
+      assert.ok(field.length > 10, `${p.code}: ${field}`);
     assert.ok(p.compliance_frameworks.length >= 1, p.code);
     assert.ok(['low', 'medium', 'high'].includes(p.remediation.effort));
   }
@@ -40,18 +41,30 @@ it('cites only real controls: every framework reference is in the registry with 
       assert.ok(table, `${p.code}: unknown framework ${r.framework}`);
       assert.ok(table[refId(r)], `${p.code}: ${r.framework} ${refId(r)} is not a registered control`);
       const isArticle = 'article' in r;
-      assert.equal(isArticle, r.framework === 'GDPR' || r.framework === 'EU AI Act', `${p.code}: ${r.framework} uses the wrong key`);
+      assert.equal(
+        isArticle,
+        r.framework === 'GDPR' || r.framework === 'EU AI Act',
+        `${p.code}: ${r.framework} uses the wrong key`,
+      );
     }
   }
 });
 
 it('keeps docs/policies in step with the catalog and docs/precision.json (run `npm run docs:policies`)', () => {
-  const measured = (JSON.parse(readFileSync(`${DOCS}../precision.json`, 'utf8')) as { policies: Record<string, MeasuredPrecision> }).policies;
+  const measured = (
+    JSON.parse(readFileSync(`${DOCS}../precision.json`, 'utf8')) as { policies: Record<string, MeasuredPrecision> }
+  ).policies;
   for (const p of POLICIES) {
     assert.ok(measured[p.code], `${p.code} has no measured precision (run \`npm run precision -- --write\`)`);
     assert.equal(readFileSync(`${DOCS}${p.code}.md`, 'utf8'), policyPage(p, measured[p.code]), `${p.code}.md is stale`);
   }
   assert.equal(readFileSync(`${DOCS}README.md`, 'utf8'), catalogIndex());
-  const pages = readdirSync(DOCS).filter((f) => f !== 'README.md').map((f) => f.replace(/\.md$/, ''));
-  assert.deepEqual(pages.sort(), POLICIES.map((p) => p.code).sort(), 'a page exists for a policy that is not in the catalog');
+  const pages = readdirSync(DOCS)
+    .filter((f) => f !== 'README.md')
+    .map((f) => f.replace(/\.md$/, ''));
+  assert.deepEqual(
+    pages.sort(),
+    POLICIES.map((p) => p.code).sort(),
+    'a page exists for a policy that is not in the catalog',
+  );
 });

@@ -15,7 +15,8 @@ for (const f of facts) {
   if (r.ok) results.set(f.file, r.evaluation);
 }
 const violation = (file: string, code: string) => results.get(file)!.violations.find((v) => v.policy === code);
-const evidence = (file: string, code: string) => (violation(file, code)?.failing_modules ?? []).map((m) => m.evidence?.pointer ?? '');
+const evidence = (file: string, code: string) =>
+  (violation(file, code)?.failing_modules ?? []).map((m) => m.evidence?.pointer ?? '');
 
 it('evaluates all 50 corpus blueprints without an engine or policy error', () => {
   assert.equal(facts.length, 50);
@@ -32,17 +33,26 @@ it('reports every recorded hard-coded credential at its JSON path (SEC-1) and no
       n++;
       assert.ok(evidence(f.file, 'SEC-1').includes(jsonPathToPointer(c.path)), `${f.file}: ${c.kind} at ${c.path}`);
     }
-    for (const p of f.placeholder_credentials) assert.ok(!evidence(f.file, 'SEC-1').includes(jsonPathToPointer(p)), `${f.file}: placeholder ${p} reported`);
+    for (const p of f.placeholder_credentials)
+      assert.ok(!evidence(f.file, 'SEC-1').includes(jsonPathToPointer(p)), `${f.file}: placeholder ${p} reported`);
     // Precision: on this corpus every SEC-1 finding is a recorded credential (the fakes keep each secret's format),
     // or one found by review that facts.json lacks (UNRECORDED_CREDENTIALS, each with its reason).
-    const expected = [...f.credentials, ...(UNRECORDED_CREDENTIALS.make[f.file] ?? [])].map((c) => jsonPathToPointer(c.path));
-    assert.deepEqual(evidence(f.file, 'SEC-1').sort(), expected.sort(), `${f.file}: SEC-1 findings differ from the recorded credentials`);
+    const expected = [...f.credentials, ...(UNRECORDED_CREDENTIALS.make[f.file] ?? [])].map((c) =>
+      jsonPathToPointer(c.path),
+    );
+    assert.deepEqual(
+      evidence(f.file, 'SEC-1').sort(),
+      expected.sort(),
+      `${f.file}: SEC-1 findings differ from the recorded credentials`,
+    );
   }
   assert.equal(n, 31);
 });
 
 it('reports every recorded plain-http URL (SEC-3)', () => {
-  for (const f of facts) for (const p of f.plain_http) assert.ok(evidence(f.file, 'SEC-3').includes(jsonPathToPointer(p)), `${f.file}: ${p}`);
+  for (const f of facts)
+    for (const p of f.plain_http)
+      assert.ok(evidence(f.file, 'SEC-3').includes(jsonPathToPointer(p)), `${f.file}: ${p}`);
 });
 
 it('checks every recorded webhook trigger (SEC-5 reports the unverified ones on the trigger module)', () => {
@@ -61,7 +71,11 @@ it('lists every recorded AI module under an AI policy (AI-7 inventory) and never
   for (const f of facts) {
     const listed = evidence(f.file, 'AI-7');
     for (const p of f.ai_modules) assert.ok(listed.includes(jsonPathToPointer(p)), `${f.file}: AI module ${p}`);
-    assert.equal(listed.length, f.ai_modules.length, `${f.file}: AI-7 lists ${listed.length}, facts record ${f.ai_modules.length}`);
+    assert.equal(
+      listed.length,
+      f.ai_modules.length,
+      `${f.file}: AI-7 lists ${listed.length}, facts record ${f.ai_modules.length}`,
+    );
   }
 });
 
@@ -73,7 +87,12 @@ it('sees every recorded error handler: handled modules are never reported by DI-
     const handled = new Set(ev.module_graph.edges.filter((e) => e.kind === 'error').map((e) => e.from));
     // Make Help, Advanced error handling: an error that does not pass the error route's filter is treated as unhandled.
     for (const m of violation(f.file, 'DI-1')?.failing_modules ?? []) {
-      if (handled.has(m.module_id)) assert.match(m.reason, /handles only the errors its error route's filter/, `${f.file}: DI-1 reports handled module ${m.module_id}`);
+      if (handled.has(m.module_id))
+        assert.match(
+          m.reason,
+          /handles only the errors its error route's filter/,
+          `${f.file}: DI-1 reports handled module ${m.module_id}`,
+        );
     }
   }
 });
@@ -93,7 +112,10 @@ it('prints per-policy hit counts (scenarios / findings)', (t) => {
     let findings = 0;
     for (const ev of results.values()) {
       const v = ev.violations.find((x) => x.policy === p.code);
-      if (v) { scenarios++; findings += Math.max(1, v.failing_modules.length); }
+      if (v) {
+        scenarios++;
+        findings += Math.max(1, v.failing_modules.length);
+      }
     }
     return `${p.code.padEnd(7)} ${String(scenarios).padStart(2)} scenarios ${String(findings).padStart(4)} findings  ${p.title}`;
   });

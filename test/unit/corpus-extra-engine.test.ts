@@ -19,7 +19,9 @@ for (const f of facts) {
   else refused.set(f.file, `${r.error.code} ${r.error.issues?.[0]?.pointer ?? ''} ${r.error.message}`);
 }
 const evidence = (file: string, code: string) =>
-  (results.get(file)!.violations.find((v) => v.policy === code)?.failing_modules ?? []).map((m) => m.evidence?.pointer ?? '');
+  (results.get(file)!.violations.find((v) => v.policy === code)?.failing_modules ?? []).map(
+    (m) => m.evidence?.pointer ?? '',
+  );
 
 // Fails until custom-app module names (`app#courageousteams-614494:getOrder`, stdok) parse: issue 14 item 6.
 it('evaluates all 25 make-extra blueprints without an engine or policy error', () => {
@@ -29,13 +31,24 @@ it('evaluates all 25 make-extra blueprints without an engine or policy error', (
 });
 
 it('reports every recorded credential at its JSON path (SEC-1), nothing else, and no placeholder', () => {
-  assert.equal(facts.reduce((n, f) => n + f.credentials.length, 0), 13);
+  assert.equal(
+    facts.reduce((n, f) => n + f.credentials.length, 0),
+    13,
+  );
   for (const f of facts.filter((x) => results.has(x.file))) {
     const reported = evidence(f.file, 'SEC-1');
-    for (const c of f.credentials) assert.ok(reported.includes(jsonPathToPointer(c.path)), `${f.file}: ${c.kind} at ${c.path}`);
-    for (const p of f.placeholder_credentials) assert.ok(!reported.includes(jsonPathToPointer(p)), `${f.file}: placeholder ${p} reported`);
-    const expected = [...f.credentials, ...(UNRECORDED_CREDENTIALS['make-extra'][f.file] ?? [])].map((c) => jsonPathToPointer(c.path));
-    assert.deepEqual(reported.sort(), expected.sort(), `${f.file}: SEC-1 findings differ from the recorded credentials`);
+    for (const c of f.credentials)
+      assert.ok(reported.includes(jsonPathToPointer(c.path)), `${f.file}: ${c.kind} at ${c.path}`);
+    for (const p of f.placeholder_credentials)
+      assert.ok(!reported.includes(jsonPathToPointer(p)), `${f.file}: placeholder ${p} reported`);
+    const expected = [...f.credentials, ...(UNRECORDED_CREDENTIALS['make-extra'][f.file] ?? [])].map((c) =>
+      jsonPathToPointer(c.path),
+    );
+    assert.deepEqual(
+      reported.sort(),
+      expected.sort(),
+      `${f.file}: SEC-1 findings differ from the recorded credentials`,
+    );
   }
 });
 
@@ -45,7 +58,11 @@ it('finds the credential of every refused file with the scanner itself (stdok: a
     for (const c of f.credentials) {
       const value = valueAt(blueprint, c.path);
       assert.equal(typeof value, 'string', `${f.file}: ${c.path}`);
-      assert.notDeepEqual(scanForSecrets(value as string, c.path.split('.').pop()!), [], `${f.file}: ${c.kind} at ${c.path}`);
+      assert.notDeepEqual(
+        scanForSecrets(value as string, c.path.split('.').pop()!),
+        [],
+        `${f.file}: ${c.kind} at ${c.path}`,
+      );
     }
   }
 });
@@ -63,7 +80,11 @@ it('reports recorded plain-http addresses (SEC-3) but not an http:// literal ins
 it('every SEC-1 finding on this corpus is high or critical and names its credential, but a PDF password and a copied instance id', () => {
   for (const ev of results.values()) {
     for (const m of ev.violations.find((v) => v.policy === 'SEC-1')?.failing_modules ?? []) {
-      const expected = /ownerPassword/.test(m.reason) ? ['medium'] : /identifier half/.test(m.reason) ? ['low'] : ['high', 'critical'];
+      const expected = /ownerPassword/.test(m.reason)
+        ? ['medium']
+        : /identifier half/.test(m.reason)
+          ? ['low']
+          : ['high', 'critical'];
       assert.ok(expected.includes(m.severity), `${m.severity}: ${m.reason}`);
       assert.match(m.evidence?.value ?? '', /REDACTED/);
     }

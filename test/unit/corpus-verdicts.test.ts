@@ -56,7 +56,7 @@ const DI1_DELETES: readonly (readonly [string, string])[] = [
   ['make/nonsosky-integration-webhooks-google-sheets-http-tools-slack-telegram-bo', '3'],
 ];
 
-it('SEC-5 reports each reviewed webhook at the severity of the reviewer\'s verdict', () => {
+it("SEC-5 reports each reviewed webhook at the severity of the reviewer's verdict", () => {
   for (const [file, want] of Object.entries(SEC5_VERDICTS)) {
     const got = findings(file, 'SEC-5');
     assert.equal(got.length, 1, file);
@@ -101,11 +101,20 @@ const SEC6_VERDICTS: Readonly<Record<string, Readonly<Record<string, 'high' | 'm
   'make/joseph19820124-skool-static-page-scraper-a-0525': { 2: 'low', 4: 'low', 12: 'medium' }, // 2, 4 on routes that cannot run
 };
 
-for (const [code, verdicts] of [['AI-2', AI2_VERDICTS], ['SEC-6', SEC6_VERDICTS]] as const) {
+for (const [code, verdicts] of [
+  ['AI-2', AI2_VERDICTS],
+  ['SEC-6', SEC6_VERDICTS],
+] as const) {
   it(`${code} reports exactly the reviewed findings of both corpora, each at its reviewed severity`, () => {
     for (const file of results.keys()) {
       const got = Object.fromEntries(findings(file, code).map((f) => [f.module_id, f.severity]));
-      assert.deepEqual(got, { ...(verdicts[file] ?? {}) }, `${file}: ${findings(file, code).map((f) => f.reason).join(' | ')}`);
+      assert.deepEqual(
+        got,
+        { ...(verdicts[file] ?? {}) },
+        `${file}: ${findings(file, code)
+          .map((f) => f.reason)
+          .join(' | ')}`,
+      );
     }
   });
 }

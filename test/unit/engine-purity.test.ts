@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ENGINE = fileURLToPath(new URL('../../../src/engine/', import.meta.url));
-const FORBIDDEN_IMPORT = /from\s+'(?:\.\.\/)+(?:server|actors|store|cli|client)\/|from\s+'(?:tsyringe|lmdb|msgpackr|prom-client|uWebSockets\.js|piscina|pino|node:fs|node:net|node:http|node:worker_threads)'/;
-const FORBIDDEN_CALL = /\bDate\.now\(|\bnew Date\(|\bMath\.random\(|\bperformance\.now\(|\bcrypto\.random|\bprocess\.env\b/;
+const FORBIDDEN_IMPORT =
+  /from\s+'(?:\.\.\/)+(?:server|actors|store|cli|client)\/|from\s+'(?:tsyringe|lmdb|msgpackr|prom-client|uWebSockets\.js|piscina|pino|node:fs|node:net|node:http|node:worker_threads)'/;
+const FORBIDDEN_CALL =
+  /\bDate\.now\(|\bnew Date\(|\bMath\.random\(|\bperformance\.now\(|\bcrypto\.random|\bprocess\.env\b/;
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {

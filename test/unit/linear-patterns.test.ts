@@ -19,13 +19,67 @@ import { captureLabels } from '../../src/engine/regex-captures.js';
 
 const MIB = 1 << 20;
 const FRAGMENTS = [
-  ...SECRET_PATTERNS.map((p) => p.re.source.replace(/\\/g, '').replace(/\[[^\]]*\]|\{[^}]*\}|\(\?[^)]*\)|[()?|+*]/g, '').slice(0, 12)),
-  'EAA', 'eyJ', 'eyJa.', 'sk-', 'a@', '@a.', '{{1.', '{{', '}}', '://', 'a://a?', '?auth=', 'key=', '&', 'AA', '0', '9:', 'x', ' ', '-', '_', '.', '`', '[', ']', 'a:b@', 'hook.eu1.make.com/', 'BEGIN ',
+  ...SECRET_PATTERNS.map((p) =>
+    p.re.source
+      .replace(/\\/g, '')
+      .replace(/\[[^\]]*\]|\{[^}]*\}|\(\?[^)]*\)|[()?|+*]/g, '')
+      .slice(0, 12),
+  ),
+  'EAA',
+  'eyJ',
+  'eyJa.',
+  'sk-',
+  'a@',
+  '@a.',
+  '{{1.',
+  '{{',
+  '}}',
+  '://',
+  'a://a?',
+  '?auth=',
+  'key=',
+  '&',
+  'AA',
+  '0',
+  '9:',
+  'x',
+  ' ',
+  '-',
+  '_',
+  '.',
+  '`',
+  '[',
+  ']',
+  'a:b@',
+  'hook.eu1.make.com/',
+  'BEGIN ',
   // Generic detectors (issue 14): path keywords, assignments, pairs, schemes, cookie exports, anchors.
-  '/webhook/', '/key/', '/token/', '/instances/', 'a/', '"name":"token","value":"', '"value":"', 'password=', 'secret: ', 'Bearer ', 'earer',
-  '"httpOnly"', '"domain"', '-us1', ':AA', 'f', '=',
+  '/webhook/',
+  '/key/',
+  '/token/',
+  '/instances/',
+  'a/',
+  '"name":"token","value":"',
+  '"value":"',
+  'password=',
+  'secret: ',
+  'Bearer ',
+  'earer',
+  '"httpOnly"',
+  '"domain"',
+  '-us1',
+  ':AA',
+  'f',
+  '=',
   // Text parser patterns (regex-captures.ts): groups, lookarounds, classes, escapes.
-  '(', ')', '(?<=', '(?<n>', '\\s*', '[^>]', '{2,3}', 'Name: ',
+  '(',
+  ')',
+  '(?<=',
+  '(?<n>',
+  '\\s*',
+  '[^>]',
+  '{2,3}',
+  'Name: ',
 ];
 
 const SCANNERS: Record<string, (s: string) => unknown> = {
@@ -48,16 +102,19 @@ function timeOf(fn: (s: string) => unknown, s: string): number {
 
 for (const [name, fn] of Object.entries(SCANNERS)) {
   it(`${name} is linear on 1 MiB adversarial input`, () => {
-    fc.assert(fc.property(fc.array(fc.constantFrom(...FRAGMENTS), { minLength: 1, maxLength: 4 }), (parts) => {
-      const unit = parts.join('');
-      const big = unit.repeat(Math.ceil(MIB / unit.length)).slice(0, MIB);
-      const quarter = big.slice(0, MIB / 4);
-      timeOf(fn, quarter); // warm-up
-      const small = Math.min(timeOf(fn, quarter), timeOf(fn, quarter));
-      const large = Math.min(timeOf(fn, big), timeOf(fn, big));
-      // Linear ≈ 4×, quadratic ≈ 16× (and seconds on 1 MiB); the floor absorbs GC pauses on fast cases.
-      return large < 150 || large < 10 * Math.max(small, 2);
-    }), { numRuns: 12, seed: 20261122 });
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...FRAGMENTS), { minLength: 1, maxLength: 4 }), (parts) => {
+        const unit = parts.join('');
+        const big = unit.repeat(Math.ceil(MIB / unit.length)).slice(0, MIB);
+        const quarter = big.slice(0, MIB / 4);
+        timeOf(fn, quarter); // warm-up
+        const small = Math.min(timeOf(fn, quarter), timeOf(fn, quarter));
+        const large = Math.min(timeOf(fn, big), timeOf(fn, big));
+        // Linear ≈ 4×, quadratic ≈ 16× (and seconds on 1 MiB); the floor absorbs GC pauses on fast cases.
+        return large < 150 || large < 10 * Math.max(small, 2);
+      }),
+      { numRuns: 12, seed: 20261122 },
+    );
     assert.ok(true);
   });
 }
@@ -65,9 +122,15 @@ for (const [name, fn] of Object.entries(SCANNERS)) {
 it('walks every string of a blueprint nested a million levels deep without recursion', () => {
   let deep: unknown = `ghp_${'a'.repeat(36)}`;
   for (let i = 0; i < 1_000_000; i++) deep = [deep];
-  const parsed = parseBlueprint({ name: 'deep', flow: [{ id: 1, module: 'util:SetVariable2', mapper: { value: deep } }] });
+  const parsed = parseBlueprint({
+    name: 'deep',
+    flow: [{ id: 1, module: 'util:SetVariable2', mapper: { value: deep } }],
+  });
   assert.ok(parsed.ok);
   const leaves = collectAllStrings(parsed.graph);
-  assert.deepEqual(leaves.map((l) => l.fieldName), ['name', 'value']);
+  assert.deepEqual(
+    leaves.map((l) => l.fieldName),
+    ['name', 'value'],
+  );
   assert.equal(leaves[1]!.pointer.length, '/flow/0/mapper/value'.length + 2 * 1_000_000);
 });

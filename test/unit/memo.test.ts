@@ -5,7 +5,10 @@ import { boundedMemo } from '../../src/engine/memo.js';
 
 it('computes each key once, caches null results, and starts over when full', () => {
   const calls: string[] = [];
-  const f = boundedMemo<string | null>(3, (key) => { calls.push(key); return key === 'none' ? null : key.toUpperCase(); });
+  const f = boundedMemo<string | null>(3, (key) => {
+    calls.push(key);
+    return key === 'none' ? null : key.toUpperCase();
+  });
   assert.equal(f('a'), 'A');
   assert.equal(f('a'), 'A');
   assert.equal(f('none'), null);

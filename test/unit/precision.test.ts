@@ -20,32 +20,66 @@ const row = (f: MeasuredFinding) => `${f.policy} ${f.file} #${f.module} ${f.seve
 
 describe('labelled precision set', () => {
   let s: Score;
-  before(() => { s = score(measureCorpora(), loadLabels(), POLICIES.map((p) => p.code)); });
+  before(() => {
+    s = score(
+      measureCorpora(),
+      loadLabels(),
+      POLICIES.map((p) => p.code),
+    );
+  });
 
   it('labels every high and critical finding, each one true', () => {
     assert.deepEqual(s.problems.unlabelled.map(row), [], 'unlabelled: run `npm run precision -- --todo`');
-    assert.deepEqual(s.problems.wrongHigh.map((f) => `${row(f)}: ${f.label!.verdict}, ${f.label!.reason}`), []);
+    assert.deepEqual(
+      s.problems.wrongHigh.map((f) => `${row(f)}: ${f.label!.verdict}, ${f.label!.reason}`),
+      [],
+    );
   });
   it('never reports a finding labelled false', () => {
-    assert.deepEqual(s.problems.falseReported.map((f) => `${row(f)}: ${f.label!.reason}`), []);
+    assert.deepEqual(
+      s.problems.falseReported.map((f) => `${row(f)}: ${f.label!.reason}`),
+      [],
+    );
   });
   it('still reports every finding labelled true, at its severity', () => {
-    assert.deepEqual(s.problems.trueLost.map((l) => `${l.policy} ${l.file} #${l.module} ${l.severity} → ${l.now.map((n) => n.severity).join(', ') || 'gone'}`), []);
+    assert.deepEqual(
+      s.problems.trueLost.map(
+        (l) =>
+          `${l.policy} ${l.file} #${l.module} ${l.severity} → ${l.now.map((n) => n.severity).join(', ') || 'gone'}`,
+      ),
+      [],
+    );
   });
   it('reports none of the ok look-alikes, and every policy has one', () => {
-    assert.deepEqual(s.problems.okReported.map((f) => `${row(f)} (ok: ${f.okReason})`), []);
+    assert.deepEqual(
+      s.problems.okReported.map((f) => `${row(f)} (ok: ${f.okReason})`),
+      [],
+    );
     assert.deepEqual(s.problems.withoutOk, [], 'policies without an ok case');
     assert.deepEqual(s.problems.unknownPolicies, [], 'label files for codes not in the catalog');
   });
   it('keeps every policy at 90% precision or more at every severity, on a sample of each', (t) => {
-    assert.deepEqual(s.problems.undersampled.map((u) => `${u.policy} ${u.severity}: ${u.labelled} of ${u.needed}`), [], 'run `npm run precision -- --todo`');
-    assert.deepEqual(s.problems.belowTarget.map((b) => `${b.policy} ${b.severity}: ${(b.precision * 100).toFixed(1)}% of ${b.labelled}`), []);
+    assert.deepEqual(
+      s.problems.undersampled.map((u) => `${u.policy} ${u.severity}: ${u.labelled} of ${u.needed}`),
+      [],
+      'run `npm run precision -- --todo`',
+    );
+    assert.deepEqual(
+      s.problems.belowTarget.map(
+        (b) => `${b.policy} ${b.severity}: ${(b.precision * 100).toFixed(1)}% of ${b.labelled}`,
+      ),
+      [],
+    );
     const overall = overallPrecision(s);
     t.diagnostic(`overall precision ${overall.true}/${overall.labelled}`);
-    for (const p of s.policies) if (p.precision !== null) t.diagnostic(`${p.policy} ${(p.precision * 100).toFixed(1)}% (${p.true}/${p.labelled})`);
+    for (const p of s.policies)
+      if (p.precision !== null)
+        t.diagnostic(`${p.policy} ${(p.precision * 100).toFixed(1)}% (${p.true}/${p.labelled})`);
   });
   it('matches docs/precision.json (regenerate with `npm run precision -- --write`)', () => {
-    const committed: unknown = JSON.parse(readFileSync(fileURLToPath(new URL('../../../docs/precision.json', import.meta.url)), 'utf8'));
+    const committed: unknown = JSON.parse(
+      readFileSync(fileURLToPath(new URL('../../../docs/precision.json', import.meta.url)), 'utf8'),
+    );
     assert.deepEqual(committed, JSON.parse(JSON.stringify(precisionJson(s))));
   });
 });
@@ -55,12 +89,30 @@ describe('label files', () => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const dir = mkdtempSync(`${tmpdir()}/labels-`) + '/';
-    writeFileSync(`${dir}SEC-1.json`, JSON.stringify({ policy: 'SEC-1', findings: [{ file: 'make/x', module: '1', severity: 'high', verdict: 'true', reason: '' }], ok: [] }));
+    writeFileSync(
+      `${dir}SEC-1.json`,
+      JSON.stringify({
+        policy: 'SEC-1',
+        findings: [{ file: 'make/x', module: '1', severity: 'high', verdict: 'true', reason: '' }],
+        ok: [],
+      }),
+    );
     assert.throws(() => loadLabels(dir), /SEC-1\.json findings\[0\]: a verdict needs a reason/);
   });
   it('judge a finding only at the severity it was reviewed at', () => {
     const finding: MeasuredFinding = { file: 'make/x', policy: 'SEC-1', module: '3', severity: 'medium', reason: 'r' };
-    const labels = new Map([['SEC-1', { policy: 'SEC-1', findings: [{ file: 'make/x', module: '3', severity: 'high' as const, verdict: 'true' as const, reason: 'a key' }], ok: [] }]]);
+    const labels = new Map([
+      [
+        'SEC-1',
+        {
+          policy: 'SEC-1',
+          findings: [
+            { file: 'make/x', module: '3', severity: 'high' as const, verdict: 'true' as const, reason: 'a key' },
+          ],
+          ok: [],
+        },
+      ],
+    ]);
     const judged = score([finding], labels, ['SEC-1']);
     assert.equal(judged.problems.trueLost.length, 1, 'a true high finding reported as medium is lost at high');
     assert.equal(judged.findings[0]!.label, undefined);

@@ -11,9 +11,11 @@ import { fakeToken } from '../helpers/blueprints.js';
 const hex = '0123456789abcdef';
 const HEX = '0123456789ABCDEF';
 const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const uuid = (seed: number) => `${fakeToken(seed, 8, hex)}-${fakeToken(seed + 1, 4, hex)}-4${fakeToken(seed + 2, 3, hex)}-a${fakeToken(seed + 3, 3, hex)}-${fakeToken(seed + 4, 12, hex)}`;
+const uuid = (seed: number) =>
+  `${fakeToken(seed, 8, hex)}-${fakeToken(seed + 1, 4, hex)}-4${fakeToken(seed + 2, 3, hex)}-a${fakeToken(seed + 3, 3, hex)}-${fakeToken(seed + 4, 12, hex)}`;
 /** The secret parts a scan reports, as substrings. */
-const found = (text: string, field: string | null = null) => scanForSecrets(text, field).map((f) => text.slice(f.start, f.end));
+const found = (text: string, field: string | null = null) =>
+  scanForSecrets(text, field).map((f) => text.slice(f.start, f.end));
 
 describe('URL path credentials', () => {
   it('finds an API key as the path segment of an API that takes it there (ExchangeRate-API /v6/<key>/latest)', () => {
@@ -23,7 +25,10 @@ describe('URL path credentials', () => {
   it('finds both halves of instance credentials (/instances/<id>/token/<token>), on a known host or a clone', () => {
     const id = fakeToken(102, 32, HEX);
     const token = fakeToken(103, 24, HEX);
-    assert.deepEqual(found(`https://api.z-api.io/instances/${id}/token/${token}/contacts/{{1.phone}}`, 'url'), [id, token]);
+    assert.deepEqual(found(`https://api.z-api.io/instances/${id}/token/${token}/contacts/{{1.phone}}`, 'url'), [
+      id,
+      token,
+    ]);
     assert.deepEqual(found(`https://api.w-api.example/instances/${id}/token/${token}/send-text`, 'url'), [id, token]);
   });
   it('finds the segment after a key keyword (/with/key/<k>) and a webhook token as the last segment (/webhook/send/<70>)', () => {
@@ -46,7 +51,8 @@ describe('URL path credentials', () => {
       `https://maker.ifttt.com/trigger/only_text/with/key/${fakeToken(109, 17, alnum)}xxxx`,
       `https://docs.google.com/spreadsheets/d/1${fakeToken(110, 43, alnum)}/edit`,
       `https://drive.google.com/uc?export=download&id=1${fakeToken(111, 32, alnum)}`,
-    ]) assert.deepEqual(found(url, 'url'), [], url);
+    ])
+      assert.deepEqual(found(url, 'url'), [], url);
   });
 });
 
@@ -64,8 +70,17 @@ describe('placeholders are never secrets, wherever they stand (item 8)', () => {
       ['aaaaaaaaaaaaaaaaaaaa', 'x-api-key'],
       ['<token>', 'Authorization'],
       ['{"api_key": "REPLACE_WITH_YOUR_KEY", "secret": "xxxxxxxxxxxxxxxx"}', 'data'],
-    ] as const) assert.deepEqual(found(text, field), [], text);
-    for (const p of ['PleaseReplaceWithYourWEBHOOK', 'YourWebhookToken', 'YOUR_CONNECTION_ID', 'changeme', '0000000000000000', '***redacted***']) assert.ok(isPlaceholder(p), p);
+    ] as const)
+      assert.deepEqual(found(text, field), [], text);
+    for (const p of [
+      'PleaseReplaceWithYourWEBHOOK',
+      'YourWebhookToken',
+      'YOUR_CONNECTION_ID',
+      'changeme',
+      '0000000000000000',
+      '***redacted***',
+    ])
+      assert.ok(isPlaceholder(p), p);
     assert.ok(!isPlaceholder(fakeToken(112, 32, alnum)));
   });
 });
@@ -106,11 +121,34 @@ describe('context in free text (gitleaks generic-api-key practice)', () => {
   it('finds every session cookie of a browser cookie export pasted as JSON text', () => {
     const session = fakeToken(125, 64, hex);
     const csrf = fakeToken(126, 86, alnum);
-    const jar = JSON.stringify({ cookie: [
-      { domain: '.app.example.com', hostOnly: false, httpOnly: true, name: 'sid', path: '/', secure: true, session: true, value: session },
-      { domain: '.app.example.com', hostOnly: false, httpOnly: false, name: 'AB_VARIANT', path: '/', value: '25Q2_UC_AB59' },
-      { domain: 'app.example.com', hostOnly: true, httpOnly: false, name: 'X-CSRF-TOKEN', path: '/', value: csrf },
-    ], count: 20 }, null, 4);
+    const jar = JSON.stringify(
+      {
+        cookie: [
+          {
+            domain: '.app.example.com',
+            hostOnly: false,
+            httpOnly: true,
+            name: 'sid',
+            path: '/',
+            secure: true,
+            session: true,
+            value: session,
+          },
+          {
+            domain: '.app.example.com',
+            hostOnly: false,
+            httpOnly: false,
+            name: 'AB_VARIANT',
+            path: '/',
+            value: '25Q2_UC_AB59',
+          },
+          { domain: 'app.example.com', hostOnly: true, httpOnly: false, name: 'X-CSRF-TOKEN', path: '/', value: csrf },
+        ],
+        count: 20,
+      },
+      null,
+      4,
+    );
     assert.deepEqual(found(jar, 'inputBody'), [session, csrf]);
   });
   it('ok: record ids, hashes, data URIs and mapped values in bodies; prose about tokens', () => {
@@ -121,7 +159,8 @@ describe('context in free text (gitleaks generic-api-key practice)', () => {
       '{"token": "{{1.token}}", "Authorization": "Bearer {{9.value}}"}',
       'The bearer token expires after one hour: ask the admin for a new one.',
       'secret: short',
-    ]) assert.deepEqual(found(text), [], text);
+    ])
+      assert.deepEqual(found(text), [], text);
   });
 });
 

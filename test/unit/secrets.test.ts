@@ -44,17 +44,41 @@ describe('scanForSecrets', () => {
   }
 
   it('detects webhook URLs whose path is the secret', () => {
-    assert.equal(scanForSecrets(`https://hook.eu2.make.com/${fakeToken(30, 32, lower)}`, 'url')[0]?.kind, 'make-webhook-url-token');
-    assert.equal(scanForSecrets(`<https://hook.eu1.make.celonis.com/${fakeToken(31, 32, lower)}?x=1|Run>`, 'text')[0]?.kind, 'make-webhook-url-token');
-    assert.equal(scanForSecrets(`https://hooks.slack.com/services/T${fakeToken(32, 8, upper)}/B${fakeToken(33, 8, upper)}/${fakeToken(34, 24, alnum)}`, 'url')[0]?.kind, 'slack-webhook-url');
-    assert.equal(scanForSecrets(`https://discord.com/api/webhooks/123456789012345678/${fakeToken(35, 68, alnum)}`, 'url')[0]?.kind, 'discord-webhook-url');
+    assert.equal(
+      scanForSecrets(`https://hook.eu2.make.com/${fakeToken(30, 32, lower)}`, 'url')[0]?.kind,
+      'make-webhook-url-token',
+    );
+    assert.equal(
+      scanForSecrets(`<https://hook.eu1.make.celonis.com/${fakeToken(31, 32, lower)}?x=1|Run>`, 'text')[0]?.kind,
+      'make-webhook-url-token',
+    );
+    assert.equal(
+      scanForSecrets(
+        `https://hooks.slack.com/services/T${fakeToken(32, 8, upper)}/B${fakeToken(33, 8, upper)}/${fakeToken(34, 24, alnum)}`,
+        'url',
+      )[0]?.kind,
+      'slack-webhook-url',
+    );
+    assert.equal(
+      scanForSecrets(`https://discord.com/api/webhooks/123456789012345678/${fakeToken(35, 68, alnum)}`, 'url')[0]?.kind,
+      'discord-webhook-url',
+    );
   });
 
   it('detects credential query parameters and basic-auth passwords, not mapped ones', () => {
-    assert.equal(scanForSecrets(`https://x.firebaseio.com/a.json?auth=${fakeToken(36, 40, alnum)}`, 'url')[0]?.kind, 'firebase-database-secret');
-    assert.equal(scanForSecrets(`https://chrome.example.io/screenshot?token=${fakeToken(37, 40, alnum)}`, 'url')[0]?.kind, 'url-query-credential');
+    assert.equal(
+      scanForSecrets(`https://x.firebaseio.com/a.json?auth=${fakeToken(36, 40, alnum)}`, 'url')[0]?.kind,
+      'firebase-database-secret',
+    );
+    assert.equal(
+      scanForSecrets(`https://chrome.example.io/screenshot?token=${fakeToken(37, 40, alnum)}`, 'url')[0]?.kind,
+      'url-query-credential',
+    );
     assert.equal(scanForSecrets('https://x.example.com/a?auth={{3.token}}', 'url').length, 0);
-    assert.equal(scanForSecrets(`https://admin:${fakeToken(37, 16, alnum)}@db.example.com/`, 'url')[0]?.kind, 'url-basic-auth');
+    assert.equal(
+      scanForSecrets(`https://admin:${fakeToken(37, 16, alnum)}@db.example.com/`, 'url')[0]?.kind,
+      'url-basic-auth',
+    );
   });
 
   it('judges unknown formats in credential fields by entropy', () => {
@@ -69,7 +93,16 @@ describe('scanForSecrets', () => {
   });
 
   it('never reports placeholders or mapped values', () => {
-    for (const v of ['Bearer YOUR_API_KEY', '[SUPABASE_ANON_KEY]', 'YOUR_API_KEY_HERE', '<token>', 'xxxxxxxxxxxxxxxx', 'Bearer {{3.token}}', '{{var.input.apiKey}}', 'SUPABASE_ANON_KEY']) {
+    for (const v of [
+      'Bearer YOUR_API_KEY',
+      '[SUPABASE_ANON_KEY]',
+      'YOUR_API_KEY_HERE',
+      '<token>',
+      'xxxxxxxxxxxxxxxx',
+      'Bearer {{3.token}}',
+      '{{var.input.apiKey}}',
+      'SUPABASE_ANON_KEY',
+    ]) {
       assert.deepEqual(scanForSecrets(v, 'Authorization'), [], v);
     }
     assert.ok(isPlaceholder('YOUR_GROQ_API_KEY'));

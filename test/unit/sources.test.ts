@@ -26,7 +26,7 @@ describe('piiKind: a field name is judged in its context', () => {
     assert.equal(piiKind('address'), null);
     assert.equal(piiKind('billing.address'), 'address');
   });
-  it('never reads a thing\'s name as a person\'s (item 10)', () => {
+  it("never reads a thing's name as a person's (item 10)", () => {
     assert.equal(piiKind('repository.full_name'), null);
     assert.equal(piiKind('repository.owner.email'), 'email');
     assert.equal(piiKind('company.phone'), null);
@@ -82,11 +82,18 @@ describe('sourceOf: the source table', () => {
     });
   }
   it('reads a HubSpot CRM object module by its object type', () => {
-    assert.equal(sourceOf(node(m(1, 'hubspotcrm:WatchCRMObjects', { parameters: { objectType: 'contacts' } })))?.kind, 'contact');
-    assert.equal(sourceOf(node(m(1, 'hubspotcrm:WatchCRMObjects', { parameters: { objectType: 'deals' } })))?.kind, 'record');
+    assert.equal(
+      sourceOf(node(m(1, 'hubspotcrm:WatchCRMObjects', { parameters: { objectType: 'contacts' } })))?.kind,
+      'contact',
+    );
+    assert.equal(
+      sourceOf(node(m(1, 'hubspotcrm:WatchCRMObjects', { parameters: { objectType: 'deals' } })))?.kind,
+      'record',
+    );
   });
   it('reads an HTTP GET as a web page only for a run-time address, a scraper or a page that is not an API', () => {
-    const get = (url: string, type = 'http:ActionSendData') => sourceOf(node(m(1, type, { mapper: { url, method: 'get' } })))?.kind ?? null;
+    const get = (url: string, type = 'http:ActionSendData') =>
+      sourceOf(node(m(1, type, { mapper: { url, method: 'get' } })))?.kind ?? null;
     assert.equal(get('{{3.link}}'), 'web');
     assert.equal(get('https://api.webscrapingapi.com/v2?url=x'), 'web');
     assert.equal(get('https://www.example-shop.com/products/list'), 'web');
@@ -99,8 +106,13 @@ describe('sourceOf: the source table', () => {
 
 describe('bodyPromptRefs: the prompt members of an LLM request body', () => {
   it('keeps references under messages and drops those under settings', () => {
-    const refs = bodyPromptRefs('{"model": "{{1.model}}", "temperature": {{1.t}}, "messages": [{"role": "user", "content": "Hi {{1.name}}"}], "user": "{{1.id}}"}');
-    assert.deepEqual(refs.map((r) => r.path), ['name']);
+    const refs = bodyPromptRefs(
+      '{"model": "{{1.model}}", "temperature": {{1.t}}, "messages": [{"role": "user", "content": "Hi {{1.name}}"}], "user": "{{1.id}}"}',
+    );
+    assert.deepEqual(
+      refs.map((r) => r.path),
+      ['name'],
+    );
   });
 });
 
@@ -108,7 +120,9 @@ describe('DataFlow: untrusted and personal facts other policies build on', () =>
   const flow = [
     m(1, 'google-email:TriggerNewEmail'),
     m(2, 'util:SetVariable2', { mapper: { name: 'body', value: '{{1.text}}' } }),
-    m(3, 'openai-gpt-3:CreateCompletion', { mapper: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: '{{2.body}}' }] } }),
+    m(3, 'openai-gpt-3:CreateCompletion', {
+      mapper: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: '{{2.body}}' }] },
+    }),
     m(4, 'rss:TriggerNewArticle'),
   ];
   const df = new Analysis(graph(flow)).dataflow();
@@ -122,22 +136,40 @@ describe('DataFlow: untrusted and personal facts other policies build on', () =>
   it('does not mark AI output untrusted (that is isAiDerived), but carries personal data through it', () => {
     assert.equal(df.isUntrusted('3'), false);
     assert.equal(df.isAiDerived('3'), true);
-    const downstream = new Analysis(graph([...flow, m(5, 'slack:CreateMessage', { mapper: { text: '{{3.choices[].message.content}}' } })])).dataflow();
-    assert.deepEqual(downstream.piiInputs('5').map((f) => [f.kind, f.from.moduleId]), [['personal', '1']]);
+    const downstream = new Analysis(
+      graph([...flow, m(5, 'slack:CreateMessage', { mapper: { text: '{{3.choices[].message.content}}' } })]),
+    ).dataflow();
+    assert.deepEqual(
+      downstream.piiInputs('5').map((f) => [f.kind, f.from.moduleId]),
+      [['personal', '1']],
+    );
   });
   it('lists only prompt references of an AI module', () => {
-    assert.deepEqual(df.promptRefsOf('3').map((r) => `${r.moduleId}.${r.path}`), ['2.body']);
+    assert.deepEqual(
+      df.promptRefsOf('3').map((r) => `${r.moduleId}.${r.path}`),
+      ['2.body'],
+    );
     assert.deepEqual(df.promptRefsOf('2'), []);
   });
 });
 
 describe('Analysis.strings: mapped and literal strings of mapper and parameters', () => {
-  it('names a `{ name, value }` pair\'s value by its name, and keeps a name or key that is not a pair label', () => {
-    const strings = new Analysis(graph([
-      m(1, 'util:SetVariables', { mapper: { scope: 'roundtrip', variables: [{ name: 'to', value: 'someone@example.com' }] } }),
-      m(2, 'datastore:AddRecord', { parameters: { datastore: 42 }, mapper: { key: '{{1.to}}', overwrite: true, data: { email: '{{1.to}}' } } }),
-      m(3, 'google-drive:createAFolder', { parameters: { __IMTCONN__: 5 }, mapper: { name: 'Client {{1.to}}', folderId: '/root' } }),
-    ])).strings();
+  it("names a `{ name, value }` pair's value by its name, and keeps a name or key that is not a pair label", () => {
+    const strings = new Analysis(
+      graph([
+        m(1, 'util:SetVariables', {
+          mapper: { scope: 'roundtrip', variables: [{ name: 'to', value: 'someone@example.com' }] },
+        }),
+        m(2, 'datastore:AddRecord', {
+          parameters: { datastore: 42 },
+          mapper: { key: '{{1.to}}', overwrite: true, data: { email: '{{1.to}}' } },
+        }),
+        m(3, 'google-drive:createAFolder', {
+          parameters: { __IMTCONN__: 5 },
+          mapper: { name: 'Client {{1.to}}', folderId: '/root' },
+        }),
+      ]),
+    ).strings();
     const named = (id: string) => strings.filter((s) => s.module.id === id).map((s) => `${s.fieldName}=${s.value}`);
     assert.deepEqual(named('1'), ['scope=roundtrip', 'to=someone@example.com']);
     assert.deepEqual(named('2'), ['key={{1.to}}', 'email={{1.to}}'], 'a data store record key is a value');

@@ -3,9 +3,17 @@ import type { FileResult } from './run.js';
 
 /** `{ files: [{ file, status, score, violations, ... }] }`; module graphs and remediation included. */
 export function formatJson(results: readonly FileResult[]): string {
-  return `${JSON.stringify({
-    files: results.map((r) => (r.kind === 'evaluated'
-      ? { file: r.file, status: 'evaluated', ...r.evaluation }
-      : r.kind === 'invalid' ? { file: r.file, status: 'invalid', error: r.error } : { file: r.file, status: 'skipped', reason: r.reason })),
-  }, null, 2)}\n`;
+  return `${JSON.stringify(
+    {
+      files: results.map((r) =>
+        r.kind === 'evaluated'
+          ? { file: r.file, status: 'evaluated', ...r.evaluation }
+          : r.kind === 'invalid'
+            ? { file: r.file, status: 'invalid', error: r.error }
+            : { file: r.file, status: 'skipped', reason: r.reason },
+      ),
+    },
+    null,
+    2,
+  )}\n`;
 }

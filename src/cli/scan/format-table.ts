@@ -1,7 +1,13 @@
 /** @module cli/scan/format-table: the readable terminal report. */
 import type { FileResult } from './run.js';
 
-const MARK: Readonly<Record<string, string>> = { critical: 'CRIT', high: 'HIGH', medium: 'MED ', low: 'LOW ', info: 'INFO' };
+const MARK: Readonly<Record<string, string>> = {
+  critical: 'CRIT',
+  high: 'HIGH',
+  medium: 'MED ',
+  low: 'LOW ',
+  info: 'INFO',
+};
 
 /** Renders results as a readable report with a per-policy summary at the end. */
 export function formatTable(results: readonly FileResult[]): string {
@@ -9,14 +15,26 @@ export function formatTable(results: readonly FileResult[]): string {
   const perPolicy = new Map<string, { title: string; files: number; findings: number }>();
   let evaluated = 0;
   for (const r of results) {
-    if (r.kind === 'skipped') { lines.push(`- ${r.file}: skipped (${r.reason})`); continue; }
-    if (r.kind === 'invalid') { lines.push(`x ${r.file}: INVALID ${r.error.issues.map((i) => `${i.message} at ${i.pointer || '/'}`).join('; ')}`); continue; }
+    if (r.kind === 'skipped') {
+      lines.push(`- ${r.file}: skipped (${r.reason})`);
+      continue;
+    }
+    if (r.kind === 'invalid') {
+      lines.push(`x ${r.file}: INVALID ${r.error.issues.map((i) => `${i.message} at ${i.pointer || '/'}`).join('; ')}`);
+      continue;
+    }
     evaluated++;
     const ev = r.evaluation;
-    lines.push('', `${r.file}: "${ev.scenario_name}"  score ${ev.score}/100  ${ev.module_count} modules  ${ev.violations.length} violations (${ev.critical} critical)`);
+    lines.push(
+      '',
+      `${r.file}: "${ev.scenario_name}"  score ${ev.score}/100  ${ev.module_count} modules  ${ev.violations.length} violations (${ev.critical} critical)`,
+    );
     for (const v of ev.violations) {
-      lines.push(`  ${MARK[v.severity]} ${v.policy.padEnd(7)} ${v.status === 'warn' ? '(warn) ' : ''}${v.title}: ${v.summary}`);
-      for (const m of v.failing_modules.slice(0, 3)) lines.push(`         module ${m.module_id} ${m.module_name}: ${m.reason}`);
+      lines.push(
+        `  ${MARK[v.severity]} ${v.policy.padEnd(7)} ${v.status === 'warn' ? '(warn) ' : ''}${v.title}: ${v.summary}`,
+      );
+      for (const m of v.failing_modules.slice(0, 3))
+        lines.push(`         module ${m.module_id} ${m.module_name}: ${m.reason}`);
       if (v.failing_modules.length > 3) lines.push(`         ... and ${v.failing_modules.length - 3} more modules`);
       const p = perPolicy.get(v.policy) ?? { title: v.title, files: 0, findings: 0 };
       p.files++;
@@ -24,10 +42,14 @@ export function formatTable(results: readonly FileResult[]): string {
       perPolicy.set(v.policy, p);
     }
   }
-  lines.push('', `Scanned ${results.length} file(s): ${evaluated} evaluated, ${results.filter((r) => r.kind === 'invalid').length} invalid, ${results.filter((r) => r.kind === 'skipped').length} skipped.`);
+  lines.push(
+    '',
+    `Scanned ${results.length} file(s): ${evaluated} evaluated, ${results.filter((r) => r.kind === 'invalid').length} invalid, ${results.filter((r) => r.kind === 'skipped').length} skipped.`,
+  );
   if (perPolicy.size > 0) {
     lines.push('', 'Policy   scenarios findings  title');
-    for (const [code, p] of [...perPolicy].sort((a, b) => b[1].files - a[1].files)) lines.push(`${code.padEnd(8)} ${String(p.files).padStart(9)} ${String(p.findings).padStart(8)}  ${p.title}`);
+    for (const [code, p] of [...perPolicy].sort((a, b) => b[1].files - a[1].files))
+      lines.push(`${code.padEnd(8)} ${String(p.files).padStart(9)} ${String(p.findings).padStart(8)}  ${p.title}`);
   }
   return `${lines.join('\n')}\n`;
 }

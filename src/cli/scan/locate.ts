@@ -5,7 +5,13 @@
 
 /** 1-based line and column of the value a pointer designates, or null when absent. */
 export function locatePointer(text: string, pointer: string): { line: number; column: number } | null {
-  const tokens = pointer === '' ? [] : pointer.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens =
+    pointer === ''
+      ? []
+      : pointer
+          .split('/')
+          .slice(1)
+          .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
   let i = skipWs(text, 0);
   for (const token of tokens) {
     const ch = text[i];
@@ -17,7 +23,10 @@ export function locatePointer(text: string, pointer: string): { line: number; co
         i = skipWs(text, afterKey);
         if (text[i] !== ':') return null;
         i = skipWs(text, i + 1);
-        if (key === token) { found = true; break; }
+        if (key === token) {
+          found = true;
+          break;
+        }
         i = skipWs(text, skipValue(text, i));
         if (text[i] === ',') i = skipWs(text, i + 1);
       }
@@ -43,7 +52,11 @@ export function locatePointer(text: string, pointer: string): { line: number; co
 function lineColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;
   let last = -1;
-  for (let k = 0; k < offset; k++) if (text.charCodeAt(k) === 10) { line++; last = k; }
+  for (let k = 0; k < offset; k++)
+    if (text.charCodeAt(k) === 10) {
+      line++;
+      last = k;
+    }
   return { line, column: offset - last };
 }
 
@@ -65,9 +78,15 @@ function skipValue(s: string, i: number): number {
     let depth = 0;
     for (let j = i; j < s.length; j++) {
       const c = s[j];
-      if (c === '"') { j = readString(s, j)[1] - 1; continue; }
+      if (c === '"') {
+        j = readString(s, j)[1] - 1;
+        continue;
+      }
       if (c === '{' || c === '[') depth++;
-      else if (c === '}' || c === ']') { depth--; if (depth === 0) return j + 1; }
+      else if (c === '}' || c === ']') {
+        depth--;
+        if (depth === 0) return j + 1;
+      }
     }
     return s.length;
   }

@@ -6,7 +6,12 @@ import { SEVERITY_RANK, evaluateBlueprint } from '../../engine/index.js';
 
 /** One scanned file. */
 export type FileResult =
-  | { readonly file: string; readonly text: string; readonly kind: 'evaluated'; readonly evaluation: ScenarioEvaluation }
+  | {
+      readonly file: string;
+      readonly text: string;
+      readonly kind: 'evaluated';
+      readonly evaluation: ScenarioEvaluation;
+    }
   | { readonly file: string; readonly text: string; readonly kind: 'invalid'; readonly error: EngineError }
   | { readonly file: string; readonly kind: 'skipped'; readonly reason: string };
 
@@ -21,7 +26,10 @@ export function collectFiles(paths: readonly string[]): string[] {
   const out: string[] = [];
   const walk = (p: string): void => {
     const st = statSync(p);
-    if (st.isDirectory()) for (const name of readdirSync(p).sort()) { if (!name.startsWith('.') && name !== 'node_modules') walk(join(p, name)); }
+    if (st.isDirectory())
+      for (const name of readdirSync(p).sort()) {
+        if (!name.startsWith('.') && name !== 'node_modules') walk(join(p, name));
+      }
     else out.push(p);
   };
   for (const p of paths) {
@@ -49,11 +57,22 @@ export function scanFiles(files: readonly string[], options: ScanOptions, cwd = 
       text = readFileSync(path, 'utf8');
       json = JSON.parse(text);
     } catch (err) {
-      return { file, kind: 'skipped', reason: `not readable JSON: ${err instanceof Error ? err.message : String(err)}` };
+      return {
+        file,
+        kind: 'skipped',
+        reason: `not readable JSON: ${err instanceof Error ? err.message : String(err)}`,
+      };
     }
-    if (json === null || typeof json !== 'object' || Array.isArray(json) || !('flow' in json)) return { file, kind: 'skipped', reason: 'not a blueprint (no "flow")' };
-    const r = evaluateBlueprint(json, { scenarioId: file, ...(options.include ? { include: options.include } : {}), ...(options.exclude ? { exclude: options.exclude } : {}) });
-    return r.ok ? { file, text, kind: 'evaluated', evaluation: r.evaluation } : { file, text, kind: 'invalid', error: r.error };
+    if (json === null || typeof json !== 'object' || Array.isArray(json) || !('flow' in json))
+      return { file, kind: 'skipped', reason: 'not a blueprint (no "flow")' };
+    const r = evaluateBlueprint(json, {
+      scenarioId: file,
+      ...(options.include ? { include: options.include } : {}),
+      ...(options.exclude ? { exclude: options.exclude } : {}),
+    });
+    return r.ok
+      ? { file, text, kind: 'evaluated', evaluation: r.evaluation }
+      : { file, text, kind: 'invalid', error: r.error };
   });
 }
 
@@ -61,6 +80,10 @@ export function scanFiles(files: readonly string[], options: ScanOptions, cwd = 
 export function exitCode(results: readonly FileResult[], failOn: Severity | 'none'): number {
   if (results.some((r) => r.kind === 'invalid')) return 2;
   if (failOn === 'none') return 0;
-  const hit = results.some((r) => r.kind === 'evaluated' && r.evaluation.violations.some((v) => v.status === 'fail' && SEVERITY_RANK[v.severity] >= SEVERITY_RANK[failOn]));
+  const hit = results.some(
+    (r) =>
+      r.kind === 'evaluated' &&
+      r.evaluation.violations.some((v) => v.status === 'fail' && SEVERITY_RANK[v.severity] >= SEVERITY_RANK[failOn]),
+  );
   return hit ? 1 : 0;
 }

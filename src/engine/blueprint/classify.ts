@@ -16,7 +16,8 @@ export { actionWords } from './verbs.js';
  * sends (effect `send`: a message delivered to people); `compute` only computes a result (AI
  * completions, code, document conversion) and changes nothing.
  */
-export type ModuleRole = 'trigger' | 'read' | 'write' | 'delete' | 'compute' | 'transform' | 'flow' | 'directive' | 'respond' | 'other';
+export type ModuleRole =
+  'trigger' | 'read' | 'write' | 'delete' | 'compute' | 'transform' | 'flow' | 'directive' | 'respond' | 'other';
 /** What a module does, finer than its role: the module table's effects plus the built-in roles. */
 export type ModuleKind = ModuleEffect | 'transform' | 'flow' | 'directive' | 'respond' | 'other';
 /** Error-handler directives (Make: Ignore, Resume, Commit, Rollback, Break). */
@@ -75,12 +76,44 @@ export interface ModuleClass {
 
 /** Make built-in / tool apps that never leave the platform. */
 export const INTERNAL_APPS: ReadonlySet<string> = new Set([
-  'builtin', 'util', 'json', 'regexp', 'text', 'math', 'csv', 'xml', 'markdown', 'html', 'placeholder',
-  'flow-control', 'tools', 'datastore', 'gateway', 'scenario-service', 'make', 'iml', 'archive', 'compress',
+  'builtin',
+  'util',
+  'json',
+  'regexp',
+  'text',
+  'math',
+  'csv',
+  'xml',
+  'markdown',
+  'html',
+  'placeholder',
+  'flow-control',
+  'tools',
+  'datastore',
+  'gateway',
+  'scenario-service',
+  'make',
+  'iml',
+  'archive',
+  'compress',
 ]);
 
 /** Transform-only apps (FORMAT.md: util, json, regexp, text, math and friends). */
-const TRANSFORM_APPS: ReadonlySet<string> = new Set(['util', 'json', 'regexp', 'text', 'math', 'csv', 'xml', 'markdown', 'html', 'iml', 'tools', 'archive', 'compress']);
+const TRANSFORM_APPS: ReadonlySet<string> = new Set([
+  'util',
+  'json',
+  'regexp',
+  'text',
+  'math',
+  'csv',
+  'xml',
+  'markdown',
+  'html',
+  'iml',
+  'tools',
+  'archive',
+  'compress',
+]);
 
 /**
  * AI / LLM apps, by the namespace of their module ids. From the exports: `openai-gpt-3`,
@@ -88,11 +121,41 @@ const TRANSFORM_APPS: ReadonlySet<string> = new Set(['util', 'json', 'regexp', '
  * corpora); `vapi`, `elevenlabs` (make-extra MANIFEST, "AI/LLM" definition), `open-router` beside
  * `openrouter` (issue 14, item 7). Compared without `-`, `_` and `.` (`aiAppKey`), so `open-router` and `openrouter` are one app.
  */
-export const AI_APPS: ReadonlySet<string> = new Set([
-  'openai-gpt-3', 'openai', 'chatgpt', 'azure-openai', 'anthropic-claude', 'anthropic', 'claude', 'gemini-ai', 'google-gemini', 'google-vertex-ai',
-  'perplexity-ai', 'ai-tools', 'ai-agent', 'make-ai-agents', 'make-ai-tools', 'dumplingai', 'open-router', 'mistral-ai', 'mistral', 'groq',
-  'cohere', 'deepseek', 'hugging-face', 'replicate', 'xai', 'grok', 'stability-ai', 'vapi', 'elevenlabs', 'assemblyai', 'deepgram',
-].map(aiAppKey));
+export const AI_APPS: ReadonlySet<string> = new Set(
+  [
+    'openai-gpt-3',
+    'openai',
+    'chatgpt',
+    'azure-openai',
+    'anthropic-claude',
+    'anthropic',
+    'claude',
+    'gemini-ai',
+    'google-gemini',
+    'google-vertex-ai',
+    'perplexity-ai',
+    'ai-tools',
+    'ai-agent',
+    'make-ai-agents',
+    'make-ai-tools',
+    'dumplingai',
+    'open-router',
+    'mistral-ai',
+    'mistral',
+    'groq',
+    'cohere',
+    'deepseek',
+    'hugging-face',
+    'replicate',
+    'xai',
+    'grok',
+    'stability-ai',
+    'vapi',
+    'elevenlabs',
+    'assemblyai',
+    'deepgram',
+  ].map(aiAppKey),
+);
 
 /** An app name without case, `-`, `_` and `.`: `open-router`, `OpenRouter` and `openrouter` give `openrouter`. */
 export function aiAppKey(app: string): string {
@@ -109,9 +172,25 @@ export function isAiApp(app: string): boolean {
 
 /** Hosts of LLM APIs called through generic HTTP modules (corpus facts: api.groq.com, api.anthropic.com, api.vapi.ai). */
 export const AI_HOSTS: readonly string[] = [
-  'api.openai.com', 'api.groq.com', 'api.anthropic.com', 'generativelanguage.googleapis.com', 'api.mistral.ai', 'api.perplexity.ai',
-  'openrouter.ai', 'api.deepseek.com', 'api.cohere.ai', 'api.cohere.com', 'api-inference.huggingface.co', 'api.replicate.com',
-  'api.together.xyz', 'api.fireworks.ai', 'api.x.ai', 'openai.azure.com', 'aiplatform.googleapis.com', 'api.elevenlabs.io', 'api.vapi.ai',
+  'api.openai.com',
+  'api.groq.com',
+  'api.anthropic.com',
+  'generativelanguage.googleapis.com',
+  'api.mistral.ai',
+  'api.perplexity.ai',
+  'openrouter.ai',
+  'api.deepseek.com',
+  'api.cohere.ai',
+  'api.cohere.com',
+  'api-inference.huggingface.co',
+  'api.replicate.com',
+  'api.together.xyz',
+  'api.fireworks.ai',
+  'api.x.ai',
+  'openai.azure.com',
+  'aiplatform.googleapis.com',
+  'api.elevenlabs.io',
+  'api.vapi.ai',
 ];
 /**
  * AI hosts whose calls act in the world rather than compute a reply: Vapi places phone calls by a
@@ -119,19 +198,56 @@ export const AI_HOSTS: readonly string[] = [
  */
 const AI_AGENT_HOSTS: readonly string[] = ['api.vapi.ai'];
 
-const EMAIL_APPS: ReadonlySet<string> = new Set(['google-email', 'email', 'microsoft-email', 'gmail', 'smtp', 'outlook', 'microsoft365-email', 'sendgrid', 'mailgun', 'postmark', 'amazon-ses']);
-const CODE_APPS: ReadonlySet<string> = new Set(['code', 'javascript', 'custom-js', 'cloudflare-workers', 'aws-lambda', 'google-cloud-functions', '0codekit']);
+const EMAIL_APPS: ReadonlySet<string> = new Set([
+  'google-email',
+  'email',
+  'microsoft-email',
+  'gmail',
+  'smtp',
+  'outlook',
+  'microsoft365-email',
+  'sendgrid',
+  'mailgun',
+  'postmark',
+  'amazon-ses',
+]);
+const CODE_APPS: ReadonlySet<string> = new Set([
+  'code',
+  'javascript',
+  'custom-js',
+  'cloudflare-workers',
+  'aws-lambda',
+  'google-cloud-functions',
+  '0codekit',
+]);
 
 // Maps rather than records: looking up a record by a module type parsed from JSON goes through V8's slow keyed-load path.
-const DIRECTIVES: ReadonlyMap<string, Directive> = new Map(Object.entries({
-  'builtin:Ignore': 'ignore', 'builtin:Resume': 'resume', 'builtin:Commit': 'commit', 'builtin:Rollback': 'rollback', 'builtin:Break': 'break',
-} as const));
-const FLOW: ReadonlyMap<string, FlowKind> = new Map(Object.entries({
-  'builtin:BasicRouter': 'router', 'builtin:BasicFeeder': 'iterator', 'builtin:BasicAggregator': 'aggregator',
-  'builtin:BasicRepeater': 'repeater', 'util:FunctionSleep': 'sleep', 'util:TextAggregator': 'aggregator',
-  'util:NumericAggregator': 'aggregator', 'json:AggregateToJSON': 'aggregator', 'csv:aggregate': 'aggregator',
-  'csv:createCSV': 'aggregator', 'csv:createCSVadvanced': 'aggregator', 'xml:AggregateToXML': 'aggregator', 'archive:createArchive': 'aggregator',
-} as const));
+const DIRECTIVES: ReadonlyMap<string, Directive> = new Map(
+  Object.entries({
+    'builtin:Ignore': 'ignore',
+    'builtin:Resume': 'resume',
+    'builtin:Commit': 'commit',
+    'builtin:Rollback': 'rollback',
+    'builtin:Break': 'break',
+  } as const),
+);
+const FLOW: ReadonlyMap<string, FlowKind> = new Map(
+  Object.entries({
+    'builtin:BasicRouter': 'router',
+    'builtin:BasicFeeder': 'iterator',
+    'builtin:BasicAggregator': 'aggregator',
+    'builtin:BasicRepeater': 'repeater',
+    'util:FunctionSleep': 'sleep',
+    'util:TextAggregator': 'aggregator',
+    'util:NumericAggregator': 'aggregator',
+    'json:AggregateToJSON': 'aggregator',
+    'csv:aggregate': 'aggregator',
+    'csv:createCSV': 'aggregator',
+    'csv:createCSVadvanced': 'aggregator',
+    'xml:AggregateToXML': 'aggregator',
+    'archive:createArchive': 'aggregator',
+  } as const),
+);
 
 /**
  * Modules that answer whoever started the run: a webhook response, and a scenario's *Return output*
@@ -174,14 +290,21 @@ function computeClass(node: ModuleNode): ModuleClass {
   const aiHost = onHost(AI_HOSTS);
   const ai = isAiApp(node.app) || aiHost;
   const row = http || directive || flow ? null : moduleRow(node.app, node.action);
-  const { effect, reversible } = effectOf(node, { directive, flow, http, row, ai, computeHost: aiHost && !onHost(AI_AGENT_HOSTS) });
+  const { effect, reversible } = effectOf(node, {
+    directive,
+    flow,
+    http,
+    row,
+    ai,
+    computeHost: aiHost && !onHost(AI_AGENT_HOSTS),
+  });
   return {
     role: effect === 'send' ? 'write' : effect,
     effect,
     reversible,
     send: effect === 'send' ? sendInfo(node, row) : null,
     draft: effect === 'write' && (row ? row.draft === true : actionWords(node.action).includes('draft')),
-    output: ai && effect === 'compute' ? (http ? 'text' : row?.output ?? aiOutputByWords(node.action)) : null,
+    output: ai && effect === 'compute' ? (http ? 'text' : (row?.output ?? aiOutputByWords(node.action))) : null,
     directive,
     flow,
     http,
@@ -212,7 +335,13 @@ function effectOf(node: ModuleNode, at: EffectInput): { effect: ModuleKind; reve
   if (node.type === 'gateway:CustomWebHook' || node.type === 'gateway:CustomMailHook') return fixed('trigger');
   if (RESPONDERS.has(node.type)) return fixed('respond');
   if (at.http) return fixed(at.computeHost ? 'compute' : byMethod(node));
-  if (node.parameters && typeof node.parameters['__IMTHOOK__'] !== 'undefined' && node.container === 'flow' && node.index === 0) return fixed('trigger');
+  if (
+    node.parameters &&
+    typeof node.parameters['__IMTHOOK__'] !== 'undefined' &&
+    node.container === 'flow' &&
+    node.index === 0
+  )
+    return fixed('trigger');
   if (TRANSFORM_APPS.has(node.app)) return fixed('transform');
   if (at.row) {
     if (at.row.byMethod) return fixed(byMethod(node));

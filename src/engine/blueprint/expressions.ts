@@ -13,11 +13,34 @@ export interface FieldRef {
   readonly path: string;
 }
 
-const PATH_STOP = new Set([' ', ';', ')', '(', '}', '{', ',', '+', '*', '/', '=', '<', '>', '!', '&', '|', '"', "'", '\t', '\n', '\r']);
+const PATH_STOP = new Set([
+  ' ',
+  ';',
+  ')',
+  '(',
+  '}',
+  '{',
+  ',',
+  '+',
+  '*',
+  '/',
+  '=',
+  '<',
+  '>',
+  '!',
+  '&',
+  '|',
+  '"',
+  "'",
+  '\t',
+  '\n',
+  '\r',
+]);
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 /** Characters that, before a digit, make it part of a name or number rather than a module id (`\w . \` ]`). */
-const joinsPrevious = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 46 || c === 96 || c === 93;
+const joinsPrevious = (c: number): boolean =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 46 || c === 96 || c === 93;
 
 /** Extracts every module-field reference of a string (empty when it has no `{{`). */
 export function extractRefs(text: string): FieldRef[] {
@@ -38,7 +61,8 @@ function scanExpression(s: string, start: number, end: number, out: FieldRef[]):
   let i = start;
   while (i < end) {
     const ch = s[i]!;
-    if (ch === '"') { // skip string literals
+    if (ch === '"') {
+      // skip string literals
       const q = s.indexOf('"', i + 1);
       i = q < 0 || q > end ? end : q + 1;
       continue;
@@ -77,7 +101,8 @@ function readPath(s: string, start: number, end: number): [string, number] {
   let run = start;
   while (i < end) {
     const c = s.charCodeAt(i);
-    if (c === 96) { // `
+    if (c === 96) {
+      // `
       const q = s.indexOf('`', i + 1);
       const stop = q < 0 || q > end ? end : q;
       path += s.slice(run, i) + s.slice(i + 1, stop);
@@ -85,7 +110,8 @@ function readPath(s: string, start: number, end: number): [string, number] {
       run = i;
       continue;
     }
-    if (c === 91) { // [
+    if (c === 91) {
+      // [
       const q = s.indexOf(']', i + 1);
       if (q < 0 || q > end) break;
       path += s.slice(run, i) + (/^\d*$/.test(s.slice(i + 1, q)) ? '[]' : '');

@@ -78,17 +78,31 @@ const computes = (output: AiOutput): ModuleRow => ({ effect: 'compute', output }
 export const MODULE_TABLE: Readonly<Record<string, AppRows>> = {
   // --- AI apps: completions, image generation, assistants and agents compute a result; `output` says
   // what comes back when it is not text (OpenAI "Generate an image" returns image URLs, Make docs).
-  'openai-gpt-3': { otherwise: 'compute', actions: { CreateCompletion: 'compute', GenerateImage: computes('image'), analyzeImages: 'compute', messageAssistantAdvanced: 'compute' } },
+  'openai-gpt-3': {
+    otherwise: 'compute',
+    actions: {
+      CreateCompletion: 'compute',
+      GenerateImage: computes('image'),
+      analyzeImages: 'compute',
+      messageAssistantAdvanced: 'compute',
+    },
+  },
   'anthropic-claude': { otherwise: 'compute', actions: { createAMessage: 'compute', simpleTextPrompt: 'compute' } },
   // Gemini "Upload a file" stages a file for a prompt; the Gemini API keeps it 48 hours.
-  'gemini-ai': { otherwise: 'compute', actions: { createACompletionGeminiPro: 'compute', uploadAFile: computes('file') } },
+  'gemini-ai': {
+    otherwise: 'compute',
+    actions: { createACompletionGeminiPro: 'compute', uploadAFile: computes('file') },
+  },
   'perplexity-ai': { otherwise: 'compute', actions: { createAChatCompletion: 'compute' } },
   'ai-tools': { otherwise: 'compute', actions: { Ask: 'compute', Extract: computes('data') } },
   'ai-agent': { otherwise: 'compute', actions: { RunAnAIAgent: 'compute' } },
   dumplingai: { otherwise: 'compute', actions: { generateAiImageFluxSchnell: computes('image') } },
   // --- Code and document services: compute and return a result.
   'custom-js': { otherwise: 'compute', actions: { execute: 'compute' } },
-  'pdf-co': { otherwise: 'compute', actions: { AddSecurityToPDF: 'compute', HTMLtoPDF: 'compute', postPdfInfo: 'compute', postPdfSplit: 'compute' } },
+  'pdf-co': {
+    otherwise: 'compute',
+    actions: { AddSecurityToPDF: 'compute', HTMLtoPDF: 'compute', postPdfInfo: 'compute', postPdfSplit: 'compute' },
+  },
   pdf4me: { otherwise: 'compute', actions: { PdfToWord: 'compute' } },
   image: { otherwise: 'compute', actions: { Convert: 'compute' } },
   handlebars: { actions: { Compile: 'compute' } },
@@ -98,31 +112,62 @@ export const MODULE_TABLE: Readonly<Record<string, AppRows>> = {
   weather: { otherwise: 'read', actions: { ActionGetCurrentWeather: 'read', ActionGetDailyForecast: 'read' } },
   // --- E-mail. A draft waits in the mailbox for a person to send it: a write, not a send.
   'google-email': {
-    channel: 'email', recipients: MAIL,
+    channel: 'email',
+    recipients: MAIL,
     actions: {
-      sendAnEmail: send(), ActionSendEmail: send(), replyToAnEmail: send({ reply: true }), createADraft: draft,
-      ActionMoveEmail: reversible('write'), updateEmailLabels: reversible('write'), listEmailAttachments: 'read',
-      TriggerNewEmail: 'trigger', triggerWatchNewEmails: 'trigger', deleteAnEmail: { effect: 'delete', permanentFlag: 'permanent' },
+      sendAnEmail: send(),
+      ActionSendEmail: send(),
+      replyToAnEmail: send({ reply: true }),
+      createADraft: draft,
+      ActionMoveEmail: reversible('write'),
+      updateEmailLabels: reversible('write'),
+      listEmailAttachments: 'read',
+      TriggerNewEmail: 'trigger',
+      triggerWatchNewEmails: 'trigger',
+      deleteAnEmail: { effect: 'delete', permanentFlag: 'permanent' },
     },
   },
   email: {
-    channel: 'email', recipients: MAIL,
+    channel: 'email',
+    recipients: MAIL,
     actions: {
-      ActionSendEmail: send(), ActionSendMeEmail: send({ toSelf: true }), ActionCreateDraft: draft, ActionMoveEmail: reversible('write'),
-      TriggerNewEmail: 'trigger', ActionDeleteEmail: { effect: 'delete', permanentFlag: 'permanent' },
+      ActionSendEmail: send(),
+      ActionSendMeEmail: send({ toSelf: true }),
+      ActionCreateDraft: draft,
+      ActionMoveEmail: reversible('write'),
+      TriggerNewEmail: 'trigger',
+      ActionDeleteEmail: { effect: 'delete', permanentFlag: 'permanent' },
     },
   },
   'microsoft-email': { channel: 'email', recipients: MAIL, actions: { createAndSendAMessage: send() } },
   // --- Messaging. Telegram and WhatsApp reach outside contacts and bot users; Slack stays in the owner's workspace.
-  telegram: { channel: 'chat', recipients: ['chatId'], actions: { SendReplyMessage: send(), SendPhoto: send(), GetUpdates: 'read' } },
-  'whatsapp-business-cloud': { channel: 'chat', recipients: ['to'], actions: { sendMessage: send(), getMedia: 'read', watchEvents: 'trigger' } },
+  telegram: {
+    channel: 'chat',
+    recipients: ['chatId'],
+    actions: { SendReplyMessage: send(), SendPhoto: send(), GetUpdates: 'read' },
+  },
+  'whatsapp-business-cloud': {
+    channel: 'chat',
+    recipients: ['to'],
+    actions: { sendMessage: send(), getMedia: 'read', watchEvents: 'trigger' },
+  },
   discord: { channel: 'chat', recipients: ['channelId'], actions: { createMessage: send() } },
   slack: {
-    channel: 'team-chat', recipients: ['channel'],
-    actions: { CreateMessage: send(), AddReaction: reversible('write'), GetPublicChannelMessage: 'read', GetUser: 'read', SearchMessages: 'read' },
+    channel: 'team-chat',
+    recipients: ['channel'],
+    actions: {
+      CreateMessage: send(),
+      AddReaction: reversible('write'),
+      GetPublicChannelMessage: 'read',
+      GetUser: 'read',
+      SearchMessages: 'read',
+    },
   },
   twilio: { channel: 'sms', recipients: ['to'], actions: { SendSMS: send() } },
-  ios: { channel: 'push', actions: { SendNotification: send({ toSelf: true }), SaveCalendarEvent: 'write', ButtonPressed: 'trigger' } },
+  ios: {
+    channel: 'push',
+    actions: { SendNotification: send({ toSelf: true }), SaveCalendarEvent: 'write', ButtonPressed: 'trigger' },
+  },
   // --- Social networks: a created post is published.
   linkedin: { channel: 'post', actions: { CreatePost: send(), ShareImage: send() } },
   'facebook-pages': { channel: 'post', actions: { CreatePost: send(), CreatePostWithPhotos: send() } },
@@ -137,36 +182,81 @@ export const MODULE_TABLE: Readonly<Record<string, AppRows>> = {
   // --- Records, files and documents.
   'google-sheets': {
     actions: {
-      addRow: 'write', updateRow: 'write', filterRows: 'read', getSheetContent: 'read', clearValuesFromRange: 'delete',
-      watchRows: 'trigger', watchUpdatedCells: 'trigger',
+      addRow: 'write',
+      updateRow: 'write',
+      filterRows: 'read',
+      getSheetContent: 'read',
+      clearValuesFromRange: 'delete',
+      watchRows: 'trigger',
+      watchUpdatedCells: 'trigger',
     },
   },
   airtable: {
     actions: {
-      ActionCreateRecord: 'write', ActionUpdateRecords: 'write', upsertRecord: 'write', ActionGetRecord: 'read', ActionSearchRecords: 'read',
+      ActionCreateRecord: 'write',
+      ActionUpdateRecords: 'write',
+      upsertRecord: 'write',
+      ActionGetRecord: 'read',
+      ActionSearchRecords: 'read',
       TriggerWatchRecords: 'trigger',
     },
   },
-  datastore: { actions: { AddRecord: 'write', DeleteRecord: 'delete', ExistRecord: 'read', GetRecord: 'read', SearchRecord: 'read' } },
-  'google-drive': {
+  datastore: {
     actions: {
-      uploadAFile: 'write', updateAFile: 'write', copyAFile: 'write', createAFolder: 'write', moveAFileIntoAFolder: reversible('write'),
-      deleteAFile: 'delete', getAFile: 'read', searchForFilesFolders: 'read', watchFilesInAFolder: 'trigger',
+      AddRecord: 'write',
+      DeleteRecord: 'delete',
+      ExistRecord: 'read',
+      GetRecord: 'read',
+      SearchRecord: 'read',
     },
   },
-  'google-docs': { actions: { createADocument: 'write', appendADocument: 'write', replaceATextInADocument: 'write', getADocument: 'read' } },
+  'google-drive': {
+    actions: {
+      uploadAFile: 'write',
+      updateAFile: 'write',
+      copyAFile: 'write',
+      createAFolder: 'write',
+      moveAFileIntoAFolder: reversible('write'),
+      deleteAFile: 'delete',
+      getAFile: 'read',
+      searchForFilesFolders: 'read',
+      watchFilesInAFolder: 'trigger',
+    },
+  },
+  'google-docs': {
+    actions: {
+      createADocument: 'write',
+      appendADocument: 'write',
+      replaceATextInADocument: 'write',
+      getADocument: 'read',
+    },
+  },
   'google-calendar': { actions: { createAnEvent: 'write', ActionGetEvents: 'read', getFreeBusyInformation: 'read' } },
   'google-forms': { actions: { watchResponses: 'trigger' } },
   notion: { actions: { createAPage: 'write', updateADatabaseItem: 'write', searchObjects1: 'read' } },
   clickup: { actions: { editATaskAdvanced: 'write', getListTasks: 'read' } },
   todoist: { actions: { CreateItem: 'write' } },
   printify: {
-    actions: { createAProduct: 'write', deleteAProduct: 'delete', listBlueprintProviders: 'read', listBlueprints: 'read', listOfVariantsOfABlueprint: 'read' },
+    actions: {
+      createAProduct: 'write',
+      deleteAProduct: 'delete',
+      listBlueprintProviders: 'read',
+      listBlueprints: 'read',
+      listOfVariantsOfABlueprint: 'read',
+    },
   },
   hubspotcrm: {
     actions: {
-      updateContact: 'write', updateDeal: 'write', getContact: 'read', getCompany: 'read', getDeal: 'read', getALineItem: 'read', getAQuote: 'read',
-      ListCRMObjectAssociation: 'read', WatchCRMObjects: 'trigger', MakeAPICall: byMethod,
+      updateContact: 'write',
+      updateDeal: 'write',
+      getContact: 'read',
+      getCompany: 'read',
+      getDeal: 'read',
+      getALineItem: 'read',
+      getAQuote: 'read',
+      ListCRMObjectAssociation: 'read',
+      WatchCRMObjects: 'trigger',
+      MakeAPICall: byMethod,
     },
   },
   lemlist: { actions: { getLeadbyIDorEmail: 'read', makeApiCall: byMethod } },
@@ -228,19 +318,25 @@ function resolve(entry: AppRows, raw: ModuleEffect | ModuleRow): ResolvedRow {
 }
 
 /** Every row of the table resolved once, at load (classify looks up one per module per evaluation). */
-const RESOLVED: ReadonlyMap<string, { readonly actions: ReadonlyMap<string, ResolvedRow>; readonly otherwise: ResolvedRow | null }> = new Map(
-  Object.entries(MODULE_TABLE).map(([app, entry]) => [app, {
-    actions: new Map(Object.entries(entry.actions).map(([action, raw]) => [action, resolve(entry, raw)])),
-    otherwise: entry.otherwise === undefined ? null : resolve(entry, entry.otherwise),
-  }]),
+const RESOLVED: ReadonlyMap<
+  string,
+  { readonly actions: ReadonlyMap<string, ResolvedRow>; readonly otherwise: ResolvedRow | null }
+> = new Map(
+  Object.entries(MODULE_TABLE).map(([app, entry]) => [
+    app,
+    {
+      actions: new Map(Object.entries(entry.actions).map(([action, raw]) => [action, resolve(entry, raw)])),
+      otherwise: entry.otherwise === undefined ? null : resolve(entry, entry.otherwise),
+    },
+  ]),
 );
 
 /** How an app's messages reach people, for the verb fallback of apps in the table without a row for the action. */
 export function appChannel(app: string): SendChannel | null {
-  return Object.hasOwn(MODULE_TABLE, app) ? MODULE_TABLE[app]!.channel ?? null : null;
+  return Object.hasOwn(MODULE_TABLE, app) ? (MODULE_TABLE[app]!.channel ?? null) : null;
 }
 
 /** Mapper keys holding the recipients of an app's sends, for actions without a row. */
 export function appRecipients(app: string): readonly string[] {
-  return Object.hasOwn(MODULE_TABLE, app) ? MODULE_TABLE[app]!.recipients ?? [] : [];
+  return Object.hasOwn(MODULE_TABLE, app) ? (MODULE_TABLE[app]!.recipients ?? []) : [];
 }

@@ -1,7 +1,14 @@
 /** @module engine/blueprint/parse: Make.com blueprint JSON → ScenarioGraph, once per evaluation. */
 import type { EngineError } from '../errors.js';
 import type {
-  GraphEdge, Json, JsonObject, ModuleContainer, ModuleFilter, ModuleNode, ScenarioGraph, ScenarioSettings,
+  GraphEdge,
+  Json,
+  JsonObject,
+  ModuleContainer,
+  ModuleFilter,
+  ModuleNode,
+  ScenarioGraph,
+  ScenarioSettings,
 } from './types.js';
 import { BlueprintError, pointerToken } from '../errors.js';
 import { boundedMemo } from '../memo.js';
@@ -13,7 +20,8 @@ export const MAX_NESTING = 64;
 export const MAX_MODULES = 5000;
 
 /** Result of `parseBlueprint`: a graph, or an engine error with the pointer of the first problem. */
-export type ParseResult = { readonly ok: true; readonly graph: ScenarioGraph } | { readonly ok: false; readonly error: EngineError };
+export type ParseResult =
+  { readonly ok: true; readonly graph: ScenarioGraph } | { readonly ok: false; readonly error: EngineError };
 
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 const asBool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
@@ -33,7 +41,14 @@ export function parseBlueprint(input: unknown): ParseResult {
     return { ok: true, graph: new Parser().parse(input) };
   } catch (err) {
     if (err instanceof BlueprintError) {
-      return { ok: false, error: { code: 'blueprint_invalid', message: err.message, issues: [{ pointer: err.pointer, message: err.message }] } };
+      return {
+        ok: false,
+        error: {
+          code: 'blueprint_invalid',
+          message: err.message,
+          issues: [{ pointer: err.pointer, message: err.message }],
+        },
+      };
     }
     throw err;
   }
@@ -49,7 +64,10 @@ function computeHumanized(type: string): string {
   const parsed = parseModuleName(type);
   const [app = '', action = ''] = parsed ? [parsed.app, parsed.action] : type.split(':');
   const appName = app.split(/[-_]/).filter(Boolean).map(capitalize).join(' ');
-  const actionName = action.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+  const actionName = action
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/^./, (c) => c.toUpperCase());
   return actionName ? `${appName} · ${actionName}` : appName;
 }
 
@@ -67,12 +85,20 @@ class Parser {
   parse(input: unknown): ScenarioGraph {
     if (!isObject(input)) throw new BlueprintError('', 'blueprint must be a JSON object with a "flow" array');
     const name = input['name'];
-    if (name !== undefined && name !== null && typeof name !== 'string') throw new BlueprintError('/name', 'name must be a string');
+    if (name !== undefined && name !== null && typeof name !== 'string')
+      throw new BlueprintError('/name', 'name must be a string');
     const flow = input['flow'];
     if (!Array.isArray(flow)) throw new BlueprintError('/flow', 'flow must be an array of modules');
     const metadata = input['metadata'];
-    if (metadata !== undefined && metadata !== null && !isObject(metadata)) throw new BlueprintError('/metadata', 'metadata must be an object');
-    const topLevelIds = this.walkFlow(flow, '/flow', { depth: 0, container: 'flow', parentId: null, routeIndex: null, nesting: 0 });
+    if (metadata !== undefined && metadata !== null && !isObject(metadata))
+      throw new BlueprintError('/metadata', 'metadata must be an object');
+    const topLevelIds = this.walkFlow(flow, '/flow', {
+      depth: 0,
+      container: 'flow',
+      parentId: null,
+      routeIndex: null,
+      nesting: 0,
+    });
     return {
       name: typeof name === 'string' && name.trim() !== '' ? name : 'Untitled scenario',
       modules: this.modules,
@@ -86,7 +112,8 @@ class Parser {
   }
 
   private walkFlow(flow: Json[], pointer: string, at: Placement): string[] {
-    if (at.nesting > MAX_NESTING) throw new BlueprintError(pointer, `routes and error handlers nest deeper than ${MAX_NESTING} levels`);
+    if (at.nesting > MAX_NESTING)
+      throw new BlueprintError(pointer, `routes and error handlers nest deeper than ${MAX_NESTING} levels`);
     const ids: string[] = [];
     flow.forEach((raw, index) => {
       const node = this.readModule(raw, `${pointer}/${index}`, at, index);
@@ -102,30 +129,46 @@ class Parser {
     const rawId = raw['id'];
     // Empty canvas slots (`placeholder:Placeholder`) are exported with `"id": null` (corpus FORMAT.md).
     const unnumbered = rawId === null || rawId === undefined;
-    if (!unnumbered && !(typeof rawId === 'number' && Number.isInteger(rawId)) && !(typeof rawId === 'string' && /^\d{1,15}$/.test(rawId))) {
+    if (
+      !unnumbered &&
+      !(typeof rawId === 'number' && Number.isInteger(rawId)) &&
+      !(typeof rawId === 'string' && /^\d{1,15}$/.test(rawId))
+    ) {
       throw new BlueprintError(`${pointer}/id`, 'module id must be an integer');
     }
     const id = unnumbered ? `unnumbered-${++this.unnumbered}` : String(rawId);
     const first = this.byId.get(id);
     if (first) throw new BlueprintError(`${pointer}/id`, `duplicate module id ${id} (first at ${first.pointer})`);
     const type = raw['module'];
-    if (typeof type !== 'string') throw new BlueprintError(`${pointer}/module`, 'module must be a string of the form "app:Action"');
+    if (typeof type !== 'string')
+      throw new BlueprintError(`${pointer}/module`, 'module must be a string of the form "app:Action"');
     const name = parseModuleName(type);
-    if (!name) throw new BlueprintError(`${pointer}/module`, 'module must name a module: "app:Action" or "app#<custom-app>:<action>", without spaces');
+    if (!name)
+      throw new BlueprintError(
+        `${pointer}/module`,
+        'module must name a module: "app:Action" or "app#<custom-app>:<action>", without spaces',
+      );
     const { app, action, custom } = name;
     const meta = isObject(raw['metadata']) ? raw['metadata'] : null;
     const designer = meta && isObject(meta['designer']) ? meta['designer'] : null;
-    const label = designer && typeof designer['name'] === 'string' && designer['name'].trim() !== '' ? designer['name'] : null;
+    const label =
+      designer && typeof designer['name'] === 'string' && designer['name'].trim() !== '' ? designer['name'] : null;
     const x = asNum(designer?.['x']);
     const y = asNum(designer?.['y']);
     const routesRaw = raw['routes'];
     const onerrorRaw = raw['onerror'];
-    if (routesRaw !== undefined && routesRaw !== null && !Array.isArray(routesRaw)) throw new BlueprintError(`${pointer}/routes`, 'routes must be an array');
-    if (onerrorRaw !== undefined && onerrorRaw !== null && !Array.isArray(onerrorRaw)) throw new BlueprintError(`${pointer}/onerror`, 'onerror must be an array of modules');
+    if (routesRaw !== undefined && routesRaw !== null && !Array.isArray(routesRaw))
+      throw new BlueprintError(`${pointer}/routes`, 'routes must be an array');
+    if (onerrorRaw !== undefined && onerrorRaw !== null && !Array.isArray(onerrorRaw))
+      throw new BlueprintError(`${pointer}/onerror`, 'onerror must be an array of modules');
     const errorHandlerIds: string[] = [];
     const routes: { moduleIds: string[]; disabled: boolean }[] = [];
     const node: ModuleNode = {
-      id, type, app, action, custom,
+      id,
+      type,
+      app,
+      action,
+      custom,
       version: asNum(raw['version']),
       label,
       name: label ?? humanizeModuleType(type),
@@ -150,9 +193,15 @@ class Parser {
     this.byId.set(id, node);
     this.maxDepth = Math.max(this.maxDepth, at.depth);
     if (Array.isArray(onerrorRaw) && onerrorRaw.length > 0) {
-      errorHandlerIds.push(...this.walkFlow(onerrorRaw, `${pointer}/onerror`, {
-        depth: at.depth, container: 'onerror', parentId: id, routeIndex: null, nesting: at.nesting + 1,
-      }));
+      errorHandlerIds.push(
+        ...this.walkFlow(onerrorRaw, `${pointer}/onerror`, {
+          depth: at.depth,
+          container: 'onerror',
+          parentId: id,
+          routeIndex: null,
+          nesting: at.nesting + 1,
+        }),
+      );
       this.edges.push({ from: id, to: errorHandlerIds[0]!, kind: 'error' });
     }
     if (Array.isArray(routesRaw)) {
@@ -160,14 +209,25 @@ class Parser {
         const routePointer = `${pointer}/routes/${routeIndex}`;
         if (!isObject(route)) throw new BlueprintError(routePointer, 'route must be an object with a "flow" array');
         const routeFlow = route['flow'] ?? [];
-        if (!Array.isArray(routeFlow)) throw new BlueprintError(`${routePointer}/flow`, 'route flow must be an array of modules');
+        if (!Array.isArray(routeFlow))
+          throw new BlueprintError(`${routePointer}/flow`, 'route flow must be an array of modules');
         const moduleIds = this.walkFlow(routeFlow, `${routePointer}/flow`, {
-          depth: at.depth + 1, container: 'route', parentId: id, routeIndex, nesting: at.nesting + 1,
+          depth: at.depth + 1,
+          container: 'route',
+          parentId: id,
+          routeIndex,
+          nesting: at.nesting + 1,
         });
         routes.push({ moduleIds, disabled: route['disabled'] === true });
         const head = moduleIds[0] !== undefined ? this.byId.get(moduleIds[0]) : undefined;
         if (head) {
-          this.edges.push({ from: id, to: head.id, kind: 'route', routeIndex, ...(head.filter ? { filter: head.filter.name } : {}) });
+          this.edges.push({
+            from: id,
+            to: head.id,
+            kind: 'route',
+            routeIndex,
+            ...(head.filter ? { filter: head.filter.name } : {}),
+          });
         }
       });
     }
@@ -204,7 +264,7 @@ function readSettings(metadata: JsonObject | null): ScenarioSettings {
     dlq: asBool(s['dlq']),
     freshVariables: asBool(s['freshVariables']),
     instant: asBool(metadata?.['instant']),
-    zone: typeof metadata?.['zone'] === 'string' ? (metadata['zone'] as string) : null,
+    zone: typeof metadata?.['zone'] === 'string' ? metadata['zone'] : null,
   };
 }
 

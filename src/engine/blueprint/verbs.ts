@@ -11,22 +11,74 @@ import { appChannel } from './module-table.js';
  * the module does, and whether the change can be undone. Checked in order; the first matching prefix wins.
  */
 const VERB_EFFECTS: readonly (readonly [string, ModuleEffect, boolean?])[] = [
-  ['watch', 'trigger'], ['trigger', 'trigger'],
-  ['delete', 'delete'], ['remove', 'delete'], ['clear', 'delete'], ['trash', 'delete', true], ['destroy', 'delete'], ['purge', 'delete'],
-  ['send', 'send'], ['reply', 'send'], ['post', 'send'], ['publish', 'send'], ['tweet', 'send'], ['notify', 'send'],
-  ['create', 'write'], ['add', 'write'], ['update', 'write'], ['upsert', 'write'], ['upload', 'write'],
-  ['insert', 'write'], ['append', 'write'], ['put', 'write'], ['patch', 'write'],
-  ['share', 'write'], ['move', 'write', true], ['copy', 'write'], ['edit', 'write'], ['modify', 'write'],
-  ['replace', 'write'], ['submit', 'write'], ['write', 'write'], ['archive', 'write', true], ['merge', 'write'], ['batch', 'write'],
-  ['make', 'write'], ['run', 'write'], ['execute', 'write'], ['start', 'write'], ['invite', 'write'], ['assign', 'write'],
-  ['get', 'read'], ['list', 'read'], ['search', 'read'], ['filter', 'read'], ['find', 'read'], ['retrieve', 'read'],
-  ['download', 'read'], ['read', 'read'], ['fetch', 'read'], ['lookup', 'read'], ['query', 'read'], ['check', 'read'], ['iterate', 'read'],
+  ['watch', 'trigger'],
+  ['trigger', 'trigger'],
+  ['delete', 'delete'],
+  ['remove', 'delete'],
+  ['clear', 'delete'],
+  ['trash', 'delete', true],
+  ['destroy', 'delete'],
+  ['purge', 'delete'],
+  ['send', 'send'],
+  ['reply', 'send'],
+  ['post', 'send'],
+  ['publish', 'send'],
+  ['tweet', 'send'],
+  ['notify', 'send'],
+  ['create', 'write'],
+  ['add', 'write'],
+  ['update', 'write'],
+  ['upsert', 'write'],
+  ['upload', 'write'],
+  ['insert', 'write'],
+  ['append', 'write'],
+  ['put', 'write'],
+  ['patch', 'write'],
+  ['share', 'write'],
+  ['move', 'write', true],
+  ['copy', 'write'],
+  ['edit', 'write'],
+  ['modify', 'write'],
+  ['replace', 'write'],
+  ['submit', 'write'],
+  ['write', 'write'],
+  ['archive', 'write', true],
+  ['merge', 'write'],
+  ['batch', 'write'],
+  ['make', 'write'],
+  ['run', 'write'],
+  ['execute', 'write'],
+  ['start', 'write'],
+  ['invite', 'write'],
+  ['assign', 'write'],
+  ['get', 'read'],
+  ['list', 'read'],
+  ['search', 'read'],
+  ['filter', 'read'],
+  ['find', 'read'],
+  ['retrieve', 'read'],
+  ['download', 'read'],
+  ['read', 'read'],
+  ['fetch', 'read'],
+  ['lookup', 'read'],
+  ['query', 'read'],
+  ['check', 'read'],
+  ['iterate', 'read'],
 ];
 /** What a create/add action of a messaging or publishing app makes that is a delivery (`createMessage`, `createPost`). */
 const MESSAGE_WORDS = /^(?:message|post|tweet|pin|comment|reply|email|mail|sms|notification|status|story|reel)s?$/;
 
 /** Words that carry no meaning at the start of an action name (`ActionCreateRecord`, `messageAssistantAdvanced`). */
-const NOISE_WORDS: ReadonlySet<string> = new Set(['action', 'basic', 'function', 'universal', 'advanced', 'simple', 'new', 'custom']);
+const NOISE_WORDS: ReadonlySet<string> = new Set([
+  'action',
+  'basic',
+  'function',
+  'universal',
+  'advanced',
+  'simple',
+  'new',
+  'custom',
+]);
 
 /**
  * Splits `ActionCreateRecord` into `['action','create','record']`: a word ends at `_`, `-`,
@@ -55,7 +107,12 @@ function isLowerOrDigit(c: number): boolean {
 }
 
 function unicodeActionWords(action: string): string[] {
-  return action.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]/g, ' ').toLowerCase().split(/\s+/).filter(Boolean);
+  return action
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]/g, ' ')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean);
 }
 
 /**
@@ -70,13 +127,16 @@ export function verbEffect(app: string, action: string): { effect: ModuleEffect 
   for (const word of words.slice(0, 2)) {
     for (const [verb, effect, reversible] of VERB_EFFECTS) {
       if (!word.startsWith(verb)) continue;
-      const delivers = effect === 'write' && channel !== null && (verb === 'create' || verb === 'add') && words.some((w) => MESSAGE_WORDS.test(w));
+      const delivers =
+        effect === 'write' &&
+        channel !== null &&
+        (verb === 'create' || verb === 'add') &&
+        words.some((w) => MESSAGE_WORDS.test(w));
       return { effect: delivers ? 'send' : effect, reversible: reversible === true };
     }
   }
   return { effect: 'other', reversible: false };
 }
-
 
 /**
  * What an AI action returns, from its words, for AI actions the module table has no row for

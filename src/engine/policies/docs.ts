@@ -15,7 +15,9 @@ export interface MeasuredPrecision {
   readonly true: number;
   readonly precision: number | null;
   readonly ok_cases: number;
-  readonly by_severity: Readonly<Partial<Record<string, { readonly reported: number; readonly labelled: number; readonly true: number }>>>;
+  readonly by_severity: Readonly<
+    Partial<Record<string, { readonly reported: number; readonly labelled: number; readonly true: number }>>
+  >;
 }
 
 /** The "Measured precision" section of a policy page (issue 14: the catalog page shows the policy's precision). */
@@ -24,25 +26,34 @@ function measuredSection(m: MeasuredPrecision | undefined): string {
   const share = (t: number, n: number) => `${t} of ${n} (${((t / n) * 100).toFixed(t === n ? 0 : 1)}%)`;
   const bySeverity = ['critical', 'high', 'medium', 'low', 'info'].flatMap((s) => {
     const c = m.by_severity[s];
-    return c ? [`| ${s} | ${c.reported} | ${c.labelled} | ${c.labelled === 0 ? '–' : share(c.true, c.labelled)} |`] : [];
+    return c
+      ? [`| ${s} | ${c.reported} | ${c.labelled} | ${c.labelled === 0 ? '–' : share(c.true, c.labelled)} |`]
+      : [];
   });
-  const head = m.reported === 0
-    ? `Not reported on the labelled corpora; ${m.ok_cases} look-alike${m.ok_cases === 1 ? '' : 's'} there must not fire and do not.`
-    : `On the labelled corpora: ${m.reported} finding${m.reported === 1 ? '' : 's'} reported, ${m.labelled} reviewed, ${m.labelled === 0 ? 'none' : share(m.true, m.labelled)} true at the severity reported; ${m.ok_cases} look-alike${m.ok_cases === 1 ? '' : 's'} that must not fire and do not.`;
+  const head =
+    m.reported === 0
+      ? `Not reported on the labelled corpora; ${m.ok_cases} look-alike${m.ok_cases === 1 ? '' : 's'} there must not fire and do not.`
+      : `On the labelled corpora: ${m.reported} finding${m.reported === 1 ? '' : 's'} reported, ${m.labelled} reviewed, ${m.labelled === 0 ? 'none' : share(m.true, m.labelled)} true at the severity reported; ${m.ok_cases} look-alike${m.ok_cases === 1 ? '' : 's'} that must not fire and do not.`;
   return `
 ## Measured precision
 
 ${head} See [docs/precision.md](../precision.md) for the method.
-${bySeverity.length === 0 ? '' : `
+${
+  bySeverity.length === 0
+    ? ''
+    : `
 | severity | reported | reviewed | true |
 |---|---:|---:|---|
 ${bySeverity.join('\n')}
-`}`;
+`
+}`;
 }
 
 /** Markdown of `docs/policies/<code>.md`; `measured` adds the policy's measured precision. */
 export function policyPage(p: Policy, measured?: MeasuredPrecision): string {
-  const frameworks = p.compliance_frameworks.map((r) => `| ${r.framework} | ${refId(r)} | ${CONTROL_REGISTRY[r.framework][refId(r)] ?? ''} |`).join('\n');
+  const frameworks = p.compliance_frameworks
+    .map((r) => `| ${r.framework} | ${refId(r)} | ${CONTROL_REGISTRY[r.framework][refId(r)] ?? ''} |`)
+    .join('\n');
   return `# ${p.code}: ${p.title}
 
 - Category: **${p.category}** (${CATEGORY_NAMES[p.category]})
@@ -74,7 +85,9 @@ ${measuredSection(measured)}`;
 
 /** Markdown of `docs/policies/README.md`: the catalog index. */
 export function catalogIndex(): string {
-  const rows = POLICIES.map((p) => `| [${p.code}](${p.code}.md) | ${p.title} | ${p.category} | ${p.severity} |`).join('\n');
+  const rows = POLICIES.map((p) => `| [${p.code}](${p.code}.md) | ${p.title} | ${p.category} | ${p.severity} |`).join(
+    '\n',
+  );
   return `# Policy catalog
 
 ${POLICIES.length} policies in ${new Set(POLICIES.map((p) => p.category)).size} categories. Codes are stable and never reused.

@@ -11,7 +11,9 @@ export function moduleRef(m: ModuleNode): string {
 /** The field path of a pointer relative to its module (`/flow/1/mapper/headers/0/value` → `mapper.headers[0].value`). */
 export function fieldPath(module: ModuleNode, pointer: string): string {
   const rel = pointer.startsWith(module.pointer) ? pointer.slice(module.pointer.length + 1) : pointer;
-  return rel.split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+  return rel
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
     .reduce((acc, t) => (/^\d+$/.test(t) ? `${acc}[${t}]` : acc ? `${acc}.${t}` : t), '');
 }
 
@@ -38,7 +40,10 @@ export function failWith(findings: Finding[], summary: (n: number) => string): P
  * what a filter on `m` gates, besides `m` itself. Error-handler routes are not included.
  */
 export function downstreamOf(m: ModuleNode, analysis: Analysis): ModuleNode[] {
-  const siblings = analysis.graph.modules.filter((x) => x.parentId === m.parentId && x.container === m.container && x.routeIndex === m.routeIndex && x.index > m.index);
+  const siblings = analysis.graph.modules.filter(
+    (x) =>
+      x.parentId === m.parentId && x.container === m.container && x.routeIndex === m.routeIndex && x.index > m.index,
+  );
   const out: ModuleNode[] = [];
   const stack = [...siblings];
   while (stack.length > 0) {

@@ -8,8 +8,12 @@ export type PolicyCategory = 'SEC' | 'DI' | 'ARC' | 'PRIV' | 'AI' | 'OPS';
 
 /** Human-readable category names, used by the catalog and the docs. */
 export const CATEGORY_NAMES: Readonly<Record<PolicyCategory, string>> = {
-  SEC: 'security', DI: 'data integrity and reliability', ARC: 'architecture and maintainability',
-  PRIV: 'personal data and privacy', AI: 'AI and LLM use', OPS: 'operations and monitoring',
+  SEC: 'security',
+  DI: 'data integrity and reliability',
+  ARC: 'architecture and maintainability',
+  PRIV: 'personal data and privacy',
+  AI: 'AI and LLM use',
+  OPS: 'operations and monitoring',
 };
 
 /** Remediation effort (spec §2 Remediation: `estimated_effort`, `low` occurs). */

@@ -20,7 +20,16 @@ export interface LeafSecrets {
 /** Shortest string scanned at all: no credential format or threshold accepts fewer characters. */
 export const MIN_LEAF_LENGTH = 8;
 /** Sections scanned with every detector. */
-const SCANNED: ReadonlySet<LeafSection> = new Set(['mapper', 'parameters', 'filter', 'metadata', 'module', 'scenario-metadata', 'io', 'scenario']);
+const SCANNED: ReadonlySet<LeafSection> = new Set([
+  'mapper',
+  'parameters',
+  'filter',
+  'metadata',
+  'module',
+  'scenario-metadata',
+  'io',
+  'scenario',
+]);
 /** Field specs: searched only for copies of credentials found in SCANNED, and only when there are some. */
 const SPECS: ReadonlySet<LeafSection> = new Set(['schema']);
 /** Shortest credential searched for as a copy elsewhere (shorter values recur by chance). */
@@ -60,7 +69,8 @@ export function scanBlueprint(analysis: Analysis): LeafSecrets[] {
     if (secrets.length === 0) return;
     found.set(i, secrets);
     for (const s of secrets) {
-      if (s.end - s.start >= MIN_REPEAT_LENGTH && known.size < MAX_REPEAT_SECRETS) known.set(leaf.value.slice(s.start, s.end), s.identifier === true);
+      if (s.end - s.start >= MIN_REPEAT_LENGTH && known.size < MAX_REPEAT_SECRETS)
+        known.set(leaf.value.slice(s.start, s.end), s.identifier === true);
     }
   });
   if (known.size === 0) return [...found].map(([i, secrets]) => ({ leaf: leaves[i]!, secrets }));
@@ -74,14 +84,20 @@ export function scanBlueprint(analysis: Analysis): LeafSecrets[] {
  * (NUL-separated: no credential contains NUL), so each credential costs one native `indexOf` pass
  * over the blueprint's strings instead of one call per leaf; hits map back to leaves by binary search.
  */
-function addCopies(leaves: readonly BlueprintLeaf[], known: ReadonlyMap<string, boolean>, found: Map<number, readonly SecretFinding[]>): void {
+function addCopies(
+  leaves: readonly BlueprintLeaf[],
+  known: ReadonlyMap<string, boolean>,
+  found: Map<number, readonly SecretFinding[]>,
+): void {
   const index: number[] = [];
   const starts: number[] = [];
   const parts: string[] = [];
   let at = 0;
   leaves.forEach((leaf, i) => {
     if (leaf.value.length < MIN_REPEAT_LENGTH) return;
-    index.push(i); starts.push(at); parts.push(leaf.value);
+    index.push(i);
+    starts.push(at);
+    parts.push(leaf.value);
     at += leaf.value.length + 1;
   });
   const text = parts.join('\u0000');
@@ -97,9 +113,22 @@ function addCopies(leaves: readonly BlueprintLeaf[], known: ReadonlyMap<string, 
       }
       const start = hit - starts[lo]!;
       const list = copies.get(index[lo]!) ?? copies.set(index[lo]!, []).get(index[lo]!)!;
-      list.push(identifier
-        ? { kind: 'repeated-credential-identifier', title: 'copy of the identifier half of a credential found elsewhere in this blueprint', start, end: start + secret.length, identifier: true }
-        : { kind: 'repeated-credential', title: 'copy of a credential found elsewhere in this blueprint', start, end: start + secret.length });
+      list.push(
+        identifier
+          ? {
+              kind: 'repeated-credential-identifier',
+              title: 'copy of the identifier half of a credential found elsewhere in this blueprint',
+              start,
+              end: start + secret.length,
+              identifier: true,
+            }
+          : {
+              kind: 'repeated-credential',
+              title: 'copy of a credential found elsewhere in this blueprint',
+              start,
+              end: start + secret.length,
+            },
+      );
     }
   }
   for (const [i, list] of copies) found.set(i, merge(found.get(i) ?? [], list));

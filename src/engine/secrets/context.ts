@@ -12,7 +12,9 @@ import { isLookalike, isMapped, isPlaceholder } from './placeholder.js';
 import { shannonEntropy } from './entropy.js';
 
 /** Thresholds per context strength (gitleaks generic rule: entropy 3.5, 10+ characters; a strong name lowers the bar). */
-export const TEXT_THRESHOLDS: Readonly<Record<NameStrength | 'cookie' | 'scheme', { readonly minLength: number; readonly minEntropy: number }>> = {
+export const TEXT_THRESHOLDS: Readonly<
+  Record<NameStrength | 'cookie' | 'scheme', { readonly minLength: number; readonly minEntropy: number }>
+> = {
   strong: { minLength: 8, minEntropy: 3.0 },
   weak: { minLength: 16, minEntropy: 3.5 },
   cookie: { minLength: 16, minEntropy: 3.0 },
@@ -38,7 +40,20 @@ function isNameChar(c: number): boolean {
 
 /** Characters of a secret value: token characters plus base64, URL-escape and password symbols (no quote, space, comma, brace, `&`, `;`). */
 function isValueChar(c: number): boolean {
-  return isNameChar(c) || c === 43 || c === 47 || c === 61 || c === 126 || c === 37 || c === 33 || c === 35 || c === 64 || c === 42 || c === 94 || c === 36;
+  return (
+    isNameChar(c) ||
+    c === 43 ||
+    c === 47 ||
+    c === 61 ||
+    c === 126 ||
+    c === 37 ||
+    c === 33 ||
+    c === 35 ||
+    c === 64 ||
+    c === 42 ||
+    c === 94 ||
+    c === 36
+  );
 }
 
 /** Quote, space, tab, backtick: what may stand between a name, its separator and its value. */
@@ -122,9 +137,16 @@ export function scanContext(s: string, urlSpans: readonly (readonly [number, num
           const v = skipScheme(s, k);
           const e = readValue(s, v);
           if (judge(s.slice(v, e), TEXT_THRESHOLDS[context], context === 'weak')) {
-            out.push(context === 'cookie'
-              ? { kind: 'session-cookie', title: 'browser session cookie', start: v, end: e }
-              : { kind: 'credential-assignment', title: 'credential assigned to a credential-named key in text', start: v, end: e });
+            out.push(
+              context === 'cookie'
+                ? { kind: 'session-cookie', title: 'browser session cookie', start: v, end: e }
+                : {
+                    kind: 'credential-assignment',
+                    title: 'credential assigned to a credential-named key in text',
+                    start: v,
+                    end: e,
+                  },
+            );
           }
           next = Math.max(next, e);
         }
@@ -170,7 +192,8 @@ function scanSchemes(s: string, urlSpans: readonly (readonly [number, number])[]
     if (s.charCodeAt(k) !== 32 && s.charCodeAt(k) !== 9) continue;
     while (k < s.length && (s.charCodeAt(k) === 32 || s.charCodeAt(k) === 9)) k++;
     const e = readValue(s, k);
-    if (judge(s.slice(k, e), TEXT_THRESHOLDS.scheme, false)) out.push({ kind: 'bearer-token', title: 'Bearer token', start: k, end: e });
+    if (judge(s.slice(k, e), TEXT_THRESHOLDS.scheme, false))
+      out.push({ kind: 'bearer-token', title: 'Bearer token', start: k, end: e });
     from = Math.max(from, e);
   }
 }

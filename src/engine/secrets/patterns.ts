@@ -32,31 +32,160 @@ export interface SecretPattern {
 
 /** Table of known formats, most specific first (the first pattern matching at a position wins). */
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
-  { kind: 'private-key', title: 'PEM private key', re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----/y, first: '-', prefixes: ['-----BEGIN '] },
-  { kind: 'aws-access-key-id', title: 'AWS access key id', re: /(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}(?![0-9A-Za-z])/y, first: 'A', prefixes: ['AKIA', 'ASIA', 'ABIA', 'ACCA'] },
-  { kind: 'github-token', title: 'GitHub token', re: /gh[pousr]_[A-Za-z0-9]{36,251}/y, first: 'g', prefixes: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'] },
-  { kind: 'github-fine-grained-pat', title: 'GitHub fine-grained personal access token', re: /github_pat_[A-Za-z0-9_]{82}/y, first: 'g', prefixes: ['github_pat_'] },
-  { kind: 'gitlab-token', title: 'GitLab personal access token', re: /glpat-[A-Za-z0-9_-]{20}/y, first: 'g', prefixes: ['glpat-'] },
-  { kind: 'slack-token', title: 'Slack token', re: /xox[abposre]-[A-Za-z0-9-]{10,250}/y, first: 'x', prefixes: ['xoxa-', 'xoxb-', 'xoxp-', 'xoxo-', 'xoxs-', 'xoxr-', 'xoxe-'] },
-  { kind: 'stripe-secret-key', title: 'Stripe secret or restricted key', re: /(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,250}/y, first: 'sr', prefixes: ['sk_live_', 'sk_test_', 'rk_live_', 'rk_test_'] },
-  { kind: 'anthropic-api-key', title: 'Anthropic API key', re: /sk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_-]{80,120}/y, first: 's', prefixes: ['sk-ant-'] },
-  { kind: 'openai-api-key', title: 'OpenAI API key', re: /sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,250}/y, first: 's', prefixes: ['sk-'] },
+  {
+    kind: 'private-key',
+    title: 'PEM private key',
+    re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----/y,
+    first: '-',
+    prefixes: ['-----BEGIN '],
+  },
+  {
+    kind: 'aws-access-key-id',
+    title: 'AWS access key id',
+    re: /(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}(?![0-9A-Za-z])/y,
+    first: 'A',
+    prefixes: ['AKIA', 'ASIA', 'ABIA', 'ACCA'],
+  },
+  {
+    kind: 'github-token',
+    title: 'GitHub token',
+    re: /gh[pousr]_[A-Za-z0-9]{36,251}/y,
+    first: 'g',
+    prefixes: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'],
+  },
+  {
+    kind: 'github-fine-grained-pat',
+    title: 'GitHub fine-grained personal access token',
+    re: /github_pat_[A-Za-z0-9_]{82}/y,
+    first: 'g',
+    prefixes: ['github_pat_'],
+  },
+  {
+    kind: 'gitlab-token',
+    title: 'GitLab personal access token',
+    re: /glpat-[A-Za-z0-9_-]{20}/y,
+    first: 'g',
+    prefixes: ['glpat-'],
+  },
+  {
+    kind: 'slack-token',
+    title: 'Slack token',
+    re: /xox[abposre]-[A-Za-z0-9-]{10,250}/y,
+    first: 'x',
+    prefixes: ['xoxa-', 'xoxb-', 'xoxp-', 'xoxo-', 'xoxs-', 'xoxr-', 'xoxe-'],
+  },
+  {
+    kind: 'stripe-secret-key',
+    title: 'Stripe secret or restricted key',
+    re: /(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,250}/y,
+    first: 'sr',
+    prefixes: ['sk_live_', 'sk_test_', 'rk_live_', 'rk_test_'],
+  },
+  {
+    kind: 'anthropic-api-key',
+    title: 'Anthropic API key',
+    re: /sk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_-]{80,120}/y,
+    first: 's',
+    prefixes: ['sk-ant-'],
+  },
+  {
+    kind: 'openai-api-key',
+    title: 'OpenAI API key',
+    re: /sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,250}/y,
+    first: 's',
+    prefixes: ['sk-'],
+  },
   { kind: 'groq-api-key', title: 'Groq API key', re: /gsk_[A-Za-z0-9]{52}/y, first: 'g', prefixes: ['gsk_'] },
-  { kind: 'huggingface-token', title: 'Hugging Face token', re: /hf_[A-Za-z]{34}(?![A-Za-z])/y, first: 'h', prefixes: ['hf_'] },
+  {
+    kind: 'huggingface-token',
+    title: 'Hugging Face token',
+    re: /hf_[A-Za-z]{34}(?![A-Za-z])/y,
+    first: 'h',
+    prefixes: ['hf_'],
+  },
   { kind: 'google-api-key', title: 'Google API key', re: /AIza[0-9A-Za-z_-]{35}/y, first: 'A', prefixes: ['AIza'] },
-  { kind: 'google-oauth-client-secret', title: 'Google OAuth client secret', re: /GOCSPX-[A-Za-z0-9_-]{28}/y, first: 'G', prefixes: ['GOCSPX-'] },
-  { kind: 'meta-graph-access-token', title: 'Meta (Facebook/Instagram/WhatsApp) Graph access token', re: /EAA[A-Za-z0-9]{90,400}/y, first: 'E', prefixes: ['EAA'] },
-  { kind: 'sendgrid-api-key', title: 'SendGrid API key', re: /SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}/y, first: 'S', minRun: 2, prefixes: ['SG.'] },
-  { kind: 'mailgun-api-key', title: 'Mailgun API key', re: /key-[0-9a-f]{32}(?![0-9a-z])/y, first: 'k', prefixes: ['key-'] },
-  { kind: 'mailchimp-api-key', title: 'Mailchimp API key', re: /[0-9a-f]{32}-us\d{1,2}(?!\d)/y, first: '0123456789abcdef', minRun: 36, anchor: { literal: '-us', start: (_s, at) => at - 32 } },
+  {
+    kind: 'google-oauth-client-secret',
+    title: 'Google OAuth client secret',
+    re: /GOCSPX-[A-Za-z0-9_-]{28}/y,
+    first: 'G',
+    prefixes: ['GOCSPX-'],
+  },
+  {
+    kind: 'meta-graph-access-token',
+    title: 'Meta (Facebook/Instagram/WhatsApp) Graph access token',
+    re: /EAA[A-Za-z0-9]{90,400}/y,
+    first: 'E',
+    prefixes: ['EAA'],
+  },
+  {
+    kind: 'sendgrid-api-key',
+    title: 'SendGrid API key',
+    re: /SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}/y,
+    first: 'S',
+    minRun: 2,
+    prefixes: ['SG.'],
+  },
+  {
+    kind: 'mailgun-api-key',
+    title: 'Mailgun API key',
+    re: /key-[0-9a-f]{32}(?![0-9a-z])/y,
+    first: 'k',
+    prefixes: ['key-'],
+  },
+  {
+    kind: 'mailchimp-api-key',
+    title: 'Mailchimp API key',
+    re: /[0-9a-f]{32}-us\d{1,2}(?!\d)/y,
+    first: '0123456789abcdef',
+    minRun: 36,
+    anchor: { literal: '-us', start: (_s, at) => at - 32 },
+  },
   { kind: 'twilio-api-key', title: 'Twilio API key', re: /SK[0-9a-f]{32}(?![0-9a-f])/y, first: 'S', prefixes: ['SK'] },
-  { kind: 'shopify-access-token', title: 'Shopify access token', re: /shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}/y, first: 's', prefixes: ['shpat_', 'shpca_', 'shppa_', 'shpss_'] },
-  { kind: 'airtable-pat', title: 'Airtable personal access token', re: /pat[A-Za-z0-9]{14}\.[a-f0-9]{64}/y, first: 'p', prefixes: ['pat'] },
-  { kind: 'notion-token', title: 'Notion integration token', re: /(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{46})/y, first: 'sn', prefixes: ['secret_', 'ntn_'] },
-  { kind: 'hubspot-private-app-token', title: 'HubSpot private app token', re: /pat-(?:na|eu)\d-[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}/y, first: 'p', prefixes: ['pat-na', 'pat-eu'] },
+  {
+    kind: 'shopify-access-token',
+    title: 'Shopify access token',
+    re: /shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}/y,
+    first: 's',
+    prefixes: ['shpat_', 'shpca_', 'shppa_', 'shpss_'],
+  },
+  {
+    kind: 'airtable-pat',
+    title: 'Airtable personal access token',
+    re: /pat[A-Za-z0-9]{14}\.[a-f0-9]{64}/y,
+    first: 'p',
+    prefixes: ['pat'],
+  },
+  {
+    kind: 'notion-token',
+    title: 'Notion integration token',
+    re: /(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{46})/y,
+    first: 'sn',
+    prefixes: ['secret_', 'ntn_'],
+  },
+  {
+    kind: 'hubspot-private-app-token',
+    title: 'HubSpot private app token',
+    re: /pat-(?:na|eu)\d-[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}/y,
+    first: 'p',
+    prefixes: ['pat-na', 'pat-eu'],
+  },
   { kind: 'npm-token', title: 'npm access token', re: /npm_[A-Za-z0-9]{36}/y, first: 'n', prefixes: ['npm_'] },
-  { kind: 'telegram-bot-token', title: 'Telegram bot token', re: /\d{8,10}:AA[A-Za-z0-9_-]{33}/y, first: '0123456789', minRun: 8, anchor: { literal: ':AA', start: digitsBefore } },
-  { kind: 'jwt', title: 'JSON Web Token', re: /eyJ[A-Za-z0-9_-]{10,4000}\.eyJ[A-Za-z0-9_-]{10,8000}\.[A-Za-z0-9_-]{10,2000}/y, first: 'e', prefixes: ['eyJ'] },
+  {
+    kind: 'telegram-bot-token',
+    title: 'Telegram bot token',
+    re: /\d{8,10}:AA[A-Za-z0-9_-]{33}/y,
+    first: '0123456789',
+    minRun: 8,
+    anchor: { literal: ':AA', start: digitsBefore },
+  },
+  {
+    kind: 'jwt',
+    title: 'JSON Web Token',
+    re: /eyJ[A-Za-z0-9_-]{10,4000}\.eyJ[A-Za-z0-9_-]{10,8000}\.[A-Za-z0-9_-]{10,2000}/y,
+    first: 'e',
+    prefixes: ['eyJ'],
+  },
 ];
 
 /** Patterns by the char code (< 128) a match can start with (dispatch table built once). */
@@ -80,7 +209,8 @@ function digitsBefore(s: string, at: number): number {
  */
 export const PATTERN_STARTS: RegExp = new RegExp(
   [...new Set(SECRET_PATTERNS.flatMap((p) => [...(p.prefixes ?? []), ...(p.anchor ? [p.anchor.literal] : [])]))]
-    .map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
+    .map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|'),
   'g',
 );
 
@@ -90,17 +220,50 @@ export const ANCHORS: ReadonlyMap<string, { start(s: string, at: number): number
 );
 
 /** Shortest run of token characters worth trying per start char code (`Infinity` when no format starts with it). */
-export const MIN_RUN_BY_CODE: readonly number[] = PATTERNS_BY_CODE.map((ps) => (ps ? Math.min(...ps.map((p) => p.minRun ?? 10)) : Infinity));
+export const MIN_RUN_BY_CODE: readonly number[] = PATTERNS_BY_CODE.map((ps) =>
+  ps ? Math.min(...ps.map((p) => p.minRun ?? 10)) : Infinity,
+);
 
 /**
  * Query-string and field names that carry credentials (OWASP "Information exposure through query
  * strings in URL"; CWE-598). Compared lower-case with `-`/`_`/spaces removed.
  */
 export const CREDENTIAL_NAMES: ReadonlySet<string> = new Set([
-  'auth', 'authorization', 'token', 'accesstoken', 'apikey', 'key', 'apitoken', 'secret', 'clientsecret', 'password', 'passwd',
-  'pwd', 'sig', 'signature', 'privatekey', 'bearer', 'sessiontoken', 'refreshtoken', 'xapikey', 'apisecret', 'appsecret',
-  'authtoken', 'xauthtoken', 'sharedsecret', 'webhooksecret', 'securitytoken', 'code', 'pass', 'credentials', 'secretkey',
-  'accesskey', 'subscriptionkey', 'ocpapimsubscriptionkey', 'xfunctionskey', 'authkey',
+  'auth',
+  'authorization',
+  'token',
+  'accesstoken',
+  'apikey',
+  'key',
+  'apitoken',
+  'secret',
+  'clientsecret',
+  'password',
+  'passwd',
+  'pwd',
+  'sig',
+  'signature',
+  'privatekey',
+  'bearer',
+  'sessiontoken',
+  'refreshtoken',
+  'xapikey',
+  'apisecret',
+  'appsecret',
+  'authtoken',
+  'xauthtoken',
+  'sharedsecret',
+  'webhooksecret',
+  'securitytoken',
+  'code',
+  'pass',
+  'credentials',
+  'secretkey',
+  'accesskey',
+  'subscriptionkey',
+  'ocpapimsubscriptionkey',
+  'xfunctionskey',
+  'authkey',
 ]);
 
 /** Normalises a field name for CREDENTIAL_NAMES look-ups (`X-API-Key` → `xapikey`). */
@@ -122,7 +285,9 @@ const CURSOR_NAMES = /(?:page|next|continuation|sync|cursor|resume|delta)token$/
  * secret (`Authorization`, `x-api-key`, `ownerPassword`, `x-webhook-secret`, `Client-Token`, `API KEY`),
  * `weak` for generic ones (`key`, `auth`, `sig`, `code`), `null` otherwise.
  */
-export const credentialStrength: (name: string) => NameStrength | null = boundedMemo(10_000, (name) => computeStrength(name));
+export const credentialStrength: (name: string) => NameStrength | null = boundedMemo(10_000, (name) =>
+  computeStrength(name),
+);
 
 function computeStrength(name: string): NameStrength | null {
   const n = normalizeName(name);
@@ -133,7 +298,9 @@ function computeStrength(name: string): NameStrength | null {
 }
 
 /** Strength of a field name (mapper key, header, pair name): as credentialStrength, but `code` is too generic for a field. */
-export const fieldStrength: (name: string) => NameStrength | null = boundedMemo(10_000, (name) => (normalizeName(name) === 'code' ? null : credentialStrength(name)));
+export const fieldStrength: (name: string) => NameStrength | null = boundedMemo(10_000, (name) =>
+  normalizeName(name) === 'code' ? null : credentialStrength(name),
+);
 
 /** True when a field name says it holds a credential (`Authorization`, `api_key`, `API KEY`, `clientSecret`); `code` excepted. */
 export function isCredentialName(name: string): boolean {

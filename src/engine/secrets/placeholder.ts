@@ -13,15 +13,36 @@ import { wholePlaceholder } from '../placeholders.js';
  * `YourWebhookToken`, `PleaseReplaceWithYourWEBHOOK`, `<token>`, `[SUPABASE_ANON_KEY]`, `xxxx`,
  * `****`, `changeme`, `...here`. Each alternative is a literal or a bounded class, so the test is linear.
  */
-const PLACEHOLDER_ANYWHERE = /your[\s_.-]?(?:api|key|token|secret|pass|webhook|hook|access|app|client|bot|own|id|instance|auth|account|organi[sz]ation|project|workspace|url|domain|connection|[a-z]{0,12}[\s_-]?(?:key|token|secret|id))|please[\s_-]?(?:replace|insert|enter|add|put|paste|set|change)|replace[\s_-]?(?:me|with|this)|insert[\s_-]?(?:your|here|key|token)|[\s_-]here$|x{4,}|X{4,}|\*{3,}|\.{3,}|…|placeholder|example|changeme|change[\s_-]me|dummy|redacted|sample|lorem|ipsum|fake[\s_-]?(?:key|token|secret)|todo|fixme|0123456789|123456789|abcdefgh|qwerty/i;
+const PLACEHOLDER_ANYWHERE =
+  /your[\s_.-]?(?:api|key|token|secret|pass|webhook|hook|access|app|client|bot|own|id|instance|auth|account|organi[sz]ation|project|workspace|url|domain|connection|[a-z]{0,12}[\s_-]?(?:key|token|secret|id))|please[\s_-]?(?:replace|insert|enter|add|put|paste|set|change)|replace[\s_-]?(?:me|with|this)|insert[\s_-]?(?:your|here|key|token)|[\s_-]here$|x{4,}|X{4,}|\*{3,}|\.{3,}|…|placeholder|example|changeme|change[\s_-]me|dummy|redacted|sample|lorem|ipsum|fake[\s_-]?(?:key|token|secret)|todo|fixme|0123456789|123456789|abcdefgh|qwerty/i;
 
 /** Whole-value placeholder shapes: `<token>`, `[KEY]`, `{KEY}`, `${KEY}`, `%KEY%`, `:token`, `your-...`. */
-const PLACEHOLDER_WHOLE = /^(?:<.*>|\[.*\]|\{.*\}|\$\{.*\}|%.*%|:[a-z_]+|(?:your|my|insert|enter|replace|put|add|paste|set)[\s_-].*)$/i;
+const PLACEHOLDER_WHOLE =
+  /^(?:<.*>|\[.*\]|\{.*\}|\$\{.*\}|%.*%|:[a-z_]+|(?:your|my|insert|enter|replace|put|add|paste|set)[\s_-].*)$/i;
 
 /** Values that are words, not secrets, in a credential slot. */
 const NON_SECRET_WORDS: ReadonlySet<string> = new Set([
-  'true', 'false', 'null', 'undefined', 'none', 'bearer', 'basic', 'token', 'password', 'secret', 'apikey', 'api_key',
-  'string', 'text', 'required', 'optional', 'hidden', 'default', 'empty', 'test', 'demo',
+  'true',
+  'false',
+  'null',
+  'undefined',
+  'none',
+  'bearer',
+  'basic',
+  'token',
+  'password',
+  'secret',
+  'apikey',
+  'api_key',
+  'string',
+  'text',
+  'required',
+  'optional',
+  'hidden',
+  'default',
+  'empty',
+  'test',
+  'demo',
 ]);
 
 /**
@@ -59,7 +80,8 @@ export function isMapped(value: string): boolean {
  * Strong contexts (a credential-named header, a `token=` query parameter, a `/token/` path segment)
  * ignore this list: a Browserless token is itself a UUID (make-extra MANIFEST, stdok).
  */
-const LOOKALIKE = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32}|1[A-Za-z0-9_-]{32,43}|data:.*|\/9j\/.*|iVBOR.*|\d+|(?:rec|app|tbl|fld|viw)[A-Za-z0-9]{14})$/i;
+const LOOKALIKE =
+  /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32}|1[A-Za-z0-9_-]{32,43}|data:.*|\/9j\/.*|iVBOR.*|\d+|(?:rec|app|tbl|fld|viw)[A-Za-z0-9]{14})$/i;
 
 /** True for an identifier shape that is not a secret in a weak context (see LOOKALIKE). */
 export function isLookalike(value: string): boolean {

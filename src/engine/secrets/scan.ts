@@ -73,7 +73,11 @@ export function scanText(text: string): readonly SecretFinding[] {
 }
 
 /** `textFindings` of `text`, or when there are none and `fieldName` names a credential, the credential-field detector's finding. */
-export function withFieldContext(text: string, textFindings: readonly SecretFinding[], fieldName: string | null): readonly SecretFinding[] {
+export function withFieldContext(
+  text: string,
+  textFindings: readonly SecretFinding[],
+  fieldName: string | null,
+): readonly SecretFinding[] {
   if (textFindings.length > 0 || fieldName === null) return textFindings;
   const strength = fieldStrength(fieldName);
   if (strength === null) return NONE;
@@ -109,7 +113,8 @@ function scanPatterns(s: string, urlSpans: readonly (readonly [number, number])[
     if (run < MIN_RUN_BY_CODE[s.charCodeAt(i)]! || inSpans(urlSpans, i)) continue;
     const match = firstMatch(s, i, run);
     if (match) {
-      if (!isPlaceholder(s.slice(i, match.end))) out.push({ kind: match.pattern.kind, title: match.pattern.title, start: i, end: match.end });
+      if (!isPlaceholder(s.slice(i, match.end)))
+        out.push({ kind: match.pattern.kind, title: match.pattern.title, start: i, end: match.end });
       done = Math.max(end, match.end);
     }
     starts.lastIndex = Math.max(starts.lastIndex, done);
@@ -156,9 +161,18 @@ function scanCredentialField(s: string, strength: 'strong' | 'weak', out: Secret
   const offset = m ? m[0].length : 0;
   const value = s.slice(offset).trim();
   if (/\s/.test(value) || isPlaceholder(value)) return;
-  if (strength === 'strong' ? value.length < MIN_NAMED_SECRET_LENGTH || shannonEntropy(value) < MIN_NAMED_ENTROPY_BITS
-    : value.length < MIN_SECRET_LENGTH || shannonEntropy(value) < MIN_ENTROPY_BITS || isLookalike(value)) return;
-  out.push({ kind: 'credential-field', title: 'value in a credential-named field', start: offset, end: offset + value.length });
+  if (
+    strength === 'strong'
+      ? value.length < MIN_NAMED_SECRET_LENGTH || shannonEntropy(value) < MIN_NAMED_ENTROPY_BITS
+      : value.length < MIN_SECRET_LENGTH || shannonEntropy(value) < MIN_ENTROPY_BITS || isLookalike(value)
+  )
+    return;
+  out.push({
+    kind: 'credential-field',
+    title: 'value in a credential-named field',
+    start: offset,
+    end: offset + value.length,
+  });
 }
 
 /**

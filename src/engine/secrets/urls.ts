@@ -32,19 +32,74 @@ interface PathCredential {
  * Z-API ("`/instances/{instance}/token/{token}/`").
  */
 const PATH_CREDENTIALS: readonly PathCredential[] = [
-  { kind: 'make-webhook-url-token', title: 'Make webhook URL (the path is the credential)', host: MAKE_HOOK_HOST, path: /^\/([a-z0-9]{32})(?![a-z0-9])/d },
-  { kind: 'slack-webhook-url', title: 'Slack incoming webhook URL', host: /^hooks\.slack\.com$/, path: /^\/(?:services|workflows|triggers)\/([A-Za-z0-9_/-]{20,200})/d },
-  { kind: 'discord-webhook-url', title: 'Discord webhook URL', host: /^(?:ptb\.|canary\.)?discord(?:app)?\.com$/, path: /^\/api\/webhooks\/\d{5,30}\/([A-Za-z0-9_-]{20,100})/d },
-  { kind: 'telegram-bot-token', title: 'Telegram bot token in URL', host: /^api\.telegram\.org$/, path: /^\/(?:file\/)?bot(\d{6,12}:[A-Za-z0-9_-]{30,40})/d },
-  { kind: 'zapier-webhook-url', title: 'Zapier webhook URL', host: /^hooks\.zapier\.com$/, path: /^\/hooks\/catch\/(\d{3,12}\/[a-z0-9]{5,12})/d },
-  { kind: 'exchangerate-api-key', title: 'ExchangeRate-API key in the URL path', host: /^v6\.exchangerate-api\.com$/, path: /^\/v6\/([A-Za-z0-9]{16,64})(?![A-Za-z0-9])/d },
-  { kind: 'z-api-instance-credentials', title: 'Z-API instance id and token in the URL path', host: /^api\.z-api\.io$/, path: /^\/instances\/([A-Za-z0-9]{16,64})\/token\/([A-Za-z0-9]{16,64})(?![A-Za-z0-9])/d, identifierGroups: [1] },
+  {
+    kind: 'make-webhook-url-token',
+    title: 'Make webhook URL (the path is the credential)',
+    host: MAKE_HOOK_HOST,
+    path: /^\/([a-z0-9]{32})(?![a-z0-9])/d,
+  },
+  {
+    kind: 'slack-webhook-url',
+    title: 'Slack incoming webhook URL',
+    host: /^hooks\.slack\.com$/,
+    path: /^\/(?:services|workflows|triggers)\/([A-Za-z0-9_/-]{20,200})/d,
+  },
+  {
+    kind: 'discord-webhook-url',
+    title: 'Discord webhook URL',
+    host: /^(?:ptb\.|canary\.)?discord(?:app)?\.com$/,
+    path: /^\/api\/webhooks\/\d{5,30}\/([A-Za-z0-9_-]{20,100})/d,
+  },
+  {
+    kind: 'telegram-bot-token',
+    title: 'Telegram bot token in URL',
+    host: /^api\.telegram\.org$/,
+    path: /^\/(?:file\/)?bot(\d{6,12}:[A-Za-z0-9_-]{30,40})/d,
+  },
+  {
+    kind: 'zapier-webhook-url',
+    title: 'Zapier webhook URL',
+    host: /^hooks\.zapier\.com$/,
+    path: /^\/hooks\/catch\/(\d{3,12}\/[a-z0-9]{5,12})/d,
+  },
+  {
+    kind: 'exchangerate-api-key',
+    title: 'ExchangeRate-API key in the URL path',
+    host: /^v6\.exchangerate-api\.com$/,
+    path: /^\/v6\/([A-Za-z0-9]{16,64})(?![A-Za-z0-9])/d,
+  },
+  {
+    kind: 'z-api-instance-credentials',
+    title: 'Z-API instance id and token in the URL path',
+    host: /^api\.z-api\.io$/,
+    path: /^\/instances\/([A-Za-z0-9]{16,64})\/token\/([A-Za-z0-9]{16,64})(?![A-Za-z0-9])/d,
+    identifierGroups: [1],
+  },
 ];
 
 /** Path segments after which the next segment is a key (`/with/key/<k>`, `/token/<t>`, `/apikey/<k>`). */
-const KEY_SEGMENTS: ReadonlySet<string> = new Set(['key', 'keys', 'apikey', 'token', 'tokens', 'accesstoken', 'authtoken', 'secret', 'secrets', 'authkey']);
+const KEY_SEGMENTS: ReadonlySet<string> = new Set([
+  'key',
+  'keys',
+  'apikey',
+  'token',
+  'tokens',
+  'accesstoken',
+  'authtoken',
+  'secret',
+  'secrets',
+  'authkey',
+]);
 /** Path segments after which a random-looking segment is a webhook token (`/webhook/send/<t>`, n8n `/webhook/<uuid>`). */
-const HOOK_SEGMENTS: ReadonlySet<string> = new Set(['webhook', 'webhooks', 'hook', 'hooks', 'webhooktest', 'incomingwebhook', 'incomingwebhooks']);
+const HOOK_SEGMENTS: ReadonlySet<string> = new Set([
+  'webhook',
+  'webhooks',
+  'hook',
+  'hooks',
+  'webhooktest',
+  'incomingwebhook',
+  'incomingwebhooks',
+]);
 /** Segments before a `/token/<t>` pair whose next segment is the instance half of the credential (Z-API clones). */
 const INSTANCE_SEGMENTS: ReadonlySet<string> = new Set(['instances', 'instance']);
 
@@ -96,11 +151,19 @@ function checkUrl(s: string, authorityStart: number, end: number, out: SecretFin
       const password = authority.slice(colon + 1, at);
       if (!isMapped(password) && !isPlaceholder(password)) {
         const pStart = authorityStart + colon + 1;
-        out.push({ kind: 'url-basic-auth', title: 'Password in URL user info', start: pStart, end: pStart + password.length });
+        out.push({
+          kind: 'url-basic-auth',
+          title: 'Password in URL user info',
+          start: pStart,
+          end: pStart + password.length,
+        });
       }
     }
   }
-  const host = authority.slice(at + 1).replace(/:\d+$/, '').toLowerCase();
+  const host = authority
+    .slice(at + 1)
+    .replace(/:\d+$/, '')
+    .toLowerCase();
   let pathEnd = authorityEnd;
   while (pathEnd < end && s[pathEnd] !== '?' && s[pathEnd] !== '#') pathEnd++;
   const path = s.slice(authorityEnd, pathEnd);
@@ -145,10 +208,27 @@ function checkPathSegments(path: string, offset: number, out: SecretFinding[]): 
       // `/instances/<id>/token/<t>`: the instance id is the other half of the credential.
       const before = segs[segs.length - 2];
       const owner = segs[segs.length - 3];
-      if (prev?.norm.startsWith('token') && before && owner && INSTANCE_SEGMENTS.has(owner.norm) && isSegmentSecret(path.slice(before.start, before.end), true, false)) {
-        out.push({ kind: 'url-path-credential', title: 'instance credentials in the URL path', start: offset + before.start, end: offset + before.end, identifier: true });
+      if (
+        prev?.norm.startsWith('token') &&
+        before &&
+        owner &&
+        INSTANCE_SEGMENTS.has(owner.norm) &&
+        isSegmentSecret(path.slice(before.start, before.end), true, false)
+      ) {
+        out.push({
+          kind: 'url-path-credential',
+          title: 'instance credentials in the URL path',
+          start: offset + before.start,
+          end: offset + before.end,
+          identifier: true,
+        });
       }
-      out.push({ kind: 'url-path-credential', title: afterHook ? 'webhook token in the URL path' : 'key in the URL path', start: offset + i, end: offset + j });
+      out.push({
+        kind: 'url-path-credential',
+        title: afterHook ? 'webhook token in the URL path' : 'key in the URL path',
+        start: offset + i,
+        end: offset + j,
+      });
     }
     if (HOOK_SEGMENTS.has(norm)) afterHook = true;
     segs.push(seg);
@@ -158,7 +238,8 @@ function checkPathSegments(path: string, offset: number, out: SecretFinding[]): 
 
 function isSegmentSecret(raw: string, afterKey: boolean, afterHook: boolean): boolean {
   if (!afterKey && !afterHook) return false;
-  if (raw.length < MIN_PATH_SECRET_LENGTH || raw.length > 512 || !/^[A-Za-z0-9_.~-]+$/.test(raw) || isPlaceholder(raw)) return false;
+  if (raw.length < MIN_PATH_SECRET_LENGTH || raw.length > 512 || !/^[A-Za-z0-9_.~-]+$/.test(raw) || isPlaceholder(raw))
+    return false;
   // A number is a resource id (`/keys/12345678901234567` is a deploy key's id); after a hook keyword, a word is a path.
   if (!/[A-Za-z]/.test(raw) || (!afterKey && !/\d/.test(raw))) return false;
   return shannonEntropy(raw) >= MIN_PATH_SECRET_ENTROPY;
@@ -186,9 +267,21 @@ function checkQuery(s: string, from: number, end: number, out: SecretFinding[], 
       const value = s.slice(eq + 1, amp);
       if (CREDENTIAL_NAMES.has(name) && value.length >= 8 && !isMapped(value) && !isPlaceholder(safeDecode(value))) {
         const firebase = name === 'auth' && FIREBASE_DATABASE_HOST.test(host);
-        out.push(firebase
-          ? { kind: 'firebase-database-secret', title: 'Firebase Realtime Database secret in URL query parameter "auth"', start: eq + 1, end: amp }
-          : { kind: 'url-query-credential', title: `Credential in URL query parameter "${name}"`, start: eq + 1, end: amp });
+        out.push(
+          firebase
+            ? {
+                kind: 'firebase-database-secret',
+                title: 'Firebase Realtime Database secret in URL query parameter "auth"',
+                start: eq + 1,
+                end: amp,
+              }
+            : {
+                kind: 'url-query-credential',
+                title: `Credential in URL query parameter "${name}"`,
+                start: eq + 1,
+                end: amp,
+              },
+        );
       }
     }
     i = amp + 1;

@@ -20,20 +20,36 @@ export const AI_2: Policy = {
   title: 'Prompt built from untrusted input',
   category: 'AI',
   severity: 'high',
-  description: 'An AI module\'s prompt contains text that someone outside the organisation controls (a webhook payload, an incoming e-mail or chat message, a public form submission, a support ticket, an RSS item or a fetched web page), so that person can inject instructions into the prompt. Severity follows what the model\'s output can then make the scenario do: high when it can act (an AI agent, a message to people outside the team, a write or request it aims, a decision to move money, delete or publish), medium when it only answers the person who wrote, reaches the team or is stored for people to read, low when no later module uses it.',
-  rationale: 'Prompt injection, direct and indirect (through e-mails, messages and web content the model reads), is the top LLM application risk (OWASP LLM01:2025); AI systems must be resilient to attempts to alter their behaviour through their input (EU AI Act Art. 15(5) cybersecurity; NIST SP 800-53 SI-10).',
+  description:
+    "An AI module's prompt contains text that someone outside the organisation controls (a webhook payload, an incoming e-mail or chat message, a public form submission, a support ticket, an RSS item or a fetched web page), so that person can inject instructions into the prompt. Severity follows what the model's output can then make the scenario do: high when it can act (an AI agent, a message to people outside the team, a write or request it aims, a decision to move money, delete or publish), medium when it only answers the person who wrote, reaches the team or is stored for people to read, low when no later module uses it.",
+  rationale:
+    'Prompt injection, direct and indirect (through e-mails, messages and web content the model reads), is the top LLM application risk (OWASP LLM01:2025); AI systems must be resilient to attempts to alter their behaviour through their input (EU AI Act Art. 15(5) cybersecurity; NIST SP 800-53 SI-10).',
   compliance_frameworks: [ref(F.aiAct, 'Art. 15'), ref(F.nist, 'SI-10'), ref(F.iso27001, 'A.8.26')],
-  examples: { avoid: '`"messages": [{ "role": "user", "content": "Reply to: {{1.text}}" }]` after a Gmail *Watch emails* trigger or a custom webhook.', prefer: 'Put the outside text only in a delimited, length-limited user message, keep instructions in the system message, give the model no tools or secrets it could misuse, and review its output before it acts (AI-1, AI-6).' },
+  examples: {
+    avoid:
+      '`"messages": [{ "role": "user", "content": "Reply to: {{1.text}}" }]` after a Gmail *Watch emails* trigger or a custom webhook.',
+    prefer:
+      'Put the outside text only in a delimited, length-limited user message, keep instructions in the system message, give the model no tools or secrets it could misuse, and review its output before it acts (AI-1, AI-6).',
+  },
   evaluate(analysis) {
     const df = analysis.dataflow();
     const findings: Finding[] = [];
     for (const m of aiModules(analysis)) {
       const refs = df.promptRefsOf(m.id).filter((r) => df.isUntrusted(r.moduleId));
       if (refs.length === 0) continue;
-      const sources = [...new Set(refs.map((r) => df.untrustedSourceOf(r.moduleId)?.label).filter((l): l is string => l !== undefined))];
+      const sources = [
+        ...new Set(
+          refs.map((r) => df.untrustedSourceOf(r.moduleId)?.label).filter((l): l is string => l !== undefined),
+        ),
+      ];
       const { severity, why } = assessInjection(analysis, m);
       const fields = [...new Set(refs.map((r) => `\`${r.moduleId}.${r.path}\``))].slice(0, 3).join(', ');
-      findings.push({ moduleId: m.id, reason: `prompt includes ${sources.slice(0, 2).join(' and ')} (${fields}); ${why}`, severity, evidence: { pointer: refs[0]!.pointer } });
+      findings.push({
+        moduleId: m.id,
+        reason: `prompt includes ${sources.slice(0, 2).join(' and ')} (${fields}); ${why}`,
+        severity,
+        evidence: { pointer: refs[0]!.pointer },
+      });
     }
     if (findings.length === 0) return null;
     const summary = `${findings.length} AI module${findings.length === 1 ? '' : 's'} with prompts from untrusted input`;
@@ -43,9 +59,16 @@ export const AI_2: Policy = {
   remediation: {
     effort: 'medium',
     steps(outcome, analysis) {
-      const steps = ['Where the input comes from a webhook, verify the caller (shared secret or signature) before the AI module runs (SEC-5); for e-mail and chat, restrict the trigger to known senders where you can.'];
-      for (const m of findingModules(outcome, analysis)) steps.push(`In ${moduleRef(m)}, pass the outside text only as a clearly delimited user message, truncated (e.g. \`{{substring(1.text; 0; 2000)}}\`), never inside the system instructions.`);
-      steps.push('Treat the model output as untrusted too: validate it before acting on it (see AI-6) and have a person review anything sent on (see AI-1).');
+      const steps = [
+        'Where the input comes from a webhook, verify the caller (shared secret or signature) before the AI module runs (SEC-5); for e-mail and chat, restrict the trigger to known senders where you can.',
+      ];
+      for (const m of findingModules(outcome, analysis))
+        steps.push(
+          `In ${moduleRef(m)}, pass the outside text only as a clearly delimited user message, truncated (e.g. \`{{substring(1.text; 0; 2000)}}\`), never inside the system instructions.`,
+        );
+      steps.push(
+        'Treat the model output as untrusted too: validate it before acting on it (see AI-6) and have a person review anything sent on (see AI-1).',
+      );
       return steps;
     },
   },

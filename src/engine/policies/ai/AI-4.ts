@@ -6,7 +6,8 @@ import { deliveryOf } from './audience.js';
 import { aiConsumers } from './shared.js';
 
 /** Words that disclose automation or AI generation, in the literal text around the mapped output (several languages). */
-const DISCLOSURE = /\b(?:ai|a\.i\.|artificial intelligence|generated|automated|automatic|assistant|bot|chatbot|ia|inteligencia artificial|ki|künstliche intelligenz|généré|automatisé)\b/i;
+const DISCLOSURE =
+  /\b(?:ai|a\.i\.|artificial intelligence|generated|automated|automatic|assistant|bot|chatbot|ia|inteligencia artificial|ki|künstliche intelligenz|généré|automatisé)\b/i;
 
 /**
  * AI-4: people outside the team receive AI-generated text without being told: third parties, the
@@ -18,25 +19,46 @@ export const AI_4: Policy = {
   title: 'AI-generated content sent without disclosure',
   category: 'AI',
   severity: 'low',
-  description: 'A message or post built from AI output is sent to people, and its fixed text never says it was generated or automated.',
-  rationale: 'People interacting with AI systems, or reading AI-generated text on matters of public interest, must be told (EU AI Act Art. 50 transparency obligations).',
+  description:
+    'A message or post built from AI output is sent to people, and its fixed text never says it was generated or automated.',
+  rationale:
+    'People interacting with AI systems, or reading AI-generated text on matters of public interest, must be told (EU AI Act Art. 50 transparency obligations).',
   compliance_frameworks: [ref(F.aiAct, 'Art. 50'), ref(F.aiAct, 'Art. 13')],
-  examples: { avoid: '`"text": "{{3.result}}"`', prefer: '`"text": "{{3.result}}\\n\\n— drafted with AI, reviewed by our team"`' },
+  examples: {
+    avoid: '`"text": "{{3.result}}"`',
+    prefer: '`"text": "{{3.result}}\\n\\n— drafted with AI, reviewed by our team"`',
+  },
   evaluate(analysis) {
     const findings: Finding[] = [];
     for (const { module: m, refs } of aiConsumers(analysis)) {
       const delivery = deliveryOf(analysis, m, [...new Set(refs.map((r) => r.pointer))]);
       if (!delivery || delivery.audience === 'internal' || m.type === 'gateway:WebhookRespond') continue;
-      const fieldTexts = analysis.strings().filter((l) => l.module.id === m.id && refs.some((r) => r.pointer === l.pointer)).map((l) => l.value.replace(/\{\{[^}]*\}\}/g, ' '));
+      const fieldTexts = analysis
+        .strings()
+        .filter((l) => l.module.id === m.id && refs.some((r) => r.pointer === l.pointer))
+        .map((l) => l.value.replace(/\{\{[^}]*\}\}/g, ' '));
       if (fieldTexts.some((t) => DISCLOSURE.test(t))) continue;
-      findings.push({ moduleId: m.id, reason: 'delivers AI-generated text with no disclosure in its fixed text', evidence: { pointer: refs[0]!.pointer } });
+      findings.push({
+        moduleId: m.id,
+        reason: 'delivers AI-generated text with no disclosure in its fixed text',
+        evidence: { pointer: refs[0]!.pointer },
+      });
     }
-    return findings.length === 0 ? null : { status: 'warn', findings, summary: `${findings.length} AI-generated message${findings.length === 1 ? '' : 's'} without disclosure` };
+    return findings.length === 0
+      ? null
+      : {
+          status: 'warn',
+          findings,
+          summary: `${findings.length} AI-generated message${findings.length === 1 ? '' : 's'} without disclosure`,
+        };
   },
   remediation: {
     effort: 'low',
     steps(outcome, analysis) {
-      return findingModules(outcome, analysis).map((m) => `In ${moduleRef(m)}, add a short disclosure to the fixed text (for example "Drafted with AI"), in the recipient's language.`);
+      return findingModules(outcome, analysis).map(
+        (m) =>
+          `In ${moduleRef(m)}, add a short disclosure to the fixed text (for example "Drafted with AI"), in the recipient's language.`,
+      );
     },
   },
 };

@@ -17,14 +17,21 @@ export const AI_6: Policy = {
   title: 'AI output used without validation',
   category: 'AI',
   severity: 'medium',
-  description: 'Output of an AI module is written to a system, sent in a request or fed to code, and no filter anywhere in the scenario checks that output first (format, allowed values, emptiness). Drafts, records marked for review and notifications to the team put the output before a person and are not reported.',
-  rationale: 'Model output is untrusted input: it may be malformed, hallucinated or injected (OWASP LLM05:2025 improper output handling). Accuracy and robustness require checks before acting on it (EU AI Act Art. 15; NIST SP 800-53 SI-10).',
+  description:
+    'Output of an AI module is written to a system, sent in a request or fed to code, and no filter anywhere in the scenario checks that output first (format, allowed values, emptiness). Drafts, records marked for review and notifications to the team put the output before a person and are not reported.',
+  rationale:
+    'Model output is untrusted input: it may be malformed, hallucinated or injected (OWASP LLM05:2025 improper output handling). Accuracy and robustness require checks before acting on it (EU AI Act Art. 15; NIST SP 800-53 SI-10).',
   compliance_frameworks: [ref(F.aiAct, 'Art. 15'), ref(F.nist, 'SI-10'), ref(F.iso27001, 'A.8.26')],
-  examples: { avoid: '`{{2.result}}` written straight into a CRM field.', prefer: 'Ask for JSON, parse it with *Parse JSON* and a data structure, and filter on the parsed fields before writing.' },
+  examples: {
+    avoid: '`{{2.result}}` written straight into a CRM field.',
+    prefer:
+      'Ask for JSON, parse it with *Parse JSON* and a data structure, and filter on the parsed fields before writing.',
+  },
   evaluate(analysis) {
     const df = analysis.dataflow();
     const checked = new Set<string>();
-    for (const m of analysis.graph.modules) for (const r of df.filterRefsOf(m.id)) if (df.isAiDerived(r.moduleId)) checked.add(r.moduleId);
+    for (const m of analysis.graph.modules)
+      for (const r of df.filterRefsOf(m.id)) if (df.isAiDerived(r.moduleId)) checked.add(r.moduleId);
     const findings: Finding[] = [];
     const consumers = aiConsumers(analysis);
     const steps = consumers.length > 0 ? reviewSteps(analysis) : new Map<string, string>();
@@ -32,17 +39,31 @@ export const AI_6: Policy = {
       const cls = classify(m);
       if (!((cls.role === 'write' || cls.role === 'delete') && cls.external) && !cls.code && !cls.http) continue;
       const unchecked = refs.filter((r) => !checked.has(r.moduleId));
-      if (unchecked.length === 0 || reviewStepOf(analysis, steps, m, [...new Set(refs.map((r) => r.pointer))]) !== null) continue;
+      if (unchecked.length === 0 || reviewStepOf(analysis, steps, m, [...new Set(refs.map((r) => r.pointer))]) !== null)
+        continue;
       const source = aiSourceOf(analysis, unchecked[0]!);
-      findings.push({ moduleId: m.id, reason: `acts on output of AI module ${source?.id ?? unchecked[0]!.moduleId} that no filter checks`, evidence: { pointer: unchecked[0]!.pointer } });
+      findings.push({
+        moduleId: m.id,
+        reason: `acts on output of AI module ${source?.id ?? unchecked[0]!.moduleId} that no filter checks`,
+        evidence: { pointer: unchecked[0]!.pointer },
+      });
     }
-    return findings.length === 0 ? null : { status: 'warn', findings, summary: `${findings.length} module${findings.length === 1 ? '' : 's'} acting on unchecked AI output` };
+    return findings.length === 0
+      ? null
+      : {
+          status: 'warn',
+          findings,
+          summary: `${findings.length} module${findings.length === 1 ? '' : 's'} acting on unchecked AI output`,
+        };
   },
   remediation: {
     effort: 'medium',
     steps(outcome, analysis) {
       const steps = ['Ask the model for a fixed JSON shape and parse it with **Parse JSON** and a data structure.'];
-      for (const m of findingModules(outcome, analysis).slice(0, 5)) steps.push(`Add a **filter** before ${moduleRef(m)} that checks the parsed fields (not empty, allowed values, length).`);
+      for (const m of findingModules(outcome, analysis).slice(0, 5))
+        steps.push(
+          `Add a **filter** before ${moduleRef(m)} that checks the parsed fields (not empty, allowed values, length).`,
+        );
       return steps;
     },
   },

@@ -27,12 +27,36 @@ export interface Delivery {
 }
 
 /** Free-mail domains: a shared domain there says nothing about a team. */
-const FREE_MAIL = new Set(['gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'live.com', 'yahoo.com', 'icloud.com', 'me.com', 'aol.com', 'proton.me', 'protonmail.com', 'gmx.com', 'gmx.de', 'mail.ru', 'yandex.ru', 'web.de']);
+const FREE_MAIL = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'yahoo.com',
+  'icloud.com',
+  'me.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.com',
+  'gmx.de',
+  'mail.ru',
+  'yandex.ru',
+  'web.de',
+]);
 /** Reserved example domains (RFC 2606, RFC 6761): masked or placeholder addresses, no evidence. */
 const RESERVED = /(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid|localhost)$/;
 const EMAIL = /[^\s<>()"',;:]+@([a-z0-9.-]+\.[a-z]{2,})/gi;
 /** How a channel reads in a reason. */
-const CHANNEL_NAMES: Readonly<Record<string, string>> = { email: 'e-mail', sms: 'SMS', chat: 'chat message', 'team-chat': 'team chat', post: 'post', push: 'push notification' };
+const CHANNEL_NAMES: Readonly<Record<string, string>> = {
+  email: 'e-mail',
+  sms: 'SMS',
+  chat: 'chat message',
+  'team-chat': 'team chat',
+  post: 'post',
+  push: 'push notification',
+};
 /** Trigger kinds that deliver one inbound message per run (a chat bot's question, a webhook call). */
 const INBOUND = new Set(['webhook', 'mailhook', 'app-instant']);
 /**
@@ -47,7 +71,8 @@ const PRIVATE_CHAT_ID: Readonly<Record<string, RegExp>> = { telegram: /^[1-9]\d{
  * Literal status values that stage a record for a person's review or approval (English, Spanish,
  * French, German, Portuguese): `Pending Review`, `Pendiente de aprobación`, `À valider`, `Draft`.
  */
-const REVIEW_STATUS = /^(?:(?:pending|awaiting|needs?|to|for|ready for|waiting for|in|under)[\s_-]+(?:human[\s_-]+)?(?:review|approval|validation)|to[\s_-]+(?:approve|review|validate)|draft|borrador|brouillon|entwurf|rascunho|pendiente de (?:aprobaci[oó]n|revisi[oó]n)|por (?:revisar|aprobar)|pendente de (?:aprova[cç][aã]o|revis[aã]o)|en attente de (?:validation|relecture)|à (?:valider|relire)|zur (?:prüfung|freigabe)|zu prüfen)$/iu;
+const REVIEW_STATUS =
+  /^(?:(?:pending|awaiting|needs?|to|for|ready for|waiting for|in|under)[\s_-]+(?:human[\s_-]+)?(?:review|approval|validation)|to[\s_-]+(?:approve|review|validate)|draft|borrador|brouillon|entwurf|rascunho|pendiente de (?:aprobaci[oó]n|revisi[oó]n)|por (?:revisar|aprobar)|pendente de (?:aprova[cç][aã]o|revis[aã]o)|en attente de (?:validation|relecture)|à (?:valider|relire)|zur (?:prüfung|freigabe)|zu prüfen)$/iu;
 
 /**
  * The audience of a module that delivers AI output, or `null` when the module delivers
@@ -60,27 +85,45 @@ export function deliveryOf(analysis: Analysis, m: ModuleNode, aiPointers: readon
   const send = cls.send;
   if (!send || send.channel === null) return null;
   if (send.channel === 'post') return { audience: 'public', why: 'publishes it' };
-  if (send.toSelf) return { audience: 'internal', why: 'sends it to the connection\'s own account' };
+  if (send.toSelf) return { audience: 'internal', why: "sends it to the connection's own account" };
   // Slack and Teams stay inside the owner's workspace, whoever the channel or user is.
-  if (send.channel === 'team-chat') return { audience: 'internal', why: 'posts it in the team\'s own workspace' };
+  if (send.channel === 'team-chat') return { audience: 'internal', why: "posts it in the team's own workspace" };
   const values = send.recipients.flatMap((k) => strings(m.mapper?.[k]));
   const chat = send.channel === 'chat';
   if (values.length === 0 && send.reply) {
-    return chat ? { audience: 'asker', why: 'answers the person who wrote' } : { audience: 'third-party', why: `replies by ${CHANNEL_NAMES[send.channel]} to the sender of a message` };
+    return chat
+      ? { audience: 'asker', why: 'answers the person who wrote' }
+      : { audience: 'third-party', why: `replies by ${CHANNEL_NAMES[send.channel]} to the sender of a message` };
   }
   const mapped = values.filter((v) => v.includes('{{'));
   if (mapped.length > 0) {
-    if (chat && repliesToTrigger(analysis, mapped)) return { audience: 'asker', why: 'answers the person who wrote to the chat' };
-    return { audience: 'third-party', why: `sends it by ${CHANNEL_NAMES[send.channel]} to recipients taken from the data (\`${mapped[0]!.slice(0, 60)}\`)` };
+    if (chat && repliesToTrigger(analysis, mapped))
+      return { audience: 'asker', why: 'answers the person who wrote to the chat' };
+    return {
+      audience: 'third-party',
+      why: `sends it by ${CHANNEL_NAMES[send.channel]} to recipients taken from the data (\`${mapped[0]!.slice(0, 60)}\`)`,
+    };
   }
   const privateChat = Object.hasOwn(PRIVATE_CHAT_ID, m.app) ? PRIVATE_CHAT_ID[m.app]! : null;
   if (chat && privateChat && values.length > 0 && values.every((v) => privateChat.test(v.trim()))) {
-    return { audience: 'internal', why: `sends it to one fixed private chat (\`${values[0]!.trim()}\`): the bot owner's own chat` };
+    return {
+      audience: 'internal',
+      why: `sends it to one fixed private chat (\`${values[0]!.trim()}\`): the bot owner's own chat`,
+    };
   }
-  if (values.length > 0 && values.every(isPlaceholder)) return { audience: 'internal', why: 'sends it to a placeholder address (a template slot or a masked export): no third party to judge' };
-  if (send.channel === 'email' && values.length > 0 && values.every((v) => ownAddress(m, v))) return { audience: 'internal', why: 'e-mails it to the connection\'s own address or domain' };
-  if (aiPointers.length > 0 && aiPointers.every((p) => labelledInField(analysis, m, p))) return { audience: 'internal', why: 'quotes it under a label in a notification to a fixed recipient' };
-  return { audience: 'third-party', why: `sends it as the whole message by ${CHANNEL_NAMES[send.channel]} to a fixed recipient${values[0] ? ` (\`${values[0].slice(0, 60)}\`)` : ''} not shown to be the owner` };
+  if (values.length > 0 && values.every(isPlaceholder))
+    return {
+      audience: 'internal',
+      why: 'sends it to a placeholder address (a template slot or a masked export): no third party to judge',
+    };
+  if (send.channel === 'email' && values.length > 0 && values.every((v) => ownAddress(m, v)))
+    return { audience: 'internal', why: "e-mails it to the connection's own address or domain" };
+  if (aiPointers.length > 0 && aiPointers.every((p) => labelledInField(analysis, m, p)))
+    return { audience: 'internal', why: 'quotes it under a label in a notification to a fixed recipient' };
+  return {
+    audience: 'third-party',
+    why: `sends it as the whole message by ${CHANNEL_NAMES[send.channel]} to a fixed recipient${values[0] ? ` (\`${values[0].slice(0, 60)}\`)` : ''} not shown to be the owner`,
+  };
 }
 
 /**
@@ -96,14 +139,24 @@ export function reviewSteps(analysis: Analysis): Map<string, string> {
   const df = analysis.dataflow();
   for (const leaf of analysis.strings()) {
     const m = leaf.module;
-    if (leaf.section !== 'mapper' || leaf.value.length > 48 || steps.has(m.id) || leaf.value.includes('{{') || !REVIEW_STATUS.test(leaf.value.trim()) || classify(m).effect !== 'write') continue;
+    if (
+      leaf.section !== 'mapper' ||
+      leaf.value.length > 48 ||
+      steps.has(m.id) ||
+      leaf.value.includes('{{') ||
+      !REVIEW_STATUS.test(leaf.value.trim()) ||
+      classify(m).effect !== 'write'
+    )
+      continue;
     steps.set(m.id, `writes a record marked \`${leaf.value.trim().slice(0, 40)}\` for a person to review`);
     for (const r of df.refsOf(m.id)) {
       const linked = analysis.graph.byId.get(r.moduleId);
-      if (r.path === 'id' && linked && classify(linked).effect === 'write' && !steps.has(linked.id)) steps.set(linked.id, `writes a record that review record ${m.id} links for a person to review`);
+      if (r.path === 'id' && linked && classify(linked).effect === 'write' && !steps.has(linked.id))
+        steps.set(linked.id, `writes a record that review record ${m.id} links for a person to review`);
     }
   }
-  for (const m of analysis.graph.modules) if (classify(m).draft) steps.set(m.id, 'saves a draft for a person to send or publish');
+  for (const m of analysis.graph.modules)
+    if (classify(m).draft) steps.set(m.id, 'saves a draft for a person to send or publish');
   return steps;
 }
 
@@ -111,7 +164,12 @@ export function reviewSteps(analysis: Analysis): Map<string, string> {
  * Why a module that takes AI output only puts it before a person (see `reviewSteps`), or `null`
  * when it acts on it (a write, a delivery to outsiders, a request, code).
  */
-export function reviewStepOf(analysis: Analysis, steps: ReadonlyMap<string, string>, m: ModuleNode, aiPointers: readonly string[]): string | null {
+export function reviewStepOf(
+  analysis: Analysis,
+  steps: ReadonlyMap<string, string>,
+  m: ModuleNode,
+  aiPointers: readonly string[],
+): string | null {
   const step = steps.get(m.id);
   if (step) return step;
   const delivery = deliveryOf(analysis, m, aiPointers);
@@ -126,7 +184,9 @@ function isPlaceholder(value: string): boolean {
   const v = value.trim();
   const domain = /@([^@\s>]+)$/.exec(v)?.[1]?.toLowerCase();
   if (v.includes('{{')) return false;
-  return (domain !== undefined && RESERVED.test(domain)) || /^[<[{(].*[>\]})]$/.test(v) || /^(?:your|my)[_\s-]/i.test(v);
+  return (
+    (domain !== undefined && RESERVED.test(domain)) || /^[<[{(].*[>\]})]$/.test(v) || /^(?:your|my)[_\s-]/i.test(v)
+  );
 }
 
 /** String leaves of a recipient field: a string, an array of strings, or objects (`{ address }`). */
@@ -168,13 +228,15 @@ function ownAddress(m: ModuleNode, address: string): boolean {
 /** E-mail addresses in the module's connection labels (`metadata.restore.parameters.*.label`), reserved domains left out. */
 function connectionEmails(m: ModuleNode): string[] {
   const restore = m.metadata?.['restore'];
-  const params = restore !== null && typeof restore === 'object' && !Array.isArray(restore) ? restore['parameters'] : undefined;
+  const params =
+    restore !== null && typeof restore === 'object' && !Array.isArray(restore) ? restore['parameters'] : undefined;
   if (params === null || typeof params !== 'object' || Array.isArray(params) || params === undefined) return [];
   const out: string[] = [];
   for (const p of Object.values(params)) {
     const label = p !== null && typeof p === 'object' && !Array.isArray(p) ? p['label'] : undefined;
     if (typeof label !== 'string') continue;
-    for (const match of label.matchAll(EMAIL)) if (!RESERVED.test(match[1]!.toLowerCase())) out.push(match[0].toLowerCase());
+    for (const match of label.matchAll(EMAIL))
+      if (!RESERVED.test(match[1]!.toLowerCase())) out.push(match[0].toLowerCase());
   }
   return out;
 }

@@ -24,15 +24,43 @@ import { hostRefs, modelAuthors } from '../sec/request-url.js';
 import { deliveryOf, isOutput } from './audience.js';
 
 /** What the injected output reaches, worst first (the order of the reason's clauses). */
-export type ReachKind = 'agent' | 'aims' | 'request' | 'deliver' | 'document' | 'decide' | 'answer' | 'internal' | 'store' | 'use' | 'route' | 'unused';
+export type ReachKind =
+  | 'agent'
+  | 'aims'
+  | 'request'
+  | 'deliver'
+  | 'document'
+  | 'decide'
+  | 'answer'
+  | 'internal'
+  | 'store'
+  | 'use'
+  | 'route'
+  | 'unused';
 
 /** Severity per reach (issue 14: "high only when output of the injected model can act"). */
 export const REACH_SEVERITY: Readonly<Record<ReachKind, Severity>> = {
-  agent: 'high', aims: 'high', request: 'high', deliver: 'high', document: 'high', decide: 'high', answer: 'medium', internal: 'medium', store: 'medium', use: 'medium', route: 'medium', unused: 'low',
+  agent: 'high',
+  aims: 'high',
+  request: 'high',
+  deliver: 'high',
+  document: 'high',
+  decide: 'high',
+  answer: 'medium',
+  internal: 'medium',
+  store: 'medium',
+  use: 'medium',
+  route: 'medium',
+  unused: 'low',
 };
 
 /** Reach of a delivery by its audience (`audience.ts`): outsiders act on what they receive; the asker and the team read it. */
-const BY_AUDIENCE: Readonly<Record<Audience, ReachKind>> = { public: 'deliver', 'third-party': 'deliver', asker: 'answer', internal: 'internal' };
+const BY_AUDIENCE: Readonly<Record<Audience, ReachKind>> = {
+  public: 'deliver',
+  'third-party': 'deliver',
+  asker: 'answer',
+  internal: 'internal',
+};
 
 /**
  * Effects a filter on the output may switch on that are high by themselves, whoever chose the data
@@ -45,7 +73,10 @@ const DECISIONS: readonly (readonly [string, (m: ModuleNode) => boolean])[] = [
   ['runs its AI agent', isAgent],
   ['deletes data permanently', (m) => classify(m).effect === 'delete' && !classify(m).reversible],
   ['publishes a post', (m) => classify(m).send?.channel === 'post'],
-  ['calls an API with a credential', (m) => classify(m).effect === 'write' && classify(m).http && credentialOf(m) !== null],
+  [
+    'calls an API with a credential',
+    (m) => classify(m).effect === 'write' && classify(m).http && credentialOf(m) !== null,
+  ],
 ];
 
 /** What the injected output reaches through one module (`what` completes "its output …: …"). */
@@ -71,9 +102,18 @@ const WRITTEN = PAYLOAD | STEERED_AI;
 export function assessInjection(analysis: Analysis, ai: ModuleNode): InjectionReach {
   const output = new CallerInput(analysis, ai.id);
   const reaches: Reach[] = [];
-  if (isAgent(ai)) reaches.push({ kind: 'agent', module: ai, what: 'the model is an AI agent, which acts with the tools configured on it' });
+  if (isAgent(ai))
+    reaches.push({
+      kind: 'agent',
+      module: ai,
+      what: 'the model is an AI agent, which acts with the tools configured on it',
+    });
   for (const i of moduleImpacts(output, analysis.graph.modules)) {
-    reaches.push({ kind: i.kind === 'agent' ? 'agent' : 'aims', module: i.module, what: `whoever writes the input can ${i.what}` });
+    reaches.push({
+      kind: i.kind === 'agent' ? 'agent' : 'aims',
+      module: i.module,
+      what: `whoever writes the input can ${i.what}`,
+    });
   }
   for (const m of analysis.graph.modules) {
     if (m === ai) continue;
@@ -81,7 +121,8 @@ export function assessInjection(analysis: Analysis, ai: ModuleNode): InjectionRe
     if (reach) reaches.push(reach);
   }
   reaches.push(...decisions(analysis, output));
-  if (reaches.length === 0) return { severity: REACH_SEVERITY.unused, why: 'its output is not used by any later module' };
+  if (reaches.length === 0)
+    return { severity: REACH_SEVERITY.unused, why: 'its output is not used by any later module' };
   const worst = reaches.reduce((a, b) => (rank(b.kind) < rank(a.kind) ? b : a));
   const severity = REACH_SEVERITY[worst.kind];
   const clauses = describe(reaches.filter((r) => REACH_SEVERITY[r.kind] === severity));
@@ -92,21 +133,43 @@ export function assessInjection(analysis: Analysis, ai: ModuleNode): InjectionRe
 function moduleReach(analysis: Analysis, output: CallerInput, ai: ModuleNode, m: ModuleNode): Reach | null {
   if (!output.carries(m)) return null;
   // `{{2.error.message}}` in an error route is the failure of module 2, not its output.
-  const carried = output.leaves(m).filter((l) => l.origin !== 0 && !l.refs.every((r) => r.moduleId === ai.id && !isOutput(r.path)));
+  const carried = output
+    .leaves(m)
+    .filter((l) => l.origin !== 0 && !l.refs.every((r) => r.moduleId === ai.id && !isOutput(r.path)));
   const effect = classify(m).effect;
   // Transforms and flow modules pass the output on; the modules they feed are judged instead.
   if (carried.length === 0 || PASS_THROUGH.has(effect)) return null;
-  if (requestsWrittenHost(analysis, output, ai, m)) return { kind: 'request', module: m, what: `${ref(m)} requests an address the model writes (SEC-6)` };
+  if (requestsWrittenHost(analysis, output, ai, m))
+    return { kind: 'request', module: m, what: `${ref(m)} requests an address the model writes (SEC-6)` };
   const origin = carried.reduce((o, l) => o | l.origin, 0);
   // Only records a look-up on the output selected, reaching `m` as another model's answer: that model
   // reads the owner's data the output picked, and its own prompt is judged by its own AI-2 finding.
-  if (origin === LOOKUP && carried.every((l) => l.refs.every((r) => r.moduleId !== ai.id && classify(analysis.graph.byId.get(r.moduleId) ?? m).ai))) {
-    return { kind: 'use', module: m, what: `${ref(m)} gets only the answer of another model that reads records a look-up on it selects` };
+  if (
+    origin === LOOKUP &&
+    carried.every((l) =>
+      l.refs.every((r) => r.moduleId !== ai.id && classify(analysis.graph.byId.get(r.moduleId) ?? m).ai),
+    )
+  ) {
+    return {
+      kind: 'use',
+      module: m,
+      what: `${ref(m)} gets only the answer of another model that reads records a look-up on it selects`,
+    };
   }
-  const via = origin & PAYLOAD ? '' : origin & STEERED_AI ? ' (as the answer of a model it steers)' : ' (as data a look-up on it selects)';
-  const delivery = deliveryOf(analysis, m, carried.map((l) => l.leaf.pointer));
+  const via =
+    origin & PAYLOAD
+      ? ''
+      : origin & STEERED_AI
+        ? ' (as the answer of a model it steers)'
+        : ' (as data a look-up on it selects)';
+  const delivery = deliveryOf(
+    analysis,
+    m,
+    carried.map((l) => l.leaf.pointer),
+  );
   if (delivery) return { kind: BY_AUDIENCE[delivery.audience], module: m, what: `${ref(m)} ${delivery.why}${via}` };
-  if (effect !== 'write' && effect !== 'delete') return { kind: 'use', module: m, what: `${ref(m)} uses it to look up or compute${via}` };
+  if (effect !== 'write' && effect !== 'delete')
+    return { kind: 'use', module: m, what: `${ref(m)} uses it to look up or compute${via}` };
   const sent = origin & WRITTEN ? sentDocument(analysis, output, m) : null;
   if (sent) return { kind: 'document', module: m, what: `${ref(m)} writes it into a document that ${sent}${via}` };
   return { kind: 'store', module: m, what: `${ref(m)} stores it for people to read${via}` };
@@ -115,7 +178,11 @@ function moduleReach(analysis: Analysis, output: CallerInput, ai: ModuleNode, m:
 /** True when the host or whole URL of HTTP module `m` is text the injected model (or a model it steers) writes (SEC-6). */
 function requestsWrittenHost(analysis: Analysis, output: CallerInput, ai: ModuleNode, m: ModuleNode): boolean {
   const df = analysis.dataflow();
-  return hostRefs(m).some((r) => modelAuthors(analysis, df, r).some((id) => id === ai.id || (output.origin({ moduleId: id, path: '' }) & STEERED_AI) !== 0));
+  return hostRefs(m).some((r) =>
+    modelAuthors(analysis, df, r).some(
+      (id) => id === ai.id || (output.origin({ moduleId: id, path: '' }) & STEERED_AI) !== 0,
+    ),
+  );
 }
 
 /**
@@ -132,7 +199,8 @@ function sentDocument(analysis: Analysis, output: CallerInput, m: ModuleNode): s
     if (s === m || classify(s).effect !== 'send' || !df.refsOf(s.id).some((r) => objects.has(r.moduleId))) continue;
     const delivery = deliveryOf(analysis, s, []);
     // "sends it by e-mail to …": here the thing sent is the document.
-    if (delivery && BY_AUDIENCE[delivery.audience] === 'deliver') return `${ref(s)} ${delivery.why.replace(/^(\w+) it /, '$1 ')}`;
+    if (delivery && BY_AUDIENCE[delivery.audience] === 'deliver')
+      return `${ref(s)} ${delivery.why.replace(/^(\w+) it /, '$1 ')}`;
   }
   return null;
 }
@@ -146,9 +214,18 @@ function decisions(analysis: Analysis, output: CallerInput): Reach[] {
     let hit: Reach | null = null;
     for (const y of [g, ...downstreamOf(g, analysis)]) {
       const label = DECISIONS.find(([, is]) => is(y))?.[0];
-      if (label) { hit = { kind: 'decide', module: y, what: `a filter on its output (module ${g.id}) decides whether ${ref(y)} ${label}` }; break; }
+      if (label) {
+        hit = {
+          kind: 'decide',
+          module: y,
+          what: `a filter on its output (module ${g.id}) decides whether ${ref(y)} ${label}`,
+        };
+        break;
+      }
     }
-    out.push(hit ?? { kind: 'route', module: g, what: `a filter on module ${g.id} decides on it whether that route runs` });
+    out.push(
+      hit ?? { kind: 'route', module: g, what: `a filter on module ${g.id} decides on it whether that route runs` },
+    );
   }
   return out;
 }
@@ -164,7 +241,11 @@ function describe(reaches: readonly Reach[]): string {
     const of = reaches.filter((r) => r.kind === kind);
     if (of.length === 0) continue;
     const others = [...new Set(of.slice(1).map((r) => r.module.id))].filter((id) => id !== of[0]!.module.id);
-    clauses.push(others.length === 0 ? of[0]!.what : `${of[0]!.what} (also module${others.length === 1 ? '' : 's'} ${others.join(', ')})`);
+    clauses.push(
+      others.length === 0
+        ? of[0]!.what
+        : `${of[0]!.what} (also module${others.length === 1 ? '' : 's'} ${others.join(', ')})`,
+    );
   }
   return clauses.join('; ');
 }

@@ -8,10 +8,48 @@ import { isOutput } from './audience.js';
 
 /** Apps that deliver content to people or publish it: messaging, e-mail, social networks, CMS. */
 export const PUBLISHING_APPS: ReadonlySet<string> = new Set([
-  'slack', 'telegram', 'whatsapp-business-cloud', 'whatsapp', 'discord', 'microsoft-teams', 'google-email', 'gmail', 'email', 'microsoft-email', 'outlook',
-  'sendgrid', 'mailgun', 'mailchimp', 'lemlist', 'instantly', 'twilio', 'vonage', 'messagebird', 'facebook', 'facebook-pages', 'instagram', 'instagram-business',
-  'linkedin', 'twitter', 'x', 'threads', 'tiktok', 'youtube', 'pinterest', 'wordpress', 'webflow', 'contentful', 'ghost', 'medium', 'ios', 'pushover',
-  'intercom', 'zendesk', 'freshdesk', 'hubspotcrm', 'gateway',
+  'slack',
+  'telegram',
+  'whatsapp-business-cloud',
+  'whatsapp',
+  'discord',
+  'microsoft-teams',
+  'google-email',
+  'gmail',
+  'email',
+  'microsoft-email',
+  'outlook',
+  'sendgrid',
+  'mailgun',
+  'mailchimp',
+  'lemlist',
+  'instantly',
+  'twilio',
+  'vonage',
+  'messagebird',
+  'facebook',
+  'facebook-pages',
+  'instagram',
+  'instagram-business',
+  'linkedin',
+  'twitter',
+  'x',
+  'threads',
+  'tiktok',
+  'youtube',
+  'pinterest',
+  'wordpress',
+  'webflow',
+  'contentful',
+  'ghost',
+  'medium',
+  'ios',
+  'pushover',
+  'intercom',
+  'zendesk',
+  'freshdesk',
+  'hubspotcrm',
+  'gateway',
 ]);
 
 /** Every AI / LLM module of the scenario. */
@@ -23,12 +61,16 @@ export function aiModules(analysis: Analysis): ModuleNode[] {
  * Modules (not AI themselves) that take AI output as input, with the references that carry it.
  * `{{7.error.message}}` in an error route is module 7's failure, not its output, and does not count.
  */
-export function aiConsumers(analysis: Analysis): readonly { readonly module: ModuleNode; readonly refs: readonly ModuleRef[] }[] {
+export function aiConsumers(
+  analysis: Analysis,
+): readonly { readonly module: ModuleNode; readonly refs: readonly ModuleRef[] }[] {
   return analysis.shared(AI_CONSUMERS, () => findAiConsumers(analysis));
 }
 
 /** AI-1, AI-4 and AI-6 each read the consumers: found once per evaluation. */
-const AI_CONSUMERS = new SharedKey<readonly { readonly module: ModuleNode; readonly refs: readonly ModuleRef[] }[]>('AI consumers');
+const AI_CONSUMERS = new SharedKey<readonly { readonly module: ModuleNode; readonly refs: readonly ModuleRef[] }[]>(
+  'AI consumers',
+);
 
 function findAiConsumers(analysis: Analysis): { module: ModuleNode; refs: ModuleRef[] }[] {
   const df = analysis.dataflow();

@@ -13,9 +13,13 @@ export const ARC_1: Policy = {
   category: 'ARC',
   severity: 'medium',
   description: `The scenario has more than ${ARC_1_WARN_MODULES} modules; large scenarios are hard to review, test and change safely and consume more operations per run.`,
-  rationale: 'Complexity is the main source of configuration errors; split work into sub-scenarios (Make *Run a scenario* / scenario inputs) that can be reviewed and changed independently (SOC 2 CC8.1 change management; NIST SP 800-53 SA-8 engineering principles).',
+  rationale:
+    'Complexity is the main source of configuration errors; split work into sub-scenarios (Make *Run a scenario* / scenario inputs) that can be reviewed and changed independently (SOC 2 CC8.1 change management; NIST SP 800-53 SA-8 engineering principles).',
   compliance_frameworks: [ref(F.soc2, 'CC8.1'), ref(F.nist, 'SA-8'), ref(F.iso27001, 'A.8.25')],
-  examples: { avoid: 'One scenario with 195 modules and six levels of routers.', prefer: 'A dispatcher scenario that calls focused sub-scenarios with `scenario-service:StartSubscenario`.' },
+  examples: {
+    avoid: 'One scenario with 195 modules and six levels of routers.',
+    prefer: 'A dispatcher scenario that calls focused sub-scenarios with `scenario-service:StartSubscenario`.',
+  },
   evaluate(analysis) {
     const n = analysis.graph.modules.length;
     if (n <= ARC_1_WARN_MODULES) return null;

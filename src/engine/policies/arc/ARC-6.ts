@@ -25,28 +25,54 @@ export const ARC_6: Policy = {
   title: 'Unconfigured module',
   category: 'ARC',
   severity: 'medium',
-  description: 'The scenario contains an empty module slot (`placeholder:Placeholder`) or a module exported without parameters or mapping, so it cannot run as exported or its behaviour depends on values nobody reviewed.',
-  rationale: 'An artefact that does not match what runs cannot be reviewed (SOC 2 CC8.1; ISO/IEC 27001 A.8.9 configuration management).',
+  description:
+    'The scenario contains an empty module slot (`placeholder:Placeholder`) or a module exported without parameters or mapping, so it cannot run as exported or its behaviour depends on values nobody reviewed.',
+  rationale:
+    'An artefact that does not match what runs cannot be reviewed (SOC 2 CC8.1; ISO/IEC 27001 A.8.9 configuration management).',
   compliance_frameworks: [ref(F.soc2, 'CC8.1'), ref(F.iso27001, 'A.8.9')],
-  examples: { avoid: '`{ "id": null, "module": "placeholder:Placeholder" }`', prefer: 'Remove empty slots; configure every module before exporting.' },
+  examples: {
+    avoid: '`{ "id": null, "module": "placeholder:Placeholder" }`',
+    prefer: 'Remove empty slots; configure every module before exporting.',
+  },
   evaluate(analysis) {
     const findings: Finding[] = [];
     for (const m of analysis.graph.modules) {
       const cls = classify(m);
       if (m.type === 'placeholder:Placeholder') {
         const route = emptyRoute(analysis, m);
-        findings.push(route === null
-          ? { moduleId: m.id, reason: 'empty module slot', evidence: { pointer: m.pointer } }
-          : { moduleId: m.id, reason: `empty module slot, all of ${route}: an unfinished branch that does nothing`, severity: 'low', evidence: { pointer: m.pointer } });
-      }
-      else if (m.parameters === null && m.mapper === null && cls.role !== 'flow' && cls.role !== 'directive') findings.push({ moduleId: m.id, reason: 'exported without parameters or mapping', evidence: { pointer: m.pointer } });
+        findings.push(
+          route === null
+            ? { moduleId: m.id, reason: 'empty module slot', evidence: { pointer: m.pointer } }
+            : {
+                moduleId: m.id,
+                reason: `empty module slot, all of ${route}: an unfinished branch that does nothing`,
+                severity: 'low',
+                evidence: { pointer: m.pointer },
+              },
+        );
+      } else if (m.parameters === null && m.mapper === null && cls.role !== 'flow' && cls.role !== 'directive')
+        findings.push({
+          moduleId: m.id,
+          reason: 'exported without parameters or mapping',
+          evidence: { pointer: m.pointer },
+        });
     }
-    return findings.length === 0 ? null : { status: 'fail', findings, summary: `${findings.length} unconfigured module${findings.length === 1 ? '' : 's'}` };
+    return findings.length === 0
+      ? null
+      : {
+          status: 'fail',
+          findings,
+          summary: `${findings.length} unconfigured module${findings.length === 1 ? '' : 's'}`,
+        };
   },
   remediation: {
     effort: 'low',
     steps(outcome, analysis) {
-      return findingModules(outcome, analysis).map((m) => (m.type === 'placeholder:Placeholder' ? `Delete the empty slot ${moduleRef(m)} or replace it with the intended module.` : `Configure ${moduleRef(m)} (connection and fields) and export the blueprint again.`));
+      return findingModules(outcome, analysis).map((m) =>
+        m.type === 'placeholder:Placeholder'
+          ? `Delete the empty slot ${moduleRef(m)} or replace it with the intended module.`
+          : `Configure ${moduleRef(m)} (connection and fields) and export the blueprint again.`,
+      );
     },
   },
 };

@@ -28,7 +28,7 @@ function labelOnly(analysis: Analysis, m: ModuleNode): boolean {
 function flowOf(analysis: Analysis, m: ModuleNode): readonly string[] {
   if (m.parentId === null) return analysis.graph.topLevelIds;
   const parent = analysis.module(m.parentId);
-  return m.container === 'onerror' ? parent.errorHandlerIds : parent.routes[m.routeIndex ?? 0]?.moduleIds ?? [];
+  return m.container === 'onerror' ? parent.errorHandlerIds : (parent.routes[m.routeIndex ?? 0]?.moduleIds ?? []);
 }
 
 /**
@@ -39,7 +39,11 @@ function flowOf(analysis: Analysis, m: ModuleNode): readonly string[] {
 function restatesUpstreamGate(analysis: Analysis, m: ModuleNode): boolean {
   const name = m.filter!.name.trim().toLowerCase();
   if (name === '') return false;
-  for (let cur: ModuleNode | undefined = m; cur; cur = cur.parentId === null ? undefined : analysis.module(cur.parentId)) {
+  for (
+    let cur: ModuleNode | undefined = m;
+    cur;
+    cur = cur.parentId === null ? undefined : analysis.module(cur.parentId)
+  ) {
     const flow = flowOf(analysis, cur);
     for (let i = 0; i < cur.index && i < flow.length; i++) {
       const before = analysis.module(flow[i]!);
@@ -56,20 +60,44 @@ export const ARC_8: Policy = {
   title: 'Filter without conditions',
   category: 'ARC',
   severity: 'low',
-  description: 'A module has a named filter with no conditions: it looks like a gate on the canvas but lets every bundle through. A label on a router\'s fallback route, on the first module of an error handler, on parallel branches of a router none of whose routes has a condition, or restating a gate of the same name the bundle has already passed is not a gate and is not reported.',
-  rationale: 'Controls that look present but do nothing are worse than none (SOC 2 PI1.3 valid processing; ISO/IEC 27001 A.8.28).',
+  description:
+    "A module has a named filter with no conditions: it looks like a gate on the canvas but lets every bundle through. A label on a router's fallback route, on the first module of an error handler, on parallel branches of a router none of whose routes has a condition, or restating a gate of the same name the bundle has already passed is not a gate and is not reported.",
+  rationale:
+    'Controls that look present but do nothing are worse than none (SOC 2 PI1.3 valid processing; ISO/IEC 27001 A.8.28).',
   compliance_frameworks: [ref(F.soc2, 'PI1.3'), ref(F.iso27001, 'A.8.28')],
-  examples: { avoid: '`"filter": { "name": "Only paid orders", "conditions": [] }`', prefer: '`"filter": { "name": "Only paid orders", "conditions": [[{ "a": "{{1.status}}", "o": "text:equal", "b": "paid" }]] }`' },
+  examples: {
+    avoid: '`"filter": { "name": "Only paid orders", "conditions": [] }`',
+    prefer:
+      '`"filter": { "name": "Only paid orders", "conditions": [[{ "a": "{{1.status}}", "o": "text:equal", "b": "paid" }]] }`',
+  },
   evaluate(analysis) {
     const findings: Finding[] = analysis.graph.modules
-      .filter((m) => m.filter !== null && m.filter.conditions.every((g) => g.length === 0) && !labelOnly(analysis, m) && !restatesUpstreamGate(analysis, m))
-      .map((m) => ({ moduleId: m.id, reason: `filter "${m.filter!.name}" has no conditions and passes every bundle`, evidence: { pointer: `${m.pointer}/filter` } }));
-    return findings.length === 0 ? null : { status: 'warn', findings, summary: `${findings.length} filter${findings.length === 1 ? '' : 's'} without conditions` };
+      .filter(
+        (m) =>
+          m.filter !== null &&
+          m.filter.conditions.every((g) => g.length === 0) &&
+          !labelOnly(analysis, m) &&
+          !restatesUpstreamGate(analysis, m),
+      )
+      .map((m) => ({
+        moduleId: m.id,
+        reason: `filter "${m.filter!.name}" has no conditions and passes every bundle`,
+        evidence: { pointer: `${m.pointer}/filter` },
+      }));
+    return findings.length === 0
+      ? null
+      : {
+          status: 'warn',
+          findings,
+          summary: `${findings.length} filter${findings.length === 1 ? '' : 's'} without conditions`,
+        };
   },
   remediation: {
     effort: 'low',
     steps(outcome, analysis) {
-      return findingModules(outcome, analysis).map((m) => `Open the filter before ${moduleRef(m)} and add the condition its name promises, or delete the filter.`);
+      return findingModules(outcome, analysis).map(
+        (m) => `Open the filter before ${moduleRef(m)} and add the condition its name promises, or delete the filter.`,
+      );
     },
   },
 };

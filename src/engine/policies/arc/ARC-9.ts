@@ -11,19 +11,32 @@ export const ARC_9: Policy = {
   title: 'Default scenario name',
   category: 'ARC',
   severity: 'info',
-  description: 'The scenario keeps the name Make generated ("Integration Webhooks, Google Sheets"), which says which apps it uses but not what business process it runs or who owns it.',
-  rationale: 'An inventory of automated processing needs meaningful names (GDPR Art. 30 records of processing activities; ISO/IEC 27001 A.8.9 configuration management).',
+  description:
+    'The scenario keeps the name Make generated ("Integration Webhooks, Google Sheets"), which says which apps it uses but not what business process it runs or who owns it.',
+  rationale:
+    'An inventory of automated processing needs meaningful names (GDPR Art. 30 records of processing activities; ISO/IEC 27001 A.8.9 configuration management).',
   compliance_frameworks: [ref(F.gdpr, 'Art. 30'), ref(F.iso27001, 'A.8.9')],
-  examples: { avoid: '`"name": "Integration Webhooks, Google Sheets"`', prefer: '`"name": "Orders: webhook intake to fulfilment sheet (owner: ops)"`' },
+  examples: {
+    avoid: '`"name": "Integration Webhooks, Google Sheets"`',
+    prefer: '`"name": "Orders: webhook intake to fulfilment sheet (owner: ops)"`',
+  },
   evaluate(analysis) {
     const name = analysis.graph.name;
     if (!DEFAULT_NAME.test(name.trim()) && name !== 'Untitled scenario') return null;
-    return { status: 'warn', findings: [], summary: `The scenario keeps a generated name: "${name}"`, evidence: { pointer: '/name', value: name } };
+    return {
+      status: 'warn',
+      findings: [],
+      summary: `The scenario keeps a generated name: "${name}"`,
+      evidence: { pointer: '/name', value: name },
+    };
   },
   remediation: {
     effort: 'low',
     steps() {
-      return ['Rename the scenario after the business process it runs and its owner (click the name in the scenario editor).', 'Use a consistent prefix per team or domain so the fleet can be filtered.'];
+      return [
+        'Rename the scenario after the business process it runs and its owner (click the name in the scenario editor).',
+        'Use a consistent prefix per team or domain so the fleet can be filtered.',
+      ];
     },
   },
 };

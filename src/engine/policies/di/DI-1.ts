@@ -20,12 +20,34 @@ type Change = 'money' | 'after-money' | 'write' | 'send' | 'delete' | 'reversibl
  * (Stripe API "Idempotent requests"; SOC 2 PI1.3).
  */
 const CHANGES: Readonly<Record<Change, { readonly reason: string; readonly severity: Severity }>> = {
-  money: { reason: 'moves money and has no error-handler route: a failed payment call may still have gone through, and re-running the run can pay twice', severity: 'high' },
-  'after-money': { reason: 'changes data after a payment earlier in the run and has no error-handler route: its failure strands that payment (re-running pays again, not re-running leaves it unrecorded)', severity: 'high' },
-  write: { reason: 'writes data and has no error-handler route: a failure stops the run halfway and leaves the systems out of step', severity: 'medium' },
-  send: { reason: 'sends a message and has no error-handler route: a failure leaves it unsent, or sent twice when the run is redone', severity: 'medium' },
-  delete: { reason: 'deletes data and has no error-handler route: a failed delete leaves the data in place, nothing is lost', severity: 'medium' },
-  'reversible-delete': { reason: 'moves data to the trash and has no error-handler route: a failed move leaves the data in place', severity: 'medium' },
+  money: {
+    reason:
+      'moves money and has no error-handler route: a failed payment call may still have gone through, and re-running the run can pay twice',
+    severity: 'high',
+  },
+  'after-money': {
+    reason:
+      'changes data after a payment earlier in the run and has no error-handler route: its failure strands that payment (re-running pays again, not re-running leaves it unrecorded)',
+    severity: 'high',
+  },
+  write: {
+    reason:
+      'writes data and has no error-handler route: a failure stops the run halfway and leaves the systems out of step',
+    severity: 'medium',
+  },
+  send: {
+    reason:
+      'sends a message and has no error-handler route: a failure leaves it unsent, or sent twice when the run is redone',
+    severity: 'medium',
+  },
+  delete: {
+    reason: 'deletes data and has no error-handler route: a failed delete leaves the data in place, nothing is lost',
+    severity: 'medium',
+  },
+  'reversible-delete': {
+    reason: 'moves data to the trash and has no error-handler route: a failed move leaves the data in place',
+    severity: 'medium',
+  },
 };
 
 /**
@@ -40,10 +62,17 @@ export const DI_1: Policy = {
   title: 'Data written without an error handler',
   category: 'DI',
   severity: 'medium',
-  description: 'A module that creates, updates, sends or deletes data in another system has no error-handler route, so a failure stops the run halfway and leaves the systems out of step. Modules that only compute (AI completions, code, conversions) are not data changes. A payment, or a change after one, is high: its failure can lose or duplicate money.',
-  rationale: 'Without a handler a failed write aborts the run after earlier writes already happened: partial updates, duplicate sends on re-run. Make error handlers (Break with retry, Resume, Rollback) keep processing complete and accurate (SOC 2 PI1.3; NIST SP 800-53 SI-11). A failed delete leaves the data in place and loses nothing; a payment that fails or is followed by a failure is the costly case: payment APIs ask for retries that check the first attempt (Stripe API "Idempotent requests").',
+  description:
+    'A module that creates, updates, sends or deletes data in another system has no error-handler route, so a failure stops the run halfway and leaves the systems out of step. Modules that only compute (AI completions, code, conversions) are not data changes. A payment, or a change after one, is high: its failure can lose or duplicate money.',
+  rationale:
+    'Without a handler a failed write aborts the run after earlier writes already happened: partial updates, duplicate sends on re-run. Make error handlers (Break with retry, Resume, Rollback) keep processing complete and accurate (SOC 2 PI1.3; NIST SP 800-53 SI-11). A failed delete leaves the data in place and loses nothing; a payment that fails or is followed by a failure is the costly case: payment APIs ask for retries that check the first attempt (Stripe API "Idempotent requests").',
   compliance_frameworks: [ref(F.soc2, 'PI1.3'), ref(F.nist, 'SI-11'), ref(F.iso27001, 'A.8.28')],
-  examples: { avoid: 'A `google-sheets:addRow` with no `onerror` route; an HTTP `POST /v1/transfers` with an `amount` and no handler.', prefer: 'The same module with an `onerror` route ending in `builtin:Break` (retry 3 times, store as incomplete execution); a payment call with a stable idempotency key.' },
+  examples: {
+    avoid:
+      'A `google-sheets:addRow` with no `onerror` route; an HTTP `POST /v1/transfers` with an `amount` and no handler.',
+    prefer:
+      'The same module with an `onerror` route ending in `builtin:Break` (retry 3 times, store as incomplete execution); a payment call with a stable idempotency key.',
+  },
   evaluate(analysis) {
     const findings: Finding[] = [];
     let payment: ModuleNode | null = null;
@@ -52,26 +81,65 @@ export const DI_1: Policy = {
       const handled = m.container === 'onerror' || (m.errorHandlerIds.length > 0 && partial === null);
       const cls = classify(m);
       const money = !inAnyErrorRoute(analysis.graph.byId, m) && movesMoney(m);
-      if (!handled && (cls.role === 'write' || cls.role === 'delete') && (cls.external || cls.datastore) && !fetchesByPost(analysis, m)) {
-        const kind: Change = money ? 'money' : payment ? 'after-money' : cls.role === 'delete' ? (cls.reversible ? 'reversible-delete' : 'delete') : cls.effect === 'send' ? 'send' : 'write';
+      if (
+        !handled &&
+        (cls.role === 'write' || cls.role === 'delete') &&
+        (cls.external || cls.datastore) &&
+        !fetchesByPost(analysis, m)
+      ) {
+        const kind: Change = money
+          ? 'money'
+          : payment
+            ? 'after-money'
+            : cls.role === 'delete'
+              ? cls.reversible
+                ? 'reversible-delete'
+                : 'delete'
+              : cls.effect === 'send'
+                ? 'send'
+                : 'write';
         const { reason, severity } = CHANGES[kind];
-        const text = partial ? reason.replace('has no error-handler route', `handles only the errors its error route's filter "${partial.name || 'unnamed'}" lets through (any other error is unhandled)`) : reason;
-        findings.push({ moduleId: m.id, reason: kind === 'after-money' ? `${text} (payment: module ${payment!.id})` : text, severity, evidence: { pointer: m.pointer } });
+        const text = partial
+          ? reason.replace(
+              'has no error-handler route',
+              `handles only the errors its error route's filter "${partial.name || 'unnamed'}" lets through (any other error is unhandled)`,
+            )
+          : reason;
+        findings.push({
+          moduleId: m.id,
+          reason: kind === 'after-money' ? `${text} (payment: module ${payment!.id})` : text,
+          severity,
+          evidence: { pointer: m.pointer },
+        });
       }
       // Modules run in document order (a module, then its routes in order); a payment affects what follows it.
       if (money) payment ??= m;
     }
     if (findings.length === 0) return null;
-    return { status: 'fail', findings, summary: `${findings.length} data-changing module${findings.length === 1 ? '' : 's'} without an error handler` };
+    return {
+      status: 'fail',
+      findings,
+      summary: `${findings.length} data-changing module${findings.length === 1 ? '' : 's'} without an error handler`,
+    };
   },
   remediation: {
     effort: 'medium',
     steps(outcome, analysis) {
       const mods = findingModules(outcome, analysis);
-      const steps = mods.slice(0, 10).map((m) => `Right-click ${moduleRef(m)} → **Add error handler** and choose **Break** (enable *Automatically complete execution*, 3 attempts) so failed runs are retried and kept.`);
-      if (mods.length > 10) steps.push(`Do the same for the other ${mods.length - 10} modules listed in \`failing_modules\`.`);
-      steps.push('Enable **Allow storing of incomplete executions** in the scenario settings so Break handlers can keep failed runs.');
-      steps.push('Where a write must not be half-done, use **Rollback** on transactional apps or a compensating step in the handler route.');
+      const steps = mods
+        .slice(0, 10)
+        .map(
+          (m) =>
+            `Right-click ${moduleRef(m)} → **Add error handler** and choose **Break** (enable *Automatically complete execution*, 3 attempts) so failed runs are retried and kept.`,
+        );
+      if (mods.length > 10)
+        steps.push(`Do the same for the other ${mods.length - 10} modules listed in \`failing_modules\`.`);
+      steps.push(
+        'Enable **Allow storing of incomplete executions** in the scenario settings so Break handlers can keep failed runs.',
+      );
+      steps.push(
+        'Where a write must not be half-done, use **Rollback** on transactional apps or a compensating step in the handler route.',
+      );
       return steps;
     },
   },

@@ -8,10 +8,22 @@ import { findingModules, moduleRef } from '../helpers.js';
 import { errorRouteFilter } from './shared.js';
 
 /** Reason and severity of an ignored failure: high only when nothing records it and the change cannot be redone by hand. */
-const IGNORED: Readonly<Record<'notified' | 'reversible' | 'filtered' | 'silent', { readonly reason: string; readonly severity: Severity }>> = {
-  notified: { reason: 'error handler notifies and then ignores the failed write (the run still reports success)', severity: 'medium' },
-  reversible: { reason: 'error handler ignores a failed reversible change (a reaction, a label, a move)', severity: 'medium' },
-  filtered: { reason: 'error handler ignores the failed write for the errors its filter lets through (the run still reports success)', severity: 'medium' },
+const IGNORED: Readonly<
+  Record<'notified' | 'reversible' | 'filtered' | 'silent', { readonly reason: string; readonly severity: Severity }>
+> = {
+  notified: {
+    reason: 'error handler notifies and then ignores the failed write (the run still reports success)',
+    severity: 'medium',
+  },
+  reversible: {
+    reason: 'error handler ignores a failed reversible change (a reaction, a label, a move)',
+    severity: 'medium',
+  },
+  filtered: {
+    reason:
+      'error handler ignores the failed write for the errors its filter lets through (the run still reports success)',
+    severity: 'medium',
+  },
   silent: { reason: 'error handler ignores the failed write without any record of it', severity: 'high' },
 };
 
@@ -36,10 +48,15 @@ export const DI_2: Policy = {
   title: 'Failed write silently ignored',
   category: 'DI',
   severity: 'high',
-  description: 'A data-changing module has an error handler that ends in **Ignore** (or in no directive at all, which Make treats the same), so a failed write is dropped without a trace and the run reports success. A route that retries the same write, or whose filter only lets through an "already done" error (a duplicate, `already_reacted`), is not reported.',
-  rationale: 'Ignore marks the run successful while the record was never written: silent data loss that no monitor sees. Processing must be complete and errors recorded (SOC 2 PI1.3 and CC7.2; NIST SP 800-53 SI-11).',
+  description:
+    'A data-changing module has an error handler that ends in **Ignore** (or in no directive at all, which Make treats the same), so a failed write is dropped without a trace and the run reports success. A route that retries the same write, or whose filter only lets through an "already done" error (a duplicate, `already_reacted`), is not reported.',
+  rationale:
+    'Ignore marks the run successful while the record was never written: silent data loss that no monitor sees. Processing must be complete and errors recorded (SOC 2 PI1.3 and CC7.2; NIST SP 800-53 SI-11).',
   compliance_frameworks: [ref(F.soc2, 'PI1.3'), ref(F.soc2, 'CC7.2'), ref(F.nist, 'SI-11'), ref(F.iso27001, 'A.8.16')],
-  examples: { avoid: '`"onerror": [{ "module": "builtin:Ignore" }]` on `airtable:ActionCreateRecord`.', prefer: '`"onerror": [{ "module": "slack:CreateMessage" }, { "module": "builtin:Break" }]`' },
+  examples: {
+    avoid: '`"onerror": [{ "module": "builtin:Ignore" }]` on `airtable:ActionCreateRecord`.',
+    prefer: '`"onerror": [{ "module": "slack:CreateMessage" }, { "module": "builtin:Break" }]`',
+  },
   evaluate(analysis) {
     const findings: Finding[] = [];
     for (const m of analysis.graph.modules) {
@@ -50,21 +67,31 @@ export const DI_2: Policy = {
       const lastCls = classify(last);
       // A route that ends without a directive ignores the error once its modules succeed (Make Help,
       // *Overview of error handling*); unless it redoes the same write (a retry), or a router decides further on.
-      const implicit = lastCls.directive === null && lastCls.flow !== 'router' && !handlers.some((h) => h.type === m.type);
+      const implicit =
+        lastCls.directive === null && lastCls.flow !== 'router' && !handlers.some((h) => h.type === m.type);
       if (lastCls.directive !== 'ignore' && !implicit) continue;
       const filter = errorRouteFilter(analysis, m);
       if (filter && filter.conditions.every((g) => g.some(singlesOutDone))) continue;
-      const notifies = (lastCls.directive === 'ignore' ? handlers.slice(0, -1) : handlers).some((h) => classify(h).role === 'write');
+      const notifies = (lastCls.directive === 'ignore' ? handlers.slice(0, -1) : handlers).some(
+        (h) => classify(h).role === 'write',
+      );
       const kind = notifies ? 'notified' : cls.reversible ? 'reversible' : filter ? 'filtered' : 'silent';
       findings.push({ moduleId: m.id, ...IGNORED[kind], evidence: { pointer: last.pointer } });
     }
     if (findings.length === 0) return null;
-    return { status: 'fail', findings, summary: `${findings.length} write${findings.length === 1 ? '' : 's'} with an Ignore error handler` };
+    return {
+      status: 'fail',
+      findings,
+      summary: `${findings.length} write${findings.length === 1 ? '' : 's'} with an Ignore error handler`,
+    };
   },
   remediation: {
     effort: 'low',
     steps(outcome, analysis) {
-      const steps = findingModules(outcome, analysis).map((m) => `In the error-handler route of ${moduleRef(m)}, replace **Ignore** with **Break** (retries, then stores an incomplete execution) or **Rollback**.`);
+      const steps = findingModules(outcome, analysis).map(
+        (m) =>
+          `In the error-handler route of ${moduleRef(m)}, replace **Ignore** with **Break** (retries, then stores an incomplete execution) or **Rollback**.`,
+      );
       steps.push('Keep a notification module before the directive so the team learns about the failure.');
       return steps;
     },

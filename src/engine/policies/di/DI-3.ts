@@ -15,10 +15,15 @@ export const DI_3: Policy = {
   title: 'Incomplete executions are not stored',
   category: 'DI',
   severity: 'medium',
-  description: 'The scenario setting **Allow storing of incomplete executions** is off, so a run that fails midway is lost instead of being kept for resolution and retry. For a scenario that changes no data and answers its caller directly (webhook response) it is only an observation: a replayed run could answer no one.',
-  rationale: 'Stored incomplete executions are Make\'s recovery mechanism: they keep the failed bundle so it can be retried after the cause is fixed (SOC 2 A1.2 recovery infrastructure; NIST SP 800-53 CP-10; ISO/IEC 27001 A.8.13).',
+  description:
+    'The scenario setting **Allow storing of incomplete executions** is off, so a run that fails midway is lost instead of being kept for resolution and retry. For a scenario that changes no data and answers its caller directly (webhook response) it is only an observation: a replayed run could answer no one.',
+  rationale:
+    "Stored incomplete executions are Make's recovery mechanism: they keep the failed bundle so it can be retried after the cause is fixed (SOC 2 A1.2 recovery infrastructure; NIST SP 800-53 CP-10; ISO/IEC 27001 A.8.13).",
   compliance_frameworks: [ref(F.soc2, 'A1.2'), ref(F.nist, 'CP-10'), ref(F.iso27001, 'A.8.13')],
-  examples: { avoid: '`"metadata": { "scenario": { "dlq": false } }`', prefer: '`"metadata": { "scenario": { "dlq": true } }`' },
+  examples: {
+    avoid: '`"metadata": { "scenario": { "dlq": false } }`',
+    prefer: '`"metadata": { "scenario": { "dlq": true } }`',
+  },
   evaluate(analysis) {
     if (analysis.graph.settings.dlq === true) return null;
     const writes = analysis.writers().length;
@@ -28,7 +33,8 @@ export const DI_3: Policy = {
         status: 'warn',
         findings: [],
         severity: 'info',
-        summary: 'Incomplete executions are not stored; the scenario changes no data and answers its caller directly, so a stored run would have nothing to recover',
+        summary:
+          'Incomplete executions are not stored; the scenario changes no data and answers its caller directly, so a stored run would have nothing to recover',
         evidence: { pointer: '/metadata/scenario/dlq', value: String(analysis.graph.settings.dlq) },
       };
     }
@@ -36,7 +42,10 @@ export const DI_3: Policy = {
       status: writes > 0 ? 'fail' : 'warn',
       findings: [],
       severity: writes > 0 ? 'medium' : 'low',
-      summary: writes > 0 ? `Incomplete executions are not stored although ${writes} module${writes === 1 ? '' : 's'} change data` : 'Incomplete executions are not stored',
+      summary:
+        writes > 0
+          ? `Incomplete executions are not stored although ${writes} module${writes === 1 ? '' : 's'} change data`
+          : 'Incomplete executions are not stored',
       evidence: { pointer: '/metadata/scenario/dlq', value: String(analysis.graph.settings.dlq) },
     };
   },

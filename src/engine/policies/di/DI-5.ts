@@ -27,10 +27,15 @@ export const DI_5: Policy = {
   title: 'Router without a fallback route',
   category: 'DI',
   severity: 'medium',
-  description: 'Every route of a router has a filter and none is marked as the fallback route, so a bundle that matches no filter is silently dropped. Filters that together pass every bundle (`exists` / `does not exist` on the same value), routes that are independent optional updates of an existing record, and a router with a single route (a filter) are not reported.',
-  rationale: 'Unmatched bundles vanish without an error or a log entry; a fallback route makes the unexpected case visible (SOC 2 PI1.3 complete processing; ISO/IEC 27001 A.8.28 secure coding: handle every case).',
+  description:
+    'Every route of a router has a filter and none is marked as the fallback route, so a bundle that matches no filter is silently dropped. Filters that together pass every bundle (`exists` / `does not exist` on the same value), routes that are independent optional updates of an existing record, and a router with a single route (a filter) are not reported.',
+  rationale:
+    'Unmatched bundles vanish without an error or a log entry; a fallback route makes the unexpected case visible (SOC 2 PI1.3 complete processing; ISO/IEC 27001 A.8.28 secure coding: handle every case).',
   compliance_frameworks: [ref(F.soc2, 'PI1.3'), ref(F.iso27001, 'A.8.28')],
-  examples: { avoid: 'A `builtin:BasicRouter` whose two routes both start with a filter and `parameters: null`.', prefer: 'A third route marked **fallback route** (`parameters: { "else": 2 }`) that logs or alerts.' },
+  examples: {
+    avoid: 'A `builtin:BasicRouter` whose two routes both start with a filter and `parameters: null`.',
+    prefer: 'A third route marked **fallback route** (`parameters: { "else": 2 }`) that logs or alerts.',
+  },
   evaluate(analysis) {
     const findings: Finding[] = [];
     for (const m of analysis.graph.modules) {
@@ -51,14 +56,27 @@ export const DI_5: Policy = {
       if (cover?.complete || cover?.completeButExclusions) continue;
       if (cover?.overlapping && enabled.every((r) => onlyUpdates(analysis, r.moduleIds))) continue;
       if (dispatchesOwnStates(analysis, filters) || flagFallback(analysis, m)) continue;
-      findings.push({ moduleId: m.id, reason: `all ${enabled.length} routes are filtered and no fallback route is set: unmatched bundles are dropped`, evidence: { pointer: m.pointer } });
+      findings.push({
+        moduleId: m.id,
+        reason: `all ${enabled.length} routes are filtered and no fallback route is set: unmatched bundles are dropped`,
+        evidence: { pointer: m.pointer },
+      });
     }
-    return findings.length === 0 ? null : { status: 'fail', findings, summary: `${findings.length} router${findings.length === 1 ? '' : 's'} without a fallback route` };
+    return findings.length === 0
+      ? null
+      : {
+          status: 'fail',
+          findings,
+          summary: `${findings.length} router${findings.length === 1 ? '' : 's'} without a fallback route`,
+        };
   },
   remediation: {
     effort: 'low',
     steps(outcome, analysis) {
-      const steps = findingModules(outcome, analysis).map((m) => `Add a route to ${moduleRef(m)}, open its filter settings and tick **Fallback route**; make it log or notify about the unmatched bundle.`);
+      const steps = findingModules(outcome, analysis).map(
+        (m) =>
+          `Add a route to ${moduleRef(m)}, open its filter settings and tick **Fallback route**; make it log or notify about the unmatched bundle.`,
+      );
       steps.push('Review the existing filters so that every expected case is matched by exactly one route.');
       return steps;
     },
@@ -75,9 +93,15 @@ function constantVariable(analysis: Analysis): OperandResolver {
     const setter = m ? analysis.graph.byId.get(m[1]!) : undefined;
     if (!m || !setter || (setter.type !== 'util:SetVariable2' && setter.type !== 'util:SetVariables')) return null;
     const name = m[2] ?? m[3];
-    const pairs = setter.type === 'util:SetVariable2' ? [setter.mapper] : Array.isArray(setter.mapper?.['variables']) ? setter.mapper['variables'] : [];
+    const pairs =
+      setter.type === 'util:SetVariable2'
+        ? [setter.mapper]
+        : Array.isArray(setter.mapper?.['variables'])
+          ? setter.mapper['variables']
+          : [];
     for (const p of pairs) {
-      if (p && typeof p === 'object' && !Array.isArray(p) && p['name'] === name) return typeof p['value'] === 'string' && !p['value'].includes('{{') ? p['value'] : null;
+      if (p && typeof p === 'object' && !Array.isArray(p) && p['name'] === name)
+        return typeof p['value'] === 'string' && !p['value'].includes('{{') ? p['value'] : null;
     }
     return null;
   };
@@ -93,21 +117,33 @@ function constantVariable(analysis: Analysis): OperandResolver {
  */
 function dispatchesOwnStates(analysis: Analysis, filters: readonly ModuleFilter[]): boolean {
   const routed = new Map<string, { readonly source: string; readonly column: string; readonly values: Set<string> }>();
-  for (const f of filters) for (const g of f.conditions) for (const c of g) {
-    const a = typeof c['a'] === 'string' ? c['a'] : '';
-    const b = typeof c['b'] === 'string' ? c['b'].trim() : '';
-    const refs = extractRefs(a);
-    if (!/^text:equal/.test(String(c['o'] ?? '')) || b === '' || b.includes('{{') || refs.length !== 1) continue;
-    const column = refs[0]!.path.split('.').pop()!.replace(/[`[\]]/g, '');
-    const key = `${refs[0]!.moduleId}\u0000${column}`;
-    const entry = routed.get(key) ?? { source: refs[0]!.moduleId, column, values: new Set<string>() };
-    entry.values.add(b.toLowerCase());
-    routed.set(key, entry);
-  }
+  for (const f of filters)
+    for (const g of f.conditions)
+      for (const c of g) {
+        const a = typeof c['a'] === 'string' ? c['a'] : '';
+        const b = typeof c['b'] === 'string' ? c['b'].trim() : '';
+        const refs = extractRefs(a);
+        const o = typeof c['o'] === 'string' ? c['o'] : '';
+        if (!o.startsWith('text:equal') || b === '' || b.includes('{{') || refs.length !== 1) continue;
+        const column = refs[0]!.path
+          .split('.')
+          .pop()!
+          .replace(/[`[\]]/g, '');
+        const key = `${refs[0]!.moduleId}\u0000${column}`;
+        const entry = routed.get(key) ?? { source: refs[0]!.moduleId, column, values: new Set<string>() };
+        entry.values.add(b.toLowerCase());
+        routed.set(key, entry);
+      }
   if (routed.size === 0) return false;
   const flow = analysis.dataflow();
   for (const leaf of analysis.strings()) {
-    if (leaf.fieldName === null || leaf.value.includes('{{') || leaf.value.trim() === '' || !leaf.pointer.includes('/mapper/values/')) continue;
+    if (
+      leaf.fieldName === null ||
+      leaf.value.includes('{{') ||
+      leaf.value.trim() === '' ||
+      !leaf.pointer.includes('/mapper/values/')
+    )
+      continue;
     const entry = [...routed.values()].find((e) => e.column === leaf.fieldName);
     if (!entry || entry.values.has(leaf.value.trim().toLowerCase()) || classify(leaf.module).role !== 'write') continue;
     if (flow.refsOf(leaf.module.id).some((r) => r.moduleId === entry.source)) return true;
@@ -119,7 +155,9 @@ function dispatchesOwnStates(analysis: Analysis, filters: readonly ModuleFilter[
 function variableNames(m: ModuleNode): string[] {
   if (!/^util:(?:Set|Get)Variables?2?$/.test(m.type) || !m.mapper) return [];
   const items = Array.isArray(m.mapper['variables']) ? m.mapper['variables'] : [m.mapper];
-  return items.flatMap((x) => (x && typeof x === 'object' && !Array.isArray(x) && typeof x['name'] === 'string' ? [x['name']] : []));
+  return items.flatMap((x) =>
+    x && typeof x === 'object' && !Array.isArray(x) && typeof x['name'] === 'string' ? [x['name']] : [],
+  );
 }
 
 /** The modules of some routes and of the routes nested in them (error routes excluded). */
@@ -141,11 +179,21 @@ function subtree(analysis: Analysis, ids: readonly string[]): ModuleNode[] {
  * Sent", route 1 of router 5 answers the caller when it is not set).
  */
 function flagFallback(analysis: Analysis, router: ModuleNode): boolean {
-  const set = new Set(subtree(analysis, router.routes.filter((r) => !r.disabled).flatMap((r) => r.moduleIds)).filter((x) => x.type.startsWith('util:SetVariable')).flatMap(variableNames));
+  const set = new Set(
+    subtree(
+      analysis,
+      router.routes.filter((r) => !r.disabled).flatMap((r) => r.moduleIds),
+    )
+      .filter((x) => x.type.startsWith('util:SetVariable'))
+      .flatMap(variableNames),
+  );
   if (set.size === 0) return false;
   for (let at: ModuleNode = router, hops = 0; at.container === 'route' && at.parentId && hops < 64; hops++) {
     const parent = analysis.module(at.parentId);
-    const later = parent.routes.slice((at.routeIndex ?? 0) + 1).filter((r) => !r.disabled).flatMap((r) => r.moduleIds);
+    const later = parent.routes
+      .slice((at.routeIndex ?? 0) + 1)
+      .filter((r) => !r.disabled)
+      .flatMap((r) => r.moduleIds);
     for (const x of subtree(analysis, later)) {
       if (x.filter?.conditions.some((g) => g.some((c) => readsUnsetFlag(analysis, c, set)))) return true;
     }
@@ -174,7 +222,9 @@ function onlyUpdates(analysis: Analysis, ids: readonly string[]): boolean {
     const cls = classify(x);
     if (cls.role === 'delete') return false;
     if (cls.role !== 'write') continue;
-    const update = cls.http ? ['PUT', 'PATCH'].includes(httpMethod(x)) : cls.effect === 'write' && UPDATE_VERB.test(actionWords(x.action).filter((w) => w !== 'action')[0] ?? '');
+    const update = cls.http
+      ? ['PUT', 'PATCH'].includes(httpMethod(x))
+      : cls.effect === 'write' && UPDATE_VERB.test(actionWords(x.action).filter((w) => w !== 'action')[0] ?? '');
     if (!update) return false;
     updates++;
   }

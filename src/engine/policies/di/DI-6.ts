@@ -14,10 +14,15 @@ export const DI_6: Policy = {
   title: 'Iterator without aggregator',
   category: 'DI',
   severity: 'low',
-  description: 'An iterator splits an array into separate bundles and no aggregator after it gathers them, so every later module runs once per item, including writes and notifications, and a failure stops midway through the items.',
-  rationale: 'Per-item fan-out multiplies operations and partial failures; aggregating (or processing items in a sub-scenario) keeps the run atomic and its cost bounded (SOC 2 PI1.3 complete and accurate processing).',
+  description:
+    'An iterator splits an array into separate bundles and no aggregator after it gathers them, so every later module runs once per item, including writes and notifications, and a failure stops midway through the items.',
+  rationale:
+    'Per-item fan-out multiplies operations and partial failures; aggregating (or processing items in a sub-scenario) keeps the run atomic and its cost bounded (SOC 2 PI1.3 complete and accurate processing).',
   compliance_frameworks: [ref(F.soc2, 'PI1.3'), ref(F.iso27001, 'A.8.25')],
-  examples: { avoid: '`builtin:BasicFeeder` followed by `slack:CreateMessage` per item.', prefer: '`builtin:BasicFeeder` → transform → `builtin:BasicAggregator` (or `util:TextAggregator`) → one write.' },
+  examples: {
+    avoid: '`builtin:BasicFeeder` followed by `slack:CreateMessage` per item.',
+    prefer: '`builtin:BasicFeeder` → transform → `builtin:BasicAggregator` (or `util:TextAggregator`) → one write.',
+  },
   evaluate(analysis) {
     const findings: Finding[] = [];
     for (const m of analysis.graph.modules) {
@@ -26,15 +31,30 @@ export const DI_6: Policy = {
       const items = m.mapper?.['array'];
       if (Array.isArray(items) && items.length <= 1) continue;
       if (downstreamOf(m, analysis).some((x) => classify(x).flow === 'aggregator')) continue;
-      findings.push({ moduleId: m.id, reason: 'splits bundles that no later aggregator gathers', evidence: { pointer: m.pointer } });
+      findings.push({
+        moduleId: m.id,
+        reason: 'splits bundles that no later aggregator gathers',
+        evidence: { pointer: m.pointer },
+      });
     }
-    return findings.length === 0 ? null : { status: 'warn', findings, summary: `${findings.length} iterator${findings.length === 1 ? '' : 's'} without an aggregator` };
+    return findings.length === 0
+      ? null
+      : {
+          status: 'warn',
+          findings,
+          summary: `${findings.length} iterator${findings.length === 1 ? '' : 's'} without an aggregator`,
+        };
   },
   remediation: {
     effort: 'medium',
     steps(outcome, analysis) {
-      const steps = findingModules(outcome, analysis).map((m) => `After ${moduleRef(m)} and the per-item steps, add an **Array aggregator** (or *Text aggregator*) whose source module is this iterator, and move writes after it.`);
-      steps.push('If each item must be written separately, add error handling to the per-item writes so one bad item does not stop the rest.');
+      const steps = findingModules(outcome, analysis).map(
+        (m) =>
+          `After ${moduleRef(m)} and the per-item steps, add an **Array aggregator** (or *Text aggregator*) whose source module is this iterator, and move writes after it.`,
+      );
+      steps.push(
+        'If each item must be written separately, add error handling to the per-item writes so one bad item does not stop the rest.',
+      );
       return steps;
     },
   },

@@ -14,9 +14,13 @@ export const DI_7: Policy = {
   category: 'DI',
   severity: 'medium',
   description: `A repeater's count comes from input data or exceeds ${DI_7_MAX_REPEATS}, so one run can loop thousands of times, exhausting operations and hitting rate limits downstream.`,
-  rationale: 'Loops whose bound is data-driven are a denial-of-wallet and rate-limit risk (CWE-400, CWE-606 unchecked input for loop condition). Bound every loop (NIST SP 800-53 SI-10).',
+  rationale:
+    'Loops whose bound is data-driven are a denial-of-wallet and rate-limit risk (CWE-400, CWE-606 unchecked input for loop condition). Bound every loop (NIST SP 800-53 SI-10).',
   compliance_frameworks: [ref(F.nist, 'SI-10'), ref(F.soc2, 'PI1.3')],
-  examples: { avoid: '`builtin:BasicRepeater` with `"repeats": "{{1.pages}}"`.', prefer: '`"repeats": "{{min(1.pages; 50)}}"` or a fixed small count.' },
+  examples: {
+    avoid: '`builtin:BasicRepeater` with `"repeats": "{{1.pages}}"`.',
+    prefer: '`"repeats": "{{min(1.pages; 50)}}"` or a fixed small count.',
+  },
   evaluate(analysis) {
     const findings: Finding[] = [];
     for (const m of analysis.graph.modules) {
@@ -26,14 +30,29 @@ export const DI_7: Policy = {
       const mapped = isMapped(text) && !/\bmin\s*\(/.test(text);
       const tooMany = /^\d+$/.test(text.trim()) && Number(text) > DI_7_MAX_REPEATS;
       if (!mapped && !tooMany) continue;
-      findings.push({ moduleId: m.id, reason: mapped ? `repeat count comes from data (\`${text.slice(0, 60)}\`) without a bound` : `repeats ${text} times`, evidence: { pointer: `${m.pointer}/mapper/repeats`, value: text.slice(0, 100) } });
+      findings.push({
+        moduleId: m.id,
+        reason: mapped
+          ? `repeat count comes from data (\`${text.slice(0, 60)}\`) without a bound`
+          : `repeats ${text} times`,
+        evidence: { pointer: `${m.pointer}/mapper/repeats`, value: text.slice(0, 100) },
+      });
     }
-    return findings.length === 0 ? null : { status: 'fail', findings, summary: `${findings.length} unbounded repeater${findings.length === 1 ? '' : 's'}` };
+    return findings.length === 0
+      ? null
+      : {
+          status: 'fail',
+          findings,
+          summary: `${findings.length} unbounded repeater${findings.length === 1 ? '' : 's'}`,
+        };
   },
   remediation: {
     effort: 'low',
     steps(outcome, analysis) {
-      return findingModules(outcome, analysis).map((m) => `In ${moduleRef(m)}, cap the count: \`{{min(<value>; ${DI_7_MAX_REPEATS})}}\` or a smaller fixed number, and stop early with a filter when there is no more data.`);
+      return findingModules(outcome, analysis).map(
+        (m) =>
+          `In ${moduleRef(m)}, cap the count: \`{{min(<value>; ${DI_7_MAX_REPEATS})}}\` or a smaller fixed number, and stop early with a filter when there is no more data.`,
+      );
     },
   },
 };

@@ -25,10 +25,15 @@ export const DI_8: Policy = {
   title: 'Parallel processing of instant updates',
   category: 'DI',
   severity: 'low',
-  description: 'The scenario starts instantly (webhook or app event), updates or deletes records (an update action, or an HTTP `PUT`/`PATCH`/`DELETE`), and **Sequential processing** is off, so overlapping executions can process events out of order and overwrite each other. An update of the triggering record to fixed values is idempotent and not reported.',
-  rationale: 'Concurrent runs on the same records cause lost updates and duplicates; Make processes instant triggers in parallel unless sequential processing is on (SOC 2 PI1.3 processing is complete, valid and accurate).',
+  description:
+    'The scenario starts instantly (webhook or app event), updates or deletes records (an update action, or an HTTP `PUT`/`PATCH`/`DELETE`), and **Sequential processing** is off, so overlapping executions can process events out of order and overwrite each other. An update of the triggering record to fixed values is idempotent and not reported.',
+  rationale:
+    'Concurrent runs on the same records cause lost updates and duplicates; Make processes instant triggers in parallel unless sequential processing is on (SOC 2 PI1.3 processing is complete, valid and accurate).',
   compliance_frameworks: [ref(F.soc2, 'PI1.3'), ref(F.iso27001, 'A.8.28')],
-  examples: { avoid: '`"instant": true`, `"sequential": false` with `google-sheets:updateRow`.', prefer: '`"sequential": true`, or idempotent upserts keyed by the event id.' },
+  examples: {
+    avoid: '`"instant": true`, `"sequential": false` with `google-sheets:updateRow`.',
+    prefer: '`"sequential": true`, or idempotent upserts keyed by the event id.',
+  },
   evaluate(analysis) {
     const s = analysis.graph.settings;
     const instant = s.instant === true || analysis.trigger === 'webhook' || analysis.trigger === 'mailhook';
@@ -37,7 +42,11 @@ export const DI_8: Policy = {
     if (updates.length === 0) return null;
     return {
       status: 'warn',
-      findings: updates.map((m) => ({ moduleId: m.id, reason: 'updates records while instant executions run in parallel', evidence: { pointer: m.pointer } })),
+      findings: updates.map((m) => ({
+        moduleId: m.id,
+        reason: 'updates records while instant executions run in parallel',
+        evidence: { pointer: m.pointer },
+      })),
       summary: `${updates.length} update${updates.length === 1 ? '' : 's'} in an instant scenario without sequential processing`,
       evidence: { pointer: '/metadata/scenario/sequential', value: String(s.sequential) },
     };
@@ -65,5 +74,9 @@ function isUpdate(m: ModuleNode): boolean {
 function idempotentOnTrigger(analysis: Analysis, m: ModuleNode): boolean {
   const trigger = analysis.first;
   const refs = analysis.dataflow().refsOf(m.id);
-  return trigger !== undefined && refs.length > 0 && refs.every((r) => r.moduleId === trigger.id && r.fieldName !== null && KEY_FIELD.test(r.fieldName));
+  return (
+    trigger !== undefined &&
+    refs.length > 0 &&
+    refs.every((r) => r.moduleId === trigger.id && r.fieldName !== null && KEY_FIELD.test(r.fieldName))
+  );
 }

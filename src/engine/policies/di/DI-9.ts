@@ -8,7 +8,8 @@ import { findingModules, moduleRef } from '../helpers.js';
 import { inAnyErrorRoute, outputRead } from './shared.js';
 
 /** Team-chat incoming webhooks: a POST there is a message to the team (Slack, Microsoft Teams, Google Chat, Discord). */
-const CHAT_WEBHOOK_HOST = /(?:^|\.)(?:hooks\.slack\.com|webhook\.office\.com|chat\.googleapis\.com)$|^(?:discord|discordapp)\.com$/;
+const CHAT_WEBHOOK_HOST =
+  /(?:^|\.)(?:hooks\.slack\.com|webhook\.office\.com|chat\.googleapis\.com)$|^(?:discord|discordapp)\.com$/;
 
 /**
  * DI-9: `handleErrors: false` / `stopOnHttpError: false` turn 4xx/5xx answers into successful
@@ -23,27 +24,59 @@ export const DI_9: Policy = {
   title: 'HTTP errors treated as success',
   category: 'DI',
   severity: 'medium',
-  description: 'An HTTP module is set not to treat 4xx/5xx responses as errors, so a failed call produces a normal bundle, error handlers never run, and later modules work on an error page. Not reported when a later filter checks the status code; low for a notification whose response nothing reads.',
-  rationale: 'Failures that look like successes corrupt downstream data silently (CWE-252 unchecked return value; NIST SP 800-53 SI-11 error handling; SOC 2 PI1.3).',
+  description:
+    'An HTTP module is set not to treat 4xx/5xx responses as errors, so a failed call produces a normal bundle, error handlers never run, and later modules work on an error page. Not reported when a later filter checks the status code; low for a notification whose response nothing reads.',
+  rationale:
+    'Failures that look like successes corrupt downstream data silently (CWE-252 unchecked return value; NIST SP 800-53 SI-11 error handling; SOC 2 PI1.3).',
   compliance_frameworks: [ref(F.nist, 'SI-11'), ref(F.soc2, 'PI1.3')],
-  examples: { avoid: '`"parameters": { "handleErrors": false }` or `"stopOnHttpError": false`', prefer: '`"handleErrors": true` (or `stopOnHttpError: true`) with an error handler.' },
+  examples: {
+    avoid: '`"parameters": { "handleErrors": false }` or `"stopOnHttpError": false`',
+    prefer: '`"handleErrors": true` (or `stopOnHttpError: true`) with an error handler.',
+  },
   evaluate(analysis) {
     const findings: Finding[] = [];
     for (const m of analysis.graph.modules) {
       if (m.app !== 'http') continue;
-      const [reason, pointer] = m.parameters?.['handleErrors'] === false ? ['`parameters.handleErrors` is false: 4xx/5xx responses are not errors', `${m.pointer}/parameters/handleErrors`]
-        : m.mapper?.['stopOnHttpError'] === false ? ['`mapper.stopOnHttpError` is false: 4xx/5xx responses are not errors', `${m.pointer}/mapper/stopOnHttpError`] : [null, ''];
+      const [reason, pointer] =
+        m.parameters?.['handleErrors'] === false
+          ? [
+              '`parameters.handleErrors` is false: 4xx/5xx responses are not errors',
+              `${m.pointer}/parameters/handleErrors`,
+            ]
+          : m.mapper?.['stopOnHttpError'] === false
+            ? [
+                '`mapper.stopOnHttpError` is false: 4xx/5xx responses are not errors',
+                `${m.pointer}/mapper/stopOnHttpError`,
+              ]
+            : [null, ''];
       if (reason === null || statusChecked(analysis, m)) continue;
       const notice = !outputRead(analysis, m) && notifies(analysis, m);
-      findings.push({ moduleId: m.id, reason: notice ? `${reason}; nothing reads the response of this notification, so an error status only loses it` : reason, ...(notice ? { severity: 'low' as const } : {}), evidence: { pointer, value: 'false' } });
+      findings.push({
+        moduleId: m.id,
+        reason: notice
+          ? `${reason}; nothing reads the response of this notification, so an error status only loses it`
+          : reason,
+        ...(notice ? { severity: 'low' as const } : {}),
+        evidence: { pointer, value: 'false' },
+      });
     }
-    return findings.length === 0 ? null : { status: 'fail', findings, summary: `${findings.length} HTTP module${findings.length === 1 ? '' : 's'} treating error statuses as success` };
+    return findings.length === 0
+      ? null
+      : {
+          status: 'fail',
+          findings,
+          summary: `${findings.length} HTTP module${findings.length === 1 ? '' : 's'} treating error statuses as success`,
+        };
   },
   remediation: {
     effort: 'low',
     steps(outcome, analysis) {
-      const steps = findingModules(outcome, analysis).map((m) => `In ${moduleRef(m)}, set **Evaluate all states as errors (except for 2xx and 3xx)** to *Yes*.`);
-      steps.push('Add an error handler to these modules for the statuses you expect (for example retry 429 and 5xx with **Break**).');
+      const steps = findingModules(outcome, analysis).map(
+        (m) => `In ${moduleRef(m)}, set **Evaluate all states as errors (except for 2xx and 3xx)** to *Yes*.`,
+      );
+      steps.push(
+        'Add an error handler to these modules for the statuses you expect (for example retry 429 and 5xx with **Break**).',
+      );
       return steps;
     },
   },
@@ -52,13 +85,21 @@ export const DI_9: Policy = {
 /** True when a later module's filter tests this module's `statusCode`: the scenario routes on the status. */
 function statusChecked(analysis: Analysis, m: ModuleNode): boolean {
   const flow = analysis.dataflow();
-  return flow.readersOf(m.id).some((id) => flow.filterRefsOf(id).some((r) => r.moduleId === m.id && r.path.startsWith('statusCode')));
+  return flow
+    .readersOf(m.id)
+    .some((id) => flow.filterRefsOf(id).some((r) => r.moduleId === m.id && r.path.startsWith('statusCode')));
 }
 
 /** An alert or a message: in an error route, gated on another call's `statusCode`, or posted to a team-chat webhook. */
 function notifies(analysis: Analysis, m: ModuleNode): boolean {
   if (inAnyErrorRoute(analysis.graph.byId, m)) return true;
-  if (analysis.dataflow().filterRefsOf(m.id).some((r) => r.moduleId !== m.id && r.path.startsWith('statusCode'))) return true;
+  if (
+    analysis
+      .dataflow()
+      .filterRefsOf(m.id)
+      .some((r) => r.moduleId !== m.id && r.path.startsWith('statusCode'))
+  )
+    return true;
   const host = urlHost(moduleUrl(m) ?? '');
   return host !== null && CHAT_WEBHOOK_HOST.test(host);
 }

@@ -40,13 +40,20 @@ export type OperandResolver = (operand: string) => string | null;
 
 /** Operators whose negation is another operator (Make filter operator names); `:ci` variants follow. */
 const NEGATION: Readonly<Record<string, readonly [string, boolean]>> = {
-  exist: ['exist', true], notexist: ['exist', false],
-  'number:greater': ['number:greater', true], 'number:lessorequal': ['number:greater', false],
-  'number:less': ['number:less', true], 'number:greaterorequal': ['number:less', false],
-  'date:greater': ['date:greater', true], 'date:lessorequal': ['date:greater', false],
-  'date:less': ['date:less', true], 'date:greaterorequal': ['date:less', false],
-  'time:greater': ['time:greater', true], 'time:lessorequal': ['time:greater', false],
-  'time:less': ['time:less', true], 'time:greaterorequal': ['time:less', false],
+  exist: ['exist', true],
+  notexist: ['exist', false],
+  'number:greater': ['number:greater', true],
+  'number:lessorequal': ['number:greater', false],
+  'number:less': ['number:less', true],
+  'number:greaterorequal': ['number:less', false],
+  'date:greater': ['date:greater', true],
+  'date:lessorequal': ['date:greater', false],
+  'date:less': ['date:less', true],
+  'date:greaterorequal': ['date:less', false],
+  'time:greater': ['time:greater', true],
+  'time:lessorequal': ['time:greater', false],
+  'time:less': ['time:less', true],
+  'time:greaterorequal': ['time:less', false],
 };
 
 interface Literal {
@@ -81,11 +88,15 @@ const BOOLEAN_VALUE = /^(?:\{\{\s*)?(true|false)(?:\s*\}\})?$/i;
 export function routeCover(filters: readonly ModuleFilter[], resolve: OperandResolver = () => null): RouteCover | null {
   const variables = new Map<string, number>();
   const propositions: Proposition[] = [];
-  const routes: Literal[][][] = filters.map((f) => f.conditions.map((group) => group.map((c) => literal(c, variables, propositions, resolve))));
+  const routes: Literal[][][] = filters.map((f) =>
+    f.conditions.map((group) => group.map((c) => literal(c, variables, propositions, resolve))),
+  );
   const n = variables.size;
   if (n > MAX_PROPOSITIONS) return null;
   const constraints = constraintsOf(propositions);
-  const withoutExclusions = routes.map((groups, r) => groups.map((g) => g.filter((l) => !excludes(l, g, r, routes, propositions))));
+  const withoutExclusions = routes.map((groups, r) =>
+    groups.map((g) => g.filter((l) => !excludes(l, g, r, routes, propositions))),
+  );
   let complete = true;
   let overlapping = false;
   let completeButExclusions = true;
@@ -115,20 +126,39 @@ function passes(routes: readonly (readonly (readonly Literal[])[])[], bits: numb
  * route (`≠ DDkpyu and ≠ test_…` against `= {{41.codigo_extra}}`). A route whose only condition is
  * `role does not exist` is not an exclusion: that is what the route is for.
  */
-function excludes(l: Literal, group: readonly Literal[], route: number, routes: readonly (readonly (readonly Literal[])[])[], props: readonly Proposition[]): boolean {
-  const candidate = (x: Literal, r: number) => !x.positive && !routes.some((groups, o) => o !== r && groups.some((g) => g.some((y) => y.variable === x.variable && y.positive)));
+function excludes(
+  l: Literal,
+  group: readonly Literal[],
+  route: number,
+  routes: readonly (readonly (readonly Literal[])[])[],
+  props: readonly Proposition[],
+): boolean {
+  const candidate = (x: Literal, r: number) =>
+    !x.positive &&
+    !routes.some((groups, o) => o !== r && groups.some((g) => g.some((y) => y.variable === x.variable && y.positive)));
   if (!candidate(l, route)) return false;
   if (group.some((x) => x !== l && !candidate(x, route))) return true;
   const operand = props[l.variable]!.operand;
-  return routes.some((groups, o) => o !== route && groups.some((g) => g.some((y) => props[y.variable]!.operand === operand)));
+  return routes.some(
+    (groups, o) => o !== route && groups.some((g) => g.some((y) => props[y.variable]!.operand === operand)),
+  );
 }
 
-function literal(c: JsonObject, variables: Map<string, number>, propositions: Proposition[], resolve: OperandResolver): Literal {
+function literal(
+  c: JsonObject,
+  variables: Map<string, number>,
+  propositions: Proposition[],
+  resolve: OperandResolver,
+): Literal {
   const a = typeof c['a'] === 'string' ? c['a'].trim() : '';
   const op = typeof c['o'] === 'string' ? c['o'] : '';
   const base = op.endsWith(':ci') ? op.slice(0, -3) : op;
-  const [family, positive] = NEGATION[base] ?? (base.includes(':not') ? [base.replace(':not', ':'), false] : [base, true]);
-  const raw = family === 'exist' ? '' : typeof c['b'] === 'string' ? c['b'].trim() : String(c['b'] ?? '');
+  const [family, positive] =
+    NEGATION[base] ?? (base.includes(':not') ? [base.replace(':not', ':'), false] : [base, true]);
+  const b = c['b'] ?? '';
+  // A container operand (malformed export) is compared by its JSON text, so two different ones stay two propositions.
+  const raw =
+    family === 'exist' ? '' : typeof b === 'string' ? b.trim() : typeof b === 'object' ? JSON.stringify(b) : String(b);
   // Case only matters for a value with letters: `= "200"` and `≠ "200" (case-insensitive)` are one proposition.
   const ci = op.endsWith(':ci') && raw.toLowerCase() !== raw.toUpperCase();
   const value = ci ? raw.toLowerCase() : raw;
@@ -145,14 +175,20 @@ function literal(c: JsonObject, variables: Map<string, number>, propositions: Pr
 
 /** The truth of a proposition on a constant operand, for the operators whose meaning is plain; `null` otherwise. */
 function decide(constant: string | null, family: string, value: string, ci: boolean): boolean | null {
-  if (constant === null || value.includes('{{')) return family === 'exist' && constant !== null ? constant !== '' : null;
+  if (constant === null || value.includes('{{'))
+    return family === 'exist' && constant !== null ? constant !== '' : null;
   const v = ci ? constant.toLowerCase() : constant;
   switch (family) {
-    case 'exist': return v !== '';
-    case 'text:equal': return v === value;
-    case 'text:contain': return v.includes(value);
-    case 'number:equal': return v.trim() !== '' && value.trim() !== '' ? Number(v) === Number(value) : null;
-    default: return null;
+    case 'exist':
+      return v !== '';
+    case 'text:equal':
+      return v === value;
+    case 'text:contain':
+      return v.includes(value);
+    case 'number:equal':
+      return v.trim() !== '' && value.trim() !== '' ? Number(v) === Number(value) : null;
+    default:
+      return null;
   }
 }
 
@@ -167,15 +203,19 @@ const bit = (bits: number, i: number) => ((bits >> i) & 1) === 1;
  */
 function constraintsOf(props: readonly Proposition[]): Constraint[] {
   const out: Constraint[] = [];
-  props.forEach((p, i) => { if (p.constant !== null) out.push((b) => bit(b, i) === p.constant); });
+  props.forEach((p, i) => {
+    if (p.constant !== null) out.push((b) => bit(b, i) === p.constant);
+  });
   for (let x = 0; x < props.length; x++) {
     const px = props[x]!;
     if (!/:equal(?::ci)?$/.test(px.family) || !isLiteral(px.value)) continue;
     for (let y = x + 1; y < props.length; y++) {
       const py = props[y]!;
-      if (py.operand === px.operand && py.family === px.family && isLiteral(py.value) && py.value !== px.value) out.push((b) => !(bit(b, x) && bit(b, y)));
+      if (py.operand === px.operand && py.family === px.family && isLiteral(py.value) && py.value !== px.value)
+        out.push((b) => !(bit(b, x) && bit(b, y)));
     }
-    for (let y = 0; y < props.length; y++) if (props[y]!.family === 'exist' && props[y]!.operand === px.operand) out.push((b) => !bit(b, x) || bit(b, y));
+    for (let y = 0; y < props.length; y++)
+      if (props[y]!.family === 'exist' && props[y]!.operand === px.operand) out.push((b) => !bit(b, x) || bit(b, y));
   }
   // An operand compared with both `true` and `false` is a boolean: one of the two holds.
   const booleans = new Map<string, { t?: number; f?: number }>();
@@ -186,7 +226,8 @@ function constraintsOf(props: readonly Proposition[]): Constraint[] {
     entry[m[1]!.toLowerCase() === 'true' ? 't' : 'f'] = i;
     booleans.set(p.operand, entry);
   });
-  for (const { t, f } of booleans.values()) if (t !== undefined && f !== undefined) out.push((b) => bit(b, t) || bit(b, f));
+  for (const { t, f } of booleans.values())
+    if (t !== undefined && f !== undefined) out.push((b) => bit(b, t) || bit(b, f));
   // Orders: at most one of =, >, < against one value; a count also has a least value (0, or 1 for a bundle count).
   const orders = new Map<string, { eq?: number; gt?: number; lt?: number; operand: string; value: string }>();
   props.forEach((p, i) => {
@@ -206,9 +247,12 @@ function constraintsOf(props: readonly Proposition[]): Constraint[] {
     // The relations a count can have with n: only `>` below its least value, `=` or `>` at it, any above it.
     const possible = n < least ? [gt] : n === least ? [eq, gt] : [eq, gt, lt];
     for (const i of present) if (!possible.includes(i)) out.push((b) => !bit(b, i));
-    if (possible.every((i) => i !== undefined)) out.push((b) => possible.some((i) => bit(b, i!)));
+    if (possible.every((i) => i !== undefined)) out.push((b) => possible.some((i) => bit(b, i)));
   }
   // A bundle count compared as text with "0" (`{{1.__IMTLENGTH__}}` ≠ "0") never equals it.
-  props.forEach((p, i) => { if (p.family.startsWith('text:equal') && p.value === '0' && BUNDLE_COUNT_OPERAND.test(p.operand)) out.push((b) => !bit(b, i)); });
+  props.forEach((p, i) => {
+    if (p.family.startsWith('text:equal') && p.value === '0' && BUNDLE_COUNT_OPERAND.test(p.operand))
+      out.push((b) => !bit(b, i));
+  });
   return out;
 }

@@ -10,7 +10,11 @@ const MAX_HOPS = 64;
  * or a handler of its own inside that route included).
  */
 export function inErrorRouteOf(byId: ReadonlyMap<string, ModuleNode>, x: ModuleNode, ownerId: string): boolean {
-  for (let at: ModuleNode | undefined = x, hops = 0; at && hops < MAX_HOPS; at = at.parentId ? byId.get(at.parentId) : undefined, hops++) {
+  for (
+    let at: ModuleNode | undefined = x, hops = 0;
+    at && hops < MAX_HOPS;
+    at = at.parentId ? byId.get(at.parentId) : undefined, hops++
+  ) {
     if (at.container === 'onerror' && at.parentId === ownerId) return true;
   }
   return false;
@@ -18,7 +22,11 @@ export function inErrorRouteOf(byId: ReadonlyMap<string, ModuleNode>, x: ModuleN
 
 /** True for a module of any error-handler route, however deeply its routes nest (it runs only on a failure). */
 export function inAnyErrorRoute(byId: ReadonlyMap<string, ModuleNode>, m: ModuleNode): boolean {
-  for (let at: ModuleNode | undefined = m, hops = 0; at && hops < MAX_HOPS; at = at.parentId ? byId.get(at.parentId) : undefined, hops++) {
+  for (
+    let at: ModuleNode | undefined = m, hops = 0;
+    at && hops < MAX_HOPS;
+    at = at.parentId ? byId.get(at.parentId) : undefined, hops++
+  ) {
     if (at.container === 'onerror') return true;
   }
   return false;
@@ -29,7 +37,10 @@ export function inAnyErrorRoute(byId: ReadonlyMap<string, ModuleNode>, m: Module
  * (`DataFlow.readersOf`); the error route reading `{{m.error.message}}` reads the failure, not the output.
  */
 export function outputRead(analysis: Analysis, m: ModuleNode): boolean {
-  return analysis.dataflow().readersOf(m.id).some((id) => !inErrorRouteOf(analysis.graph.byId, analysis.module(id), m.id));
+  return analysis
+    .dataflow()
+    .readersOf(m.id)
+    .some((id) => !inErrorRouteOf(analysis.graph.byId, analysis.module(id), m.id));
 }
 
 /** True when a filter has at least one condition (a filter with only a name passes every bundle). */
@@ -53,8 +64,12 @@ export function errorRouteFilter(analysis: Analysis, m: ModuleNode): ModuleFilte
 
 /** The module whose error route holds `m` (the nearest enclosing one), `null` outside error routes. */
 export function failedModuleOf(byId: ReadonlyMap<string, ModuleNode>, m: ModuleNode): ModuleNode | null {
-  for (let at: ModuleNode | undefined = m, hops = 0; at && hops < MAX_HOPS; at = at.parentId ? byId.get(at.parentId) : undefined, hops++) {
-    if (at.container === 'onerror') return at.parentId ? byId.get(at.parentId) ?? null : null;
+  for (
+    let at: ModuleNode | undefined = m, hops = 0;
+    at && hops < MAX_HOPS;
+    at = at.parentId ? byId.get(at.parentId) : undefined, hops++
+  ) {
+    if (at.container === 'onerror') return at.parentId ? (byId.get(at.parentId) ?? null) : null;
   }
   return null;
 }

@@ -8,7 +8,16 @@ import { PUBLISHING_APPS } from '../ai/shared.js';
 import { deliveryOf } from '../ai/audience.js';
 
 /** Apps that can alert a person or an on-call system from an error route. */
-const ALERT_APPS = new Set([...PUBLISHING_APPS, 'pagerduty', 'opsgenie', 'http', 'datadog', 'sentry', 'betteruptime', 'statuspage']);
+const ALERT_APPS = new Set([
+  ...PUBLISHING_APPS,
+  'pagerduty',
+  'opsgenie',
+  'http',
+  'datadog',
+  'sentry',
+  'betteruptime',
+  'statuspage',
+]);
 
 /**
  * What a module that changes something is, for OPS-1: `owner`, a notification to the owner or the
@@ -37,22 +46,44 @@ export const OPS_1: Policy = {
   title: 'No failure notification',
   category: 'OPS',
   severity: 'medium',
-  description: 'The scenario changes data in other systems, but none of its error routes notifies a person or an alerting system, so failures are found late, by the people affected. A notification to the owner or the team (own account, iOS, Slack) is not a change; a scenario that only sends messages to fixed recipients is reported low.',
-  rationale: 'Operational failures must be detected and reported (SOC 2 CC7.2 and CC7.3; NIST SP 800-53 IR-6 incident reporting, SI-4 monitoring; ISO/IEC 27001 A.8.16).',
+  description:
+    'The scenario changes data in other systems, but none of its error routes notifies a person or an alerting system, so failures are found late, by the people affected. A notification to the owner or the team (own account, iOS, Slack) is not a change; a scenario that only sends messages to fixed recipients is reported low.',
+  rationale:
+    'Operational failures must be detected and reported (SOC 2 CC7.2 and CC7.3; NIST SP 800-53 IR-6 incident reporting, SI-4 monitoring; ISO/IEC 27001 A.8.16).',
   compliance_frameworks: [ref(F.soc2, 'CC7.2'), ref(F.soc2, 'CC7.3'), ref(F.nist, 'IR-6'), ref(F.iso27001, 'A.8.16')],
-  examples: { avoid: 'Error routes that only `Break` or `Ignore`.', prefer: 'An error route with `slack:CreateMessage` to the on-call channel, then `builtin:Break`.' },
+  examples: {
+    avoid: 'Error routes that only `Break` or `Ignore`.',
+    prefer: 'An error route with `slack:CreateMessage` to the on-call channel, then `builtin:Break`.',
+  },
   evaluate(analysis) {
     // A notification to the owner is not a change: when it fails, its reader is the one who notices.
-    const writes = analysis.writers().filter((m) => m.container !== 'onerror').map((m) => changeKind(analysis, m)).filter((k) => k !== 'owner');
+    const writes = analysis
+      .writers()
+      .filter((m) => m.container !== 'onerror')
+      .map((m) => changeKind(analysis, m))
+      .filter((k) => k !== 'owner');
     if (writes.length === 0) return null;
-    const notifies = analysis.graph.modules.some((m) => m.container === 'onerror' && classify(m).role === 'write' && ALERT_APPS.has(m.app));
+    const notifies = analysis.graph.modules.some(
+      (m) => m.container === 'onerror' && classify(m).role === 'write' && ALERT_APPS.has(m.app),
+    );
     if (notifies) return null;
     const n = writes.length;
     // Only messages to fixed recipients: a failed run loses one notification, nothing is left out of step (low).
     if (writes.every((k) => k === 'fixed')) {
-      return { status: 'warn', findings: [], severity: 'low', summary: `No error route notifies anyone; the scenario only sends ${n} message${n === 1 ? '' : 's'} to fixed recipients`, evidence: { pointer: '/flow' } };
+      return {
+        status: 'warn',
+        findings: [],
+        severity: 'low',
+        summary: `No error route notifies anyone; the scenario only sends ${n} message${n === 1 ? '' : 's'} to fixed recipients`,
+        evidence: { pointer: '/flow' },
+      };
     }
-    return { status: 'warn', findings: [], summary: `No error route notifies anyone, although ${n} module${n === 1 ? '' : 's'} change data`, evidence: { pointer: '/flow' } };
+    return {
+      status: 'warn',
+      findings: [],
+      summary: `No error route notifies anyone, although ${n} module${n === 1 ? '' : 's'} change data`,
+      evidence: { pointer: '/flow' },
+    };
   },
   remediation: {
     effort: 'low',

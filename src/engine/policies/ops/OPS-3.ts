@@ -12,18 +12,27 @@ export const OPS_3: Policy = {
   category: 'OPS',
   severity: 'low',
   description: `The scenario setting **Number of consecutive errors** is 0 or above ${OPS_3_MAX_ERRORS}, so a broken scenario keeps running (and consuming operations and rate limits) long after it started failing.`,
-  rationale: 'Automatic deactivation is a circuit breaker; set it so a persistent fault stops the scenario and gets attention (SOC 2 CC7.2; NIST SP 800-53 SI-4).',
+  rationale:
+    'Automatic deactivation is a circuit breaker; set it so a persistent fault stops the scenario and gets attention (SOC 2 CC7.2; NIST SP 800-53 SI-4).',
   compliance_frameworks: [ref(F.soc2, 'CC7.2'), ref(F.nist, 'SI-4')],
   examples: { avoid: '`"maxErrors": 50`', prefer: '`"maxErrors": 3` (Make\'s default)' },
   evaluate(analysis) {
     const max = analysis.graph.settings.maxErrors;
     if (max === null || (max > 0 && max <= OPS_3_MAX_ERRORS)) return null;
-    return { status: 'warn', findings: [], summary: `maxErrors is ${max}`, evidence: { pointer: '/metadata/scenario/maxErrors', value: String(max) } };
+    return {
+      status: 'warn',
+      findings: [],
+      summary: `maxErrors is ${max}`,
+      evidence: { pointer: '/metadata/scenario/maxErrors', value: String(max) },
+    };
   },
   remediation: {
     effort: 'low',
     steps() {
-      return [`Open **Scenario settings** and set **Number of consecutive errors** to 3 (at most ${OPS_3_MAX_ERRORS}).`, 'Pair it with a failure notification (OPS-1) so a deactivation is noticed.'];
+      return [
+        `Open **Scenario settings** and set **Number of consecutive errors** to 3 (at most ${OPS_3_MAX_ERRORS}).`,
+        'Pair it with a failure notification (OPS-1) so a deactivation is noticed.',
+      ];
     },
   },
 };

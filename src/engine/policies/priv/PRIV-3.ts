@@ -10,17 +10,32 @@ export const PRIV_3: Policy = {
   title: 'Personal data kept in execution logs',
   category: 'PRIV',
   severity: 'medium',
-  description: 'The scenario processes personal data and is not marked **confidential**, so the full input and output of every module, personal data included, is stored in Make\'s execution history and visible to everyone with access to the scenario.',
-  rationale: 'Execution history is a second, long-lived copy of the data, outside its system of record: storage limitation (GDPR Art. 5(1)(e)), data protection by default (Art. 25), retention (SOC 2 P4.2).',
-  compliance_frameworks: [ref(F.gdpr, 'Art. 5(1)(e)'), ref(F.gdpr, 'Art. 25'), ref(F.soc2, 'P4.2'), ref(F.soc2, 'C1.1'), ref(F.iso27001, 'A.8.11')],
-  examples: { avoid: '`"confidential": false` in a scenario mapping `{{1.email}}`.', prefer: '`"confidential": true` (Scenario settings → *Data is confidential*).' },
+  description:
+    "The scenario processes personal data and is not marked **confidential**, so the full input and output of every module, personal data included, is stored in Make's execution history and visible to everyone with access to the scenario.",
+  rationale:
+    'Execution history is a second, long-lived copy of the data, outside its system of record: storage limitation (GDPR Art. 5(1)(e)), data protection by default (Art. 25), retention (SOC 2 P4.2).',
+  compliance_frameworks: [
+    ref(F.gdpr, 'Art. 5(1)(e)'),
+    ref(F.gdpr, 'Art. 25'),
+    ref(F.soc2, 'P4.2'),
+    ref(F.soc2, 'C1.1'),
+    ref(F.iso27001, 'A.8.11'),
+  ],
+  examples: {
+    avoid: '`"confidential": false` in a scenario mapping `{{1.email}}`.',
+    prefer: '`"confidential": true` (Scenario settings → *Data is confidential*).',
+  },
   evaluate(analysis) {
     if (analysis.graph.settings.confidential === true) return null;
     const sinks = externalPiiSinks(analysis);
     if (sinks.length === 0) return null;
     return {
       status: 'fail',
-      findings: sinks.slice(0, 25).map((s) => ({ moduleId: s.module.id, reason: `handles ${[...new Set(s.flows.map((f) => PII_KIND_LABELS[f.kind]))].join(', ')} that is kept in execution logs`, evidence: { pointer: s.flows[0]!.pointer } })),
+      findings: sinks.slice(0, 25).map((s) => ({
+        moduleId: s.module.id,
+        reason: `handles ${[...new Set(s.flows.map((f) => PII_KIND_LABELS[f.kind]))].join(', ')} that is kept in execution logs`,
+        evidence: { pointer: s.flows[0]!.pointer },
+      })),
       summary: `Personal data flows through ${sinks.length} module${sinks.length === 1 ? '' : 's'} of a scenario not marked confidential`,
       evidence: { pointer: '/metadata/scenario/confidential', value: String(analysis.graph.settings.confidential) },
     };

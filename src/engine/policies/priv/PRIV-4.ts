@@ -7,8 +7,40 @@ import { findingModules, moduleRef } from '../helpers.js';
 import { describeFlows, externalPiiSinks } from './shared.js';
 
 /** AI apps and API hosts whose default processing location is outside the EU/EEA (providers' published data-residency terms). */
-const NON_EU_APPS = new Set(['openai-gpt-3', 'openai', 'chatgpt', 'anthropic-claude', 'anthropic', 'claude', 'perplexity-ai', 'groq', 'deepseek', 'openrouter', 'xai', 'grok', 'replicate', 'hugging-face', 'huggingface', 'elevenlabs', 'assemblyai', 'deepgram', 'stability-ai']);
-const NON_EU_HOSTS = ['api.openai.com', 'api.groq.com', 'api.anthropic.com', 'api.perplexity.ai', 'openrouter.ai', 'api.deepseek.com', 'api.together.xyz', 'api.fireworks.ai', 'api.x.ai', 'api.replicate.com', 'api.elevenlabs.io'];
+const NON_EU_APPS = new Set([
+  'openai-gpt-3',
+  'openai',
+  'chatgpt',
+  'anthropic-claude',
+  'anthropic',
+  'claude',
+  'perplexity-ai',
+  'groq',
+  'deepseek',
+  'openrouter',
+  'xai',
+  'grok',
+  'replicate',
+  'hugging-face',
+  'huggingface',
+  'elevenlabs',
+  'assemblyai',
+  'deepgram',
+  'stability-ai',
+]);
+const NON_EU_HOSTS = [
+  'api.openai.com',
+  'api.groq.com',
+  'api.anthropic.com',
+  'api.perplexity.ai',
+  'openrouter.ai',
+  'api.deepseek.com',
+  'api.together.xyz',
+  'api.fireworks.ai',
+  'api.x.ai',
+  'api.replicate.com',
+  'api.elevenlabs.io',
+];
 
 function nonEuRecipient(m: ModuleNode): string | null {
   if (NON_EU_APPS.has(m.app)) return m.app;
@@ -20,28 +52,54 @@ function nonEuRecipient(m: ModuleNode): string | null {
 /** PRIV-4: an EU-zone scenario sends personal data to a provider that processes it outside the EU. */
 export const PRIV_4: Policy = {
   code: 'PRIV-4',
-  title: 'Personal data transferred outside the scenario\'s zone',
+  title: "Personal data transferred outside the scenario's zone",
   category: 'PRIV',
   severity: 'high',
-  description: 'The scenario runs in an EU zone of Make but sends personal data to a provider that processes it outside the EU/EEA by default (for example US-hosted AI APIs): an international transfer.',
-  rationale: 'Transfers of personal data to third countries need a legal basis and safeguards (GDPR Art. 44 ff.: adequacy, SCCs, transfer impact assessment). Keeping an EU zone does not keep the data in the EU if modules send it elsewhere.',
-  compliance_frameworks: [ref(F.gdpr, 'Art. 44'), ref(F.gdpr, 'Art. 28'), ref(F.iso27001, 'A.5.23'), ref(F.soc2, 'P6.1')],
-  examples: { avoid: 'Zone `eu1.make.com`, `{{1.email}}` sent to `api.openai.com`.', prefer: 'An EU-resident endpoint of the provider, or pseudonymised input.' },
+  description:
+    'The scenario runs in an EU zone of Make but sends personal data to a provider that processes it outside the EU/EEA by default (for example US-hosted AI APIs): an international transfer.',
+  rationale:
+    'Transfers of personal data to third countries need a legal basis and safeguards (GDPR Art. 44 ff.: adequacy, SCCs, transfer impact assessment). Keeping an EU zone does not keep the data in the EU if modules send it elsewhere.',
+  compliance_frameworks: [
+    ref(F.gdpr, 'Art. 44'),
+    ref(F.gdpr, 'Art. 28'),
+    ref(F.iso27001, 'A.5.23'),
+    ref(F.soc2, 'P6.1'),
+  ],
+  examples: {
+    avoid: 'Zone `eu1.make.com`, `{{1.email}}` sent to `api.openai.com`.',
+    prefer: 'An EU-resident endpoint of the provider, or pseudonymised input.',
+  },
   evaluate(analysis) {
     const zone = analysis.graph.settings.zone ?? '';
     if (!/^eu\d/.test(zone)) return null;
     const findings: Finding[] = [];
     for (const s of externalPiiSinks(analysis)) {
       const recipient = nonEuRecipient(s.module);
-      if (recipient) findings.push({ moduleId: s.module.id, reason: `sends personal data (${describeFlows(s.flows)}) from zone ${zone} to ${recipient} (processed outside the EU by default)`, evidence: { pointer: s.flows[0]!.pointer } });
+      if (recipient)
+        findings.push({
+          moduleId: s.module.id,
+          reason: `sends personal data (${describeFlows(s.flows)}) from zone ${zone} to ${recipient} (processed outside the EU by default)`,
+          evidence: { pointer: s.flows[0]!.pointer },
+        });
     }
-    return findings.length === 0 ? null : { status: 'fail', findings, summary: `Personal data transferred outside the EU by ${findings.length} module${findings.length === 1 ? '' : 's'}` };
+    return findings.length === 0
+      ? null
+      : {
+          status: 'fail',
+          findings,
+          summary: `Personal data transferred outside the EU by ${findings.length} module${findings.length === 1 ? '' : 's'}`,
+        };
   },
   remediation: {
     effort: 'high',
     steps(outcome, analysis) {
-      const steps = findingModules(outcome, analysis).map((m) => `For ${moduleRef(m)}, switch to the provider's EU data-residency endpoint if it has one, or remove the personal fields from the request.`);
-      steps.push('Otherwise document the transfer: standard contractual clauses with the provider and a transfer impact assessment.');
+      const steps = findingModules(outcome, analysis).map(
+        (m) =>
+          `For ${moduleRef(m)}, switch to the provider's EU data-residency endpoint if it has one, or remove the personal fields from the request.`,
+      );
+      steps.push(
+        'Otherwise document the transfer: standard contractual clauses with the provider and a transfer impact assessment.',
+      );
       return steps;
     },
   },

@@ -48,7 +48,10 @@ function toDataSubject(analysis: Analysis, m: ModuleNode, sensitive: readonly Pi
   if (sources.size !== 1) return false;
   const fields = keys.map((k) => `${m.pointer}/mapper/${k}`);
   const inField = (pointer: string) => fields.some((f) => pointer === f || pointer.startsWith(`${f}/`));
-  const recipientRefs = analysis.dataflow().refsOf(m.id).filter((r) => inField(r.pointer));
+  const recipientRefs = analysis
+    .dataflow()
+    .refsOf(m.id)
+    .filter((r) => inField(r.pointer));
   return recipientRefs.length > 0 && recipientRefs.every((r) => sources.has(r.moduleId));
 }
 
@@ -58,10 +61,22 @@ export const PRIV_6: Policy = {
   title: 'Sensitive personal data sent to another system',
   category: 'PRIV',
   severity: 'critical',
-  description: 'Health data, national identifiers, payment-card or bank-account data is mapped into a module that sends it to another system: critical to an AI model or an unknown HTTP host, high in a message to people, medium into the operator\'s own record store (high for card data). A message back to the person the data is about is not reported.',
-  rationale: 'Special categories (GDPR Art. 9) and identity or payment data need an explicit legal basis and strong protection; card numbers bring the scenario into PCI DSS scope (v4.0 3.5.1 unreadable when stored, 4.2.1 strong cryptography in transit); health data is ePHI under HIPAA §164.312(e)(1).',
-  compliance_frameworks: [ref(F.gdpr, 'Art. 9'), ref(F.gdpr, 'Art. 32'), ref(F.pci, '3.5.1'), ref(F.pci, '4.2.1'), ref(F.hipaa, '§164.312(e)(1)'), ref(F.iso27001, 'A.5.34')],
-  examples: { avoid: '`"values": { "0": "{{1.card_number}}" }` in a Google Sheets module.', prefer: 'A tokenised reference from the payment provider (`{{1.payment_method_id}}`), never the number itself.' },
+  description:
+    "Health data, national identifiers, payment-card or bank-account data is mapped into a module that sends it to another system: critical to an AI model or an unknown HTTP host, high in a message to people, medium into the operator's own record store (high for card data). A message back to the person the data is about is not reported.",
+  rationale:
+    'Special categories (GDPR Art. 9) and identity or payment data need an explicit legal basis and strong protection; card numbers bring the scenario into PCI DSS scope (v4.0 3.5.1 unreadable when stored, 4.2.1 strong cryptography in transit); health data is ePHI under HIPAA §164.312(e)(1).',
+  compliance_frameworks: [
+    ref(F.gdpr, 'Art. 9'),
+    ref(F.gdpr, 'Art. 32'),
+    ref(F.pci, '3.5.1'),
+    ref(F.pci, '4.2.1'),
+    ref(F.hipaa, '§164.312(e)(1)'),
+    ref(F.iso27001, 'A.5.34'),
+  ],
+  examples: {
+    avoid: '`"values": { "0": "{{1.card_number}}" }` in a Google Sheets module.',
+    prefer: 'A tokenised reference from the payment provider (`{{1.payment_method_id}}`), never the number itself.',
+  },
   evaluate(analysis) {
     const findings: Finding[] = [];
     for (const s of externalPiiSinks(analysis)) {
@@ -69,16 +84,32 @@ export const PRIV_6: Policy = {
       if (sensitive.length === 0) continue;
       const recipient = recipientOf(s.module);
       if (recipient === 'people' && toDataSubject(analysis, s.module, sensitive)) continue;
-      const severity = recipient === 'store' && sensitive.some((f) => STORE_SEVERITY_BY_KIND[f.kind]) ? 'high' : SEVERITY[recipient];
-      findings.push({ moduleId: s.module.id, severity, reason: `receives ${describeFlows(sensitive)}`, evidence: { pointer: sensitive[0]!.pointer } });
+      const severity =
+        recipient === 'store' && sensitive.some((f) => STORE_SEVERITY_BY_KIND[f.kind]) ? 'high' : SEVERITY[recipient];
+      findings.push({
+        moduleId: s.module.id,
+        severity,
+        reason: `receives ${describeFlows(sensitive)}`,
+        evidence: { pointer: sensitive[0]!.pointer },
+      });
     }
-    return findings.length === 0 ? null : { status: 'fail', findings, summary: `Sensitive personal data reaches ${findings.length} module${findings.length === 1 ? '' : 's'}` };
+    return findings.length === 0
+      ? null
+      : {
+          status: 'fail',
+          findings,
+          summary: `Sensitive personal data reaches ${findings.length} module${findings.length === 1 ? '' : 's'}`,
+        };
   },
   remediation: {
     effort: 'high',
     steps(outcome, analysis) {
-      const steps = findingModules(outcome, analysis).map((m) => `Stop sending the sensitive fields to ${moduleRef(m)}; pass a token or an internal reference instead.`);
-      steps.push('If the transfer is required, document its legal basis (GDPR Art. 9(2)), mark the scenario confidential and restrict who can open it.');
+      const steps = findingModules(outcome, analysis).map(
+        (m) => `Stop sending the sensitive fields to ${moduleRef(m)}; pass a token or an internal reference instead.`,
+      );
+      steps.push(
+        'If the transfer is required, document its legal basis (GDPR Art. 9(2)), mark the scenario confidential and restrict who can open it.',
+      );
       return steps;
     },
   },

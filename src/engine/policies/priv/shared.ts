@@ -30,8 +30,16 @@ export function describeFlows(flows: readonly PiiFlow[]): string {
   const parts: string[] = [];
   for (const f of flows) {
     const ref = `\`${f.from.moduleId}.${f.from.path}\``;
-    const label = f.kind === 'personal' ? (f.origin ? `${ref} of ${f.origin}` : ref) : `${PII_KIND_LABELS[f.kind]} ${ref}${f.origin ? ` (${f.origin})` : ''}`;
-    if (!seen.has(label)) { seen.add(label); parts.push(label); }
+    const label =
+      f.kind === 'personal'
+        ? f.origin
+          ? `${ref} of ${f.origin}`
+          : ref
+        : `${PII_KIND_LABELS[f.kind]} ${ref}${f.origin ? ` (${f.origin})` : ''}`;
+    if (!seen.has(label)) {
+      seen.add(label);
+      parts.push(label);
+    }
   }
   return parts.slice(0, 4).join(', ') + (parts.length > 4 ? `, +${parts.length - 4} more` : '');
 }
@@ -64,18 +72,40 @@ export interface OwnService {
  *   is the addressee. Corpus: make `luxisoft-automatizacion-venta` 45–49, 72.
  */
 const OWN_SERVICE_HOSTS: readonly (readonly [host: string, name: string, kind: OwnServiceKind, path?: RegExp])[] = [
-  ['.firebaseio.com', 'Firebase Realtime Database', 'database'], ['.firebasedatabase.app', 'Firebase Realtime Database', 'database'],
-  ['firestore.googleapis.com', 'Cloud Firestore', 'database'], ['.supabase.co', 'Supabase', 'database'], ['.supabase.in', 'Supabase', 'database'],
-  ['data.mongodb-api.com', 'MongoDB Atlas', 'database'], ['.data.mongodb-api.com', 'MongoDB Atlas', 'database'], ['.xano.io', 'Xano', 'database'],
-  ['parseapi.back4app.com', 'Back4App', 'database'], ['cloud.appwrite.io', 'Appwrite', 'database'], ['.cloud.appwrite.io', 'Appwrite', 'database'],
-  ['.upstash.io', 'Upstash', 'database'], ['db.fauna.com', 'Fauna', 'database'], ['.hasura.app', 'Hasura', 'database'],
-  ['api.airtable.com', 'Airtable', 'records'], ['api.baserow.io', 'Baserow', 'records'], ['api.notion.com', 'Notion', 'records'],
-  ['sheets.googleapis.com', 'Google Sheets', 'records'], ['api.monday.com', 'monday.com', 'records'], ['api.clickup.com', 'ClickUp', 'records'],
-  ['api.webcrm.com', 'webCRM', 'records'], ['api.hubapi.com', 'HubSpot', 'records'], ['api.pipedrive.com', 'Pipedrive', 'records'],
-  ['.pipedrive.com', 'Pipedrive', 'records'], ['.my.salesforce.com', 'Salesforce', 'records'], ['www.zohoapis.com', 'Zoho CRM', 'records'],
-  ['www.zohoapis.eu', 'Zoho CRM', 'records'], ['api.close.com', 'Close', 'records'], ['api.attio.com', 'Attio', 'records'],
-  ['graph.facebook.com', 'WhatsApp Cloud API', 'messaging', /^\/v\d+(?:\.\d+)?\/[^/]+\/messages(?:[?#]|$)/], ['api.z-api.io', 'Z-API', 'messaging'],
-  ['api.twilio.com', 'Twilio', 'messaging'], ['api.telegram.org', 'Telegram Bot API', 'messaging'], ['api.nexmo.com', 'Vonage', 'messaging'],
+  ['.firebaseio.com', 'Firebase Realtime Database', 'database'],
+  ['.firebasedatabase.app', 'Firebase Realtime Database', 'database'],
+  ['firestore.googleapis.com', 'Cloud Firestore', 'database'],
+  ['.supabase.co', 'Supabase', 'database'],
+  ['.supabase.in', 'Supabase', 'database'],
+  ['data.mongodb-api.com', 'MongoDB Atlas', 'database'],
+  ['.data.mongodb-api.com', 'MongoDB Atlas', 'database'],
+  ['.xano.io', 'Xano', 'database'],
+  ['parseapi.back4app.com', 'Back4App', 'database'],
+  ['cloud.appwrite.io', 'Appwrite', 'database'],
+  ['.cloud.appwrite.io', 'Appwrite', 'database'],
+  ['.upstash.io', 'Upstash', 'database'],
+  ['db.fauna.com', 'Fauna', 'database'],
+  ['.hasura.app', 'Hasura', 'database'],
+  ['api.airtable.com', 'Airtable', 'records'],
+  ['api.baserow.io', 'Baserow', 'records'],
+  ['api.notion.com', 'Notion', 'records'],
+  ['sheets.googleapis.com', 'Google Sheets', 'records'],
+  ['api.monday.com', 'monday.com', 'records'],
+  ['api.clickup.com', 'ClickUp', 'records'],
+  ['api.webcrm.com', 'webCRM', 'records'],
+  ['api.hubapi.com', 'HubSpot', 'records'],
+  ['api.pipedrive.com', 'Pipedrive', 'records'],
+  ['.pipedrive.com', 'Pipedrive', 'records'],
+  ['.my.salesforce.com', 'Salesforce', 'records'],
+  ['www.zohoapis.com', 'Zoho CRM', 'records'],
+  ['www.zohoapis.eu', 'Zoho CRM', 'records'],
+  ['api.close.com', 'Close', 'records'],
+  ['api.attio.com', 'Attio', 'records'],
+  ['graph.facebook.com', 'WhatsApp Cloud API', 'messaging', /^\/v\d+(?:\.\d+)?\/[^/]+\/messages(?:[?#]|$)/],
+  ['api.z-api.io', 'Z-API', 'messaging'],
+  ['api.twilio.com', 'Twilio', 'messaging'],
+  ['api.telegram.org', 'Telegram Bot API', 'messaging'],
+  ['api.nexmo.com', 'Vonage', 'messaging'],
 ];
 
 /** The well-known service an HTTP module reaches with the operator's account (`luxisoft-default-rtdb.firebaseio.com` → Firebase Realtime Database, `database`), `null` for any other address. */

@@ -16,7 +16,16 @@ import { failWith, fieldPath, findingModules, moduleRef } from '../helpers.js';
  * at the provider) and any other credential are high (issue 14 labelled set: the 7 OpenAI and
  * WhatsApp tokens of the corpora were judged overstated at critical).
  */
-const CRITICAL_KINDS = new Set(['aws-access-key-id', 'stripe-secret-key', 'private-key', 'github-token', 'github-fine-grained-pat', 'gitlab-token', 'url-basic-auth', 'firebase-database-secret']);
+const CRITICAL_KINDS = new Set([
+  'aws-access-key-id',
+  'stripe-secret-key',
+  'private-key',
+  'github-token',
+  'github-fine-grained-pat',
+  'gitlab-token',
+  'url-basic-auth',
+  'firebase-database-secret',
+]);
 
 /**
  * Password fields that encrypt or restrict a file the scenario produces (a PDF's owner or user
@@ -33,7 +42,12 @@ const DOCUMENT_PASSWORD_FIELD = /^(?:owner|user|pdf|document|file|zip|archive)[\
 function severityOf(fieldName: string | null, secrets: readonly SecretFinding[]): Severity {
   if (secrets.some((s) => CRITICAL_KINDS.has(s.kind))) return 'critical';
   if (secrets.every((s) => s.kind === 'repeated-credential-identifier')) return 'low';
-  if (fieldName !== null && DOCUMENT_PASSWORD_FIELD.test(fieldName) && secrets.every((s) => s.kind === 'credential-field')) return 'medium';
+  if (
+    fieldName !== null &&
+    DOCUMENT_PASSWORD_FIELD.test(fieldName) &&
+    secrets.every((s) => s.kind === 'credential-field')
+  )
+    return 'medium';
   return 'high';
 }
 
@@ -47,14 +61,22 @@ export const SEC_1: Policy = {
   category: 'SEC',
   severity: 'critical',
   subject: 'artefact',
-  description: 'A module holds a literal credential (API key, access token, password, session cookie or secret webhook URL) in its fields, filters or metadata instead of a Make connection or keychain.',
-  rationale: 'Blueprints are exported, shared and committed to repositories; a secret typed into a module travels with every copy and cannot be rotated without editing every scenario. CWE-798; PCI DSS v4.0 8.6.2 forbids hard-coded account passwords; NIST SP 800-53 IA-5(7) forbids embedded static authenticators.',
+  description:
+    'A module holds a literal credential (API key, access token, password, session cookie or secret webhook URL) in its fields, filters or metadata instead of a Make connection or keychain.',
+  rationale:
+    'Blueprints are exported, shared and committed to repositories; a secret typed into a module travels with every copy and cannot be rotated without editing every scenario. CWE-798; PCI DSS v4.0 8.6.2 forbids hard-coded account passwords; NIST SP 800-53 IA-5(7) forbids embedded static authenticators.',
   compliance_frameworks: [
-    ref(F.soc2, 'CC6.1'), ref(F.iso27001, 'A.5.17'), ref(F.nist, 'IA-5(7)'), ref(F.pci, '8.6.2'), ref(F.hipaa, '§164.312(d)'), ref(F.gdpr, 'Art. 32'),
+    ref(F.soc2, 'CC6.1'),
+    ref(F.iso27001, 'A.5.17'),
+    ref(F.nist, 'IA-5(7)'),
+    ref(F.pci, '8.6.2'),
+    ref(F.hipaa, '§164.312(d)'),
+    ref(F.gdpr, 'Art. 32'),
   ],
   examples: {
     avoid: '`"headers": [{ "name": "Authorization", "value": "Bearer EAAG...real token..." }]`',
-    prefer: 'An HTTP module with a keychain (`http:ActionSendDataAPIKeyAuth`, `parameters.auth`) or a header mapped from a data store: `"value": "Bearer {{9.value}}"`.',
+    prefer:
+      'An HTTP module with a keychain (`http:ActionSendDataAPIKeyAuth`, `parameters.auth`) or a header mapped from a data store: `"value": "Bearer {{9.value}}"`.',
   },
   evaluate(analysis) {
     const findings: Finding[] = [];
@@ -77,12 +99,20 @@ export const SEC_1: Policy = {
   remediation: {
     effort: 'low',
     steps(outcome, analysis) {
-      const steps = ['**Revoke and rotate** every exposed credential at its provider now: it has been stored in clear in this blueprint and in every export of it.'];
+      const steps = [
+        '**Revoke and rotate** every exposed credential at its provider now: it has been stored in clear in this blueprint and in every export of it.',
+      ];
       for (const m of findingModules(outcome, analysis)) {
-        const fields = outcome.findings.filter((f) => f.moduleId === m.id).map((f) => `\`${f.evidence ? fieldPath(m, f.evidence.pointer) : ''}\``);
-        steps.push(`In ${moduleRef(m)}, remove the literal value from ${fields.join(', ')} and use a Make **connection** or **keychain** instead (for HTTP: *HTTP > Make an API Key Auth request* with a keychain).`);
+        const fields = outcome.findings
+          .filter((f) => f.moduleId === m.id)
+          .map((f) => `\`${f.evidence ? fieldPath(m, f.evidence.pointer) : ''}\``);
+        steps.push(
+          `In ${moduleRef(m)}, remove the literal value from ${fields.join(', ')} and use a Make **connection** or **keychain** instead (for HTTP: *HTTP > Make an API Key Auth request* with a keychain).`,
+        );
       }
-      steps.push('If a value must be dynamic, read it at run time from a **data store** or scenario input instead of typing it into the module.');
+      steps.push(
+        'If a value must be dynamic, read it at run time from a **data store** or scenario input instead of typing it into the module.',
+      );
       steps.push('Re-export the blueprint and confirm that no secret remains in it before sharing or committing it.');
       return steps;
     },

@@ -59,41 +59,92 @@ interface ShareModule {
 /** Share modules of file-storage apps in Make (see the module header for sources). */
 export const SHARE_MODULES: readonly ShareModule[] = [
   {
-    vendor: 'Google Drive', app: /^google-drive$/, action: /^share|permission/i,
-    audience: [['type']], publicValues: new Set(['anyone']), defaultPublic: false,
-    write: [['role']], writeValues: new Set(['writer', 'fileorganizer', 'organizer', 'owner']), password: [], discoverable: [['allowFileDiscovery']],
+    vendor: 'Google Drive',
+    app: /^google-drive$/,
+    action: /^share|permission/i,
+    audience: [['type']],
+    publicValues: new Set(['anyone']),
+    defaultPublic: false,
+    write: [['role']],
+    writeValues: new Set(['writer', 'fileorganizer', 'organizer', 'owner']),
+    password: [],
+    discoverable: [['allowFileDiscovery']],
   },
   {
     // *Create a Folder* / *Upload a File* share the new item when `shared` is on (same Drive permission fields).
-    vendor: 'Google Drive', app: /^google-drive$/, action: /^(?:create|upload|copy)/i, enabledBy: ['shared'],
-    audience: [['type']], publicValues: new Set(['anyone']), defaultPublic: false,
-    write: [['role']], writeValues: new Set(['writer', 'fileorganizer', 'organizer', 'owner']), password: [], discoverable: [['allowFileDiscovery']],
+    vendor: 'Google Drive',
+    app: /^google-drive$/,
+    action: /^(?:create|upload|copy)/i,
+    enabledBy: ['shared'],
+    audience: [['type']],
+    publicValues: new Set(['anyone']),
+    defaultPublic: false,
+    write: [['role']],
+    writeValues: new Set(['writer', 'fileorganizer', 'organizer', 'owner']),
+    password: [],
+    discoverable: [['allowFileDiscovery']],
   },
   {
-    vendor: 'Dropbox', app: /^dropbox$/, action: /link/i,
-    audience: [['settings', 'audience'], ['settings', 'requested_visibility'], ['audience'], ['requested_visibility'], ['visibility']],
-    publicValues: new Set(['public']), defaultPublic: true,
-    write: [['settings', 'access'], ['access']], writeValues: new Set(['editor', 'max']),
-    password: [['settings', 'link_password'], ['link_password'], ['settings', 'password'], ['password']], discoverable: [],
+    vendor: 'Dropbox',
+    app: /^dropbox$/,
+    action: /link/i,
+    audience: [
+      ['settings', 'audience'],
+      ['settings', 'requested_visibility'],
+      ['audience'],
+      ['requested_visibility'],
+      ['visibility'],
+    ],
+    publicValues: new Set(['public']),
+    defaultPublic: true,
+    write: [['settings', 'access'], ['access']],
+    writeValues: new Set(['editor', 'max']),
+    password: [['settings', 'link_password'], ['link_password'], ['settings', 'password'], ['password']],
+    discoverable: [],
   },
   {
-    vendor: 'Box', app: /^box\d*$/, action: /link/i,
-    audience: [['access'], ['shared_link', 'access'], ['sharedLink', 'access'], ['settings', 'access']], publicValues: new Set(['open']), defaultPublic: true,
-    write: [['can_edit'], ['permissions', 'can_edit'], ['shared_link', 'permissions', 'can_edit']], writeValues: new Set(['true']),
-    password: [['password'], ['shared_link', 'password']], discoverable: [],
+    vendor: 'Box',
+    app: /^box\d*$/,
+    action: /link/i,
+    audience: [['access'], ['shared_link', 'access'], ['sharedLink', 'access'], ['settings', 'access']],
+    publicValues: new Set(['open']),
+    defaultPublic: true,
+    write: [['can_edit'], ['permissions', 'can_edit'], ['shared_link', 'permissions', 'can_edit']],
+    writeValues: new Set(['true']),
+    password: [['password'], ['shared_link', 'password']],
+    discoverable: [],
   },
   {
-    vendor: 'OneDrive / SharePoint', app: /^(?:microsoft-)?(?:onedrive|sharepoint)(?:-[a-z]+)?$/, action: /link/i,
-    audience: [['scope']], publicValues: new Set(['anonymous']), defaultPublic: true,
-    write: [['type']], writeValues: new Set(['edit']), password: [['password']], discoverable: [],
+    vendor: 'OneDrive / SharePoint',
+    app: /^(?:microsoft-)?(?:onedrive|sharepoint)(?:-[a-z]+)?$/,
+    action: /link/i,
+    audience: [['scope']],
+    publicValues: new Set(['anonymous']),
+    defaultPublic: true,
+    write: [['type']],
+    writeValues: new Set(['edit']),
+    password: [['password']],
+    discoverable: [],
   },
 ];
 
 /** Share endpoints called through the HTTP app or *Make an API call*: URL pattern → body pattern of a public link. */
 export const SHARE_APIS: readonly { readonly vendor: string; readonly url: RegExp; readonly body: RegExp }[] = [
-  { vendor: 'Google Drive', url: /\/drive\/v[23]\/files\/[^/?#]+\/permissions|^\/?(?:v[23]\/)?files\/[^/?#]+\/permissions/, body: /"type"\s*:\s*"anyone"/ },
-  { vendor: 'Dropbox', url: /\/2\/sharing\/(?:create_shared_link_with_settings|modify_shared_link_settings)/, body: /"(?:audience|requested_visibility)"\s*:\s*(?:\{\s*"\.tag"\s*:\s*)?"public"/ },
-  { vendor: 'Box', url: /(?:api\.box\.com\/2\.0)?\/(?:files|folders)\/[^/?#]+(?:[?#]|$)/, body: /"shared_link"\s*:\s*\{[^}]*"access"\s*:\s*"open"/ },
+  {
+    vendor: 'Google Drive',
+    url: /\/drive\/v[23]\/files\/[^/?#]+\/permissions|^\/?(?:v[23]\/)?files\/[^/?#]+\/permissions/,
+    body: /"type"\s*:\s*"anyone"/,
+  },
+  {
+    vendor: 'Dropbox',
+    url: /\/2\/sharing\/(?:create_shared_link_with_settings|modify_shared_link_settings)/,
+    body: /"(?:audience|requested_visibility)"\s*:\s*(?:\{\s*"\.tag"\s*:\s*)?"public"/,
+  },
+  {
+    vendor: 'Box',
+    url: /(?:api\.box\.com\/2\.0)?\/(?:files|folders)\/[^/?#]+(?:[?#]|$)/,
+    body: /"shared_link"\s*:\s*\{[^}]*"access"\s*:\s*"open"/,
+  },
   { vendor: 'OneDrive / SharePoint', url: /\/createLink(?:[?#]|$)/, body: /"scope"\s*:\s*"anonymous"/ },
 ];
 
@@ -104,7 +155,11 @@ export const SHARE_APIS: readonly { readonly vendor: string; readonly url: RegEx
  * a public editable folder of marketing drafts judged high, not critical). No audience where the
  * vendor default is public on personal accounts: medium.
  */
-const SEVERITY: Readonly<Record<'public-write' | 'public' | 'default', Severity>> = { 'public-write': 'high', public: 'high', default: 'medium' };
+const SEVERITY: Readonly<Record<'public-write' | 'public' | 'default', Severity>> = {
+  'public-write': 'high',
+  public: 'high',
+  default: 'medium',
+};
 
 function at(root: JsonObject | null, path: FieldPath): Json | undefined {
   let v: Json | undefined = root ?? undefined;
@@ -139,13 +194,22 @@ function shareModuleFinding(m: ModuleNode, rule: ShareModule): Finding | null {
   const editable = write !== null && rule.writeValues.has(write.value.toLowerCase());
   const discoverable = literal(m, rule.discoverable)?.value === 'true';
   const kind = !audience ? 'default' : editable ? 'public-write' : 'public';
-  const who = audience ? `anyone with the link (\`${audience.path.join('.')}: ${audience.value}\`)` : `the account's default audience, anyone with the link on personal ${rule.vendor} accounts (no audience is set)`;
-  const extra = [editable ? `link holders may edit (\`${write.path.join('.')}: ${write.value}\`)` : '', discoverable ? 'the item is discoverable by search' : ''].filter(Boolean).join('; ');
+  const who = audience
+    ? `anyone with the link (\`${audience.path.join('.')}: ${audience.value}\`)`
+    : `the account's default audience, anyone with the link on personal ${rule.vendor} accounts (no audience is set)`;
+  const extra = [
+    editable ? `link holders may edit (\`${write.path.join('.')}: ${write.value}\`)` : '',
+    discoverable ? 'the item is discoverable by search' : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
   return {
     moduleId: m.id,
     severity: SEVERITY[kind],
     reason: `shares the ${rule.vendor} item with ${who}${extra ? `; ${extra}` : ''}`,
-    evidence: audience ? { pointer: pointerOf(m, audience.path), value: audience.value } : { pointer: `${m.pointer}/mapper` },
+    evidence: audience
+      ? { pointer: pointerOf(m, audience.path), value: audience.value }
+      : { pointer: `${m.pointer}/mapper` },
   };
 }
 
@@ -155,7 +219,9 @@ function apiFinding(analysis: Analysis, m: ModuleNode): Finding | null {
   const api = url === null ? undefined : SHARE_APIS.find((a) => a.url.test(url));
   if (!api) return null;
   const prefix = `${m.pointer}/`;
-  const body = analysis.strings().find((l) => l.module === m && l.fieldName !== 'url' && l.pointer.startsWith(prefix) && api.body.test(l.value));
+  const body = analysis
+    .strings()
+    .find((l) => l.module === m && l.fieldName !== 'url' && l.pointer.startsWith(prefix) && api.body.test(l.value));
   if (!body) return null;
   return {
     moduleId: m.id,
@@ -175,30 +241,56 @@ export const SEC_10: Policy = {
   title: 'File shared publicly',
   category: 'SEC',
   severity: 'high',
-  description: 'A Google Drive, Dropbox, Box or OneDrive/SharePoint module shares a file or folder with anyone who has the link (or lets the vendor default do so), so the content is readable, or editable, by whoever receives, forwards or finds the link, without signing in.',
-  rationale: 'A public link is access control by secrecy of a URL that is pasted into e-mails, chats and tickets and cannot be revoked per person: incorrect permission assignment (CWE-732) and exposure of information to unauthorised actors (CWE-200; OWASP Top 10 2021 A01 Broken Access Control). GDPR Art. 25(2) requires that personal data are not made accessible by default to an indefinite number of people; Art. 32 requires access control. Share with named people, a group, the domain or the team instead.',
+  description:
+    'A Google Drive, Dropbox, Box or OneDrive/SharePoint module shares a file or folder with anyone who has the link (or lets the vendor default do so), so the content is readable, or editable, by whoever receives, forwards or finds the link, without signing in.',
+  rationale:
+    'A public link is access control by secrecy of a URL that is pasted into e-mails, chats and tickets and cannot be revoked per person: incorrect permission assignment (CWE-732) and exposure of information to unauthorised actors (CWE-200; OWASP Top 10 2021 A01 Broken Access Control). GDPR Art. 25(2) requires that personal data are not made accessible by default to an indefinite number of people; Art. 32 requires access control. Share with named people, a group, the domain or the team instead.',
   compliance_frameworks: [
-    ref(F.soc2, 'CC6.1'), ref(F.soc2, 'C1.1'), ref(F.iso27001, 'A.5.15'), ref(F.iso27001, 'A.8.3'), ref(F.iso27001, 'A.8.12'), ref(F.nist, 'AC-3'), ref(F.gdpr, 'Art. 25'), ref(F.gdpr, 'Art. 32'),
+    ref(F.soc2, 'CC6.1'),
+    ref(F.soc2, 'C1.1'),
+    ref(F.iso27001, 'A.5.15'),
+    ref(F.iso27001, 'A.8.3'),
+    ref(F.iso27001, 'A.8.12'),
+    ref(F.nist, 'AC-3'),
+    ref(F.gdpr, 'Art. 25'),
+    ref(F.gdpr, 'Art. 32'),
   ],
   examples: {
-    avoid: '`google-drive:shareAFileFolder` with `"type": "anyone", "role": "writer"`; `dropbox:createShareLink` with `"settings": {}` or `"audience": "public"`.',
-    prefer: '`google-drive:shareAFileFolder` with `"type": "user", "emailAddress": "{{1.client_email}}", "role": "reader"`; a Dropbox link with `"audience": "team"` or a password and an expiry.',
+    avoid:
+      '`google-drive:shareAFileFolder` with `"type": "anyone", "role": "writer"`; `dropbox:createShareLink` with `"settings": {}` or `"audience": "public"`.',
+    prefer:
+      '`google-drive:shareAFileFolder` with `"type": "user", "emailAddress": "{{1.client_email}}", "role": "reader"`; a Dropbox link with `"audience": "team"` or a password and an expiry.',
   },
   evaluate(analysis: Analysis) {
     const findings: Finding[] = [];
     for (const m of analysis.graph.modules) {
       const rule = SHARE_MODULES.find((r) => r.app.test(m.app) && r.action.test(m.action));
-      const finding = rule && classify(m).role === 'write' ? shareModuleFinding(m, rule) : isApiCall(m) ? apiFinding(analysis, m) : null;
+      const finding =
+        rule && classify(m).role === 'write'
+          ? shareModuleFinding(m, rule)
+          : isApiCall(m)
+            ? apiFinding(analysis, m)
+            : null;
       if (finding) findings.push(finding);
     }
-    return failWith(findings, (n) => `${n} file${n === 1 ? '' : 's'} or folder${n === 1 ? '' : 's'} shared with anyone who has the link`);
+    return failWith(
+      findings,
+      (n) => `${n} file${n === 1 ? '' : 's'} or folder${n === 1 ? '' : 's'} shared with anyone who has the link`,
+    );
   },
   remediation: {
     effort: 'low',
     steps(outcome, analysis) {
-      const steps = findingModules(outcome, analysis).map((m) => `In ${moduleRef(m)}, share with named people, a group or your domain/team instead of anyone with the link; if a public link is truly needed, make it read-only, set an expiry and (where the app allows) a password.`);
-      steps.push('List the links this scenario has already created and revoke the ones that are no longer needed (Drive: *Manage access*; Dropbox: *Shared links*; Box and OneDrive: *Manage links*).');
-      steps.push('Do not send public links of files that hold personal data; send them to the recipient through an authenticated channel.');
+      const steps = findingModules(outcome, analysis).map(
+        (m) =>
+          `In ${moduleRef(m)}, share with named people, a group or your domain/team instead of anyone with the link; if a public link is truly needed, make it read-only, set an expiry and (where the app allows) a password.`,
+      );
+      steps.push(
+        'List the links this scenario has already created and revoke the ones that are no longer needed (Drive: *Manage access*; Dropbox: *Shared links*; Box and OneDrive: *Manage links*).',
+      );
+      steps.push(
+        'Do not send public links of files that hold personal data; send them to the recipient through an authenticated channel.',
+      );
       return steps;
     },
   },

@@ -11,10 +11,13 @@ function queryParams(url: string): { name: string; value: string }[] {
   const q = url.indexOf('?');
   if (q < 0) return [];
   const hash = url.indexOf('#', q);
-  return url.slice(q + 1, hash < 0 ? undefined : hash).split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    return eq < 0 ? { name: pair, value: '' } : { name: pair.slice(0, eq), value: pair.slice(eq + 1) };
-  });
+  return url
+    .slice(q + 1, hash < 0 ? undefined : hash)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      return eq < 0 ? { name: pair, value: '' } : { name: pair.slice(0, eq), value: pair.slice(eq + 1) };
+    });
 }
 
 /** SEC-2: a credential sent in the URL, where proxies, logs and Make's execution history keep it. */
@@ -23,11 +26,20 @@ export const SEC_2: Policy = {
   title: 'Credential sent in a URL query string',
   category: 'SEC',
   severity: 'high',
-  description: 'An HTTP request passes a credential as a query-string parameter, where server logs, proxies and execution history record it.',
-  rationale: 'URLs are logged by every proxy and server on the path and shown in Make execution logs; credentials belong in headers or in the connection. CWE-598 (Use of GET request method with sensitive query strings).',
-  compliance_frameworks: [ref(F.soc2, 'CC6.1'), ref(F.soc2, 'CC6.7'), ref(F.iso27001, 'A.5.17'), ref(F.nist, 'SC-8'), ref(F.pci, '8.3.2')],
+  description:
+    'An HTTP request passes a credential as a query-string parameter, where server logs, proxies and execution history record it.',
+  rationale:
+    'URLs are logged by every proxy and server on the path and shown in Make execution logs; credentials belong in headers or in the connection. CWE-598 (Use of GET request method with sensitive query strings).',
+  compliance_frameworks: [
+    ref(F.soc2, 'CC6.1'),
+    ref(F.soc2, 'CC6.7'),
+    ref(F.iso27001, 'A.5.17'),
+    ref(F.nist, 'SC-8'),
+    ref(F.pci, '8.3.2'),
+  ],
   examples: {
-    avoid: '`"url": "https://x.firebaseio.com/users.json?auth=<token>"` or `"qs": [{ "name": "api_key", "value": "{{9.value}}" }]`',
+    avoid:
+      '`"url": "https://x.firebaseio.com/users.json?auth=<token>"` or `"qs": [{ "name": "api_key", "value": "{{9.value}}" }]`',
     prefer: 'Send the credential in a header (`Authorization: Bearer {{9.value}}`) or use an app connection.',
   },
   evaluate(analysis) {
@@ -42,29 +54,47 @@ export const SEC_2: Policy = {
       if (Array.isArray(qs)) {
         for (const entry of qs) {
           if (entry && typeof entry === 'object' && !Array.isArray(entry) && typeof entry['name'] === 'string') {
-            params.push({ name: entry['name'], value: typeof entry['value'] === 'string' ? entry['value'] : '', where: 'url' });
+            params.push({
+              name: entry['name'],
+              value: typeof entry['value'] === 'string' ? entry['value'] : '',
+              where: 'url',
+            });
           }
         }
       }
       for (const p of params) {
-        if (!CREDENTIAL_NAMES.has(normalizeName(p.name)) || p.value === '' || (!isMapped(p.value) && isPlaceholder(p.value))) continue;
+        if (
+          !CREDENTIAL_NAMES.has(normalizeName(p.name)) ||
+          p.value === '' ||
+          (!isMapped(p.value) && isPlaceholder(p.value))
+        )
+          continue;
         const literal = !isMapped(p.value);
         findings.push({
           moduleId: m.id,
           reason: `query parameter \`${p.name}\` carries ${literal ? 'a literal credential' : 'a credential mapped at run time'} in the URL`,
           severity: literal ? 'high' : 'medium',
-          evidence: { pointer: `${m.pointer}/mapper/${url && queryParams(url).some((x) => x.name === p.name) ? 'url' : qsKey}` },
+          evidence: {
+            pointer: `${m.pointer}/mapper/${url && queryParams(url).some((x) => x.name === p.name) ? 'url' : qsKey}`,
+          },
         });
       }
     }
     if (findings.length === 0) return null;
     const literal = findings.some((f) => f.severity === 'high');
-    return { status: literal ? 'fail' : 'warn', findings, summary: `${findings.length} request${findings.length === 1 ? '' : 's'} put a credential in the URL query string` };
+    return {
+      status: literal ? 'fail' : 'warn',
+      findings,
+      summary: `${findings.length} request${findings.length === 1 ? '' : 's'} put a credential in the URL query string`,
+    };
   },
   remediation: {
     effort: 'low',
     steps(outcome, analysis) {
-      const steps = findingModules(outcome, analysis).map((m) => `In ${moduleRef(m)}, move the credential out of the URL query string into a request **header** (for example \`Authorization\`) or the app's connection.`);
+      const steps = findingModules(outcome, analysis).map(
+        (m) =>
+          `In ${moduleRef(m)}, move the credential out of the URL query string into a request **header** (for example \`Authorization\`) or the app's connection.`,
+      );
       steps.push('Rotate any credential that was sent in a URL: it is already in server and proxy logs.');
       return steps;
     },

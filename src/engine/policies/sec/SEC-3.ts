@@ -8,7 +8,8 @@ import { redact, scanForSecrets } from '../../secrets/scan.js';
 /** Keys whose value is an address the module connects to. */
 const URL_KEYS = /^(?:url|uri|endpoint|baseurl|webhookurl|feedurl|host|server|link|address|callbackurl)$/i;
 /** XML namespace identifiers look like URLs but are never fetched. */
-const NAMESPACE_HOSTS = /^(?:www\.w3\.org|schemas\.xmlsoap\.org|schemas\.microsoft\.com|purl\.org|ns\.adobe\.com|xmlns\.com|www\.sitemaps\.org)$/;
+const NAMESPACE_HOSTS =
+  /^(?:www\.w3\.org|schemas\.xmlsoap\.org|schemas\.microsoft\.com|purl\.org|ns\.adobe\.com|xmlns\.com|www\.sitemaps\.org)$/;
 
 /** The mapped host of `http://{{1.link}}/x` (`{{1.link}}`), or null. */
 function mappedHost(url: string): string | null {
@@ -26,9 +27,18 @@ export const SEC_3: Policy = {
   title: 'Plain-HTTP endpoint',
   category: 'SEC',
   severity: 'high',
-  description: 'A module connects to an `http://` address, so its request and response travel unencrypted and can be read or altered in transit.',
-  rationale: 'Data in transit must be encrypted with TLS: GDPR Art. 32 (security of processing), HIPAA §164.312(e)(1), PCI DSS v4.0 4.2.1 and NIST SP 800-53 SC-8 require transmission confidentiality and integrity.',
-  compliance_frameworks: [ref(F.soc2, 'CC6.7'), ref(F.iso27001, 'A.8.24'), ref(F.nist, 'SC-8'), ref(F.hipaa, '§164.312(e)(1)'), ref(F.pci, '4.2.1'), ref(F.gdpr, 'Art. 32')],
+  description:
+    'A module connects to an `http://` address, so its request and response travel unencrypted and can be read or altered in transit.',
+  rationale:
+    'Data in transit must be encrypted with TLS: GDPR Art. 32 (security of processing), HIPAA §164.312(e)(1), PCI DSS v4.0 4.2.1 and NIST SP 800-53 SC-8 require transmission confidentiality and integrity.',
+  compliance_frameworks: [
+    ref(F.soc2, 'CC6.7'),
+    ref(F.iso27001, 'A.8.24'),
+    ref(F.nist, 'SC-8'),
+    ref(F.hipaa, '§164.312(e)(1)'),
+    ref(F.pci, '4.2.1'),
+    ref(F.gdpr, 'Art. 32'),
+  ],
   examples: { avoid: '`"url": "http://api.example.com/orders"`', prefer: '`"url": "https://api.example.com/orders"`' },
   evaluate(analysis) {
     const findings: Finding[] = [];
@@ -43,7 +53,10 @@ export const SEC_3: Policy = {
       if (host === null || NAMESPACE_HOSTS.test(host) || seen.has(leaf.pointer)) continue;
       seen.add(leaf.pointer);
       const m = leaf.module;
-      const sendsData = classify(m).http && (httpMethod(m) !== 'GET' || Array.isArray(m.mapper?.['headers']) && (m.mapper?.['headers'] as unknown[]).length > 0);
+      const sendsData =
+        classify(m).http &&
+        (httpMethod(m) !== 'GET' ||
+          (Array.isArray(m.mapper?.['headers']) && (m.mapper?.['headers'] as unknown[]).length > 0));
       findings.push({
         moduleId: m.id,
         reason: `\`${fieldPath(m, leaf.pointer)}\` connects to \`http://${host}\` without TLS${sendsData ? ' and sends data or headers over it' : ''}`,
@@ -52,13 +65,22 @@ export const SEC_3: Policy = {
       });
     }
     if (findings.length === 0) return null;
-    return { status: 'fail', findings, summary: `${findings.length} plain-HTTP endpoint${findings.length === 1 ? '' : 's'}` };
+    return {
+      status: 'fail',
+      findings,
+      summary: `${findings.length} plain-HTTP endpoint${findings.length === 1 ? '' : 's'}`,
+    };
   },
   remediation: {
     effort: 'low',
     steps(outcome, analysis) {
-      const steps = findingModules(outcome, analysis).map((m) => `In ${moduleRef(m)}, change the address to \`https://\` and run the module once to confirm the endpoint serves TLS.`);
-      steps.push('If the provider offers no HTTPS endpoint, replace the provider or route the call through a TLS-terminating gateway you control; *never* send credentials or personal data over plain HTTP.');
+      const steps = findingModules(outcome, analysis).map(
+        (m) =>
+          `In ${moduleRef(m)}, change the address to \`https://\` and run the module once to confirm the endpoint serves TLS.`,
+      );
+      steps.push(
+        'If the provider offers no HTTPS endpoint, replace the provider or route the call through a TLS-terminating gateway you control; *never* send credentials or personal data over plain HTTP.',
+      );
       return steps;
     },
   },

@@ -15,7 +15,10 @@ function checksCaller(trigger: ModuleNode, modules: readonly ModuleNode[], mail:
   const prefix = `{{${trigger.id}.`;
   const field = mail ? SENDER_FIELD : AUTH_FIELD;
   const mentions = (v: Json | undefined): boolean => typeof v === 'string' && v.includes(prefix) && field.test(v);
-  return modules.some((m) => m.filter !== null && m.filter.conditions.some((group) => group.some((c) => mentions(c['a']) || mentions(c['b']))));
+  return modules.some(
+    (m) =>
+      m.filter !== null && m.filter.conditions.some((group) => group.some((c) => mentions(c['a']) || mentions(c['b']))),
+  );
 }
 
 /**
@@ -32,12 +35,23 @@ export const SEC_5: Policy = {
   title: 'Webhook trigger without caller verification',
   category: 'SEC',
   severity: 'high',
-  description: 'The scenario starts from a custom webhook (or mail hook) and no filter checks a shared secret, signature or token before the data is used: anyone who learns the URL can run the scenario with forged data. Severity follows what forged data can make the scenario do.',
-  rationale: 'Make webhook URLs are bearer capabilities that leak through logs and shared blueprints; inbound requests must be authenticated and validated (NIST SP 800-53 AC-3 and SI-10, SOC 2 CC6.1/CC6.6). Make offers IP restrictions and data-structure validation on the hook; the scenario should also verify a secret header or signature. The risk is what a forged call can do: choosing which record, file or script is changed, relaying messages or posts in the organisation\'s name, pushing data into another system with the scenario\'s credential, instructing an AI agent or faking a payment is high (OWASP API2:2023 broken authentication, CWE-306); junk rows in the owner\'s own systems, internal notifications, templated replies, AI cost or answers to the caller are medium.',
-  compliance_frameworks: [ref(F.soc2, 'CC6.1'), ref(F.soc2, 'CC6.6'), ref(F.iso27001, 'A.8.20'), ref(F.nist, 'AC-3'), ref(F.nist, 'SI-10'), ref(F.gdpr, 'Art. 32')],
+  description:
+    'The scenario starts from a custom webhook (or mail hook) and no filter checks a shared secret, signature or token before the data is used: anyone who learns the URL can run the scenario with forged data. Severity follows what forged data can make the scenario do.',
+  rationale:
+    "Make webhook URLs are bearer capabilities that leak through logs and shared blueprints; inbound requests must be authenticated and validated (NIST SP 800-53 AC-3 and SI-10, SOC 2 CC6.1/CC6.6). Make offers IP restrictions and data-structure validation on the hook; the scenario should also verify a secret header or signature. The risk is what a forged call can do: choosing which record, file or script is changed, relaying messages or posts in the organisation's name, pushing data into another system with the scenario's credential, instructing an AI agent or faking a payment is high (OWASP API2:2023 broken authentication, CWE-306); junk rows in the owner's own systems, internal notifications, templated replies, AI cost or answers to the caller are medium.",
+  compliance_frameworks: [
+    ref(F.soc2, 'CC6.1'),
+    ref(F.soc2, 'CC6.6'),
+    ref(F.iso27001, 'A.8.20'),
+    ref(F.nist, 'AC-3'),
+    ref(F.nist, 'SI-10'),
+    ref(F.gdpr, 'Art. 32'),
+  ],
   examples: {
-    avoid: 'A `gateway:CustomWebHook` whose `{{1.record_id}}` selects the Airtable record an *Update a record* overwrites, or whose `{{1.phone}}` receives an SMS written by an AI from `{{1.message}}`.',
-    prefer: 'Enable *Get request headers* on the hook and put a filter `{{1.__IMTHEADERS__[].value}}` *equal to* the shared secret (or verify an HMAC signature) on the first module after it.',
+    avoid:
+      'A `gateway:CustomWebHook` whose `{{1.record_id}}` selects the Airtable record an *Update a record* overwrites, or whose `{{1.phone}}` receives an SMS written by an AI from `{{1.message}}`.',
+    prefer:
+      'Enable *Get request headers* on the hook and put a filter `{{1.__IMTHEADERS__[].value}}` *equal to* the shared secret (or verify an HMAC signature) on the first module after it.',
   },
   evaluate(analysis) {
     const trigger = analysis.first;
@@ -45,12 +59,21 @@ export const SEC_5: Policy = {
     const mail = analysis.trigger === 'mailhook';
     if (checksCaller(trigger, analysis.graph.modules, mail)) return null;
     if (mail) {
-      const reason = 'mail hook accepts mail from any sender: receiving mail from anyone is its purpose (a From check is spoofable), so this is a reminder to restrict senders where the inbox has known ones';
-      return { status: 'warn', findings: [{ moduleId: trigger.id, reason, severity: 'low', evidence: { pointer: trigger.pointer } }], summary: 'The mail hook accepts mail from any sender' };
+      const reason =
+        'mail hook accepts mail from any sender: receiving mail from anyone is its purpose (a From check is spoofable), so this is a reminder to restrict senders where the inbox has known ones';
+      return {
+        status: 'warn',
+        findings: [{ moduleId: trigger.id, reason, severity: 'low', evidence: { pointer: trigger.pointer } }],
+        summary: 'The mail hook accepts mail from any sender',
+      };
     }
     const { severity, what } = assessForgery(analysis, trigger);
     const reason = `custom webhook accepts any caller (no filter verifies a secret, token or signature): forged calls can ${what}`;
-    return { status: 'fail', findings: [{ moduleId: trigger.id, reason, severity, evidence: { pointer: trigger.pointer } }], summary: 'The webhook trigger does not verify its caller' };
+    return {
+      status: 'fail',
+      findings: [{ moduleId: trigger.id, reason, severity, evidence: { pointer: trigger.pointer } }],
+      summary: 'The webhook trigger does not verify its caller',
+    };
   },
   remediation: {
     effort: 'medium',

@@ -33,13 +33,17 @@ type Controller = 'untrusted' | 'ai-untrusted' | 'ai';
  * (hallucinated or content-injected), not by attack: medium whatever the request carries.
  */
 const SEVERITY: Readonly<Record<Controller, Readonly<Record<'stakes' | 'none', Severity>>>> = {
-  untrusted: { stakes: 'high', none: 'medium' }, 'ai-untrusted': { stakes: 'high', none: 'medium' }, ai: { stakes: 'medium', none: 'medium' },
+  untrusted: { stakes: 'high', none: 'medium' },
+  'ai-untrusted': { stakes: 'high', none: 'medium' },
+  ai: { stakes: 'medium', none: 'medium' },
 };
 /** Worst controller first, when several references choose the host. */
 const RANK: Readonly<Record<Controller, number>> = { untrusted: 2, 'ai-untrusted': 2, ai: 1 };
 
 const WHO: Readonly<Record<Controller, string>> = {
-  untrusted: 'untrusted input', 'ai-untrusted': 'AI output generated from untrusted input', ai: 'AI output',
+  untrusted: 'untrusted input',
+  'ai-untrusted': 'AI output generated from untrusted input',
+  ai: 'AI output',
 };
 
 /**
@@ -61,12 +65,22 @@ export const SEC_6: Policy = {
   title: 'Request URL controlled by untrusted input or AI output',
   category: 'SEC',
   severity: 'high',
-  description: 'An HTTP module takes the whole URL or its host from untrusted input (a webhook or mail payload) or from an AI model\'s output, so whoever writes that input, or steers the model, can make the scenario call any address, including internal services. Severity follows what the forged request can do: high when it carries a credential, sends data or its response drives further effects (written, sent on, fed to an agent); medium for a credential-less GET whose response only answers the requester, and for an address a model alone writes.',
-  rationale: 'Server-side request forgery (CWE-918; OWASP API7:2023 Server Side Request Forgery); model output used as a URL without validation (OWASP Top 10 for LLM Applications 2025, LLM05 Improper Output Handling). The OWASP SSRF Prevention Cheat Sheet requires the destination host to come from an allow-list, not from input. A path or query value on a fixed host is not reported. NIST SP 800-53 SC-7 boundary protection, SI-10 input validation.',
-  compliance_frameworks: [ref(F.soc2, 'CC6.6'), ref(F.nist, 'SC-7'), ref(F.nist, 'SI-10'), ref(F.iso27001, 'A.8.20'), ref(F.pci, '6.2.4')],
+  description:
+    "An HTTP module takes the whole URL or its host from untrusted input (a webhook or mail payload) or from an AI model's output, so whoever writes that input, or steers the model, can make the scenario call any address, including internal services. Severity follows what the forged request can do: high when it carries a credential, sends data or its response drives further effects (written, sent on, fed to an agent); medium for a credential-less GET whose response only answers the requester, and for an address a model alone writes.",
+  rationale:
+    'Server-side request forgery (CWE-918; OWASP API7:2023 Server Side Request Forgery); model output used as a URL without validation (OWASP Top 10 for LLM Applications 2025, LLM05 Improper Output Handling). The OWASP SSRF Prevention Cheat Sheet requires the destination host to come from an allow-list, not from input. A path or query value on a fixed host is not reported. NIST SP 800-53 SC-7 boundary protection, SI-10 input validation.',
+  compliance_frameworks: [
+    ref(F.soc2, 'CC6.6'),
+    ref(F.nist, 'SC-7'),
+    ref(F.nist, 'SI-10'),
+    ref(F.iso27001, 'A.8.20'),
+    ref(F.pci, '6.2.4'),
+  ],
   examples: {
-    avoid: '`"url": "{{1.link}}"` after a custom webhook, `"url": "{{2.choices[].message.content}}"` after an OpenAI module, or `"url": "https://{{1.host}}/x"`.',
-    prefer: 'A fixed host with only a validated path or query value from the payload (`https://api.example.com/v1/items/{{1.id}}`), or a router that maps an allowed *name* to a fixed URL.',
+    avoid:
+      '`"url": "{{1.link}}"` after a custom webhook, `"url": "{{2.choices[].message.content}}"` after an OpenAI module, or `"url": "https://{{1.host}}/x"`.',
+    prefer:
+      'A fixed host with only a validated path or query value from the payload (`https://api.example.com/v1/items/{{1.id}}`), or a router that maps an allowed *name* to a fixed URL.',
   },
   evaluate(analysis) {
     const df = analysis.dataflow();
@@ -92,14 +106,24 @@ export const SEC_6: Policy = {
         evidence: { pointer: leaf.pointer, value: `{{${worst.r.moduleId}.${worst.r.path}}}` }, // the mapping only: the URL may carry a key
       });
     }
-    return failWith(findings, (n) => `${n} request${n === 1 ? '' : 's'} to an address chosen by untrusted input or AI output`);
+    return failWith(
+      findings,
+      (n) => `${n} request${n === 1 ? '' : 's'} to an address chosen by untrusted input or AI output`,
+    );
   },
   remediation: {
     effort: 'medium',
     steps(outcome, analysis) {
-      const steps = findingModules(outcome, analysis).map((m) => `In ${moduleRef(m)}, make the scheme and host of the URL a fixed value; take at most a validated path segment or query value from the input.`);
-      steps.push('Where several destinations are legitimate, map an allowed *name* from the input to a fixed URL with a router, and add a fallback route that rejects everything else.');
-      steps.push('Never fetch a URL written by an AI model as is: extract it, check its host against an allow-list in a filter, and stop the route otherwise.');
+      const steps = findingModules(outcome, analysis).map(
+        (m) =>
+          `In ${moduleRef(m)}, make the scheme and host of the URL a fixed value; take at most a validated path segment or query value from the input.`,
+      );
+      steps.push(
+        'Where several destinations are legitimate, map an allowed *name* from the input to a fixed URL with a router, and add a fallback route that rejects everything else.',
+      );
+      steps.push(
+        'Never fetch a URL written by an AI model as is: extract it, check its host against an allow-list in a filter, and stop the route otherwise.',
+      );
       return steps;
     },
   },

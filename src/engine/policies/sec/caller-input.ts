@@ -55,7 +55,10 @@ export class CallerInput {
   private setters: Map<string, FieldRef[]> | null = null;
   private readersClosure: ReadonlySet<string> | null = null;
 
-  constructor(private readonly analysis: Analysis, readonly hookId: string) {
+  constructor(
+    private readonly analysis: Analysis,
+    readonly hookId: string,
+  ) {
     this.outputOrigin = new Int8Array(analysis.graph.modules.length).fill(UNKNOWN);
     this.carrying = new Int8Array(analysis.graph.modules.length).fill(UNKNOWN);
   }
@@ -70,9 +73,16 @@ export class CallerInput {
       let carries = 0;
       // A module that does not read the source, directly or through others, carries nothing of it:
       // skip resolving its values (and, behind them, everything upstream of it).
-      if (!this.downstream().has(m.id)) { this.carrying[m.ordinal] = 0; return false; }
+      if (!this.downstream().has(m.id)) {
+        this.carrying[m.ordinal] = 0;
+        return false;
+      }
       search: for (const { refs } of this.analysis.dataflow().mappedValuesOf(m.id)) {
-        for (const r of refs) if (this.origin(r) !== 0) { carries = 1; break search; }
+        for (const r of refs)
+          if (this.origin(r) !== 0) {
+            carries = 1;
+            break search;
+          }
       }
       this.carrying[m.ordinal] = carries;
     }
@@ -125,10 +135,15 @@ export class CallerInput {
     // A variable module is resolved per variable; any other module for its whole output.
     const named = isVariables(m);
     const key = named ? `${m.id}\u0000${head(ref.path)}` : '';
-    const known = named ? this.memo.get(key) : this.outputOrigin[m.ordinal] === UNKNOWN ? undefined : this.outputOrigin[m.ordinal];
+    const known = named
+      ? this.memo.get(key)
+      : this.outputOrigin[m.ordinal] === UNKNOWN
+        ? undefined
+        : this.outputOrigin[m.ordinal];
     // Most references carry nothing of the source: answer those without allocating (paths are only stored for payload origins).
     if (known === 0) return NOTHING;
-    if (known !== undefined) return { origin: known, paths: named ? this.paths.get(key) ?? [] : known & PAYLOAD ? [ref.path] : [] };
+    if (known !== undefined)
+      return { origin: known, paths: named ? (this.paths.get(key) ?? []) : known & PAYLOAD ? [ref.path] : [] };
     // Cycle guard: a module referencing itself through routes adds nothing.
     if (named) this.memo.set(key, 0);
     else this.outputOrigin[m.ordinal] = 0;
@@ -164,7 +179,8 @@ export class CallerInput {
     if (SET_VARIABLES.has(m.type)) return { refs: df.refsOf(m.id).filter((r) => r.fieldName === name), as: same };
     if (GET_VARIABLES.has(m.type)) return { refs: this.setterRefs().get(name) ?? [], as: same };
     const cls = classify(m);
-    if (cls.ai) return { refs: df.promptRefsOf(m.id), as: (o) => (o & (PAYLOAD | STEERED_AI) ? STEERED_AI : 0) | (o & LOOKUP) };
+    if (cls.ai)
+      return { refs: df.promptRefsOf(m.id), as: (o) => (o & (PAYLOAD | STEERED_AI) ? STEERED_AI : 0) | (o & LOOKUP) };
     if (cls.role === 'transform' || cls.role === 'flow') return { refs: df.refsOf(m.id), as: same };
     if (cls.role === 'read') return { refs: df.refsOf(m.id), as: (o) => (o === 0 ? 0 : LOOKUP) };
     return { refs: [], as: same };
@@ -187,7 +203,11 @@ export class CallerInput {
       const next = [...df.readersOf(id)];
       const m = this.analysis.graph.byId.get(id);
       if (m && SET_VARIABLES.has(m.type)) next.push(...getters);
-      for (const r of next) if (!seen.has(r)) { seen.add(r); stack.push(r); }
+      for (const r of next)
+        if (!seen.has(r)) {
+          seen.add(r);
+          stack.push(r);
+        }
     }
     this.readersClosure = seen;
     return seen;
@@ -200,7 +220,8 @@ export class CallerInput {
     const map = new Map<string, FieldRef[]>();
     for (const m of this.analysis.graph.modules) {
       if (!SET_VARIABLES.has(m.type)) continue;
-      for (const r of df.refsOf(m.id)) if (r.fieldName !== null) map.set(r.fieldName, [...(map.get(r.fieldName) ?? []), r]);
+      for (const r of df.refsOf(m.id))
+        if (r.fieldName !== null) map.set(r.fieldName, [...(map.get(r.fieldName) ?? []), r]);
     }
     this.setters = map;
     return map;
@@ -208,7 +229,10 @@ export class CallerInput {
 }
 
 /** What a reference resolves to when it carries nothing of the source (shared: most do). */
-const NOTHING: { readonly origin: Origin; readonly paths: readonly string[] } = Object.freeze({ origin: 0, paths: Object.freeze([]) });
+const NOTHING: { readonly origin: Origin; readonly paths: readonly string[] } = Object.freeze({
+  origin: 0,
+  paths: Object.freeze([]),
+});
 
 /** Not resolved yet (per-module arrays). */
 const UNKNOWN = -1;
@@ -253,6 +277,13 @@ const MAPPED = new SharedKey<Map<string, readonly MappedValue[]>>('caller-input 
 function mappedValues(analysis: Analysis, m: ModuleNode): readonly MappedValue[] {
   const byModule = analysis.shared(MAPPED, () => new Map<string, readonly MappedValue[]>());
   let values = byModule.get(m.id);
-  if (!values) byModule.set(m.id, (values = analysis.dataflow().mappedValuesOf(m.id).map(({ leaf, refs }) => ({ leaf, key: topKey(m, leaf.pointer), refs }))));
+  if (!values)
+    byModule.set(
+      m.id,
+      (values = analysis
+        .dataflow()
+        .mappedValuesOf(m.id)
+        .map(({ leaf, refs }) => ({ leaf, key: topKey(m, leaf.pointer), refs }))),
+    );
   return values;
 }

@@ -20,11 +20,20 @@ import { CallerInput, PAYLOAD, STEERED_AI } from './caller-input.js';
 import { moduleImpacts } from './impact-detectors.js';
 
 /** What forged input reaches, worst first. */
-export type ImpactKind = 'target' | 'relay' | 'publish' | 'forward' | 'agent' | 'payment' | 'uses' | 'answers' | 'unused';
+export type ImpactKind =
+  'target' | 'relay' | 'publish' | 'forward' | 'agent' | 'payment' | 'uses' | 'answers' | 'unused';
 
 /** Severity per impact (issue 14: "from what forged input can make the scenario DO"). */
 export const IMPACT_SEVERITY: Readonly<Record<ImpactKind, Severity>> = {
-  target: 'high', relay: 'high', publish: 'high', forward: 'high', agent: 'high', payment: 'high', uses: 'medium', answers: 'medium', unused: 'low',
+  target: 'high',
+  relay: 'high',
+  publish: 'high',
+  forward: 'high',
+  agent: 'high',
+  payment: 'high',
+  uses: 'medium',
+  answers: 'medium',
+  unused: 'low',
 };
 
 /** One impact found on one module. */
@@ -40,8 +49,12 @@ const PAYMENT_MODULES = 4;
 
 /** How forged data that cannot aim anything is described, per kind of module it reaches. */
 const REACHED: Partial<Readonly<Record<ModuleKind, string>>> = {
-  compute: 'AI calls', send: 'messages to fixed or submitted recipients', write: 'records in the owner\'s systems', delete: 'records in the owner\'s systems',
-  respond: 'the answer to the caller', read: 'look-ups',
+  compute: 'AI calls',
+  send: 'messages to fixed or submitted recipients',
+  write: "records in the owner's systems",
+  delete: "records in the owner's systems",
+  respond: 'the answer to the caller',
+  read: 'look-ups',
 };
 
 /** The severity of a forged call and what it can do (completes "forged calls can …"). */
@@ -57,11 +70,17 @@ export function assessForgery(analysis: Analysis, trigger: ModuleNode): Forgery 
   const payment = paymentImpact(analysis, input, trigger);
   if (payment) impacts.push(payment);
   if (impacts.length > 0) {
-    const worst = impacts.reduce((a, b) => (SEVERITY_RANK[IMPACT_SEVERITY[b.kind]] > SEVERITY_RANK[IMPACT_SEVERITY[a.kind]] ? b : a));
+    const worst = impacts.reduce((a, b) =>
+      SEVERITY_RANK[IMPACT_SEVERITY[b.kind]] > SEVERITY_RANK[IMPACT_SEVERITY[a.kind]] ? b : a,
+    );
     return { severity: IMPACT_SEVERITY[worst.kind], what: describeImpacts(impacts) };
   }
   if (input.payloadPaths().length > 0) return { severity: IMPACT_SEVERITY.uses, what: reach(analysis, input, trigger) };
-  if (answersCaller(analysis)) return { severity: IMPACT_SEVERITY.answers, what: 'read what the scenario answers, though their payload is never used' };
+  if (answersCaller(analysis))
+    return {
+      severity: IMPACT_SEVERITY.answers,
+      what: 'read what the scenario answers, though their payload is never used',
+    };
   return { severity: IMPACT_SEVERITY.unused, what: 'only start the scenario: its payload is never used' };
 }
 
@@ -76,7 +95,11 @@ export function describeImpacts(impacts: readonly Impact[]): string {
     const of = impacts.filter((i) => i.kind === kind);
     if (of.length === 0) continue;
     const others = [...new Set(of.slice(1).map((i) => i.module.id))].filter((id) => id !== of[0]!.module.id);
-    clauses.push(others.length === 0 ? of[0]!.what : `${of[0]!.what} (also module${others.length === 1 ? '' : 's'} ${others.join(', ')})`);
+    clauses.push(
+      others.length === 0
+        ? of[0]!.what
+        : `${of[0]!.what} (also module${others.length === 1 ? '' : 's'} ${others.join(', ')})`,
+    );
   }
   return clauses.join('; ');
 }
@@ -86,15 +109,32 @@ export function describeImpacts(impacts: readonly Impact[]): string {
  * scenario records or delivers from: a forged event becomes a paid invoice or a delivered product.
  */
 function paymentImpact(analysis: Analysis, input: CallerInput, trigger: ModuleNode): Impact | null {
-  if (!isPaymentEvent(`${hookLabel(trigger)} ${trigger.label ?? ''}`, [...input.payloadPaths(), ...interfaceNames(trigger)])) return null;
+  if (
+    !isPaymentEvent(`${hookLabel(trigger)} ${trigger.label ?? ''}`, [
+      ...input.payloadPaths(),
+      ...interfaceNames(trigger),
+    ])
+  )
+    return null;
   const acts = analysis.graph.modules.filter((m) => {
     const effect = classify(m).effect;
-    return (effect === 'write' || effect === 'send') && input.carries(m) && input.leaves(m).some((l) => l.origin & PAYLOAD);
+    return (
+      (effect === 'write' || effect === 'send') && input.carries(m) && input.leaves(m).some((l) => l.origin & PAYLOAD)
+    );
   });
   if (acts.length === 0) return null;
   const one = acts.length === 1;
-  const ids = one ? `module ${acts[0]!.id}` : `modules ${acts.slice(0, PAYMENT_MODULES).map((m) => m.id).join(', ')}${acts.length > PAYMENT_MODULES ? ` and ${acts.length - PAYMENT_MODULES} more` : ''}`;
-  return { kind: 'payment', module: acts[0]!, what: `fake a payment or order event that ${ids} record${one ? 's' : ''} or deliver${one ? 's' : ''} as real` };
+  const ids = one
+    ? `module ${acts[0]!.id}`
+    : `modules ${acts
+        .slice(0, PAYMENT_MODULES)
+        .map((m) => m.id)
+        .join(', ')}${acts.length > PAYMENT_MODULES ? ` and ${acts.length - PAYMENT_MODULES} more` : ''}`;
+  return {
+    kind: 'payment',
+    module: acts[0]!,
+    what: `fake a payment or order event that ${ids} record${one ? 's' : ''} or deliver${one ? 's' : ''} as real`,
+  };
 }
 
 /** What forged data reaches when the caller cannot aim it (`REACHED`). */

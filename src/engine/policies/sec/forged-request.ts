@@ -33,12 +33,23 @@ export function requestStakes(analysis: Analysis, m: ModuleNode, urlPointer: str
   const credential = credentialOf(m) ?? connectionOf(m);
   if (credential) return { high: true, why: `the request carries ${credential}, which goes to the forged host` };
   const method = httpMethod(m);
-  if (method !== 'GET' && method !== 'HEAD' && bodyTexts(m).some((t) => t.trim() !== '' && t.trim() !== '=')) return { high: true, why: `it sends a ${method} body to the forged host` };
-  const personal = analysis.dataflow().piiInputs(m.id).find((p) => !p.pointer.startsWith(urlPointer));
-  if (personal) return { high: true, why: `it sends personal data (\`${personal.from.moduleId}.${personal.from.path}\`) to the forged host` };
+  if (method !== 'GET' && method !== 'HEAD' && bodyTexts(m).some((t) => t.trim() !== '' && t.trim() !== '='))
+    return { high: true, why: `it sends a ${method} body to the forged host` };
+  const personal = analysis
+    .dataflow()
+    .piiInputs(m.id)
+    .find((p) => !p.pointer.startsWith(urlPointer));
+  if (personal)
+    return {
+      high: true,
+      why: `it sends personal data (\`${personal.from.moduleId}.${personal.from.path}\`) to the forged host`,
+    };
   const { acts, answers } = responseUse(analysis, m);
   if (acts) return { high: true, why: acts };
-  return { high: false, why: `it is a ${method} without credentials or data whose response ${answers ? `only answers the caller, through ${ref(answers)}` : 'no module acts on'}` };
+  return {
+    high: false,
+    why: `it is a ${method} without credentials or data whose response ${answers ? `only answers the caller, through ${ref(answers)}` : 'no module acts on'}`,
+  };
 }
 
 /** An HTTP module's connection or keychain (`__IMTCONN__`, keychain `auth`), by name; `null` without one. */

@@ -19,18 +19,22 @@ import { LOOKUP, PAYLOAD, STEERED_AI } from './caller-input.js';
  * `contactId`, `task_id`, `product_id`), and an HTTP module's `url` (its host and path only: see
  * `isTarget`). Content keys (`record`, `values`, `fields`, `name`, `text`) are not targets.
  */
-const TARGET_KEY = /^(?:id|key|url|uri|page|file|document|folder|base|table|sheet|spreadsheet|range|channel|calendar|board|database|view)$|(?:Id|_id|ID|Ids|_ids)$|^(?:rowNumber|sheetName|tableName)$/;
+const TARGET_KEY =
+  /^(?:id|key|url|uri|page|file|document|folder|base|table|sheet|spreadsheet|range|channel|calendar|board|database|view)$|(?:Id|_id|ID|Ids|_ids)$|^(?:rowNumber|sheetName|tableName)$/;
 /** Keys that are a target only when a flag of the module says it overwrites (Make Data store *Add/replace a record*: `overwrite`). */
 const TARGET_IF_FLAG: Readonly<Record<string, { readonly key: string; readonly flag: string }>> = {
   'datastore:AddRecord': { key: 'key', flag: 'overwrite' },
 };
 /** Payload field names of free text: what a caller writes, not a slot such as a name or an amount (`text`, `Body`, `message`). */
-const FREE_TEXT = /^(?:text|body|message|messages|content|comments?|notes?|description|caption|html|prompt|question|query)$/i;
+const FREE_TEXT =
+  /^(?:text|body|message|messages|content|comments?|notes?|description|caption|html|prompt|question|query)$/i;
 /** Make AI Agents act with tools (scenarios, MCP servers, modules) configured on the agent, outside the blueprint. */
 const AGENT_APPS: ReadonlySet<string> = new Set(['ai-agent', 'make-ai-agents']);
 /** HTTP modules that authenticate by a connection or keychain (Make HTTP app: OAuth 2.0, API key, basic auth, client certificate). */
 const AUTH_ACTIONS: Readonly<Record<string, string>> = {
-  ActionSendDataOAuth: 'an OAuth connection', ActionSendDataAPIKeyAuth: 'an API-key keychain', ActionSendDataBasicAuth: 'a basic-auth keychain',
+  ActionSendDataOAuth: 'an OAuth connection',
+  ActionSendDataAPIKeyAuth: 'an API-key keychain',
+  ActionSendDataBasicAuth: 'a basic-auth keychain',
   ActionSendDataClientCertAuth: 'a client certificate',
 };
 /**
@@ -38,11 +42,19 @@ const AUTH_ACTIONS: Readonly<Record<string, string>> = {
  * where it sends data on) and team-chat incoming webhooks (the team's own channel, an internal
  * notification).
  */
-const NOT_FORWARDING_HOST = /(?:^|\.)(?:make\.com|make\.celonis\.com|integromat\.com|hooks\.slack\.com|webhook\.office\.com|chat\.googleapis\.com)$|^(?:discord|discordapp)\.com$/;
+const NOT_FORWARDING_HOST =
+  /(?:^|\.)(?:make\.com|make\.celonis\.com|integromat\.com|hooks\.slack\.com|webhook\.office\.com|chat\.googleapis\.com)$|^(?:discord|discordapp)\.com$/;
 /** A URL path segment that is a key, after a credential-named one (`/with/key/<22 chars>`, z-api `/token/<24 hex>/`); `/auth/login` is not. */
 const KEY_SEGMENT = /^[A-Za-z0-9_-]{16,}$/;
 /** Channel names in reasons. */
-const CHANNEL: Readonly<Record<string, string>> = { email: 'an e-mail', sms: 'an SMS', chat: 'a chat message', 'team-chat': 'a team-chat message', post: 'a post', push: 'a notification' };
+const CHANNEL: Readonly<Record<string, string>> = {
+  email: 'an e-mail',
+  sms: 'an SMS',
+  chat: 'a chat message',
+  'team-chat': 'a team-chat message',
+  post: 'a post',
+  push: 'a notification',
+};
 
 /** Values the caller chooses: their input, a record found on it, or what an AI they steer picks. */
 const CALLER = PAYLOAD | LOOKUP | STEERED_AI;
@@ -50,39 +62,64 @@ const ref = (m: ModuleNode) => `module ${m.id} (\`${m.type}\`)`;
 
 /** Per-module detectors, worst first; each returns what forged calls can do through the module, or `null`. */
 const DETECTORS: readonly (readonly [ImpactKind, (m: ModuleNode, leaves: readonly CallerLeaf[]) => string | null])[] = [
-  ['target', (m, leaves) => {
-    const cls = classify(m);
-    if (cls.effect !== 'write' && cls.effect !== 'delete') return null;
-    const hit = leaves.find((l) => l.origin & CALLER && isTarget(m, l));
-    if (!hit) return null;
-    const via = hit.origin & PAYLOAD ? '' : hit.origin & LOOKUP ? ', through a lookup on their input' : ', through an AI they steer';
-    return `choose what ${ref(m)} ${cls.effect === 'delete' ? 'deletes' : 'changes'} (\`${hit.key}\`${via})`;
-  }],
-  ['relay', (m, leaves) => {
-    const send = classify(m).send;
-    if (!send || send.toSelf || send.channel === 'post') return null;
-    const to = leaves.find((l) => l.origin & CALLER && send.recipients.includes(l.key));
-    const body = leaves.find((l) => !send.recipients.includes(l.key) && callerAuthored(l));
-    if (!to || !body) return null;
-    return `make ${ref(m)} send ${CHANNEL[send.channel ?? ''] ?? 'a message'} in the organisation's name, with content they write or steer (\`${body.key}\`), to a recipient they choose (\`${to.key}\`)`;
-  }],
-  ['publish', (m, leaves) => {
-    if (classify(m).send?.channel !== 'post') return null;
-    const hit = leaves.find((l) => l.origin & (PAYLOAD | STEERED_AI));
-    return hit ? `publish their content through ${ref(m)} (\`${hit.key}\`)` : null;
-  }],
-  ['forward', (m, leaves) => {
-    const cls = classify(m);
-    if (cls.effect !== 'write' || !(cls.http || /api.?call/i.test(m.action))) return null;
-    const host = urlHost(moduleUrl(m) ?? '');
-    if (host === null || NOT_FORWARDING_HOST.test(host) || !leaves.some((l) => l.origin & (PAYLOAD | STEERED_AI))) return null;
-    const credential = credentialOf(m);
-    return credential ? `push their data into \`${host}\` through ${ref(m)}, authenticated by ${credential} the receiver trusts` : null;
-  }],
-  ['agent', (m, leaves) => {
-    if (!isAgent(m)) return null;
-    return leaves.some((l) => l.origin & (PAYLOAD | STEERED_AI)) ? `instruct the AI agent of ${ref(m)}, which acts with the tools configured on it` : null;
-  }],
+  [
+    'target',
+    (m, leaves) => {
+      const cls = classify(m);
+      if (cls.effect !== 'write' && cls.effect !== 'delete') return null;
+      const hit = leaves.find((l) => l.origin & CALLER && isTarget(m, l));
+      if (!hit) return null;
+      const via =
+        hit.origin & PAYLOAD
+          ? ''
+          : hit.origin & LOOKUP
+            ? ', through a lookup on their input'
+            : ', through an AI they steer';
+      return `choose what ${ref(m)} ${cls.effect === 'delete' ? 'deletes' : 'changes'} (\`${hit.key}\`${via})`;
+    },
+  ],
+  [
+    'relay',
+    (m, leaves) => {
+      const send = classify(m).send;
+      if (!send || send.toSelf || send.channel === 'post') return null;
+      const to = leaves.find((l) => l.origin & CALLER && send.recipients.includes(l.key));
+      const body = leaves.find((l) => !send.recipients.includes(l.key) && callerAuthored(l));
+      if (!to || !body) return null;
+      return `make ${ref(m)} send ${CHANNEL[send.channel ?? ''] ?? 'a message'} in the organisation's name, with content they write or steer (\`${body.key}\`), to a recipient they choose (\`${to.key}\`)`;
+    },
+  ],
+  [
+    'publish',
+    (m, leaves) => {
+      if (classify(m).send?.channel !== 'post') return null;
+      const hit = leaves.find((l) => l.origin & (PAYLOAD | STEERED_AI));
+      return hit ? `publish their content through ${ref(m)} (\`${hit.key}\`)` : null;
+    },
+  ],
+  [
+    'forward',
+    (m, leaves) => {
+      const cls = classify(m);
+      if (cls.effect !== 'write' || !(cls.http || /api.?call/i.test(m.action))) return null;
+      const host = urlHost(moduleUrl(m) ?? '');
+      if (host === null || NOT_FORWARDING_HOST.test(host) || !leaves.some((l) => l.origin & (PAYLOAD | STEERED_AI)))
+        return null;
+      const credential = credentialOf(m);
+      return credential
+        ? `push their data into \`${host}\` through ${ref(m)}, authenticated by ${credential} the receiver trusts`
+        : null;
+    },
+  ],
+  [
+    'agent',
+    (m, leaves) => {
+      if (!isAgent(m)) return null;
+      return leaves.some((l) => l.origin & (PAYLOAD | STEERED_AI))
+        ? `instruct the AI agent of ${ref(m)}, which acts with the tools configured on it`
+        : null;
+    },
+  ],
 ];
 
 /** Every high impact a forged call has through the modules of the scenario, in module order. */
@@ -148,13 +185,17 @@ export function credentialOf(m: ModuleNode): string | null {
     const list = m.mapper?.[key];
     if (!Array.isArray(list)) continue;
     for (const p of list) {
-      const name = p && typeof p === 'object' && !Array.isArray(p) ? p['name'] ?? p['key'] : null;
-      if (typeof name === 'string' && isCredentialName(name)) return `${key === 'headers' ? 'header' : 'query parameter'} \`${name}\``;
+      const name = p && typeof p === 'object' && !Array.isArray(p) ? (p['name'] ?? p['key']) : null;
+      if (typeof name === 'string' && isCredentialName(name))
+        return `${key === 'headers' ? 'header' : 'query parameter'} \`${name}\``;
     }
   }
   const url = moduleUrl(m) ?? '';
   const [base, query = ''] = url.split('?');
-  const queryName = query.split('&').map((p) => p.split('=')[0] ?? '').find((n) => n !== '' && isCredentialName(n));
+  const queryName = query
+    .split('&')
+    .map((p) => p.split('=')[0] ?? '')
+    .find((n) => n !== '' && isCredentialName(n));
   if (queryName) return `query parameter \`${queryName}\``;
   const segments = (base ?? '').replace(/^[a-z]+:\/\/[^/]*/i, '').split('/');
   const at = segments.findIndex((s, i) => isCredentialName(s) && KEY_SEGMENT.test(segments[i + 1] ?? ''));

@@ -30,9 +30,22 @@ const PROVIDER_URL_FIELD = /(?:^|[._])(?:url|uri|href)$|[a-z](?:Url|Uri)$/;
 export function hostEnd(url: string): number {
   let depth = 0;
   for (let i = 0; i < url.length; i++) {
-    if (url.startsWith('{{', i)) { depth++; i++; continue; }
-    if (depth > 0) { if (url.startsWith('}}', i)) { depth--; i++; } continue; }
-    if (url.startsWith('://', i)) { i += 2; continue; }
+    if (url.startsWith('{{', i)) {
+      depth++;
+      i++;
+      continue;
+    }
+    if (depth > 0) {
+      if (url.startsWith('}}', i)) {
+        depth--;
+        i++;
+      }
+      continue;
+    }
+    if (url.startsWith('://', i)) {
+      i += 2;
+      continue;
+    }
     const c = url[i];
     if (c === '/' || c === '?' || c === '#') return i;
   }
@@ -75,7 +88,10 @@ export function modelAuthors(analysis: Analysis, df: DataFlow, from: FieldRef): 
     const m = analysis.graph.byId.get(r.moduleId);
     if (!m || !df.isAiDerived(m.id)) continue;
     // An AI module is judged per referenced field (its text, or a file URL it issued); transforms are walked once.
-    if (classify(m).ai) { if (!PROVIDER_URL_FIELD.test(r.path.replace(/\[\]/g, '')) && !authors.includes(m.id)) authors.push(m.id); continue; }
+    if (classify(m).ai) {
+      if (!PROVIDER_URL_FIELD.test(r.path.replace(/\[\]/g, '')) && !authors.includes(m.id)) authors.push(m.id);
+      continue;
+    }
     if (seen.has(m.id)) continue;
     seen.add(m.id);
     stack.push(...df.refsOf(m.id));
