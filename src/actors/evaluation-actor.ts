@@ -76,7 +76,9 @@ export class EvaluationActor {
   private failureRecord: EvaluationRecord | null = null;
   private resolveDone!: () => void;
   /** Resolves once the evaluation is terminal and flushed. */
-  readonly done: Promise<void> = new Promise((r) => { this.resolveDone = r; });
+  readonly done: Promise<void> = new Promise((r) => {
+    this.resolveDone = r;
+  });
 
   constructor(
     private readonly store: Store,
@@ -102,7 +104,12 @@ export class EvaluationActor {
     const todo: ChunkScenario[] = [];
     this.inputs.forEach((input, index) => {
       if (!input || this.record.scenarios[index] !== null) return;
-      todo.push({ index, scenarioId: input.scenarioId, blueprint: input.blueprint, ...(input.fault ? { fault: input.fault } : {}) });
+      todo.push({
+        index,
+        scenarioId: input.scenarioId,
+        blueprint: input.blueprint,
+        ...(input.fault ? { fault: input.fault } : {}),
+      });
     });
     for (let i = 0; i < todo.length; i += CHUNK_SIZE) this.runChunk(todo.slice(i, i + CHUNK_SIZE));
   }
@@ -115,10 +122,16 @@ export class EvaluationActor {
     if (this.halted) return;
     const evaluatedAt = new Date(this.now()).toISOString();
     // runChunk never rejects: a failed task is a value (its failure and the scenarios not reported).
-    void this.pool.runChunk(this.record.evaluation_id, evaluatedAt, chunk, (index, result) => this.send({ type: 'scenario-finished', index, result }))
+    void this.pool
+      .runChunk(this.record.evaluation_id, evaluatedAt, chunk, (index, result) =>
+        this.send({ type: 'scenario-finished', index, result }),
+      )
       .then(({ unreported, failure }) => {
         if (failure === null) return;
-        if (chunk.length === 1) { for (const index of unreported) this.send({ type: 'scenario-finished', index, result: failure }); return; }
+        if (chunk.length === 1) {
+          for (const index of unreported) this.send({ type: 'scenario-finished', index, result: failure });
+          return;
+        }
         for (const index of unreported) this.runChunk(chunk.filter((c) => c.index === index));
       });
   }
@@ -133,7 +146,10 @@ export class EvaluationActor {
     const last = this.record.completed + this.finished.length >= this.record.total_scenarios;
     if (this.flush && (this.flush.last || !last)) return;
     if (this.flush) clearTimeout(this.flush.timer as NodeJS.Timeout);
-    const run = () => { this.flush = null; if (!this.halted) this.commitFinished(); };
+    const run = () => {
+      this.flush = null;
+      if (!this.halted) this.commitFinished();
+    };
     this.flush = last ? { timer: setImmediate(run), last } : { timer: setTimeout(run, COMMIT_WINDOW_MS), last };
   }
 
@@ -169,7 +185,8 @@ export class EvaluationActor {
         this.write({ ...this.record, status: 'processing', updated_at: nowIso });
         return;
       case 'scenario-finished': {
-        if (this.record.scenarios[message.index] !== null || this.finished.some((f) => f.index === message.index)) return;
+        if (this.record.scenarios[message.index] !== null || this.finished.some((f) => f.index === message.index))
+          return;
         this.finished.push({ index: message.index, result: message.result });
         this.scheduleCommit();
         return;
@@ -177,14 +194,39 @@ export class EvaluationActor {
       case 'timed-out': {
         this.commitFinished();
         if (this.isTerminal) return; // the outcomes just committed were the last ones
-        if (this.record.scenarios.every((s) => s !== null)) { // recovered with every result already committed
-          this.write({ ...this.record, completed: this.record.total_scenarios, status: 'complete', completed_at: nowIso, updated_at: nowIso });
+        if (this.record.scenarios.every((s) => s !== null)) {
+          // recovered with every result already committed
+          this.write({
+            ...this.record,
+            completed: this.record.total_scenarios,
+            status: 'complete',
+            completed_at: nowIso,
+            updated_at: nowIso,
+          });
           return;
         }
         const anyResult = this.record.scenarios.some((s) => s !== null && s.error === undefined);
-        const scenarios = this.record.scenarios.map((s, i) => s ?? failedSummary(this.record.scenario_ids[i]!, this.record.scenario_ids[i]!, 'evaluation timed out'));
-        if (anyResult) this.write({ ...this.record, scenarios, completed: scenarios.length, status: 'complete', completed_at: nowIso, updated_at: nowIso });
-        else this.write({ ...this.record, status: 'error', error: `evaluation did not finish within ${this.timeoutMs} ms`, completed_at: nowIso, updated_at: nowIso });
+        const scenarios = this.record.scenarios.map(
+          (s, i) =>
+            s ?? failedSummary(this.record.scenario_ids[i]!, this.record.scenario_ids[i]!, 'evaluation timed out'),
+        );
+        if (anyResult)
+          this.write({
+            ...this.record,
+            scenarios,
+            completed: scenarios.length,
+            status: 'complete',
+            completed_at: nowIso,
+            updated_at: nowIso,
+          });
+        else
+          this.write({
+            ...this.record,
+            status: 'error',
+            error: `evaluation did not finish within ${this.timeoutMs} ms`,
+            completed_at: nowIso,
+            updated_at: nowIso,
+          });
         return;
       }
     }
@@ -205,13 +247,27 @@ export class EvaluationActor {
     const results: ScenarioResultWrite[] = [];
     for (const { index, result } of batch) {
       const id = this.record.scenario_ids[index]!;
-      scenarios[index] = result.ok ? result.summary : failedSummary(id, 'name' in result ? result.name : id, result.message);
+      scenarios[index] = result.ok
+        ? result.summary
+        : failedSummary(id, 'name' in result ? result.name : id, result.message);
       if (result.ok && this.record.kind === 'stored') {
-        results.push({ index, results: result.results, remediation: result.remediation, contribution: result.contribution, evaluatedAt: nowIso });
+        results.push({
+          index,
+          results: result.results,
+          remediation: result.remediation,
+          contribution: result.contribution,
+          evaluatedAt: nowIso,
+        });
       }
     }
-    const next: EvaluationRecord = { ...this.record, scenarios, completed: this.record.completed + batch.length, updated_at: nowIso };
-    const final: EvaluationRecord = next.completed === next.total_scenarios ? { ...next, status: 'complete', completed_at: nowIso } : next;
+    const next: EvaluationRecord = {
+      ...this.record,
+      scenarios,
+      completed: this.record.completed + batch.length,
+      updated_at: nowIso,
+    };
+    const final: EvaluationRecord =
+      next.completed === next.total_scenarios ? { ...next, status: 'complete', completed_at: nowIso } : next;
     this.commit(final, results);
     for (const { index, result } of batch) this.observer.scenarioFinished?.(final, index, result);
   }
@@ -233,19 +289,34 @@ export class EvaluationActor {
     if (terminal && this.timer) clearTimeout(this.timer);
     const t0 = performance.now();
     const deliveries = terminal ? this.observer.deliveries : undefined;
-    const committed = this.store.evaluations.commit({ record: next, results, ...(deliveries ? { deliveries: (endpoints: readonly WebhookRecord[]) => deliveries(next, endpoints) } : {}) });
-    committed.then(() => {
-      if (this.failureRecord === null || next === this.failureRecord) this.committedRecord = next;
-      this.observer.committed?.((performance.now() - t0) / 1000);
-    }, (error: unknown) => this.commitFailed(next, error));
+    const committed = this.store.evaluations.commit({
+      record: next,
+      results,
+      ...(deliveries ? { deliveries: (endpoints: readonly WebhookRecord[]) => deliveries(next, endpoints) } : {}),
+    });
+    committed.then(
+      () => {
+        if (this.failureRecord === null || next === this.failureRecord) this.committedRecord = next;
+        this.observer.committed?.((performance.now() - t0) / 1000);
+      },
+      (error: unknown) => this.commitFailed(next, error),
+    );
     if (terminal) {
       // A failed commit is handled above; a failed flush leaves the record committed but not durable, and the actor done.
-      committed.then(async (receipt) => { await this.store.flushed(); return receipt; }).then((receipt) => {
-        this.observer.terminal?.(next, receipt.webhookIds);
-        this.resolveDone();
-      }, () => {
-        if (next === this.failureRecord) this.resolveDone();
-      });
+      committed
+        .then(async (receipt) => {
+          await this.store.flushed();
+          return receipt;
+        })
+        .then(
+          (receipt) => {
+            this.observer.terminal?.(next, receipt.webhookIds);
+            this.resolveDone();
+          },
+          () => {
+            if (next === this.failureRecord) this.resolveDone();
+          },
+        );
     }
   }
 
@@ -266,7 +337,13 @@ export class EvaluationActor {
     if (this.failureRecord !== null) return; // an earlier commit of this turn failed too: its error record is on its way
     const nowIso = new Date(this.now()).toISOString();
     this.finished = [];
-    this.failureRecord = { ...this.committedRecord, status: 'error', error: STORAGE_FAILED_MESSAGE, completed_at: nowIso, updated_at: nowIso };
+    this.failureRecord = {
+      ...this.committedRecord,
+      status: 'error',
+      error: STORAGE_FAILED_MESSAGE,
+      completed_at: nowIso,
+      updated_at: nowIso,
+    };
     this.commit(this.failureRecord, []);
   }
 }

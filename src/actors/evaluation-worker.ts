@@ -2,7 +2,15 @@
  * @module actors/evaluation-worker: the piscina worker entry. Runs the pure engine on raw bytes and
  * returns pre-rendered JSON; never imports the pool, the store or the container (STYLE: piscina).
  */
-import type { ChunkProgress, ChunkTask, InlineTask, InlineTaskResult, ScenarioTask, ScenarioTaskResult, WorkerTask } from './worker-protocol.js';
+import type {
+  ChunkProgress,
+  ChunkTask,
+  InlineTask,
+  InlineTaskResult,
+  ScenarioTask,
+  ScenarioTaskResult,
+  WorkerTask,
+} from './worker-protocol.js';
 import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { WORKER_ERROR_MESSAGE } from './worker-protocol.js';
@@ -36,7 +44,14 @@ function evaluateChunk(task: ChunkTask): { delivered: number } {
   for (const s of task.scenarios) {
     let result: ScenarioTaskResult;
     try {
-      result = evaluateScenario({ kind: 'scenario', scenarioId: s.scenarioId, blueprint: s.blueprint, evaluationId: task.evaluationId, evaluatedAt: task.evaluatedAt, ...(s.fault ? { fault: s.fault } : {}) });
+      result = evaluateScenario({
+        kind: 'scenario',
+        scenarioId: s.scenarioId,
+        blueprint: s.blueprint,
+        evaluationId: task.evaluationId,
+        evaluatedAt: task.evaluatedAt,
+        ...(s.fault ? { fault: s.fault } : {}),
+      });
     } catch {
       result = { ok: false, code: 'worker_error', message: WORKER_ERROR_MESSAGE };
     }
@@ -53,7 +68,10 @@ function injectFault(fault: ScenarioTask['fault']): void {
   if (!faultsEnabled || !fault) return;
   if (fault === 'throw') throw new Error('injected fault');
   if (fault === 'exit') process.exit(3);
-  if (fault === 'hang') for (;;) { /* busy loop until the task's time budget aborts it */ }
+  if (fault === 'hang')
+    for (;;) {
+      /* busy loop until the task's time budget aborts it */
+    }
   if (fault === 'oom') {
     const hog: unknown[] = [];
     for (;;) hog.push(new Array(1e6).fill(hog.length));
@@ -67,12 +85,26 @@ function evaluateScenario(task: ScenarioTask): ScenarioTaskResult {
   injectFault(task.fault);
   const started = performance.now();
   const parsed = parseJsonBody(task.blueprint);
-  if (!parsed.ok) return { ok: false, code: 'blueprint_invalid', message: 'stored blueprint is not valid JSON', name: task.scenarioId };
-  const name = typeof (parsed.value as { name?: unknown })?.name === 'string' ? (parsed.value as { name: string }).name : task.scenarioId;
+  if (!parsed.ok)
+    return {
+      ok: false,
+      code: 'blueprint_invalid',
+      message: 'stored blueprint is not valid JSON',
+      name: task.scenarioId,
+    };
+  const name =
+    typeof (parsed.value as { name?: unknown })?.name === 'string'
+      ? (parsed.value as { name: string }).name
+      : task.scenarioId;
   const result = evaluateBlueprint(parsed.value, { scenarioId: task.scenarioId });
   if (!result.ok) {
     const issue = result.error.issues[0];
-    return { ok: false, code: 'blueprint_invalid', message: issue ? `${issue.message} at ${issue.pointer || '/'}` : result.error.message, name };
+    return {
+      ok: false,
+      code: 'blueprint_invalid',
+      message: issue ? `${issue.message} at ${issue.pointer || '/'}` : result.error.message,
+      name,
+    };
   }
   const ev = result.evaluation;
   return {
@@ -92,16 +124,35 @@ function evaluateInline(task: InlineTask): InlineTaskResult {
   const started = performance.now();
   const parsed = parseJsonBody(task.body);
   if (!parsed.ok) return { ok: false, code: 'invalid', detail: parsed.detail };
-  if (!validators.inline(parsed.value)) return { ok: false, code: 'invalid', detail: fieldErrors(validators.inline.errors) };
-  const body = parsed.value as { blueprint: unknown; include_remediation?: boolean; save_to_workspace?: boolean; scenario_id?: string };
+  if (!validators.inline(parsed.value))
+    return { ok: false, code: 'invalid', detail: fieldErrors(validators.inline.errors) };
+  const body = parsed.value as {
+    blueprint: unknown;
+    include_remediation?: boolean;
+    save_to_workspace?: boolean;
+    scenario_id?: string;
+  };
   const scenarioId = body.scenario_id ?? 'inline';
   const result = evaluateBlueprint(body.blueprint, { scenarioId });
-  if (!result.ok) return { ok: false, code: 'invalid', detail: result.error.issues.map((i) => ({ path: `/blueprint${i.pointer}`, message: i.message })) };
+  if (!result.ok)
+    return {
+      ok: false,
+      code: 'invalid',
+      detail: result.error.issues.map((i) => ({ path: `/blueprint${i.pointer}`, message: i.message })),
+    };
   const ev = result.evaluation;
   return {
     ok: true,
     json: encoder.encode(JSON.stringify(inlineView(ev, body.include_remediation === true))),
-    save: body.save_to_workspace === true ? { scenarioId: body.scenario_id ?? null, name: ev.scenario_name, blueprintJson: JSON.stringify(body.blueprint), moduleCount: ev.module_count } : null,
+    save:
+      body.save_to_workspace === true
+        ? {
+            scenarioId: body.scenario_id ?? null,
+            name: ev.scenario_name,
+            blueprintJson: JSON.stringify(body.blueprint),
+            moduleCount: ev.module_count,
+          }
+        : null,
     stats: { ...violationStats(ev, performance.now() - started), startedAtMs },
   };
 }

@@ -42,14 +42,31 @@ export class Evaluations {
    * Creates a batch (written and flushed before this resolves, so an acknowledged evaluation survives
    * a crash) and starts its actor. `versions` are the stored blueprint versions (stored batches).
    */
-  async submit(key: KeyRecord, kind: 'stored' | 'ephemeral', scenarioIds: readonly string[], inputs: readonly ScenarioInput[], versions: readonly number[]): Promise<EvaluationRecord> {
+  async submit(
+    key: KeyRecord,
+    kind: 'stored' | 'ephemeral',
+    scenarioIds: readonly string[],
+    inputs: readonly ScenarioInput[],
+    versions: readonly number[],
+  ): Promise<EvaluationRecord> {
     const nowMs = this.now();
     const nowIso = new Date(nowMs).toISOString();
     const record: EvaluationRecord = {
-      evaluation_id: randomUUID(), org_id: key.org_id, kind, status: 'pending', scenario_ids: scenarioIds, versions,
-      total_scenarios: scenarioIds.length, completed: 0, scenarios: scenarioIds.map(() => null), error: null,
-      created_at: nowIso, updated_at: nowIso, completed_at: null,
-      expires_at: kind === 'ephemeral' ? nowMs + this.options.ephemeralTtlS * 1000 : null, key_id: key.key_id,
+      evaluation_id: randomUUID(),
+      org_id: key.org_id,
+      kind,
+      status: 'pending',
+      scenario_ids: scenarioIds,
+      versions,
+      total_scenarios: scenarioIds.length,
+      completed: 0,
+      scenarios: scenarioIds.map(() => null),
+      error: null,
+      created_at: nowIso,
+      updated_at: nowIso,
+      completed_at: null,
+      expires_at: kind === 'ephemeral' ? nowMs + this.options.ephemeralTtlS * 1000 : null,
+      key_id: key.key_id,
     };
     await this.store.evaluations.create(record);
     this.startActor(record, inputs);
@@ -107,7 +124,9 @@ export class Evaluations {
 
   /** Starts the periodic purge (the timer does not keep the process alive). */
   startPurging(): void {
-    this.purgeTimer ??= setInterval(() => { this.purgeExpired().catch(this.onPurgeFailure); }, PURGE_INTERVAL_MS);
+    this.purgeTimer ??= setInterval(() => {
+      this.purgeExpired().catch(this.onPurgeFailure);
+    }, PURGE_INTERVAL_MS);
     this.purgeTimer.unref();
   }
 
@@ -129,7 +148,15 @@ export class Evaluations {
   }
 
   private startActor(record: EvaluationRecord, inputs: readonly (ScenarioInput | null)[]): void {
-    const actor = new EvaluationActor(this.store, this.pool, record, inputs, this.now, this.options.evaluationTimeoutMs, this.observer);
+    const actor = new EvaluationActor(
+      this.store,
+      this.pool,
+      record,
+      inputs,
+      this.now,
+      this.options.evaluationTimeoutMs,
+      this.observer,
+    );
     this.actors.set(record.evaluation_id, actor);
     void actor.done.then(() => this.actors.delete(record.evaluation_id));
     actor.start();

@@ -6,7 +6,8 @@ import type { TaskStats } from './worker-protocol.js';
 /** Violation counts by `category|severity` for metrics. */
 export function violationStats(ev: ScenarioEvaluation, evaluateMs: number): TaskStats {
   const violations: Record<string, number> = {};
-  for (const v of ev.violations) violations[`${v.category}|${v.severity}`] = (violations[`${v.category}|${v.severity}`] ?? 0) + 1;
+  for (const v of ev.violations)
+    violations[`${v.category}|${v.severity}`] = (violations[`${v.category}|${v.severity}`] ?? 0) + 1;
   return { evaluateMs, modules: ev.module_count, violations, startedAtMs: 0 };
 }
 
@@ -14,5 +15,11 @@ export function violationStats(ev: ScenarioEvaluation, evaluateMs: number): Task
 export function contribution(ev: ScenarioEvaluation): RollupContribution {
   const policies: Record<string, number> = {};
   for (const v of ev.violations) policies[v.policy] = Math.max(1, v.failing_modules.length);
-  return { score: ev.score, violations: ev.violations.length, critical: ev.critical, policies, gaps: ev.compliance_gaps };
+  return {
+    score: ev.score,
+    violations: ev.violations.length,
+    critical: ev.critical,
+    policies,
+    gaps: ev.compliance_gaps,
+  };
 }

@@ -4,7 +4,15 @@ import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { Lanes, type Lane } from './lanes.js';
 import { classifyTaskError, TaskBudget, type TaskFailure } from './task-failure.js';
-import type { ChunkProgress, ChunkScenario, ChunkTask, InlineTask, InlineTaskResult, ScenarioTask, ScenarioTaskResult } from './worker-protocol.js';
+import type {
+  ChunkProgress,
+  ChunkScenario,
+  ChunkTask,
+  InlineTask,
+  InlineTaskResult,
+  ScenarioTask,
+  ScenarioTaskResult,
+} from './worker-protocol.js';
 
 /** Pool options. */
 export interface PoolOptions {
@@ -79,7 +87,10 @@ export class EvaluationPool {
       maxQueue: options.maxQueue,
       idleTimeout: 60_000,
       atomics: 'async',
-      resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationMb, maxYoungGenerationSizeMb: options.maxYoungGenerationMb },
+      resourceLimits: {
+        maxOldGenerationSizeMb: options.maxOldGenerationMb,
+        maxYoungGenerationSizeMb: options.maxYoungGenerationMb,
+      },
     });
     this.piscina.on('error', () => this.onWorkerFailure('worker_crashed')); // an idle worker's error must not end the process (PITFALLS 12)
     this.piscina.on('message', (message: ChunkProgress) => this.chunks.get(message?.chunkId)?.(message));
@@ -132,13 +143,20 @@ export class EvaluationPool {
    * the task fails (time-out, crash, out of memory) it returns the failure and the scenarios not yet
    * reported, for the caller to re-run one per chunk, so the faulty one fails alone.
    */
-  async runChunk(evaluationId: string, evaluatedAt: string, scenarios: readonly ChunkScenario[], onResult: (index: number, result: ScenarioTaskResult) => void): Promise<ChunkOutcome> {
+  async runChunk(
+    evaluationId: string,
+    evaluatedAt: string,
+    scenarios: readonly ChunkScenario[],
+    onResult: (index: number, result: ScenarioTaskResult) => void,
+  ): Promise<ChunkOutcome> {
     const chunkId = this.nextChunkId++;
     const waiting = new Set(scenarios.map((s) => s.index));
     const submittedAtMs = performance.timeOrigin + performance.now();
     const budget = new TaskBudget(this.options.taskTimeoutMs);
     let allDelivered = (): void => undefined;
-    const delivered = new Promise<void>((resolve) => { allDelivered = resolve; });
+    const delivered = new Promise<void>((resolve) => {
+      allDelivered = resolve;
+    });
     this.chunks.set(chunkId, (progress) => {
       if (progress.started) {
         this.onWait(Math.max(0, progress.startedAtMs - submittedAtMs) / 1000);
@@ -202,14 +220,19 @@ export class EvaluationPool {
    */
   private schedule<T>(lane: Lane, start: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      if (this.closed) { reject(POOL_CLOSED); return; }
+      if (this.closed) {
+        reject(POOL_CLOSED);
+        return;
+      }
       const waiting: Waiting = {
         start: () => {
           this.running++;
-          start().then(resolve, reject).finally(() => {
-            this.running--;
-            this.dispatchWaiting();
-          });
+          start()
+            .then(resolve, reject)
+            .finally(() => {
+              this.running--;
+              this.dispatchWaiting();
+            });
         },
         cancel: reject,
       };
@@ -241,7 +264,10 @@ export class EvaluationPool {
       await this.piscina.destroy();
       return;
     }
-    if (this.running > 0 || this.queueSize > 0) await new Promise<void>((resolve) => { this.drained = resolve; });
+    if (this.running > 0 || this.queueSize > 0)
+      await new Promise<void>((resolve) => {
+        this.drained = resolve;
+      });
     await this.piscina.close();
   }
 }

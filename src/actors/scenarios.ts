@@ -6,7 +6,10 @@ import { parseBlueprint } from '../engine/index.js';
 /** Thrown when a blueprint cannot be imported; `pointer` locates the first problem. */
 export class ImportError extends Error {
   override readonly name = 'ImportError';
-  constructor(message: string, readonly pointer: string) {
+  constructor(
+    message: string,
+    readonly pointer: string,
+  ) {
     super(message);
   }
 }
@@ -15,7 +18,13 @@ export class ImportError extends Error {
  * Imports (or re-imports as a new version) a blueprint into an organization. The raw JSON text is
  * stored as bytes and never re-serialised. @throws ImportError for invalid JSON or blueprint.
  */
-export async function importScenario(scenarios: ScenariosRepository, orgId: string, scenarioId: string, blueprintJson: string, nowIso: string = new Date().toISOString()): Promise<ScenarioRecord> {
+export async function importScenario(
+  scenarios: ScenariosRepository,
+  orgId: string,
+  scenarioId: string,
+  blueprintJson: string,
+  nowIso: string = new Date().toISOString(),
+): Promise<ScenarioRecord> {
   let value: unknown;
   try {
     value = JSON.parse(blueprintJson);
@@ -24,5 +33,12 @@ export async function importScenario(scenarios: ScenariosRepository, orgId: stri
   }
   const parsed = parseBlueprint(value);
   if (!parsed.ok) throw new ImportError(parsed.error.message, parsed.error.issues[0]?.pointer ?? '');
-  return scenarios.save({ orgId, scenarioId, name: parsed.graph.name, blueprintJson, moduleCount: parsed.graph.modules.length, nowIso });
+  return scenarios.save({
+    orgId,
+    scenarioId,
+    name: parsed.graph.name,
+    blueprintJson,
+    moduleCount: parsed.graph.modules.length,
+    nowIso,
+  });
 }

@@ -15,7 +15,11 @@ const FAILURE_MESSAGES = {
   worker_error: WORKER_ERROR_MESSAGE,
 } as const satisfies Partial<Record<TaskFailureCode, string>>;
 
-const failure = (code: keyof typeof FAILURE_MESSAGES): TaskFailure => ({ ok: false, code, message: FAILURE_MESSAGES[code] });
+const failure = (code: keyof typeof FAILURE_MESSAGES): TaskFailure => ({
+  ok: false,
+  code,
+  message: FAILURE_MESSAGES[code],
+});
 
 /**
  * The abort reason of a task whose time budget ran out. The pool tells a time-out by this reason on
@@ -89,10 +93,14 @@ export function isWorkerExit(err: unknown): boolean {
  * A task's thrown error never carries a `code` here: worker_threads cloning drops it (PITFALLS 16).
  * @param context.closed the pool was force-closed; context.expired the task budget's `expired`.
  */
-export function classifyTaskError(err: unknown, context: { readonly closed: boolean; readonly expired: TaskTimeout | null }): TaskFailure {
+export function classifyTaskError(
+  err: unknown,
+  context: { readonly closed: boolean; readonly expired: TaskTimeout | null },
+): TaskFailure {
   if (context.closed) return failure('pool_closed');
   if (context.expired) return { ok: false, code: 'timeout', message: context.expired.message };
-  if ((err as { code?: unknown } | null | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY') return failure('out_of_memory');
+  if ((err as { code?: unknown } | null | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY')
+    return failure('out_of_memory');
   if (isWorkerExit(err)) return failure('worker_crashed');
   return failure('worker_error');
 }

@@ -43,7 +43,12 @@ export interface ChunkTask {
  */
 export type ChunkProgress =
   | { readonly chunkId: number; readonly started: true; readonly startedAtMs: number }
-  | { readonly chunkId: number; readonly started?: undefined; readonly index: number; readonly result: ScenarioTaskResult };
+  | {
+      readonly chunkId: number;
+      readonly started?: undefined;
+      readonly index: number;
+      readonly result: ScenarioTaskResult;
+    };
 
 /** Evaluate a raw `POST /evaluate/inline` body: the worker parses and validates it. */
 export interface InlineTask {
@@ -68,23 +73,28 @@ export interface TaskStats {
 /** Result of a ScenarioTask: failures travel as data, never as thrown errors (STYLE: piscina). */
 export type ScenarioTaskResult =
   | {
-    readonly ok: true;
-    readonly name: string;
-    readonly summary: ScenarioSummary;
-    /** Pre-rendered `data` of GET /scenarios/{id}/results, as UTF-8 JSON bytes (stored and sent as is). */
-    readonly results: Uint8Array;
-    /**
-     * Pre-rendered remediation `data` per violated policy (null when generation failed), as a
-     * msgpack map packed in the worker (`RemediationMap` once unpacked): the main thread stores the
-     * bytes without encoding them.
-     */
-    readonly remediation: Uint8Array;
-    /** This scenario's share of the organization rollup. */
-    readonly contribution: RollupContribution;
-    readonly moduleCount: number;
-    readonly stats: TaskStats;
-  }
-  | { readonly ok: false; readonly code: 'blueprint_invalid' | 'engine_failed'; readonly message: string; readonly name: string }
+      readonly ok: true;
+      readonly name: string;
+      readonly summary: ScenarioSummary;
+      /** Pre-rendered `data` of GET /scenarios/{id}/results, as UTF-8 JSON bytes (stored and sent as is). */
+      readonly results: Uint8Array;
+      /**
+       * Pre-rendered remediation `data` per violated policy (null when generation failed), as a
+       * msgpack map packed in the worker (`RemediationMap` once unpacked): the main thread stores the
+       * bytes without encoding them.
+       */
+      readonly remediation: Uint8Array;
+      /** This scenario's share of the organization rollup. */
+      readonly contribution: RollupContribution;
+      readonly moduleCount: number;
+      readonly stats: TaskStats;
+    }
+  | {
+      readonly ok: false;
+      readonly code: 'blueprint_invalid' | 'engine_failed';
+      readonly message: string;
+      readonly name: string;
+    }
   /** A scenario of a chunk that threw inside the worker (the same outcome as a single task that threw). */
   | { readonly ok: false; readonly code: 'worker_error'; readonly message: string };
 
@@ -98,7 +108,6 @@ export function unpackRemediation(packed: Uint8Array): RemediationMap {
   return unpack(packed) as RemediationMap;
 }
 
-
 /**
  * Result of an InlineTask. `json` is the response `data`; `save` carries what to store on opt-in.
  * `code: 'invalid'`: the body failed parsing, the schema or the blueprint parse (→ 400 with `detail`);
@@ -106,13 +115,18 @@ export function unpackRemediation(packed: Uint8Array): RemediationMap {
  */
 export type InlineTaskResult =
   | {
-    readonly ok: true;
-    /**
-     * The response `data` as UTF-8 JSON bytes: they arrive on the main thread off its heap and go
-     * into the envelope by copy (a string would be cloned onto the heap and re-encoded on the way out).
-     */
-    readonly json: Uint8Array;
-    readonly save: { readonly scenarioId: string | null; readonly name: string; readonly blueprintJson: string; readonly moduleCount: number } | null;
-    readonly stats: TaskStats;
-  }
+      readonly ok: true;
+      /**
+       * The response `data` as UTF-8 JSON bytes: they arrive on the main thread off its heap and go
+       * into the envelope by copy (a string would be cloned onto the heap and re-encoded on the way out).
+       */
+      readonly json: Uint8Array;
+      readonly save: {
+        readonly scenarioId: string | null;
+        readonly name: string;
+        readonly blueprintJson: string;
+        readonly moduleCount: number;
+      } | null;
+      readonly stats: TaskStats;
+    }
   | { readonly ok: false; readonly code: 'invalid'; readonly detail: readonly FieldError[] };

@@ -13,7 +13,12 @@ export const MAX_BATCH = 10;
 export const evaluateRequestSchema = {
   type: 'object',
   properties: {
-    scenario_ids: { type: 'array', minItems: 1, maxItems: MAX_BATCH, items: { type: 'string', pattern: SCENARIO_ID_PATTERN } },
+    scenario_ids: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_BATCH,
+      items: { type: 'string', pattern: SCENARIO_ID_PATTERN },
+    },
     blueprints: { type: 'array', minItems: 1, maxItems: MAX_BATCH, items: { type: 'object' } },
     org_id: { type: 'string', minLength: 1, maxLength: 64 },
   },
@@ -48,7 +53,11 @@ export interface Validators {
 /** Compiles every request schema (once, at boot or worker start). */
 export function compileValidators(): Validators {
   const ajv = new Ajv({ allErrors: true, strict: true });
-  return { evaluate: ajv.compile(evaluateRequestSchema), inline: ajv.compile(inlineRequestSchema), fetch: ajv.compile(fetchRequestSchema) };
+  return {
+    evaluate: ajv.compile(evaluateRequestSchema),
+    inline: ajv.compile(inlineRequestSchema),
+    fetch: ajv.compile(fetchRequestSchema),
+  };
 }
 
 /** ajv errors → field errors with the JSON Pointer of each field (`/scenario_ids`, `/blueprint`). */
@@ -56,7 +65,7 @@ export function fieldErrors(errors: readonly ErrorObject[] | null | undefined): 
   return (errors ?? []).map((e) => {
     const missing = e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty : null;
     const path = missing !== null ? `${e.instancePath}/${missing}` : e.instancePath || '/';
-    return { path, message: missing !== null ? 'is required' : e.message ?? 'is invalid' };
+    return { path, message: missing !== null ? 'is required' : (e.message ?? 'is invalid') };
   });
 }
 
@@ -65,10 +74,17 @@ export function fieldErrors(errors: readonly ErrorObject[] | null | undefined): 
  * error at `/` (a 422, never a stack overflow in a recursive consumer later).
  */
 export function parseJsonBody(body: Uint8Array): { ok: true; value: unknown } | { ok: false; detail: FieldError[] } {
-  if (nestsDeeperThan(body)) return { ok: false, detail: [{ path: '/', message: `nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels` }] };
+  if (nestsDeeperThan(body))
+    return {
+      ok: false,
+      detail: [{ path: '/', message: `nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels` }],
+    };
   try {
     return { ok: true, value: JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')) };
   } catch (err) {
-    return { ok: false, detail: [{ path: '/', message: `malformed JSON: ${err instanceof Error ? err.message : 'cannot parse'}` }] };
+    return {
+      ok: false,
+      detail: [{ path: '/', message: `malformed JSON: ${err instanceof Error ? err.message : 'cannot parse'}` }],
+    };
   }
 }

@@ -38,10 +38,20 @@ export interface Dispatcher {
  * after the key, signature and rate-limit checks (design notes "Order of checks": no route
  * enumeration without a key); the OpenAPI document is the one public route.
  */
-export function createDispatch(router: Router, consoleRouter: Router, stages: PipelineStages, watermarks: Watermarks, now: () => number): Dispatcher {
+export function createDispatch(
+  router: Router,
+  consoleRouter: Router,
+  stages: PipelineStages,
+  watermarks: Watermarks,
+  now: () => number,
+): Dispatcher {
   const authStages: readonly Stage[] = [stages.authenticate, stages.ipAllowlist, stages.signature, stages.rateLimit];
   let refusing = false;
-  const shuttingDown = fail(API_ERRORS.shuttingDown, { detail: 'This server is shutting down; retry the request (on another node)', headers: [['retry-after', String(SHUTDOWN_RETRY_AFTER_S)]], close: true });
+  const shuttingDown = fail(API_ERRORS.shuttingDown, {
+    detail: 'This server is shutting down; retry the request (on another node)',
+    headers: [['retry-after', String(SHUTDOWN_RETRY_AFTER_S)]],
+    close: true,
+  });
   function dispatch(req: ApiRequest, ctx: RequestContext): ApiResponse | Promise<ApiResponse> {
     if (refusing) return shuttingDown;
     if (req.path.startsWith(`${CONSOLE_PREFIX}/`)) return dispatchConsole(consoleRouter, req, ctx);
@@ -59,8 +69,13 @@ export function createDispatch(router: Router, consoleRouter: Router, stages: Pi
       const stop = stage(req, ctx);
       if (stop) return stop;
     }
-    if (match.kind === 'none') return fail(API_ERRORS.routeNotFound, { detail: `No route for ${req.method} ${req.path}` });
-    if (match.kind === 'method') return fail(API_ERRORS.methodNotAllowed, { detail: `Allowed: ${match.allowed.join(', ')}`, headers: [['allow', match.allowed.join(', ')]] });
+    if (match.kind === 'none')
+      return fail(API_ERRORS.routeNotFound, { detail: `No route for ${req.method} ${req.path}` });
+    if (match.kind === 'method')
+      return fail(API_ERRORS.methodNotAllowed, {
+        detail: `Allowed: ${match.allowed.join(', ')}`,
+        headers: [['allow', match.allowed.join(', ')]],
+      });
     ctx.template = match.route.template;
     const denied = match.route.permission === null ? null : checkPermission(ctx, match.route.permission);
     if (denied) return denied;
@@ -69,14 +84,24 @@ export function createDispatch(router: Router, consoleRouter: Router, stages: Pi
     ctx.watermark = watermarks.for(ctx.key!, now());
     return match.route.handle(req, ctx);
   }
-  return { dispatch, refuseNewWork: () => { refusing = true; } };
+  return {
+    dispatch,
+    refuseNewWork: () => {
+      refusing = true;
+    },
+  };
 }
 
 /** The console API: session authentication happens inside its routes (it is used from browsers, so no browser refusal). */
 function dispatchConsole(router: Router, req: ApiRequest, ctx: RequestContext): ApiResponse | Promise<ApiResponse> {
   const match = router.match(req.method, req.path);
-  if (match.kind === 'none') return fail(API_ERRORS.routeNotFound, { detail: `No route for ${req.method} ${req.path}` });
-  if (match.kind === 'method') return fail(API_ERRORS.methodNotAllowed, { detail: `Allowed: ${match.allowed.join(', ')}`, headers: [['allow', match.allowed.join(', ')]] });
+  if (match.kind === 'none')
+    return fail(API_ERRORS.routeNotFound, { detail: `No route for ${req.method} ${req.path}` });
+  if (match.kind === 'method')
+    return fail(API_ERRORS.methodNotAllowed, {
+      detail: `Allowed: ${match.allowed.join(', ')}`,
+      headers: [['allow', match.allowed.join(', ')]],
+    });
   ctx.template = `${CONSOLE_PREFIX}${match.route.template}`;
   if (match.kind === 'invalid') return fail(match.notFound);
   ctx.params = match.params;

@@ -18,17 +18,29 @@ export interface BootstrapCredentials {
  * permissions, imports every `*.blueprint.json` of `examplesDir` (scenario id = file name without
  * the suffix) and writes the credentials file. @returns the credentials, or null when the store was not empty.
  */
-export async function bootstrapDemo(store: Store, keys: KeyService, dataDir: string, examplesDir: string): Promise<BootstrapCredentials | null> {
+export async function bootstrapDemo(
+  store: Store,
+  keys: KeyService,
+  dataDir: string,
+  examplesDir: string,
+): Promise<BootstrapCredentials | null> {
   if (!store.organizations.isEmpty()) return null;
   const org = await keys.createOrg('Demo Organization');
   const issued = await keys.createKey(org.org_id, { name: 'demo' });
   const scenarioIds: string[] = [];
-  for (const file of readdirSync(examplesDir).filter((f) => f.endsWith('.blueprint.json')).sort()) {
+  for (const file of readdirSync(examplesDir)
+    .filter((f) => f.endsWith('.blueprint.json'))
+    .sort()) {
     const id = basename(file, '.blueprint.json');
     await importScenario(store.scenarios, org.org_id, id, readFileSync(join(examplesDir, file), 'utf8'));
     scenarioIds.push(id);
   }
-  const credentials: BootstrapCredentials = { org_id: org.org_id, api_key: issued.api_key, signing_secret: issued.signing_secret, scenario_ids: scenarioIds };
+  const credentials: BootstrapCredentials = {
+    org_id: org.org_id,
+    api_key: issued.api_key,
+    signing_secret: issued.signing_secret,
+    scenario_ids: scenarioIds,
+  };
   writeFileSync(join(dataDir, 'bootstrap.json'), `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
   return credentials;
 }
@@ -38,15 +50,17 @@ export async function bootstrapDemo(store: Store, keys: KeyService, dataDir: str
  * a TTY; with a pipe, log collectors would keep the secrets).
  */
 export function firstStartBanner(creds: BootstrapCredentials, file: string): string {
-  return [
-    '',
-    '  First start: created a demo organization. These credentials are shown once',
-    `  (also saved to ${file}, mode 0600):`,
-    `    org_id          ${creds.org_id}`,
-    `    api_key         ${creds.api_key}`,
-    `    signing_secret  ${creds.signing_secret}`,
-    `    scenario_ids    ${creds.scenario_ids.join(', ')}`,
-    '  Try it: npm run demo',
-    '',
-  ].join('\n') + '\n';
+  return (
+    [
+      '',
+      '  First start: created a demo organization. These credentials are shown once',
+      `  (also saved to ${file}, mode 0600):`,
+      `    org_id          ${creds.org_id}`,
+      `    api_key         ${creds.api_key}`,
+      `    signing_secret  ${creds.signing_secret}`,
+      `    scenario_ids    ${creds.scenario_ids.join(', ')}`,
+      '  Try it: npm run demo',
+      '',
+    ].join('\n') + '\n'
+  );
 }

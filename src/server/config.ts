@@ -84,7 +84,8 @@ function int(env: NodeJS.ProcessEnv, name: string, def: number, min: number, max
   const raw = env[name];
   if (raw === undefined || raw === '') return def;
   const v = Number(raw);
-  if (!Number.isInteger(v) || v < min || v > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  if (!Number.isInteger(v) || v < min || v > max)
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
   return v;
 }
 
@@ -99,7 +100,8 @@ function bool(env: NodeJS.ProcessEnv, name: string, def: boolean): boolean {
 /** Reads and validates the configuration. @throws ConfigError naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const keyPrefix = env['KEY_PREFIX'] || 'gov';
-  if (!/^[a-z][a-z0-9]{1,15}$/.test(keyPrefix)) throw new ConfigError('KEY_PREFIX must be 2-16 lower-case letters or digits, starting with a letter');
+  if (!/^[a-z][a-z0-9]{1,15}$/.test(keyPrefix))
+    throw new ConfigError('KEY_PREFIX must be 2-16 lower-case letters or digits, starting with a letter');
   return {
     host: env['HOST'] || '127.0.0.1',
     port: int(env, 'PORT', 8080, 0, 65535),
@@ -115,7 +117,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signatureToleranceS: int(env, 'SIGNATURE_TOLERANCE_S', 300, 1, 86_400),
     resultTokenTtlS: int(env, 'RESULT_TOKEN_TTL_S', 900, 1, 86_400),
     ephemeralTtlS: int(env, 'EPHEMERAL_TTL_S', 3600, 1, 30 * 86_400),
-    trustedProxies: (env['TRUSTED_PROXIES'] ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    trustedProxies: (env['TRUSTED_PROXIES'] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     logLevel: env['LOG_LEVEL'] || 'info',
     shutdownDeadlineMs: int(env, 'SHUTDOWN_DEADLINE_MS', 10_000, 100, 600_000),
     bootstrapDemo: bool(env, 'BOOTSTRAP_DEMO', true),

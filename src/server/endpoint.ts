@@ -26,12 +26,13 @@ export type Success = {
   readonly description: string;
   /** Further headers, by their name in `components.headers` (`Cache-Control`, `ETag`). */
   readonly headers?: readonly HeaderName[];
-} & (
+} &
   /** The schema of `data` in the envelope `{ ok: true, data, meta }`. */
-  | { readonly data: SchemaName }
-  /** The whole body, outside the envelope (only the OpenAPI document itself). */
-  | { readonly body: JsonSchema }
-);
+  (
+    | { readonly data: SchemaName }
+    /** The whole body, outside the envelope (only the OpenAPI document itself). */
+    | { readonly body: JsonSchema }
+  );
 
 /** The OpenAPI operation of an endpoint, beyond what the route already says. */
 export interface OperationDoc {

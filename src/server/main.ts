@@ -25,25 +25,35 @@ async function main(): Promise<void> {
       // The key and signing secret go to a terminal only: log collectors keep whatever a service
       // prints to a pipe (issue 13, item 16). Elsewhere only the file's path is said.
       if (process.stdout.isTTY === true) process.stdout.write(firstStartBanner(creds, file));
-      else process.stdout.write(`First start: created a demo organization; its API key and signing secret are in ${file} (mode 0600)\n`);
+      else
+        process.stdout.write(
+          `First start: created a demo organization; its API key and signing secret are in ${file} (mode 0600)\n`,
+        );
     }
   }
-  process.stdout.write(`Governance Evaluation Service listening on http://${config.host}:${server.port}/api/public/v1\n`);
+  process.stdout.write(
+    `Governance Evaluation Service listening on http://${config.host}:${server.port}/api/public/v1\n`,
+  );
   const stop = (signal: string) => {
     server.log.info({ signal }, 'shutting down');
     // close() fits in SHUTDOWN_DEADLINE_MS; this only catches a shutdown that hangs.
     const force = setTimeout(() => process.exit(1), config.shutdownDeadlineMs + 2000);
     force.unref();
-    void server.close().then(() => process.exit(0), (err: unknown) => {
-      server.log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    });
+    void server.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        server.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof ConfigError ? 'Configuration error' : 'Failed to start'}: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.stderr.write(
+    `${err instanceof ConfigError ? 'Configuration error' : 'Failed to start'}: ${err instanceof Error ? err.message : String(err)}\n`,
+  );
   process.exit(1);
 });

@@ -12,18 +12,37 @@ import { listen } from './uws/adapter.js';
 export type ReadinessCheck = () => string | null;
 
 /** Starts the listener; resolves its port and a close function. */
-export async function startOpsListener(uws: ReturnType<typeof loadNativeUws>, host: string, port: number, metrics: Metrics | null, checks: Record<string, ReadinessCheck>): Promise<{ port: number; close(): void }> {
+export async function startOpsListener(
+  uws: ReturnType<typeof loadNativeUws>,
+  host: string,
+  port: number,
+  metrics: Metrics | null,
+  checks: Record<string, ReadinessCheck>,
+): Promise<{ port: number; close(): void }> {
   const app: TemplatedApp = uws.App();
   const send = (res: HttpResponse, status: string, type: string, body: string): void => {
-    res.cork(() => { res.writeStatus(status); res.writeHeader('content-type', type); res.end(body); });
+    res.cork(() => {
+      res.writeStatus(status);
+      res.writeHeader('content-type', type);
+      res.end(body);
+    });
   };
   app.get('/metrics', (res) => {
     let aborted = false;
-    res.onAborted(() => { aborted = true; });
-    if (!metrics) { send(res, '404 Not Found', 'text/plain', 'metrics are disabled (METRICS_ENABLED=false)\n'); return; }
+    res.onAborted(() => {
+      aborted = true;
+    });
+    if (!metrics) {
+      send(res, '404 Not Found', 'text/plain', 'metrics are disabled (METRICS_ENABLED=false)\n');
+      return;
+    }
     metrics.render().then(
-      (text) => { if (!aborted) send(res, '200 OK', metrics.registry.contentType, text); },
-      (err: unknown) => { if (!aborted) send(res, '500 Internal Server Error', 'text/plain', `${String(err)}\n`); },
+      (text) => {
+        if (!aborted) send(res, '200 OK', metrics.registry.contentType, text);
+      },
+      (err: unknown) => {
+        if (!aborted) send(res, '500 Internal Server Error', 'text/plain', `${String(err)}\n`);
+      },
     );
   });
   app.get('/healthz', (res) => send(res, '200 OK', 'application/json', '{"status":"ok"}'));
@@ -31,11 +50,23 @@ export async function startOpsListener(uws: ReturnType<typeof loadNativeUws>, ho
     const problems: Record<string, string> = {};
     for (const [name, check] of Object.entries(checks)) {
       let p: string | null;
-      try { p = check(); } catch (err) { p = err instanceof Error ? err.message : String(err); }
+      try {
+        p = check();
+      } catch (err) {
+        p = err instanceof Error ? err.message : String(err);
+      }
       if (p) problems[name] = p;
     }
     const ready = Object.keys(problems).length === 0;
-    send(res, ready ? '200 OK' : '503 Service Unavailable', 'application/json', JSON.stringify({ status: ready ? 'ready' : 'not_ready', checks: Object.fromEntries(Object.keys(checks).map((k) => [k, problems[k] ?? 'ok'])) }));
+    send(
+      res,
+      ready ? '200 OK' : '503 Service Unavailable',
+      'application/json',
+      JSON.stringify({
+        status: ready ? 'ready' : 'not_ready',
+        checks: Object.fromEntries(Object.keys(checks).map((k) => [k, problems[k] ?? 'ok'])),
+      }),
+    );
   });
   app.any('/*', (res) => send(res, '404 Not Found', 'text/plain', 'not found\n'));
   const bound = await listen(uws, app, host, port);

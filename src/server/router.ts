@@ -68,17 +68,24 @@ export class Router {
   private readonly byFirst = new Map<string, Compiled[]>();
 
   /** @throws Error for a template without a leading literal or a parameter without a rule. */
-  constructor(routes: readonly Route[], private readonly prefix: string = API_PREFIX) {
+  constructor(
+    routes: readonly Route[],
+    private readonly prefix: string = API_PREFIX,
+  ) {
     for (const route of routes) {
-      const parts = route.template.split('/').slice(1).map((p): Part => {
-        if (!p.startsWith('{')) return { literal: p };
-        const param = p.slice(1, -1);
-        const rule = route.params?.[param];
-        if (!rule) throw new Error(`route ${route.method} ${route.template} has no rule for {${param}}`);
-        return { param, rule, max: maxLengthOf(rule) ?? Infinity };
-      });
+      const parts = route.template
+        .split('/')
+        .slice(1)
+        .map((p): Part => {
+          if (!p.startsWith('{')) return { literal: p };
+          const param = p.slice(1, -1);
+          const rule = route.params?.[param];
+          if (!rule) throw new Error(`route ${route.method} ${route.template} has no rule for {${param}}`);
+          return { param, rule, max: maxLengthOf(rule) ?? Infinity };
+        });
       const first = parts[0];
-      if (first === undefined || !('literal' in first)) throw new Error(`route template must start with a literal segment: ${route.template}`);
+      if (first === undefined || !('literal' in first))
+        throw new Error(`route template must start with a literal segment: ${route.template}`);
       const list = this.byFirst.get(first.literal) ?? [];
       list.push({ route, parts });
       this.byFirst.set(first.literal, list);
@@ -101,7 +108,10 @@ export class Router {
       for (let i = 0; i < c.parts.length && ok; i++) {
         const part = c.parts[i]!;
         const seg = segments[i]!;
-        if ('literal' in part) { ok = part.literal === seg; continue; }
+        if ('literal' in part) {
+          ok = part.literal === seg;
+          continue;
+        }
         const decoded = seg.includes('%') ? safeDecode(seg) : seg;
         ok = decoded !== null && decoded !== '';
         if (!ok) break;
@@ -109,7 +119,10 @@ export class Router {
         params[part.param] = decoded!;
       }
       if (!ok) continue;
-      if (c.route.method === wanted) return invalid ? { kind: 'invalid', route: c.route, notFound: invalid } : { kind: 'found', route: c.route, params };
+      if (c.route.method === wanted)
+        return invalid
+          ? { kind: 'invalid', route: c.route, notFound: invalid }
+          : { kind: 'found', route: c.route, params };
       allowed.push(c.route.method);
       if (c.route.method === 'GET') allowed.push('HEAD');
     }

@@ -83,27 +83,51 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const replayGuard = c.resolve(ReplayGuard);
   observePool(pool, metrics);
 
-  const deps = { config, store, pool, evaluations, tokens: c.resolve(ResultTokens), validators: compileValidators(), now, metrics };
-  const dispatcher = createDispatch(new Router(publicRoutes(deps, webhooks)), new Router(consoleRoutes(users, keys, now), CONSOLE_PREFIX), {
-    browser: browserRefusal(),
-    authenticate: authenticate(keys, now, (orgId) => store.organizations.getOrg(orgId) !== undefined),
-    ipAllowlist: ipAllowlist(parseCidrs(config.trustedProxies)),
-    signature: verifySignature(keys, replayGuard, config.signatureToleranceS, now),
-    rateLimit: rateLimit(limiter, now, (window) => metrics?.rateLimited.labels(window).inc()),
-  }, c.resolve(Watermarks), now);
+  const deps = {
+    config,
+    store,
+    pool,
+    evaluations,
+    tokens: c.resolve(ResultTokens),
+    validators: compileValidators(),
+    now,
+    metrics,
+  };
+  const dispatcher = createDispatch(
+    new Router(publicRoutes(deps, webhooks)),
+    new Router(consoleRoutes(users, keys, now), CONSOLE_PREFIX),
+    {
+      browser: browserRefusal(),
+      authenticate: authenticate(keys, now, (orgId) => store.organizations.getOrg(orgId) !== undefined),
+      ipAllowlist: ipAllowlist(parseCidrs(config.trustedProxies)),
+      signature: verifySignature(keys, replayGuard, config.signatureToleranceS, now),
+      rateLimit: rateLimit(limiter, now, (window) => metrics?.rateLimited.labels(window).inc()),
+    },
+    c.resolve(Watermarks),
+    now,
+  );
 
   const resumed = evaluations.recover();
   evaluations.startPurging();
   const endpointsWithOutbox = webhooks.recover();
-  if (resumed > 0 || endpointsWithOutbox > 0) log.info({ resumed, endpointsWithOutbox }, 'resumed open evaluations and webhook outboxes after restart');
+  if (resumed > 0 || endpointsWithOutbox > 0)
+    log.info({ resumed, endpointsWithOutbox }, 'resumed open evaluations and webhook outboxes after restart');
 
   let shuttingDown = false;
   const app = uws.App();
-  const adapter = mountAdapter(app, dispatcher.dispatch, { bodyLimitBytes: config.bodyLimitBytes, now }, accessHooks(metrics, log, now));
+  const adapter = mountAdapter(
+    app,
+    dispatcher.dispatch,
+    { bodyLimitBytes: config.bodyLimitBytes, now },
+    accessHooks(metrics, log, now),
+  );
   const { socket, port } = await listen(uws, app, config.host, config.port);
   if (metrics) collectGauges(metrics, pool, store, limiter, now);
   const ops = await startOpsListener(uws, config.metricsHost, config.metricsPort, metrics, {
-    store: () => { store.probe(); return null; }, // throws once the store is closed
+    store: () => {
+      store.probe();
+      return null;
+    }, // throws once the store is closed
     pool: () => (pool.threadCount > 0 ? null : 'no worker threads'),
     shutdown: () => (shuttingDown ? 'shutting down' : null),
   });
@@ -111,7 +135,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   let closing: Promise<void> | null = null;
   return {
-    port, opsPort: ops.port, metrics, config, store, keys, pool, evaluations, users, webhooks, log,
+    port,
+    opsPort: ops.port,
+    metrics,
+    config,
+    store,
+    keys,
+    pool,
+    evaluations,
+    users,
+    webhooks,
+    log,
     close() {
       closing ??= shutdown({
         deadlineMs: config.shutdownDeadlineMs,
@@ -122,7 +156,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           adapter.closeConnections();
           uws.us_listen_socket_close(socket as us_listen_socket);
         },
-        adapter, evaluations, limiter, replayGuard, webhooks, pool, store,
+        adapter,
+        evaluations,
+        limiter,
+        replayGuard,
+        webhooks,
+        pool,
+        store,
         closeListeners() {
           (app as unknown as { close(): void }).close();
           ops.close();

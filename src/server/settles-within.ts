@@ -9,7 +9,10 @@ export function settlesWithin(promise: Promise<unknown>, ms: number): Promise<bo
   return new Promise<boolean>((resolve) => {
     const timer = setTimeout(() => resolve(false), ms);
     timer.unref();
-    const done = (): void => { clearTimeout(timer); resolve(true); };
+    const done = (): void => {
+      clearTimeout(timer);
+      resolve(true);
+    };
     promise.then(done, done);
   });
 }

@@ -8,8 +8,13 @@ import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 /** The data directory is readable, writable or searchable by group or others: the service refuses to start. */
 export class DataDirPermissionError extends Error {
   override readonly name = 'DataDirPermissionError';
-  constructor(readonly dir: string, readonly mode: number) {
-    super(`DATA_DIR ${dir} has mode ${mode.toString(8).padStart(4, '0')}: group and others must have no access to it (it holds every tenant's blueprints and results). Run: chmod 700 ${dir}`);
+  constructor(
+    readonly dir: string,
+    readonly mode: number,
+  ) {
+    super(
+      `DATA_DIR ${dir} has mode ${mode.toString(8).padStart(4, '0')}: group and others must have no access to it (it holds every tenant's blueprints and results). Run: chmod 700 ${dir}`,
+    );
   }
 }
 

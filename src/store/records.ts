@@ -58,7 +58,12 @@ export interface ScenarioSummary {
   readonly critical: number;
   readonly compliance_gaps: readonly string[];
   readonly module_violations: readonly {
-    module_id: string; module_name: string; module_type: string; badge: string; violation_count: number; policies: readonly string[];
+    module_id: string;
+    module_name: string;
+    module_type: string;
+    badge: string;
+    violation_count: number;
+    policies: readonly string[];
   }[];
   readonly error?: string;
 }

@@ -8,11 +8,26 @@ import type { RollupContribution, RollupRecord } from './records.js';
 
 /** An empty rollup. */
 export function emptyRollup(orgId: string, nowIso: string): RollupRecord {
-  return { org_id: orgId, scenarios_total: 0, scenarios_evaluated: 0, score_sum: 0, violations_total: 0, critical_total: 0, policies: {}, gaps: {}, updated_at: nowIso };
+  return {
+    org_id: orgId,
+    scenarios_total: 0,
+    scenarios_evaluated: 0,
+    score_sum: 0,
+    violations_total: 0,
+    critical_total: 0,
+    policies: {},
+    gaps: {},
+    updated_at: nowIso,
+  };
 }
 
 /** `rollup` with `old` removed and `next` added (either may be null). Pure. */
-export function applyContribution(rollup: RollupRecord, old: RollupContribution | null, next: RollupContribution | null, nowIso: string): RollupRecord {
+export function applyContribution(
+  rollup: RollupRecord,
+  old: RollupContribution | null,
+  next: RollupContribution | null,
+  nowIso: string,
+): RollupRecord {
   const policies: Record<string, { count: number; scenarios: number }> = { ...rollup.policies };
   const gaps: Record<string, number> = { ...rollup.gaps };
   const add = (c: RollupContribution, sign: 1 | -1) => {
@@ -37,6 +52,8 @@ export function applyContribution(rollup: RollupRecord, old: RollupContribution 
     score_sum: rollup.score_sum + d((c) => c.score),
     violations_total: rollup.violations_total + d((c) => c.violations),
     critical_total: rollup.critical_total + d((c) => c.critical),
-    policies, gaps, updated_at: nowIso,
+    policies,
+    gaps,
+    updated_at: nowIso,
   };
 }

@@ -47,7 +47,12 @@ export const REFUSED_ADDRESSES: readonly (readonly [address: string, range: stri
 ];
 
 /** Global unicast literals every check accepts. */
-export const ACCEPTED_ADDRESSES: readonly string[] = ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '2a00:1450:4001:81c::200e'];
+export const ACCEPTED_ADDRESSES: readonly string[] = [
+  '93.184.216.34',
+  '8.8.8.8',
+  '2606:4700::1111',
+  '2a00:1450:4001:81c::200e',
+];
 
 /** The URL host for a literal (IPv6 in brackets). */
 export const urlHost = (address: string): string => (address.includes(':') ? `[${address}]` : address);

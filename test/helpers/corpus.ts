@@ -23,7 +23,8 @@ const dirOf = (corpus: CorpusName): string => (corpus === 'make' ? CORPUS_DIR : 
 
 /** All facts, one entry per corpus blueprint. */
 export function corpusFacts(corpus: CorpusName = 'make'): CorpusFacts[] {
-  return (JSON.parse(readFileSync(join(dirOf(corpus), 'facts.json'), 'utf8')) as { blueprints: CorpusFacts[] }).blueprints;
+  return (JSON.parse(readFileSync(join(dirOf(corpus), 'facts.json'), 'utf8')) as { blueprints: CorpusFacts[] })
+    .blueprints;
 }
 
 /** The raw text of one corpus blueprint. */
@@ -38,7 +39,10 @@ export function corpusJson(file: string, corpus: CorpusName = 'make'): unknown {
 
 /** `$.flow[1].routes[0].flow[2].mapper.url` → `/flow/1/routes/0/flow/2/mapper/url`. */
 export function jsonPathToPointer(path: string): string {
-  return path.replace(/^\$/, '').replace(/\[(\d+)\]/g, '/$1').replace(/\.([^./[]+)/g, '/$1');
+  return path
+    .replace(/^\$/, '')
+    .replace(/\[(\d+)\]/g, '/$1')
+    .replace(/\.([^./[]+)/g, '/$1');
 }
 
 /** The value at a facts.json path in a parsed blueprint (undefined when absent). */
@@ -54,7 +58,9 @@ export function valueAt(blueprint: unknown, path: string): unknown {
  * Credentials found by review that a set's facts.json does not record (to be reported to the corpus
  * owner). Precision tests expect SEC-1 to report exactly the recorded credentials and these.
  */
-export const UNRECORDED_CREDENTIALS: Readonly<Record<CorpusName, Readonly<Record<string, readonly { path: string; kind: string }[]>>>> = {
+export const UNRECORDED_CREDENTIALS: Readonly<
+  Record<CorpusName, Readonly<Record<string, readonly { path: string; kind: string }[]>>>
+> = {
   make: {
     // Module 19 and its three siblings POST a literal TOTP seed (`"secret": "<32 base32>"`, `"algorithm": "SHA1"`,
     // RFC 6238 shared secret K) of a shared account to a TOTP generator: anyone with the export can mint that account's codes.

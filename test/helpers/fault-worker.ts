@@ -14,7 +14,10 @@ export default function fail(fault: Fault): string {
   if (fault === 'throw-misleading') throw new Error(MISLEADING_MESSAGE);
   if (fault === 'throw-with-code') throw Object.assign(new Error('has a code'), { code: 'ERR_WORKER_OUT_OF_MEMORY' });
   if (fault === 'exit') process.exit(3);
-  if (fault === 'hang') for (;;) { /* until the budget aborts the task */ }
+  if (fault === 'hang')
+    for (;;) {
+      /* until the budget aborts the task */
+    }
   if (fault === 'oom') {
     const hog: unknown[] = [];
     for (;;) hog.push(new Array(1e6).fill(hog.length));

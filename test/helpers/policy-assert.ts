@@ -20,5 +20,9 @@ export function failingIds(blueprint: unknown, code: string): string[] {
 /** Asserts `code` reports nothing. */
 export function passes(blueprint: unknown, code: string): void {
   const v = violationOf(blueprint, code);
-  assert.equal(v, undefined, `${code} expected to pass, got ${JSON.stringify(v?.failing_modules.map((f) => f.reason) ?? v?.summary)}`);
+  assert.equal(
+    v,
+    undefined,
+    `${code} expected to pass, got ${JSON.stringify(v?.failing_modules.map((f) => f.reason) ?? v?.summary)}`,
+  );
 }

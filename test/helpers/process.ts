@@ -18,11 +18,24 @@ export interface ServiceProcess {
 /** Starts the service on an ephemeral loopback port with `env`, waiting for its "listening" line. */
 export function startService(env: Record<string, string>): Promise<ServiceProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN], { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', BOOTSTRAP_DEMO: 'false', LOG_LEVEL: 'warn', METRICS_PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [MAIN], {
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        BOOTSTRAP_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        METRICS_PORT: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     const timer = setTimeout(() => reject(new Error(`service did not start: ${out}${err}`)), 20_000);
-    child.stderr!.on('data', (c) => { err += String(c); });
+    child.stderr!.on('data', (c) => {
+      err += String(c);
+    });
     child.stdout!.on('data', (c) => {
       out += String(c);
       const m = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
@@ -30,8 +43,12 @@ export function startService(env: Record<string, string>): Promise<ServiceProces
         clearTimeout(timer);
         const port = Number(m[1]);
         resolve({
-          child, port, baseUrl: `http://127.0.0.1:${port}`,
-          get output() { return out + err; },
+          child,
+          port,
+          baseUrl: `http://127.0.0.1:${port}`,
+          get output() {
+            return out + err;
+          },
           stop(signal) {
             const started = Date.now();
             return new Promise((r) => {
@@ -43,6 +60,9 @@ export function startService(env: Record<string, string>): Promise<ServiceProces
         });
       }
     });
-    child.on('exit', (code) => { clearTimeout(timer); if (!out.includes('listening')) reject(new Error(`service exited with ${code}: ${err}`)); });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (!out.includes('listening')) reject(new Error(`service exited with ${code}: ${err}`));
+    });
   });
 }

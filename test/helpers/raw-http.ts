@@ -22,7 +22,10 @@ export interface RawExchange {
  * Parses consecutive HTTP/1.1 responses (Content-Length or chunked bodies; none for `headOnly`
  * responses, as for HEAD requests). Stops at the first incomplete one.
  */
-export function parseResponses(data: Buffer, headOnly: readonly boolean[] = []): { responses: RawResponse[]; rest: Buffer } {
+export function parseResponses(
+  data: Buffer,
+  headOnly: readonly boolean[] = [],
+): { responses: RawResponse[]; rest: Buffer } {
   const responses: RawResponse[] = [];
   let at = 0;
   for (;;) {
@@ -50,7 +53,10 @@ export function parseResponses(data: Buffer, headOnly: readonly boolean[] = []):
         if (data.length < lineEnd + 2 + size + 2) break;
         parts.push(data.subarray(lineEnd + 2, lineEnd + 2 + size));
         p = lineEnd + 2 + size + 2;
-        if (size === 0) { complete = true; break; }
+        if (size === 0) {
+          complete = true;
+          break;
+        }
       }
       if (!complete) break;
       body = Buffer.concat(parts);
@@ -71,7 +77,11 @@ export function parseResponses(data: Buffer, headOnly: readonly boolean[] = []):
  * Opens one connection to 127.0.0.1:`port`, writes `writes` in turn (`gapMs` apart; each may be a
  * function run at that moment), and collects what comes back until the server closes or `waitMs`.
  */
-export function exchange(port: number, writes: readonly (string | Buffer)[], options: { gapMs?: number; waitMs?: number; headOnly?: readonly boolean[] } = {}): Promise<RawExchange> {
+export function exchange(
+  port: number,
+  writes: readonly (string | Buffer)[],
+  options: { gapMs?: number; waitMs?: number; headOnly?: readonly boolean[] } = {},
+): Promise<RawExchange> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -84,25 +94,43 @@ export function exchange(port: number, writes: readonly (string | Buffer)[], opt
     };
     const timer = setTimeout(finish, options.waitMs ?? 1000);
     socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('close', () => { closed = true; finish(); });
-    socket.on('error', (err: NodeJS.ErrnoException) => { if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') reject(err); });
+    socket.on('close', () => {
+      closed = true;
+      finish();
+    });
+    socket.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') reject(err);
+    });
     socket.on('connect', () => {
       writes.forEach((w, i) => {
         if (i === 0 || !options.gapMs) socket.write(w);
-        else setTimeout(() => { if (!socket.destroyed) socket.write(w); }, i * options.gapMs);
+        else
+          setTimeout(() => {
+            if (!socket.destroyed) socket.write(w);
+          }, i * options.gapMs);
       });
     });
   });
 }
 
 /** The bytes of one signed request (path relative to `/api/public/v1`). */
-export function signedRequest(creds: { apiKey: string; signingSecret: string }, method: string, path: string, body = '', extraHeaders: Record<string, string> = {}): string {
+export function signedRequest(
+  creds: { apiKey: string; signingSecret: string },
+  method: string,
+  path: string,
+  body = '',
+  extraHeaders: Record<string, string> = {},
+): string {
   const fullPath = `/api/public/v1${path}`;
   const t = Math.floor(Date.now() / 1000);
   const lines = [
-    `${method} ${fullPath} HTTP/1.1`, 'Host: 127.0.0.1', `Authorization: Bearer ${creds.apiKey}`,
+    `${method} ${fullPath} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    `Authorization: Bearer ${creds.apiKey}`,
     `X-Service-Signature: ${signRequest(creds.signingSecret, t, method, fullPath, body)}`,
-    ...(body !== '' || method === 'POST' ? ['Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`] : []),
+    ...(body !== '' || method === 'POST'
+      ? ['Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`]
+      : []),
     ...Object.entries(extraHeaders).map(([k, v]) => `${k}: ${v}`),
   ];
   return `${lines.join('\r\n')}\r\n\r\n${body}`;

@@ -10,7 +10,14 @@ export interface Received {
 }
 
 /** A receiver; `script` gives the status (and headers) for the n-th request (then 200). */
-export async function startReceiver(script: (n: number) => { status: number; headers?: Record<string, string> } = () => ({ status: 200 })): Promise<{ url: string; received: Received[]; close(): Promise<void>; waitFor(n: number, timeoutMs?: number): Promise<void> }> {
+export async function startReceiver(
+  script: (n: number) => { status: number; headers?: Record<string, string> } = () => ({ status: 200 }),
+): Promise<{
+  url: string;
+  received: Received[];
+  close(): Promise<void>;
+  waitFor(n: number, timeoutMs?: number): Promise<void>;
+}> {
   const received: Received[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -32,19 +32,36 @@ export interface TestServerOptions {
 /** Starts the server (uWS on 127.0.0.1:0, LMDB in a temp dir, the real piscina pool). */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'gov-test-'));
-  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, POOL_THREADS: '1', LOG_LEVEL: 'silent', METRICS_PORT: '0', ...options.env });
-  const server = await startServer(config, { logger: pino({ level: 'silent' }), ...(options.now ? { now: options.now } : {}) });
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    POOL_THREADS: '1',
+    LOG_LEVEL: 'silent',
+    METRICS_PORT: '0',
+    ...options.env,
+  });
+  const server = await startServer(config, {
+    logger: pino({ level: 'silent' }),
+    ...(options.now ? { now: options.now } : {}),
+  });
   const baseUrl = `http://127.0.0.1:${server.port}`;
   const clock = options.now ?? Date.now;
   const addOrg = async (name: string) => {
     const org = await server.keys.createOrg(name);
     const issued = await server.keys.createKey(org.org_id, { perMinute: 10_000, perHour: 100_000 });
-    return { orgId: org.org_id, keyId: issued.key_id, client: new GovernanceClient(baseUrl, { apiKey: issued.api_key, signingSecret: issued.signing_secret }, clock) };
+    return {
+      orgId: org.org_id,
+      keyId: issued.key_id,
+      client: new GovernanceClient(baseUrl, { apiKey: issued.api_key, signingSecret: issued.signing_secret }, clock),
+    };
   };
   const org = await server.keys.createOrg('Test Org');
   const issued = await server.keys.createKey(org.org_id, { perMinute: 10_000, perHour: 100_000 });
   return {
-    server, baseUrl, orgId: org.org_id,
+    server,
+    baseUrl,
+    orgId: org.org_id,
     client: new GovernanceClient(baseUrl, { apiKey: issued.api_key, signingSecret: issued.signing_secret }, clock),
     creds: { apiKey: issued.api_key, signingSecret: issued.signing_secret, keyId: issued.key_id },
     addOrg,

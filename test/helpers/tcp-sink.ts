@@ -18,18 +18,25 @@ export async function startTcpSink(): Promise<TcpSink> {
   const server = createServer((socket) => {
     connections++;
     sockets.add(socket);
-    socket.on('data', (chunk: Buffer) => { bytes += chunk.length; });
+    socket.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+    });
     socket.on('error', () => undefined);
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     port: (server.address() as AddressInfo).port,
-    get connections() { return connections; },
-    get bytes() { return bytes; },
-    close: () => new Promise((r) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => r());
-    }),
+    get connections() {
+      return connections;
+    },
+    get bytes() {
+      return bytes;
+    },
+    close: () =>
+      new Promise((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
   };
 }

@@ -17,11 +17,17 @@ describe('admin CLI', () => {
   let dataDir: string;
   // Asynchronous on purpose: this process also hosts the server, whose LMDB transactions need the
   // event loop; blocking it in spawnSync while the CLI waits for the write lock would deadlock.
-  const run = (args: string[]) => new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, [ADMIN, ...args], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir }, timeout: 30_000 }, (err, stdout, stderr) => {
-      resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
+  const run = (args: string[]) =>
+    new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [ADMIN, ...args],
+        { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir }, timeout: 30_000 },
+        (err, stdout, stderr) => {
+          resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
+        },
+      );
     });
-  });
   const admin = async (...args: string[]): Promise<any> => {
     const r = await run([...args, '--json']);
     assert.equal(r.status, 0, `admin ${args.join(' ')}: ${r.stderr}`);
@@ -44,14 +50,27 @@ describe('admin CLI', () => {
     assert.match(key.api_key, /^gov_live_[0-9a-f]{48}$/);
     assert.match(key.signing_secret, /^gov_sig_[0-9a-f]{64}$/);
     const client = new GovernanceClient(t.baseUrl, { apiKey: key.api_key, signingSecret: key.signing_secret });
-    assert.equal((await client.call('GET', '/governance/policies')).status, 200, 'the running server sees a key the CLI created');
+    assert.equal(
+      (await client.call('GET', '/governance/policies')).status,
+      200,
+      'the running server sees a key the CLI created',
+    );
 
     const file = join(dataDir, 'bp.json');
     writeFileSync(file, JSON.stringify(bp([m(1, 'util:SetVariable2')])));
-    assert.deepEqual((await admin('scenarios', 'import', '--org', orgId, '--id', '4417', file)).imported.map((s: any) => [s.scenario_id, s.version]), [['4417', 1]]);
+    assert.deepEqual(
+      (await admin('scenarios', 'import', '--org', orgId, '--id', '4417', file)).imported.map((s: any) => [
+        s.scenario_id,
+        s.version,
+      ]),
+      [['4417', 1]],
+    );
     assert.equal((await admin('scenarios', 'import', '--org', orgId, '--id', '4417', file)).imported[0].version, 2);
     assert.equal((await client.call('GET', '/scenarios/4417/results')).status, 200);
-    assert.deepEqual((await admin('scenarios', 'list', '--org', orgId)).scenarios.map((s: any) => s.scenario_id), ['4417']);
+    assert.deepEqual(
+      (await admin('scenarios', 'list', '--org', orgId)).scenarios.map((s: any) => s.scenario_id),
+      ['4417'],
+    );
 
     const limits = await admin('keys', 'limits', key.key_id, '--per-minute', '2', '--per-hour', '100');
     assert.deepEqual([limits.per_minute, limits.per_hour], [2, 100]);
@@ -61,7 +80,10 @@ describe('admin CLI', () => {
     assert.ok(statuses.includes(429), `limits raised or lowered per key apply: ${statuses.join(',')}`);
     await admin('keys', 'limits', key.key_id, '--per-minute', '1000');
 
-    assert.deepEqual((await admin('keys', 'allow-ips', key.key_id, '10.0.0.0/8', '2001:db8::/32')).allow_ips, ['10.0.0.0/8', '2001:db8::/32']);
+    assert.deepEqual((await admin('keys', 'allow-ips', key.key_id, '10.0.0.0/8', '2001:db8::/32')).allow_ips, [
+      '10.0.0.0/8',
+      '2001:db8::/32',
+    ]);
     await new Promise((r) => setTimeout(r, 1100));
     assert.equal((await client.call('GET', '/governance/policies?x=1')).status, 403);
     assert.equal((await adminFails('keys', 'allow-ips', key.key_id, 'not-a-cidr')).status, 1);
@@ -75,8 +97,15 @@ describe('admin CLI', () => {
 
     assert.equal((await admin('keys', 'revoke', rotated.key_id)).key_id, rotated.key_id);
     await new Promise((r) => setTimeout(r, 1100));
-    const revokedClient = new GovernanceClient(t.baseUrl, { apiKey: rotated.api_key, signingSecret: rotated.signing_secret });
-    assert.equal((await revokedClient.call('GET', '/governance/policies')).status, 401, 'the running server honours a CLI revocation within a second');
+    const revokedClient = new GovernanceClient(t.baseUrl, {
+      apiKey: rotated.api_key,
+      signingSecret: rotated.signing_secret,
+    });
+    assert.equal(
+      (await revokedClient.call('GET', '/governance/policies')).status,
+      401,
+      'the running server honours a CLI revocation within a second',
+    );
     assert.equal((await adminFails('keys', 'revoke', rotated.key_id)).status, 1);
 
     assert.equal((await admin('scenarios', 'delete', '--org', orgId, '4417')).deleted, true);
@@ -94,7 +123,10 @@ describe('admin CLI', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gov-cli-bps-'));
     writeFileSync(join(dir, 'a.blueprint.json'), JSON.stringify(bp([m(1, 'util:SetVariable2')])));
     writeFileSync(join(dir, 'b.json'), JSON.stringify(bp([m(1, 'util:SetVariable2')])));
-    assert.deepEqual((await admin('scenarios', 'import', '--org', orgId, dir)).imported.map((s: any) => s.scenario_id), ['a', 'b']);
+    assert.deepEqual(
+      (await admin('scenarios', 'import', '--org', orgId, dir)).imported.map((s: any) => s.scenario_id),
+      ['a', 'b'],
+    );
     writeFileSync(join(dir, 'bad.json'), '{"flow":[{"id":1}]}');
     const r = await adminFails('scenarios', 'import', '--org', orgId, join(dir, 'bad.json'));
     assert.equal(r.status, 1);

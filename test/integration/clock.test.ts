@@ -51,7 +51,8 @@ describe('time-dependent rules', () => {
     const c = await keyWith(60, 100);
     for (let minute = 0; minute < 2; minute++) {
       nowMs = Date.UTC(2026, 10, 22, 11, minute, 0);
-      for (let i = 0; i < 50; i++) assert.equal((await c.call('GET', `/scenarios/s1/results?m=${minute}&i=${i}`)).status, 200);
+      for (let i = 0; i < 50; i++)
+        assert.equal((await c.call('GET', `/scenarios/s1/results?m=${minute}&i=${i}`)).status, 200);
     }
     nowMs = Date.UTC(2026, 10, 22, 11, 2, 30);
     const limited = await c.call('GET', '/scenarios/s1/results?over=1');
@@ -69,7 +70,11 @@ describe('time-dependent rules', () => {
     for (let i = 0; i < 5; i++) last = await c.call('GET', `/scenarios/s1/results?i=${i}`);
     assert.equal(last!.headers['x-ratelimit-remaining'], '55');
     const minute = Math.floor(nowMs / 60_000);
-    assert.equal(t.server.store.rateLimits.leased(k.key_id, 'minute', minute), sliceOf(60), 'one slice covers the first calls');
+    assert.equal(
+      t.server.store.rateLimits.leased(k.key_id, 'minute', minute),
+      sliceOf(60),
+      'one slice covers the first calls',
+    );
     assert.equal(t.server.store.rateLimits.leased(k.key_id, 'hour', Math.floor(minute / 60)), sliceOf(1000));
   });
 
@@ -78,7 +83,11 @@ describe('time-dependent rules', () => {
     const submit = await t.client.call('POST', '/evaluate', { blueprints: [bp([m(1, 'util:SetVariable2')])] });
     const id = submit.body.data.evaluation_id;
     await pollEvaluation(t.client, id, { delaysMs: [50], timeoutMs: 20_000 });
-    assert.equal(t.server.store.evaluations.scenarioResults(id, 0), undefined, 'ephemeral batches store no per-scenario results');
+    assert.equal(
+      t.server.store.evaluations.scenarioResults(id, 0),
+      undefined,
+      'ephemeral batches store no per-scenario results',
+    );
     nowMs += 3599_000;
     assert.equal((await t.client.call('GET', `/evaluations/${id}?before=1`)).status, 200);
     assert.equal(await t.server.evaluations.purgeExpired(nowMs), 0);

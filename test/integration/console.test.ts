@@ -5,34 +5,56 @@ import { GovernanceClient, send, type ClientResponse } from '../../src/client/cl
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/assertions.js';
 
-
 describe('console key administration', () => {
   let t: TestServer;
   let other: Awaited<ReturnType<TestServer['addOrg']>>;
   let adminToken: string;
   let memberToken: string;
   const call = (method: string, path: string, token: string | null, body?: unknown) =>
-    send(new URL(`/api/v1${path}`, t.baseUrl), method, { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) }, body ? JSON.stringify(body) : '');
+    send(
+      new URL(`/api/v1${path}`, t.baseUrl),
+      method,
+      {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body ? JSON.stringify(body) : '',
+    );
 
   before(async () => {
     t = await startTestServer();
     other = await t.addOrg('Other');
     await t.server.users.create(t.orgId, 'admin@acme.test', 'admin', 'correct horse battery staple');
     await t.server.users.create(t.orgId, 'member@acme.test', 'member', 'member password 123');
-    adminToken = (await call('POST', '/session', null, { email: 'admin@acme.test', password: 'correct horse battery staple' })).body.data.session_token;
-    memberToken = (await call('POST', '/session', null, { email: 'member@acme.test', password: 'member password 123' })).body.data.session_token;
+    adminToken = (
+      await call('POST', '/session', null, { email: 'admin@acme.test', password: 'correct horse battery staple' })
+    ).body.data.session_token;
+    memberToken = (await call('POST', '/session', null, { email: 'member@acme.test', password: 'member password 123' }))
+      .body.data.session_token;
   });
   after(() => t.close());
 
   it('logs in with the account password and refuses a wrong one', async () => {
-    expectError(await call('POST', '/session', null, { email: 'admin@acme.test', password: 'wrong' }), 401, 'Invalid email or password');
-    expectError(await call('POST', '/session', null, { email: 'nobody@acme.test', password: 'wrong' }), 401, 'Invalid email or password');
+    expectError(
+      await call('POST', '/session', null, { email: 'admin@acme.test', password: 'wrong' }),
+      401,
+      'Invalid email or password',
+    );
+    expectError(
+      await call('POST', '/session', null, { email: 'nobody@acme.test', password: 'wrong' }),
+      401,
+      'Invalid email or password',
+    );
     assert.match(adminToken, /^gov_sess_[0-9a-f]{64}$/);
   });
 
   it('401 Session authentication required without a valid session', async () => {
     expectError(await call('GET', `/keys?org_id=${t.orgId}`, null), 401, 'Session authentication required');
-    expectError(await call('GET', `/keys?org_id=${t.orgId}`, `gov_sess_${'0'.repeat(64)}`), 401, 'Session authentication required');
+    expectError(
+      await call('GET', `/keys?org_id=${t.orgId}`, `gov_sess_${'0'.repeat(64)}`),
+      401,
+      'Session authentication required',
+    );
     expectError(await call('GET', `/keys?org_id=${t.orgId}`, t.creds.apiKey), 401, 'Session authentication required');
   });
 
@@ -43,7 +65,11 @@ describe('console key administration', () => {
   });
 
   it('creates a key that works on the public API, lists it, rotates it with overlap and revokes it', async () => {
-    const created = await call('POST', '/keys', adminToken, { org_id: t.orgId, name: 'ci', permissions: ['governance:read'] });
+    const created = await call('POST', '/keys', adminToken, {
+      org_id: t.orgId,
+      name: 'ci',
+      permissions: ['governance:read'],
+    });
     assert.equal(created.status, 201, created.raw);
     const { key_id: keyId, api_key: apiKey, signing_secret: secret } = created.body.data;
     const client = new GovernanceClient(t.baseUrl, { apiKey, signingSecret: secret });
@@ -57,8 +83,15 @@ describe('console key administration', () => {
     assert.equal(rotated.status, 201, rotated.raw);
     assert.notEqual(rotated.body.data.api_key, apiKey);
     assert.equal(rotated.body.data.rotated_from, keyId);
-    assert.equal((await client.call('GET', '/governance/policies')).status, 200, 'the old key lives during the overlap');
-    const fresh = new GovernanceClient(t.baseUrl, { apiKey: rotated.body.data.api_key, signingSecret: rotated.body.data.signing_secret });
+    assert.equal(
+      (await client.call('GET', '/governance/policies')).status,
+      200,
+      'the old key lives during the overlap',
+    );
+    const fresh = new GovernanceClient(t.baseUrl, {
+      apiKey: rotated.body.data.api_key,
+      signingSecret: rotated.body.data.signing_secret,
+    });
     assert.equal((await fresh.call('GET', '/governance/policies')).status, 200);
 
     const revoked = await call('POST', `/keys/${rotated.body.data.key_id}/revoke`, adminToken, { org_id: t.orgId });
@@ -66,18 +99,36 @@ describe('console key administration', () => {
     assert.equal(revoked.body.data.state, 'revoked');
     await new Promise((r) => setTimeout(r, 1100)); // the server's key cache lives one second
     expectError(await fresh.call('GET', '/governance/policies'), 401, 'Invalid or expired API key');
-    expectError(await call('POST', `/keys/${rotated.body.data.key_id}/revoke`, adminToken, { org_id: t.orgId }), 400, 'Key already revoked');
-    expectError(await call('POST', `/keys/${rotated.body.data.key_id}/rotate`, adminToken, { org_id: t.orgId }), 400, 'Key cannot be rotated (inactive or revoked)');
+    expectError(
+      await call('POST', `/keys/${rotated.body.data.key_id}/revoke`, adminToken, { org_id: t.orgId }),
+      400,
+      'Key already revoked',
+    );
+    expectError(
+      await call('POST', `/keys/${rotated.body.data.key_id}/rotate`, adminToken, { org_id: t.orgId }),
+      400,
+      'Key cannot be rotated (inactive or revoked)',
+    );
   });
 
-  it('404 Key not found for unknown keys and for another organization\'s key', async () => {
-    expectError(await call('POST', '/keys/key_0000000000000000/revoke', adminToken, { org_id: t.orgId }), 404, 'Key not found');
+  it("404 Key not found for unknown keys and for another organization's key", async () => {
+    expectError(
+      await call('POST', '/keys/key_0000000000000000/revoke', adminToken, { org_id: t.orgId }),
+      404,
+      'Key not found',
+    );
     expectError(await call('DELETE', `/keys/${other.keyId}?org_id=${t.orgId}`, adminToken), 404, 'Key not found');
-    expectError(await call('POST', `/keys/${'k'.repeat(3000)}/rotate`, adminToken, { org_id: t.orgId }), 404, 'Key not found');
+    expectError(
+      await call('POST', `/keys/${'k'.repeat(3000)}/rotate`, adminToken, { org_id: t.orgId }),
+      404,
+      'Key not found',
+    );
   });
 
   it('ends a session on logout', async () => {
-    const token = (await call('POST', '/session', null, { email: 'admin@acme.test', password: 'correct horse battery staple' })).body.data.session_token;
+    const token = (
+      await call('POST', '/session', null, { email: 'admin@acme.test', password: 'correct horse battery staple' })
+    ).body.data.session_token;
     assert.equal((await call('DELETE', '/session', token)).status, 200);
     expectError(await call('GET', `/keys?org_id=${t.orgId}`, token), 401, 'Session authentication required');
   });

@@ -34,11 +34,32 @@ describe('OpenAPI contract', () => {
   let t: TestServer;
   before(async () => {
     t = await startTestServer();
-    await importScenario(t.server.store.scenarios, t.orgId, 'c1', JSON.stringify(bp([
-      m(1, 'gateway:CustomWebHook', { parameters: { hook: 1 } }),
-      m(2, 'http:MakeRequest', { version: 4, mapper: { url: 'http://x.example.com', method: 'post', headers: [{ name: 'Authorization', value: `Bearer ghp_${fakeToken(9, 36)}` }] } }),
-      m(3, 'openai-gpt-3:CreateCompletion', { mapper: { messages: [{ role: 'user', content: '{{1.email}}' }] }, onerror: breakHandler(9) }),
-    ], { dlq: false }, { instant: true })));
+    await importScenario(
+      t.server.store.scenarios,
+      t.orgId,
+      'c1',
+      JSON.stringify(
+        bp(
+          [
+            m(1, 'gateway:CustomWebHook', { parameters: { hook: 1 } }),
+            m(2, 'http:MakeRequest', {
+              version: 4,
+              mapper: {
+                url: 'http://x.example.com',
+                method: 'post',
+                headers: [{ name: 'Authorization', value: `Bearer ghp_${fakeToken(9, 36)}` }],
+              },
+            }),
+            m(3, 'openai-gpt-3:CreateCompletion', {
+              mapper: { messages: [{ role: 'user', content: '{{1.email}}' }] },
+              onerror: breakHandler(9),
+            }),
+          ],
+          { dlq: false },
+          { instant: true },
+        ),
+      ),
+    );
     await importScenario(t.server.store.scenarios, t.orgId, 'c2', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
   });
   after(() => t.close());
@@ -50,7 +71,10 @@ describe('OpenAPI contract', () => {
   it('passes the Redocly linter', () => {
     const pkg = require.resolve('@redocly/cli/package.json');
     const bin = join(dirname(pkg), (require(pkg) as { bin: Record<string, string> }).bin['redocly']!);
-    const r = spawnSync(process.execPath, [bin, 'lint', DOC_FILE, '--config', join(ROOT, 'redocly.yaml')], { encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', CI: 'true' } });
+    const r = spawnSync(process.execPath, [bin, 'lint', DOC_FILE, '--config', join(ROOT, 'redocly.yaml')], {
+      encoding: 'utf8',
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', CI: 'true' },
+    });
     assert.equal(r.status, 0, r.stdout + r.stderr);
   });
 
@@ -71,10 +95,20 @@ describe('OpenAPI contract', () => {
     await importScenario(t.server.store.scenarios, t.orgId, 'c3', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
     conforms(await t.client.call('GET', '/scenarios/c3/results'), 'ScenarioResults');
     conforms(await t.client.call('GET', '/violations/c1:SEC-1/remediation'), 'Remediation');
-    conforms(await t.client.call('POST', '/results/fetch', { result_token: submit.body.data.result_token }), 'ResultsFetch');
+    conforms(
+      await t.client.call('POST', '/results/fetch', { result_token: submit.body.data.result_token }),
+      'ResultsFetch',
+    );
     const ephemeral = await t.client.call('POST', '/evaluate', { blueprints: [bp([m(1, 'util:SetVariable2')])] });
     conforms(ephemeral, 'SubmitResult');
-    conforms(await t.client.call('POST', '/evaluate/inline', { blueprint: bp([m(1, 'gateway:CustomWebHook'), m(2, 'slack:CreateMessage', { mapper: { text: '{{1.x}}' } })]), include_remediation: true, save_to_workspace: true }), 'InlineResult');
+    conforms(
+      await t.client.call('POST', '/evaluate/inline', {
+        blueprint: bp([m(1, 'gateway:CustomWebHook'), m(2, 'slack:CreateMessage', { mapper: { text: '{{1.x}}' } })]),
+        include_remediation: true,
+        save_to_workspace: true,
+      }),
+      'InlineResult',
+    );
     conforms(await t.client.call('GET', '/governance/policies'), 'PolicyCatalog');
     conforms(await t.client.call('GET', '/organization/rollup'), 'Rollup');
     const hook = await t.client.call('POST', '/webhooks', { url: 'https://hooks.example.com/gov' });
@@ -89,6 +123,7 @@ describe('OpenAPI contract', () => {
       await t.client.call('POST', '/evaluate', { scenario_ids: [] }),
       await t.client.call('GET', '/violations/bad/remediation'),
       await send(new URL('/api/public/v1/governance/policies', t.baseUrl), 'GET', {}, ''),
-    ]) conforms(res, 'ErrorResponse');
+    ])
+      conforms(res, 'ErrorResponse');
   });
 });

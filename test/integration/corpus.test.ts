@@ -8,7 +8,9 @@ const SECURITY = /^SEC-/;
 
 describe('corpus through the API', () => {
   let t: TestServer;
-  before(async () => { t = await startTestServer({ env: { POOL_THREADS: '2' } }); });
+  before(async () => {
+    t = await startTestServer({ env: { POOL_THREADS: '2' } });
+  });
   after(() => t.close());
   const facts = corpusFacts();
 
@@ -18,7 +20,9 @@ describe('corpus through the API', () => {
 
   for (const f of facts) {
     it(`${f.file}: 200 with a well-formed result and its recorded credentials reported`, async () => {
-      const res = await t.client.call('POST', '/evaluate/inline', undefined, { rawBody: `{"blueprint":${corpusText(f.file)}}` });
+      const res = await t.client.call('POST', '/evaluate/inline', undefined, {
+        rawBody: `{"blueprint":${corpusText(f.file)}}`,
+      });
       assert.equal(res.status, 200, res.raw.slice(0, 500));
       const d = res.body.data;
       assert.equal(typeof d.scenario.name, 'string');
@@ -34,20 +38,32 @@ describe('corpus through the API', () => {
           assert.equal(typeof fm.reason, 'string');
         }
       }
-      const securityEvidence = d.violations.filter((v: any) => SECURITY.test(v.policy)).flatMap((v: any) => v.failing_modules.map((fm: any) => fm.evidence?.pointer ?? ''));
+      const securityEvidence = d.violations
+        .filter((v: any) => SECURITY.test(v.policy))
+        .flatMap((v: any) => v.failing_modules.map((fm: any) => fm.evidence?.pointer ?? ''));
       for (const c of f.credentials) {
         const pointer = jsonPathToPointer(c.path);
         assert.ok(securityEvidence.includes(pointer), `credential ${c.kind} at ${c.path} not reported`);
       }
       const sec1 = d.violations.find((v: any) => v.policy === 'SEC-1');
       for (const p of f.placeholder_credentials) {
-        assert.ok(!(sec1?.failing_modules ?? []).some((fm: any) => fm.evidence?.pointer === jsonPathToPointer(p)), `placeholder at ${p} reported as a leaked secret`);
+        assert.ok(
+          !(sec1?.failing_modules ?? []).some((fm: any) => fm.evidence?.pointer === jsonPathToPointer(p)),
+          `placeholder at ${p} reported as a leaked secret`,
+        );
       }
       for (const p of f.plain_http) {
         const sec3 = d.violations.find((v: any) => v.policy === 'SEC-3');
-        assert.ok((sec3?.failing_modules ?? []).some((fm: any) => fm.evidence?.pointer === jsonPathToPointer(p)), `plain http at ${p} not reported`);
+        assert.ok(
+          (sec3?.failing_modules ?? []).some((fm: any) => fm.evidence?.pointer === jsonPathToPointer(p)),
+          `plain http at ${p} not reported`,
+        );
       }
-      for (const secret of f.credentials) assert.ok(!res.raw.includes('?auth=') || !/\?auth=[A-Za-z0-9]{40}/.test(res.raw), `secret echoed for ${secret.path}`);
+      for (const secret of f.credentials)
+        assert.ok(
+          !res.raw.includes('?auth=') || !/\?auth=[A-Za-z0-9]{40}/.test(res.raw),
+          `secret echoed for ${secret.path}`,
+        );
     });
   }
 });

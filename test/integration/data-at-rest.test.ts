@@ -27,7 +27,8 @@ describe('data at rest', () => {
     try {
       assert.equal(mode(dataDir), 0o700);
       assert.equal(mode(join(root, 'fresh')), 0o700, 'missing parents too');
-      for (const file of ['gov.mdb', 'gov.mdb-lock', 'rate.mdb', 'rate.mdb-lock', 'secrets.json', 'bootstrap.json']) assert.equal(mode(join(dataDir, file)), 0o600, file);
+      for (const file of ['gov.mdb', 'gov.mdb-lock', 'rate.mdb', 'rate.mdb-lock', 'secrets.json', 'bootstrap.json'])
+        assert.equal(mode(join(dataDir, file)), 0o600, file);
     } finally {
       await svc.stop('SIGTERM');
     }
@@ -37,7 +38,18 @@ describe('data at rest', () => {
     const dataDir = join(root, 'open');
     mkdirSync(dataDir);
     chmodSync(dataDir, 0o755);
-    const run = spawnSync(process.execPath, [MAIN], { env: { ...process.env, DATA_DIR: dataDir, PORT: '0', METRICS_PORT: '0', BOOTSTRAP_DEMO: 'false', LOG_LEVEL: 'silent' }, encoding: 'utf8', timeout: 20_000 });
+    const run = spawnSync(process.execPath, [MAIN], {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        METRICS_PORT: '0',
+        BOOTSTRAP_DEMO: 'false',
+        LOG_LEVEL: 'silent',
+      },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     assert.equal(run.status, 1);
     assert.match(run.stderr, /DATA_DIR .*open has mode 0755: group and others must have no access/);
     assert.match(run.stderr, /chmod 700/);
@@ -52,7 +64,10 @@ describe('data at rest', () => {
     const svc = await startService({ DATA_DIR: piped, BOOTSTRAP_DEMO: 'true', LOG_LEVEL: 'info' });
     await svc.stop('SIGTERM');
     const output = svc.output;
-    const creds = JSON.parse(readFileSync(join(piped, 'bootstrap.json'), 'utf8')) as { api_key: string; signing_secret: string };
+    const creds = JSON.parse(readFileSync(join(piped, 'bootstrap.json'), 'utf8')) as {
+      api_key: string;
+      signing_secret: string;
+    };
     assert.ok(!output.includes(creds.api_key), 'no API key on a pipe');
     assert.ok(!output.includes(creds.signing_secret), 'no signing secret on a pipe');
     assert.ok(output.includes(join(piped, 'bootstrap.json')), 'the credentials file is named');
@@ -61,8 +76,25 @@ describe('data at rest', () => {
     const tty = join(root, 'tty');
     const shown = await new Promise<string>((resolve) => {
       const cmd = `${process.execPath} ${MAIN}`;
-      const child = spawn('script', ['-qfec', cmd, '/dev/null'], { env: { ...process.env, DATA_DIR: tty, PORT: '0', METRICS_PORT: '0', BOOTSTRAP_DEMO: 'true', LOG_LEVEL: 'silent' }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-      const stop = (signal: NodeJS.Signals): void => { try { process.kill(-child.pid!, signal); } catch { /* already gone */ } };
+      const child = spawn('script', ['-qfec', cmd, '/dev/null'], {
+        env: {
+          ...process.env,
+          DATA_DIR: tty,
+          PORT: '0',
+          METRICS_PORT: '0',
+          BOOTSTRAP_DEMO: 'true',
+          LOG_LEVEL: 'silent',
+        },
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const stop = (signal: NodeJS.Signals): void => {
+        try {
+          process.kill(-child.pid!, signal);
+        } catch {
+          /* already gone */
+        }
+      };
       let out = '';
       child.stdout.on('data', (c: Buffer) => {
         out += String(c);
@@ -71,7 +103,10 @@ describe('data at rest', () => {
       child.on('exit', () => resolve(out));
       setTimeout(() => stop('SIGKILL'), 20_000).unref();
     });
-    const ttyCreds = JSON.parse(readFileSync(join(tty, 'bootstrap.json'), 'utf8')) as { api_key: string; signing_secret: string };
+    const ttyCreds = JSON.parse(readFileSync(join(tty, 'bootstrap.json'), 'utf8')) as {
+      api_key: string;
+      signing_secret: string;
+    };
     assert.ok(shown.includes(ttyCreds.api_key), 'the banner shows the key on a terminal');
     assert.ok(shown.includes(ttyCreds.signing_secret));
   });

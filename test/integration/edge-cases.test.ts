@@ -22,11 +22,29 @@ describe('edge cases', () => {
   const logLines: Record<string, unknown>[] = [];
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'gov-edge-'));
-    const sink = new Writable({ write(chunk, _enc, cb) { for (const l of String(chunk).split('\n')) if (l) logLines.push(JSON.parse(l)); cb(); } });
-    server = await startServer(loadConfig({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dir, POOL_THREADS: '1', TRUSTED_PROXIES: '127.0.0.1/32', METRICS_PORT: '0' }), { logger: pino({ level: 'info' }, sink) });
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        for (const l of String(chunk).split('\n')) if (l) logLines.push(JSON.parse(l));
+        cb();
+      },
+    });
+    server = await startServer(
+      loadConfig({
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: dir,
+        POOL_THREADS: '1',
+        TRUSTED_PROXIES: '127.0.0.1/32',
+        METRICS_PORT: '0',
+      }),
+      { logger: pino({ level: 'info' }, sink) },
+    );
     orgId = (await server.keys.createOrg('Edge')).org_id;
     const k = await server.keys.createKey(orgId, { perMinute: 10_000, perHour: 100_000 });
-    client = new GovernanceClient(`http://127.0.0.1:${server.port}`, { apiKey: k.api_key, signingSecret: k.signing_secret });
+    client = new GovernanceClient(`http://127.0.0.1:${server.port}`, {
+      apiKey: k.api_key,
+      signingSecret: k.signing_secret,
+    });
     await importScenario(server.store.scenarios, orgId, 's1', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
   });
   after(async () => {
@@ -34,11 +52,14 @@ describe('edge cases', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('401 API key context missing when the key\'s organization no longer exists', async () => {
+  it("401 API key context missing when the key's organization no longer exists", async () => {
     const org = await server.keys.createOrg('Doomed');
     const k = await server.keys.createKey(org.org_id);
     await tablesOf(server.store).orgs.remove(org.org_id);
-    const res = await new GovernanceClient(`http://127.0.0.1:${server.port}`, { apiKey: k.api_key, signingSecret: k.signing_secret }).call('GET', '/governance/policies');
+    const res = await new GovernanceClient(`http://127.0.0.1:${server.port}`, {
+      apiKey: k.api_key,
+      signingSecret: k.signing_secret,
+    }).call('GET', '/governance/policies');
     assert.equal(res.status, 401);
     assert.equal(res.body.error, 'API key context missing');
   });
@@ -46,8 +67,15 @@ describe('edge cases', () => {
   it('500 Internal server error with a request_id that is also in the log line, and no internals in the body', async () => {
     const broken = await server.keys.createOrg('Broken rollup');
     const k = await server.keys.createKey(broken.org_id);
-    await tablesOf(server.store).rollups.put(broken.org_id, { org_id: broken.org_id, policies: null, gaps: 1n } as never);
-    const res = await new GovernanceClient(`http://127.0.0.1:${server.port}`, { apiKey: k.api_key, signingSecret: k.signing_secret }).call('GET', '/organization/rollup');
+    await tablesOf(server.store).rollups.put(broken.org_id, {
+      org_id: broken.org_id,
+      policies: null,
+      gaps: 1n,
+    } as never);
+    const res = await new GovernanceClient(`http://127.0.0.1:${server.port}`, {
+      apiKey: k.api_key,
+      signingSecret: k.signing_secret,
+    }).call('GET', '/organization/rollup');
     assert.equal(res.status, 500);
     assert.equal(res.body.ok, false);
     assert.equal(res.body.error, 'Internal server error');
@@ -56,14 +84,27 @@ describe('edge cases', () => {
     const line = logLines.find((l) => l['request_id'] === res.body.request_id && l['msg'] === 'unhandled error');
     assert.ok(line, 'the log has the error with the same request_id');
     assert.match(JSON.stringify(line!['err']), /TypeError/);
-    assert.ok(logLines.some((l) => l['request_id'] === res.body.request_id && l['msg'] === 'request' && l['status'] === 500));
+    assert.ok(
+      logLines.some((l) => l['request_id'] === res.body.request_id && l['msg'] === 'request' && l['status'] === 500),
+    );
   });
 
   it('honours X-Forwarded-For only from a trusted proxy', async () => {
     const k = await server.keys.createKey(orgId, { allowIps: ['203.0.113.0/24'] });
-    const c = new GovernanceClient(`http://127.0.0.1:${server.port}`, { apiKey: k.api_key, signingSecret: k.signing_secret });
-    assert.equal((await c.call('GET', '/governance/policies', undefined, { headers: { 'x-forwarded-for': '203.0.113.9' } })).status, 200);
-    assert.equal((await c.call('GET', '/governance/policies', undefined, { headers: { 'x-forwarded-for': '198.51.100.7' } })).status, 403);
+    const c = new GovernanceClient(`http://127.0.0.1:${server.port}`, {
+      apiKey: k.api_key,
+      signingSecret: k.signing_secret,
+    });
+    assert.equal(
+      (await c.call('GET', '/governance/policies', undefined, { headers: { 'x-forwarded-for': '203.0.113.9' } }))
+        .status,
+      200,
+    );
+    assert.equal(
+      (await c.call('GET', '/governance/policies', undefined, { headers: { 'x-forwarded-for': '198.51.100.7' } }))
+        .status,
+      403,
+    );
     assert.equal((await c.call('GET', '/governance/policies')).status, 403);
   });
 
@@ -72,9 +113,14 @@ describe('edge cases', () => {
     for (let i = 0; i < 30; i++) {
       await new Promise<void>((resolve) => {
         const sock = connect(server.port, '127.0.0.1', () => {
-          sock.write(`POST /api/public/v1/evaluate/inline HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1500000\r\n\r\n`);
+          sock.write(
+            `POST /api/public/v1/evaluate/inline HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1500000\r\n\r\n`,
+          );
           sock.write(Buffer.alloc(200_000, 0x20));
-          setTimeout(() => { sock.destroy(); resolve(); }, 5);
+          setTimeout(() => {
+            sock.destroy();
+            resolve();
+          }, 5);
         });
         sock.on('error', () => resolve());
       });
@@ -99,7 +145,11 @@ describe('edge cases', () => {
   it('lets exactly one of 20 concurrent redemptions of a complete evaluation win', async () => {
     const submit = await client.call('POST', '/evaluate', { scenario_ids: ['s1'], request: 'concurrency' });
     await pollEvaluation(client, submit.body.data.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => client.call('POST', '/results/fetch', { result_token: submit.body.data.result_token, attempt: i })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        client.call('POST', '/results/fetch', { result_token: submit.body.data.result_token, attempt: i }),
+      ),
+    );
     assert.equal(results.filter((r) => r.status === 200 && r.body.data.status === 'complete').length, 1);
     assert.equal(results.filter((r) => r.status === 401).length, 19);
   });

@@ -7,13 +7,27 @@ import { pollEvaluation } from '../../src/client/client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { bp, breakHandler, fakeToken, m } from '../helpers/blueprints.js';
 
-const leaky = bp([
-  m(1, 'gateway:CustomWebHook', { parameters: { hook: 1 } }),
-  m(2, 'http:ActionSendData', { version: 3, mapper: { url: 'http://api.example.com/orders', method: 'post', headers: [{ name: 'Authorization', value: `Bearer sk_live_${fakeToken(1, 32)}` }] } }),
-], { dlq: false }, { instant: true });
+const leaky = bp(
+  [
+    m(1, 'gateway:CustomWebHook', { parameters: { hook: 1 } }),
+    m(2, 'http:ActionSendData', {
+      version: 3,
+      mapper: {
+        url: 'http://api.example.com/orders',
+        method: 'post',
+        headers: [{ name: 'Authorization', value: `Bearer sk_live_${fakeToken(1, 32)}` }],
+      },
+    }),
+  ],
+  { dlq: false },
+  { instant: true },
+);
 const clean = bp([
   m(1, 'google-sheets:watchRows', { version: 2, parameters: { limit: 50 } }),
-  m(2, 'google-sheets:addRow', { version: 2, onerror: [m(4, 'slack:CreateMessage', { mapper: { text: 'Row failed: {{error.message}}' } }), ...breakHandler(3)] }),
+  m(2, 'google-sheets:addRow', {
+    version: 2,
+    onerror: [m(4, 'slack:CreateMessage', { mapper: { text: 'Row failed: {{error.message}}' } }), ...breakHandler(3)],
+  }),
 ]);
 const FAST_POLL = { delaysMs: [50, 100, 200], timeoutMs: 30_000 };
 
@@ -37,7 +51,8 @@ describe('evaluation flow', () => {
     assert.ok(['pending', 'processing'].includes(d.status));
     assert.equal(d.total_scenarios, 2);
     assert.equal(d.result_token.split('.').length, 3);
-    for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) assert.ok(submit.headers[h], h);
+    for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'])
+      assert.ok(submit.headers[h], h);
 
     const final = await pollEvaluation(t.client, d.evaluation_id, FAST_POLL);
     const f = final.body.data;
@@ -63,7 +78,12 @@ describe('evaluation flow', () => {
     assert.equal(r.failing_count, r.violations.length);
     assert.equal(r.passing_count + r.failing_count, r.evaluated_codes.length);
     const sec1 = r.violations.find((v: any) => v.policy === 'SEC-1');
-    assert.deepEqual(Object.keys(sec1.failing_modules[0]).filter((k) => ['module_id', 'module_name', 'module_type', 'reason', 'badge'].includes(k)).sort(), ['badge', 'module_id', 'module_name', 'module_type', 'reason']);
+    assert.deepEqual(
+      Object.keys(sec1.failing_modules[0])
+        .filter((k) => ['module_id', 'module_name', 'module_type', 'reason', 'badge'].includes(k))
+        .sort(),
+      ['badge', 'module_id', 'module_name', 'module_type', 'reason'],
+    );
     assert.equal(sec1.source, 'automated');
     assert.equal(sec1.remediation_available, true);
     assert.ok(!results.raw.includes(fakeToken(1, 32)), 'a secret must never be echoed back');
@@ -73,19 +93,32 @@ describe('evaluation flow', () => {
     assert.equal(rem.body.data.severity, 'critical');
     assert.equal(rem.body.data.estimated_effort, 'low');
     assert.ok(rem.body.data.steps.length >= 2);
-    assert.ok(rem.body.data.compliance_frameworks.every((c: any) => typeof c.framework === 'string' && (typeof c.control === 'string' || typeof c.article === 'string')));
+    assert.ok(
+      rem.body.data.compliance_frameworks.every(
+        (c: any) => typeof c.framework === 'string' && (typeof c.control === 'string' || typeof c.article === 'string'),
+      ),
+    );
 
     const first = await t.client.call('POST', '/results/fetch', { result_token: d.result_token });
     assert.equal(first.status, 200);
     assert.equal(first.body.data.scenarios.length, 2);
     const s0 = first.body.data.scenarios[0];
-    for (const field of ['scenario_id', 'name', 'violations', 'module_summary', 'evaluated_codes', 'passing_count', 'failing_count']) assert.ok(field in s0, field);
+    for (const field of [
+      'scenario_id',
+      'name',
+      'violations',
+      'module_summary',
+      'evaluated_codes',
+      'passing_count',
+      'failing_count',
+    ])
+      assert.ok(field in s0, field);
     const again = await t.client.call('POST', '/results/fetch', { result_token: d.result_token, attempt: 2 });
     assert.equal(again.status, 401);
     assert.equal(again.body.error, 'Invalid, expired, or already-used result token');
   });
 
-  it('serves a scenario\'s latest results from the evaluation that produced them, also after older or that evaluation are deleted', async () => {
+  it("serves a scenario's latest results from the evaluation that produced them, also after older or that evaluation are deleted", async () => {
     const first = await t.client.call('POST', '/evaluate', { scenario_ids: ['clean-1', '4417'], round: 1 });
     await pollEvaluation(t.client, first.body.data.evaluation_id, FAST_POLL);
     const second = await t.client.call('POST', '/evaluate', { scenario_ids: ['4417'], round: 2 });
@@ -98,8 +131,15 @@ describe('evaluation flow', () => {
     assert.equal(await store.evaluations.delete(first.body.data.evaluation_id), true);
     assert.equal((await latest('clean-1')).evaluation_id, first.body.data.evaluation_id);
     assert.equal((await latest('4417')).evaluation_id, second.body.data.evaluation_id);
-    assert.equal(store.evaluations.scenarioResults(first.body.data.evaluation_id, 1), undefined, '4417\'s older results of the deleted evaluation are removed');
-    assert.equal((await t.client.call('POST', '/results/fetch', { result_token: first.body.data.result_token })).status, 404);
+    assert.equal(
+      store.evaluations.scenarioResults(first.body.data.evaluation_id, 1),
+      undefined,
+      "4417's older results of the deleted evaluation are removed",
+    );
+    assert.equal(
+      (await t.client.call('POST', '/results/fetch', { result_token: first.body.data.result_token })).status,
+      404,
+    );
   });
 
   it('serves not_evaluated results and on-demand remediation for a scenario never evaluated', async () => {
@@ -117,12 +157,19 @@ describe('evaluation flow', () => {
     assert.equal(submit.status, 200, submit.raw);
     assert.equal(submit.body.data.result_token, undefined);
     const final = await pollEvaluation(t.client, submit.body.data.evaluation_id, FAST_POLL);
-    assert.deepEqual(final.body.data.scenarios.map((s: any) => s.id), ['inline-1', 'inline-2']);
+    assert.deepEqual(
+      final.body.data.scenarios.map((s: any) => s.id),
+      ['inline-1', 'inline-2'],
+    );
     assert.equal((await t.client.call('GET', '/scenarios/inline-1/results')).status, 404);
   });
 
   it('evaluates inline synchronously with the module graph, remediation on request, and saves on opt-in', async () => {
-    const res = await t.client.call('POST', '/evaluate/inline', { blueprint: leaky, include_remediation: true, unknown_field: 'ignored' });
+    const res = await t.client.call('POST', '/evaluate/inline', {
+      blueprint: leaky,
+      include_remediation: true,
+      unknown_field: 'ignored',
+    });
     assert.equal(res.status, 200, res.raw);
     const d = res.body.data;
     assert.equal(d.scenario.evaluation_status, 'evaluated');
@@ -134,7 +181,11 @@ describe('evaluation flow', () => {
     const plain = await t.client.call('POST', '/evaluate/inline', { blueprint: clean });
     assert.equal(plain.body.data.remediation, undefined);
 
-    const saved = await t.client.call('POST', '/evaluate/inline', { blueprint: clean, save_to_workspace: true, scenario_id: 'saved-1' });
+    const saved = await t.client.call('POST', '/evaluate/inline', {
+      blueprint: clean,
+      save_to_workspace: true,
+      scenario_id: 'saved-1',
+    });
     assert.equal(saved.body.data.saved.scenario_id, 'saved-1');
     const stored = await t.client.call('GET', '/scenarios/saved-1/results');
     assert.equal(stored.status, 200);
@@ -147,15 +198,20 @@ describe('evaluation flow', () => {
     assert.equal(res.headers['cache-control'], 'max-age=86400');
     const etag = res.headers['etag'] as string;
     assert.ok(etag);
-    for (const p of res.body.data.policies) for (const f of ['code', 'title', 'category', 'severity', 'compliance_frameworks']) assert.ok(f in p, f);
-    const cached = await t.client.call('GET', '/governance/policies', undefined, { headers: { 'if-none-match': etag } });
+    for (const p of res.body.data.policies)
+      for (const f of ['code', 'title', 'category', 'severity', 'compliance_frameworks']) assert.ok(f in p, f);
+    const cached = await t.client.call('GET', '/governance/policies', undefined, {
+      headers: { 'if-none-match': etag },
+    });
     assert.equal(cached.status, 304);
     assert.equal(cached.raw, '');
   });
 
   it('evaluates every example blueprint shipped in examples/ with the bootstrap scenario ids', async () => {
     for (const file of ['order-intake', 'lead-enrichment', 'weekly-revenue-report']) {
-      const blueprint = JSON.parse(readFileSync(new URL(`../../../examples/${file}.blueprint.json`, import.meta.url), 'utf8'));
+      const blueprint = JSON.parse(
+        readFileSync(new URL(`../../../examples/${file}.blueprint.json`, import.meta.url), 'utf8'),
+      );
       const res = await t.client.call('POST', '/evaluate/inline', { blueprint });
       assert.equal(res.status, 200, `${file}: ${res.raw}`);
     }

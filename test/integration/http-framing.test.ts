@@ -21,7 +21,10 @@ import { importScenario } from '../../src/actors/scenarios.js';
 /** An inline body whose evaluation takes tens of milliseconds (1,000 modules). */
 function slowInlineBody(): string {
   const flow = [m(1, 'gateway:CustomWebHook')];
-  for (let i = 2; i <= 1000; i++) flow.push(m(i, 'http:ActionSendData', { mapper: { url: `https://example.com/{{${i - 1}.data}}`, data: `{{1.email}}` } }));
+  for (let i = 2; i <= 1000; i++)
+    flow.push(
+      m(i, 'http:ActionSendData', { mapper: { url: `https://example.com/{{${i - 1}.data}}`, data: `{{1.email}}` } }),
+    );
   return JSON.stringify({ blueprint: bp(flow) });
 }
 
@@ -40,12 +43,18 @@ describe('HTTP framing and ordinary clients', () => {
     'x-service-signature': signRequest(t.creds.signingSecret, Math.floor(Date.now() / 1000), method, api(path), body),
   });
 
-  it('serves Node\'s built-in fetch, which sends Sec-Fetch-Mode: cors on every request', async () => {
-    const res = await fetch(`${t.baseUrl}${api('/governance/policies')}`, { headers: signed('GET', '/governance/policies') });
+  it("serves Node's built-in fetch, which sends Sec-Fetch-Mode: cors on every request", async () => {
+    const res = await fetch(`${t.baseUrl}${api('/governance/policies')}`, {
+      headers: signed('GET', '/governance/policies'),
+    });
     assert.equal(res.status, 200);
     assert.equal(((await res.json()) as { ok: boolean }).ok, true);
     const body = JSON.stringify({ scenario_ids: ['s1'] });
-    const explicit = await fetch(`${t.baseUrl}${api('/evaluate')}`, { method: 'POST', body, headers: { ...signed('POST', '/evaluate', body), 'content-type': 'application/json', 'sec-fetch-mode': 'cors' } });
+    const explicit = await fetch(`${t.baseUrl}${api('/evaluate')}`, {
+      method: 'POST',
+      body,
+      headers: { ...signed('POST', '/evaluate', body), 'content-type': 'application/json', 'sec-fetch-mode': 'cors' },
+    });
     assert.equal(explicit.status, 200, await explicit.clone().text());
   });
 
@@ -62,13 +71,17 @@ describe('HTTP framing and ordinary clients', () => {
           const chunks: Buffer[] = [];
           let error: string | null = null;
           socket.on('data', (c: Buffer) => chunks.push(c));
-          socket.on('error', (err: NodeJS.ErrnoException) => { error = err.code ?? err.message; });
+          socket.on('error', (err: NodeJS.ErrnoException) => {
+            error = err.code ?? err.message;
+          });
           socket.on('close', () => {
             const first = parseResponses(Buffer.concat(chunks)).responses[0];
             resolve({ status: first?.status ?? null, error, body: first?.body ?? '' });
           });
           socket.on('connect', () => {
-            socket.write(`POST /api/public/v1/evaluate/inline HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${3 * 1024 * 1024}\r\n\r\n`);
+            socket.write(
+              `POST /api/public/v1/evaluate/inline HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${3 * 1024 * 1024}\r\n\r\n`,
+            );
             socket.write(Buffer.alloc(3 * 1024 * 1024, 0x20), () => socket.end());
             Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
           });
@@ -82,40 +95,60 @@ describe('HTTP framing and ordinary clients', () => {
     }
   });
 
-  it('lets Node\'s http client stream an oversized body without Expect: 100-continue and read the 413', async () => {
+  it("lets Node's http client stream an oversized body without Expect: 100-continue and read the 413", async () => {
     const agent = new Agent({ keepAlive: false });
     // Resolves once both the upload and the response are over: the body must be written without
     // an error (no EPIPE or reset) and the response must be the 413.
-    const attempt = () => new Promise<{ status: number | null; body: string; error: string | null }>((resolve) => {
-      const req = httpRequest(`${t.baseUrl}${api('/evaluate/inline')}`, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': String(3 * 1024 * 1024) } });
-      let status: number | null = null;
-      let body = '';
-      let error: string | null = null;
-      let pending = 2;
-      const settle = (): void => { if (--pending === 0) resolve({ status, body, error }); };
-      req.on('response', (res) => {
-        status = res.statusCode ?? null;
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => { body += c; });
-        res.on('end', settle);
-        res.on('error', (err) => { error ??= err.message; settle(); });
+    const attempt = () =>
+      new Promise<{ status: number | null; body: string; error: string | null }>((resolve) => {
+        const req = httpRequest(`${t.baseUrl}${api('/evaluate/inline')}`, {
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': String(3 * 1024 * 1024) },
+        });
+        let status: number | null = null;
+        let body = '';
+        let error: string | null = null;
+        let pending = 2;
+        const settle = (): void => {
+          if (--pending === 0) resolve({ status, body, error });
+        };
+        req.on('response', (res) => {
+          status = res.statusCode ?? null;
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => {
+            body += c;
+          });
+          res.on('end', settle);
+          res.on('error', (err) => {
+            error ??= err.message;
+            settle();
+          });
+        });
+        // 'close' always comes (after 'finish', or after the client closed the connection the 413
+        // asked it to close once the server had read the whole body); an 'error' before it is the failure.
+        req.on('error', (err: NodeJS.ErrnoException) => {
+          error ??= err.code ?? err.message;
+        });
+        req.on('close', () => {
+          if (status === null) pending = 1;
+          settle();
+        });
+        // Streamed as a client reading a file would: 64 KiB every 2 ms, so the upload is still going
+        // when the 413 is written (written all at once, 3 MB fits in loopback's socket buffers).
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        let sent = 0;
+        const pump = (): void => {
+          if (req.destroyed) return;
+          if (++sent > 48) {
+            req.end();
+            return;
+          }
+          if (req.write(chunk)) setTimeout(pump, 2);
+          else req.once('drain', () => setTimeout(pump, 2));
+        };
+        pump();
       });
-      // 'close' always comes (after 'finish', or after the client closed the connection the 413
-      // asked it to close once the server had read the whole body); an 'error' before it is the failure.
-      req.on('error', (err: NodeJS.ErrnoException) => { error ??= err.code ?? err.message; });
-      req.on('close', () => { if (status === null) pending = 1; settle(); });
-      // Streamed as a client reading a file would: 64 KiB every 2 ms, so the upload is still going
-      // when the 413 is written (written all at once, 3 MB fits in loopback's socket buffers).
-      const chunk = Buffer.alloc(64 * 1024, 0x20);
-      let sent = 0;
-      const pump = (): void => {
-        if (req.destroyed) return;
-        if (++sent > 48) { req.end(); return; }
-        if (req.write(chunk)) setTimeout(pump, 2);
-        else req.once('drain', () => setTimeout(pump, 2));
-      };
-      pump();
-    });
     for (let i = 0; i < 5; i++) {
       const r = await attempt();
       assert.equal(r.error, null, `attempt ${i}: ${r.error}`);
@@ -128,7 +161,11 @@ describe('HTTP framing and ordinary clients', () => {
   it('answers 413 to a chunked upload that passes the limit, and closes a connection that keeps sending beyond the lingering bound', async () => {
     const headers = 'POST /api/public/v1/evaluate HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n';
     const chunk = (n: number) => `${n.toString(16)}\r\n${' '.repeat(n)}\r\n`;
-    const big = await exchange(t.server.port, [headers, chunk(1024 * 1024), chunk(1024 * 1024), chunk(512 * 1024), '0\r\n\r\n'], { gapMs: 5, waitMs: 3000 });
+    const big = await exchange(
+      t.server.port,
+      [headers, chunk(1024 * 1024), chunk(1024 * 1024), chunk(512 * 1024), '0\r\n\r\n'],
+      { gapMs: 5, waitMs: 3000 },
+    );
     assert.equal(big.responses[0]?.status, 413);
     assert.equal(big.responses[0]?.headers['connection'], 'close');
     // A declared length far beyond the bound: the server discards up to its bound, then closes.
@@ -141,7 +178,10 @@ describe('HTTP framing and ordinary clients', () => {
         const pump = (): void => {
           while (!socket.destroyed && written < 200 * 1024 * 1024) {
             written += block.length;
-            if (!socket.write(block)) { socket.once('drain', pump); return; }
+            if (!socket.write(block)) {
+              socket.once('drain', pump);
+              return;
+            }
           }
         };
         pump();
@@ -149,17 +189,24 @@ describe('HTTP framing and ordinary clients', () => {
       socket.on('error', () => undefined);
       socket.on('close', () => resolve({ closedAfterBytes: written }));
     });
-    assert.ok(closed.closedAfterBytes < 200 * 1024 * 1024, `the connection was closed after ${closed.closedAfterBytes} bytes, not left open`);
+    assert.ok(
+      closed.closedAfterBytes < 200 * 1024 * 1024,
+      `the connection was closed after ${closed.closedAfterBytes} bytes, not left open`,
+    );
   });
 
   it('answers HEAD on GET routes with the headers of the GET and no body, keeping the connection usable', async () => {
     const get = await exchange(t.server.port, [signedRequest(t.creds, 'GET', '/governance/policies')]);
-    const both = await exchange(t.server.port, [
-      signedRequest(t.creds, 'HEAD', '/governance/policies'),
-      signedRequest(t.creds, 'HEAD', '/scenarios/unknown/results'),
-      'HEAD /api/public/v1/governance/policies HTTP/1.1\r\nHost: x\r\n\r\n',
-      signedRequest(t.creds, 'GET', '/scenarios/s1/results'),
-    ], { headOnly: [true, true, true, false] });
+    const both = await exchange(
+      t.server.port,
+      [
+        signedRequest(t.creds, 'HEAD', '/governance/policies'),
+        signedRequest(t.creds, 'HEAD', '/scenarios/unknown/results'),
+        'HEAD /api/public/v1/governance/policies HTTP/1.1\r\nHost: x\r\n\r\n',
+        signedRequest(t.creds, 'GET', '/scenarios/s1/results'),
+      ],
+      { headOnly: [true, true, true, false] },
+    );
     assert.equal(both.responses.length, 4, both.rest);
     const [head, notFound, unauthenticated, after] = both.responses;
     assert.equal(head!.status, 200);
@@ -172,7 +219,16 @@ describe('HTTP framing and ordinary clients', () => {
     assert.equal(JSON.parse(after!.body).data.scenario_id, 's1');
     // Node's client, which failed with a parse error on a HEAD answered with a body.
     const viaNode = await new Promise<number>((resolve, reject) => {
-      httpRequest(`${t.baseUrl}${api('/evaluate')}`, { method: 'HEAD', headers: signed('HEAD', '/evaluate') }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode!)); }).on('error', reject).end();
+      httpRequest(
+        `${t.baseUrl}${api('/evaluate')}`,
+        { method: 'HEAD', headers: signed('HEAD', '/evaluate') },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode!));
+        },
+      )
+        .on('error', reject)
+        .end();
     });
     assert.equal(viaNode, 405);
   });
@@ -184,15 +240,23 @@ describe('HTTP framing and ordinary clients', () => {
     const res = await exchange(t.server.port, [a + b], { waitMs: 1500 });
     await new Promise((r) => setTimeout(r, 200));
     const created = t.server.store.stats().records['evaluations']! - before;
-    assert.equal(created, res.responses.length, `every evaluation that was created was answered (created ${created}, answered ${res.responses.length})`);
+    assert.equal(
+      created,
+      res.responses.length,
+      `every evaluation that was created was answered (created ${created}, answered ${res.responses.length})`,
+    );
     assert.ok(res.responses.every((r) => r.status === 200));
   });
 
   it('answers a request written behind a pending asynchronous one on the same connection, in order', async () => {
-    const res = await exchange(t.server.port, [
-      signedRequest(t.creds, 'POST', '/evaluate/inline', slowInlineBody()),
-      signedRequest(t.creds, 'GET', '/scenarios/s1/results'),
-    ], { gapMs: 15, waitMs: 5000 });
+    const res = await exchange(
+      t.server.port,
+      [
+        signedRequest(t.creds, 'POST', '/evaluate/inline', slowInlineBody()),
+        signedRequest(t.creds, 'GET', '/scenarios/s1/results'),
+      ],
+      { gapMs: 15, waitMs: 5000 },
+    );
     assert.equal(res.responses.length, 2, `${res.closed ? 'closed' : 'open'}; rest: ${res.rest.slice(0, 200)}`);
     assert.equal(res.responses[0]!.status, 200);
     assert.ok(JSON.parse(res.responses[0]!.body).data.module_graph, 'the inline answer comes first');
@@ -213,17 +277,19 @@ describe('HTTP framing and ordinary clients', () => {
     const body = slowInlineBody();
     const aborts: Promise<void>[] = [];
     for (let i = 0; i < 30; i++) {
-      aborts.push(new Promise<void>((resolve) => {
-        const socket = connect(t.server.port, '127.0.0.1');
-        socket.on('error', () => resolve());
-        socket.on('close', () => resolve());
-        socket.on('connect', () => {
-          const full = signedRequest(t.creds, 'POST', '/evaluate/inline', `${body}${' '.repeat(i)}`);
-          // A third stop mid-body, a third after the whole request (evaluation running), a third mid-headers.
-          socket.write(i % 3 === 0 ? full.slice(0, full.length - 1000) : i % 3 === 1 ? full : full.slice(0, 40));
-          setTimeout(() => socket.destroy(), 10);
-        });
-      }));
+      aborts.push(
+        new Promise<void>((resolve) => {
+          const socket = connect(t.server.port, '127.0.0.1');
+          socket.on('error', () => resolve());
+          socket.on('close', () => resolve());
+          socket.on('connect', () => {
+            const full = signedRequest(t.creds, 'POST', '/evaluate/inline', `${body}${' '.repeat(i)}`);
+            // A third stop mid-body, a third after the whole request (evaluation running), a third mid-headers.
+            socket.write(i % 3 === 0 ? full.slice(0, full.length - 1000) : i % 3 === 1 ? full : full.slice(0, 40));
+            setTimeout(() => socket.destroy(), 10);
+          });
+        }),
+      );
     }
     await Promise.all(aborts);
     const metric = async () => {

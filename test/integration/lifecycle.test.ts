@@ -25,7 +25,13 @@ async function prepare(): Promise<{ dataDir: string; apiKey: string; secret: str
   const keys = new KeyService(store.organizations, loadServerSecrets(dataDir), 'gov');
   const org = await keys.createOrg('Lifecycle');
   const k = await keys.createKey(org.org_id, { perMinute: 10_000, perHour: 100_000 });
-  for (const id of IDS) await importScenario(store.scenarios, org.org_id, id, JSON.stringify(bp([m(1, 'util:SetVariable2', { mapper: { name: id, value: 'x' } })])));
+  for (const id of IDS)
+    await importScenario(
+      store.scenarios,
+      org.org_id,
+      id,
+      JSON.stringify(bp([m(1, 'util:SetVariable2', { mapper: { name: id, value: 'x' } })])),
+    );
   await store.close();
   return { dataDir, apiKey: k.api_key, secret: k.signing_secret };
 }
@@ -34,7 +40,9 @@ describe('lifecycle across processes', () => {
   let ctx: Awaited<ReturnType<typeof prepare>>;
   let svc: ServiceProcess | null = null;
   const client = () => new GovernanceClient(svc!.baseUrl, { apiKey: ctx.apiKey, signingSecret: ctx.secret });
-  before(async () => { ctx = await prepare(); });
+  before(async () => {
+    ctx = await prepare();
+  });
   after(async () => {
     if (svc) await svc.stop('SIGKILL');
     rmSync(ctx.dataDir, { recursive: true, force: true });
@@ -43,7 +51,15 @@ describe('lifecycle across processes', () => {
   it('recovers after kill -9 during a batch of 10: re-runs only unfinished scenarios; outbox and consumed tokens survive', async () => {
     const receiver = await startReceiver((n) => ({ status: n === 1 ? 500 : 200 }));
     // The first event's retry is scheduled 2.5-5 s after its 500: after the kill, so the restarted process must deliver it.
-    svc = await startService({ DATA_DIR: ctx.dataDir, POOL_THREADS: '1', GOV_ENABLE_FAULT_INJECTION: '1', SCENARIO_TIMEOUT_MS: '60000', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_BACKOFF_BASE_MS: '5000', WEBHOOK_BACKOFF_MAX_MS: '5000' });
+    svc = await startService({
+      DATA_DIR: ctx.dataDir,
+      POOL_THREADS: '1',
+      GOV_ENABLE_FAULT_INJECTION: '1',
+      SCENARIO_TIMEOUT_MS: '60000',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOK_BACKOFF_BASE_MS: '5000',
+      WEBHOOK_BACKOFF_MAX_MS: '5000',
+    });
     const c = client();
     assert.equal((await c.call('POST', '/webhooks', { url: receiver.url })).status, 201);
     // A first batch completes; its event gets a 500 and waits a minute for its retry; its token is redeemed.
@@ -52,7 +68,9 @@ describe('lifecycle across processes', () => {
     assert.equal((await c.call('POST', '/results/fetch', { result_token: first.body.data.result_token })).status, 200);
     await receiver.waitFor(1);
     // The batch of 10: s0..s2 evaluate, s3..s9 hang in the single worker.
-    const hang = IDS.slice(3).map((id) => `${id}=hang`).join(',');
+    const hang = IDS.slice(3)
+      .map((id) => `${id}=hang`)
+      .join(',');
     const batch = await c.call('POST', '/evaluate', { scenario_ids: IDS }, { headers: { 'x-gov-fault': hang } });
     assert.equal(batch.status, 200, batch.raw);
     const evaluationId = batch.body.data.evaluation_id;
@@ -74,12 +92,20 @@ describe('lifecycle across processes', () => {
     const killed = await svc.stop('SIGKILL');
     assert.equal(killed.signal, 'SIGKILL');
 
-    svc = await startService({ DATA_DIR: ctx.dataDir, POOL_THREADS: '1', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_BACKOFF_BASE_MS: '50' });
+    svc = await startService({
+      DATA_DIR: ctx.dataDir,
+      POOL_THREADS: '1',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOK_BACKOFF_BASE_MS: '50',
+    });
     const c2 = client();
     const done = await pollEvaluation(c2, evaluationId, { delaysMs: [100], timeoutMs: 30_000 });
     assert.equal(done.body.data.status, 'complete');
     assert.equal(done.body.data.completed, 10);
-    assert.ok(done.body.data.scenarios.every((s: any) => s.error === undefined), JSON.stringify(done.body.data.scenarios));
+    assert.ok(
+      done.body.data.scenarios.every((s: any) => s.error === undefined),
+      JSON.stringify(done.body.data.scenarios),
+    );
     for (const id of IDS) {
       const r = (await c2.call('GET', `/scenarios/${id}/results`)).body.data;
       assert.equal(r.evaluation_id, evaluationId, id);
@@ -97,9 +123,20 @@ describe('lifecycle across processes', () => {
   });
 
   it('exits 0 on SIGTERM within the deadline and resumes the interrupted batch on the next start', async () => {
-    svc = await startService({ DATA_DIR: ctx.dataDir, POOL_THREADS: '1', GOV_ENABLE_FAULT_INJECTION: '1', SCENARIO_TIMEOUT_MS: '60000', SHUTDOWN_DEADLINE_MS: '1000' });
+    svc = await startService({
+      DATA_DIR: ctx.dataDir,
+      POOL_THREADS: '1',
+      GOV_ENABLE_FAULT_INJECTION: '1',
+      SCENARIO_TIMEOUT_MS: '60000',
+      SHUTDOWN_DEADLINE_MS: '1000',
+    });
     const c = client();
-    const batch = await c.call('POST', '/evaluate', { scenario_ids: ['s4', 's5'] }, { headers: { 'x-gov-fault': 's4=hang,s5=hang' } });
+    const batch = await c.call(
+      'POST',
+      '/evaluate',
+      { scenario_ids: ['s4', 's5'] },
+      { headers: { 'x-gov-fault': 's4=hang,s5=hang' } },
+    );
     assert.equal(batch.status, 200);
     await new Promise((r) => setTimeout(r, 200));
     const stopped = await svc.stop('SIGTERM');
@@ -113,13 +150,25 @@ describe('lifecycle across processes', () => {
   });
 
   it('ends a batch that cannot finish in time with error and a reason, and refuses work beyond the queue with 503', async () => {
-    svc = await startService({ DATA_DIR: ctx.dataDir, POOL_THREADS: '1', POOL_MAX_QUEUE: '2', GOV_ENABLE_FAULT_INJECTION: '1', SCENARIO_TIMEOUT_MS: '30000', EVALUATION_TIMEOUT_MS: '800' });
+    svc = await startService({
+      DATA_DIR: ctx.dataDir,
+      POOL_THREADS: '1',
+      POOL_MAX_QUEUE: '2',
+      GOV_ENABLE_FAULT_INJECTION: '1',
+      SCENARIO_TIMEOUT_MS: '30000',
+      EVALUATION_TIMEOUT_MS: '800',
+    });
     const c = client();
     const full = await c.call('POST', '/evaluate', { scenario_ids: IDS });
     assert.equal(full.status, 503);
     assert.equal(full.body.error, 'Evaluation capacity exhausted');
     assert.ok(Number(full.headers['retry-after']) > 0);
-    const batch = await c.call('POST', '/evaluate', { scenario_ids: ['s6', 's7'] }, { headers: { 'x-gov-fault': 's6=hang,s7=hang' } });
+    const batch = await c.call(
+      'POST',
+      '/evaluate',
+      { scenario_ids: ['s6', 's7'] },
+      { headers: { 'x-gov-fault': 's6=hang,s7=hang' } },
+    );
     assert.equal(batch.status, 200);
     const busy = await c.call('POST', '/evaluate', { scenario_ids: ['s8', 's9'] });
     assert.equal(busy.status, 503, 'the queue is full while the hung batch holds it');

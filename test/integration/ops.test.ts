@@ -16,7 +16,17 @@ describe('operations endpoints', () => {
   before(async () => {
     t = await startTestServer();
     // An unverified webhook that posts the caller's text to the channel the caller names: SEC-5 high (a relay).
-    await importScenario(t.server.store.scenarios, t.orgId, 'o1', JSON.stringify(bp([m(1, 'gateway:CustomWebHook'), m(2, 'slack:CreateMessage', { mapper: { channel: '{{1.channel}}', text: '{{1.x}}' } })])));
+    await importScenario(
+      t.server.store.scenarios,
+      t.orgId,
+      'o1',
+      JSON.stringify(
+        bp([
+          m(1, 'gateway:CustomWebHook'),
+          m(2, 'slack:CreateMessage', { mapper: { channel: '{{1.channel}}', text: '{{1.x}}' } }),
+        ]),
+      ),
+    );
   });
   after(() => t.close());
 
@@ -27,7 +37,7 @@ describe('operations endpoints', () => {
     assert.deepEqual(ready.body, { status: 'ready', checks: { store: 'ok', pool: 'ok', shutdown: 'ok' } });
   });
 
-  it('serves /metrics only on the operators\' listener', async () => {
+  it("serves /metrics only on the operators' listener", async () => {
     // The public listener has no /metrics; like every path there it first asks for a key (no route enumeration without one).
     const onPublic = await send(new URL('/metrics', t.baseUrl), 'GET', {}, '');
     assert.equal(onPublic.status, 401);
@@ -41,13 +51,26 @@ describe('operations endpoints', () => {
     await t.client.call('POST', '/results/fetch', { result_token: submit.body.data.result_token });
     await send(new URL('/api/public/v1/governance/policies', t.baseUrl), 'GET', {}, '');
     const text = (await ops('/metrics')).raw;
-    const value = (line: RegExp) => Number(text.split('\n').find((l) => line.test(l))?.split(' ').pop());
+    const value = (line: RegExp) =>
+      Number(
+        text
+          .split('\n')
+          .find((l) => line.test(l))
+          ?.split(' ')
+          .pop(),
+      );
     assert.ok(value(/^gov_http_requests_total\{route="\/evaluate",method="POST",status_class="2xx"\}/) >= 1);
     // Two unsigned calls without a key in this file: /metrics on the public listener above, and the catalog here.
-    assert.equal(value(/^gov_http_rejections_total\{status="401",reason="missing_or_invalid_authorization_header"\}/), 2);
+    assert.equal(
+      value(/^gov_http_rejections_total\{status="401",reason="missing_or_invalid_authorization_header"\}/),
+      2,
+    );
     assert.equal(value(/^gov_evaluation_batches_total\{kind="stored"\}/), 1);
     assert.equal(value(/^gov_scenarios_evaluated_total\{outcome="ok"\}/), 1);
-    assert.ok(value(/^gov_scenario_evaluation_seconds_count/) >= 1, 'the worker\'s own measurement reached the main registry');
+    assert.ok(
+      value(/^gov_scenario_evaluation_seconds_count/) >= 1,
+      "the worker's own measurement reached the main registry",
+    );
     assert.ok(value(/^gov_violations_total\{category="SEC",severity="high"\}/) >= 1);
     assert.equal(value(/^gov_result_tokens_redeemed_total/), 1);
     assert.ok(value(/^gov_store_records\{table="scenarios"\}/) >= 1);
@@ -61,7 +84,11 @@ describe('operations endpoints', () => {
   it('keeps the committed Grafana dashboards in step with src/ops/panels.ts (run `npm run grafana:build`)', () => {
     for (const spec of DASHBOARDS) {
       const file = fileURLToPath(new URL(`../../../grafana/dashboards/${spec.uid}.json`, import.meta.url));
-      assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), JSON.parse(JSON.stringify(buildDashboard(spec))), `${spec.uid}.json is stale`);
+      assert.deepEqual(
+        JSON.parse(readFileSync(file, 'utf8')),
+        JSON.parse(JSON.stringify(buildDashboard(spec))),
+        `${spec.uid}.json is stale`,
+      );
     }
   });
 });

@@ -36,7 +36,11 @@ describe('path ids and nesting depth', () => {
       expectError(await t.client.call('DELETE', `/webhooks/${id}`), 404, 'Webhook not found');
       expectError(await t.client.call('GET', `/webhooks/${id}/deliveries`), 404, 'Webhook not found');
       expectError(await t.client.call('POST', `/webhooks/${id}/deliveries/d1/redeliver`), 404, 'Webhook not found');
-      expectError(await t.client.call('POST', `/webhooks/${webhookId}/deliveries/${id}/redeliver`), 404, 'Delivery not found');
+      expectError(
+        await t.client.call('POST', `/webhooks/${webhookId}/deliveries/${id}/redeliver`),
+        404,
+        'Delivery not found',
+      );
     });
   }
 
@@ -48,7 +52,11 @@ describe('path ids and nesting depth', () => {
     const res = await t.client.call('GET', `/scenarios/${id128}/results`);
     assert.equal(res.status, 200, res.raw);
     assert.equal(res.body.data.scenario_id, id128);
-    expectError(await t.client.call('GET', `/violations/${'c'.repeat(300)}/remediation`), 400, 'violation_id must be {blueprint_id}:{policy_code}');
+    expectError(
+      await t.client.call('GET', `/violations/${'c'.repeat(300)}/remediation`),
+      400,
+      'violation_id must be {blueprint_id}:{policy_code}',
+    );
   });
 
   it('answers 422 to a body nested 10,000 levels deep on every JSON route, and a blueprint nested within the limit is evaluated', async () => {
@@ -63,7 +71,9 @@ describe('path ids and nesting depth', () => {
       expectError(res, 422, 'Invalid request body');
       assert.match(JSON.stringify(res.body.detail), /deeper than 512 levels/, path);
     }
-    const within = await t.client.call('POST', '/evaluate', undefined, { rawBody: `{"blueprints":[${deepBlueprint(400)}]}` });
+    const within = await t.client.call('POST', '/evaluate', undefined, {
+      rawBody: `{"blueprints":[${deepBlueprint(400)}]}`,
+    });
     assert.equal(within.status, 200, within.raw);
     assert.equal((await t.client.call('GET', '/governance/policies')).status, 200);
   });

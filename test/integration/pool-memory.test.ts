@@ -20,11 +20,16 @@ before(async () => {
   const res = await t.client.call('POST', '/evaluate/inline', { blueprint: bp([m(1, 'util:SetVariable2')]) });
   assert.equal(res.status, 200, res.raw);
 });
-after(async () => { await t.close(); });
+after(async () => {
+  await t.close();
+});
 
-it('runs its workers with the configured heap caps, the young generation below V8\'s default', () => {
+it("runs its workers with the configured heap caps, the young generation below V8's default", () => {
   const defaults = loadConfig({});
-  assert.ok(defaults.workerMaxYoungMb < V8_DEFAULT_YOUNG_MB, `default WORKER_MAX_YOUNG_MB ${defaults.workerMaxYoungMb}`);
+  assert.ok(
+    defaults.workerMaxYoungMb < V8_DEFAULT_YOUNG_MB,
+    `default WORKER_MAX_YOUNG_MB ${defaults.workerMaxYoungMb}`,
+  );
   const workers = t.server.pool.workers;
   assert.ok(workers.length > 0, 'a worker is running');
   for (const w of workers) {
@@ -34,7 +39,7 @@ it('runs its workers with the configured heap caps, the young generation below V
   }
 });
 
-it('leaves an idle worker\'s event loop free between tasks, so V8 can shrink its heap', async () => {
+it("leaves an idle worker's event loop free between tasks, so V8 can shrink its heap", async () => {
   const [worker] = t.server.pool.workers;
   assert.ok(worker, 'a worker is running');
   const start = worker.performance.eventLoopUtilization();

@@ -36,7 +36,11 @@ describe('rate limits across three processes on one DATA_DIR', () => {
   after(async () => {
     const stopped = await Promise.all(services.map((s) => s.stop('SIGTERM')));
     rmSync(dataDir, { recursive: true, force: true });
-    assert.deepEqual(stopped.map((s) => s.code), [0, 0, 0], 'every process shut down gracefully');
+    assert.deepEqual(
+      stopped.map((s) => s.code),
+      [0, 0, 0],
+      'every process shut down gracefully',
+    );
   });
 
   it(`admits exactly ${LIMIT} of ${REQUESTS} calls spread round-robin over the processes; the rest get 429 with Retry-After`, async () => {
@@ -46,17 +50,26 @@ describe('rate limits across three processes on one DATA_DIR', () => {
     const clients = services.map((s) => new GovernanceClient(s.baseUrl, credentials));
     const results: { status: number; headers: ClientResponse['headers']; error?: string }[] = [];
     let next = 0;
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      while (next < REQUESTS) {
-        const i = next++;
-        const r = await clients[i % clients.length]!.call('GET', `/governance/policies?n=${i}`);
-        results.push({ status: r.status, headers: r.headers, error: r.body?.error });
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < REQUESTS) {
+          const i = next++;
+          const r = await clients[i % clients.length]!.call('GET', `/governance/policies?n=${i}`);
+          results.push({ status: r.status, headers: r.headers, error: r.body?.error });
+        }
+      }),
+    );
     const ok = results.filter((r) => r.status === 200);
     const limited = results.filter((r) => r.status === 429);
     assert.equal(ok.length, LIMIT, `admitted ${ok.length} of ${REQUESTS}`);
-    assert.equal(limited.length, REQUESTS - LIMIT, `other statuses: ${results.filter((r) => r.status !== 200 && r.status !== 429).map((r) => r.status).join(',')}`);
+    assert.equal(
+      limited.length,
+      REQUESTS - LIMIT,
+      `other statuses: ${results
+        .filter((r) => r.status !== 200 && r.status !== 429)
+        .map((r) => r.status)
+        .join(',')}`,
+    );
     for (const r of limited) {
       assert.equal(r.error, 'Rate limit exceeded');
       assert.match(String(r.headers['retry-after']), /^[1-9]\d*$/);

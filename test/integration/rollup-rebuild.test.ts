@@ -23,8 +23,19 @@ const CHARS = [...'abcXYZ0189-_.~!@$*', 'é', '中', '😀'];
 /** Random lengths 1-128, plus the lengths around the boundaries (an org id, U+0000 and 27 ids make 64). */
 const IDS = [
   ...new Set([
-    ...fc.sample(fc.integer({ min: 1, max: 128 }).chain((n) => fc.array(fc.constantFrom(...CHARS), { minLength: n, maxLength: n })), { seed: 13_10, numRuns: 40 })
-      .map((chars) => chars.join('').slice(0, 128).replace(/[\ud800-\udbff]$/, 'a')),
+    ...fc
+      .sample(
+        fc
+          .integer({ min: 1, max: 128 })
+          .chain((n) => fc.array(fc.constantFrom(...CHARS), { minLength: n, maxLength: n })),
+        { seed: 13_10, numRuns: 40 },
+      )
+      .map((chars) =>
+        chars
+          .join('')
+          .slice(0, 128)
+          .replace(/[\ud800-\udbff]$/, 'a'),
+      ),
     ...[1, 26, 27, 28, 63, 64, 127, 128].map((n) => `len-${n}-`.padEnd(n, 'x').slice(0, n)),
   ]),
 ];
@@ -33,21 +44,36 @@ describe('rollup rebuild and scenario listing with ids of 1-128 characters', () 
   let t: TestServer;
   let dataDir: string;
   let workspaceId: string;
-  const admin = (...args: string[]) => new Promise<any>((resolve, reject) => {
-    execFile(process.execPath, [ADMIN, ...args, '--json'], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir }, timeout: 30_000 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`admin ${args.join(' ')}: ${stderr}`));
-      else resolve(JSON.parse(stdout));
+  const admin = (...args: string[]) =>
+    new Promise<any>((resolve, reject) => {
+      execFile(
+        process.execPath,
+        [ADMIN, ...args, '--json'],
+        { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir }, timeout: 30_000 },
+        (err, stdout, stderr) => {
+          if (err) reject(new Error(`admin ${args.join(' ')}: ${stderr}`));
+          else resolve(JSON.parse(stdout));
+        },
+      );
     });
-  });
 
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'gov-rebuild-'));
     t = await startTestServer({ dataDir });
     const examples = exampleBlueprints();
-    for (const [i, id] of IDS.entries()) await importScenario(t.server.store.scenarios, t.orgId, id, JSON.stringify(variant(i, examples)));
+    for (const [i, id] of IDS.entries())
+      await importScenario(t.server.store.scenarios, t.orgId, id, JSON.stringify(variant(i, examples)));
     const other = await t.addOrg('Neighbour');
-    await importScenario(t.server.store.scenarios, other.orgId, 'theirs-'.padEnd(100, 'y'), JSON.stringify(variant(0, examples)));
-    const saved = await t.client.call('POST', '/evaluate/inline', { blueprint: variant(7, examples), save_to_workspace: true });
+    await importScenario(
+      t.server.store.scenarios,
+      other.orgId,
+      'theirs-'.padEnd(100, 'y'),
+      JSON.stringify(variant(0, examples)),
+    );
+    const saved = await t.client.call('POST', '/evaluate/inline', {
+      blueprint: variant(7, examples),
+      save_to_workspace: true,
+    });
     assert.equal(saved.status, 200, saved.raw);
     workspaceId = saved.body.data.saved.scenario_id;
     assert.match(workspaceId, /^ws-[0-9a-f-]{36}$/);
@@ -75,7 +101,18 @@ describe('rollup rebuild and scenario listing with ids of 1-128 characters', () 
 
   it('lists every scenario, the workspace copy included, in `admin scenarios list`', async () => {
     const want = [...IDS, workspaceId].sort();
-    assert.deepEqual(t.server.store.scenarios.list(t.orgId).map((s) => s.scenario_id).sort(), want);
-    assert.deepEqual((await admin('scenarios', 'list', '--org', t.orgId)).scenarios.map((s: { scenario_id: string }) => s.scenario_id).sort(), want);
+    assert.deepEqual(
+      t.server.store.scenarios
+        .list(t.orgId)
+        .map((s) => s.scenario_id)
+        .sort(),
+      want,
+    );
+    assert.deepEqual(
+      (await admin('scenarios', 'list', '--org', t.orgId)).scenarios
+        .map((s: { scenario_id: string }) => s.scenario_id)
+        .sort(),
+      want,
+    );
   });
 });

@@ -16,7 +16,8 @@ describe('organization rollup', () => {
     t = await startTestServer({ env: { POOL_THREADS: '2' } });
     other = await t.addOrg('Other');
     const examples = exampleBlueprints();
-    for (let i = 0; i < FLEET; i++) await importScenario(t.server.store.scenarios, t.orgId, `fleet-${i}`, JSON.stringify(variant(i, examples)));
+    for (let i = 0; i < FLEET; i++)
+      await importScenario(t.server.store.scenarios, t.orgId, `fleet-${i}`, JSON.stringify(variant(i, examples)));
     await importScenario(t.server.store.scenarios, other.orgId, 'theirs', JSON.stringify(variant(0, examples)));
   });
   after(() => t.close());
@@ -26,7 +27,9 @@ describe('organization rollup', () => {
     for (let i = 0; i < ids.length; i += 10) {
       const submit = await t.client.call('POST', '/evaluate', { scenario_ids: ids.slice(i, i + 10) });
       assert.equal(submit.status, 200, submit.raw);
-      pending.push(pollEvaluation(t.client, submit.body.data.evaluation_id, { delaysMs: [100, 200], timeoutMs: 120_000 }));
+      pending.push(
+        pollEvaluation(t.client, submit.body.data.evaluation_id, { delaysMs: [100, 200], timeoutMs: 120_000 }),
+      );
       if (pending.length >= 8) await Promise.all(pending.splice(0));
     }
     await Promise.all(pending);

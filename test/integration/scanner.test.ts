@@ -26,8 +26,27 @@ describe('gov scan', () => {
     dir = mkdtempSync(join(tmpdir(), 'gov-scan-'));
     leaky = join(dir, 'leaky.json');
     clean = join(dir, 'clean.json');
-    writeFileSync(leaky, JSON.stringify(bp([m(1, 'http:MakeRequest', { version: 4, mapper: { url: 'https://api.example.com', headers: [{ name: 'Authorization', value: `Bearer ghp_${fakeToken(3, 36)}` }] }, onerror: breakHandler(9) })]), null, 2));
-    writeFileSync(clean, JSON.stringify(bp([m(1, 'util:SetVariable2', { mapper: { name: 'a', value: 'b' } })]), null, 2));
+    writeFileSync(
+      leaky,
+      JSON.stringify(
+        bp([
+          m(1, 'http:MakeRequest', {
+            version: 4,
+            mapper: {
+              url: 'https://api.example.com',
+              headers: [{ name: 'Authorization', value: `Bearer ghp_${fakeToken(3, 36)}` }],
+            },
+            onerror: breakHandler(9),
+          }),
+        ]),
+        null,
+        2,
+      ),
+    );
+    writeFileSync(
+      clean,
+      JSON.stringify(bp([m(1, 'util:SetVariable2', { mapper: { name: 'a', value: 'b' } })]), null, 2),
+    );
     writeFileSync(join(dir, 'package.json'), '{"name":"not-a-blueprint"}');
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
@@ -67,14 +86,24 @@ describe('gov scan', () => {
     const log = JSON.parse(readFileSync(out, 'utf8'));
     const Ajv = require('ajv-draft-04');
     const schema = require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
-    const validate = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false, validateFormats: false, logger: false }).compile(schema);
+    const validate = new Ajv({
+      strict: false,
+      allErrors: true,
+      unicodeRegExp: false,
+      validateFormats: false,
+      logger: false,
+    }).compile(schema);
     assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 3)));
     const run = log.runs[0];
     const levels = new Set(run.results.map((r: any) => r.level));
     assert.ok(levels.has('error') && levels.has('warning') && levels.has('note'), [...levels].join(','));
     assert.ok(run.tool.driver.rules.length >= 40);
-    assert.ok(run.taxonomies.some((t: any) => t.name === 'GDPR') && run.taxonomies.some((t: any) => t.name === 'SOC 2'));
-    const sec1 = run.results.find((r: any) => r.ruleId === 'SEC-1' && r.locations[0].physicalLocation.artifactLocation.uri.endsWith('leaky.json'));
+    assert.ok(
+      run.taxonomies.some((t: any) => t.name === 'GDPR') && run.taxonomies.some((t: any) => t.name === 'SOC 2'),
+    );
+    const sec1 = run.results.find(
+      (r: any) => r.ruleId === 'SEC-1' && r.locations[0].physicalLocation.artifactLocation.uri.endsWith('leaky.json'),
+    );
     assert.equal(sec1.locations[0].logicalLocations[0].fullyQualifiedName, '/flow/0/mapper/headers/0/value');
     const line = readFileSync(leaky, 'utf8').split('\n')[sec1.locations[0].physicalLocation.region.startLine - 1]!;
     assert.match(line, /"value": "Bearer ghp_/);
@@ -85,7 +114,10 @@ describe('gov scan', () => {
     const xml = gov('scan', leaky, clean, '--format', 'junit').out;
     assert.match(xml, /^<\?xml version="1.0"/);
     assert.match(xml, /<testsuite name="[^"]*leaky\.json" tests="\d+" failures="[1-9]\d*"/);
-    assert.match(xml, /<testcase classname="[^"]*leaky\.json" name="SEC-1 Hard-coded credential or token"><failure type="critical"/);
+    assert.match(
+      xml,
+      /<testcase classname="[^"]*leaky\.json" name="SEC-1 Hard-coded credential or token"><failure type="critical"/,
+    );
     assert.equal((xml.match(/<testsuite /g) ?? []).length, 2);
   });
 });

@@ -25,7 +25,12 @@ const IDS = Array.from({ length: 10 }, (_, i) => `s${i}`);
 /** A blueprint that takes a few milliseconds to evaluate, so work is in flight when the signal comes. */
 function blueprint(seed: number): string {
   const flow = [m(1, 'gateway:CustomWebHook')];
-  for (let i = 2; i <= 120; i++) flow.push(m(i, 'http:ActionSendData', { mapper: { url: `https://example.com/${seed}/{{${i - 1}.id}}`, data: '{{1.email}}' } }));
+  for (let i = 2; i <= 120; i++)
+    flow.push(
+      m(i, 'http:ActionSendData', {
+        mapper: { url: `https://example.com/${seed}/{{${i - 1}.id}}`, data: '{{1.email}}' },
+      }),
+    );
   return JSON.stringify(bp(flow));
 }
 
@@ -37,15 +42,25 @@ function halfSentEvaluate(port: number): Promise<{ finish: () => Promise<string>
   return new Promise((resolve, reject) => {
     const body = JSON.stringify({ scenario_ids: IDS.slice(0, 1) });
     const path = '/api/public/v1/evaluate';
-    const head = `POST ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: keep-alive\r\nauthorization: Bearer ${probeCreds.apiKey}\r\n`
-      + `x-service-signature: ${signRequest(probeCreds.secret, Math.floor(Date.now() / 1000), 'POST', path, body)}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n`;
+    const head =
+      `POST ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: keep-alive\r\nauthorization: Bearer ${probeCreds.apiKey}\r\n` +
+      `x-service-signature: ${signRequest(probeCreds.secret, Math.floor(Date.now() / 1000), 'POST', path, body)}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n`;
     const socket: Socket = connect(port, '127.0.0.1', () => {
       socket.write(head + body.slice(0, -1));
       let raw = '';
       socket.setEncoding('utf8');
-      socket.on('data', (c: string) => { raw += c; });
-      const ended = new Promise<string>((done) => { socket.on('close', () => done(raw)); });
-      resolve({ finish: () => { socket.write(body.slice(-1)); return ended; } });
+      socket.on('data', (c: string) => {
+        raw += c;
+      });
+      const ended = new Promise<string>((done) => {
+        socket.on('close', () => done(raw));
+      });
+      resolve({
+        finish: () => {
+          socket.write(body.slice(-1));
+          return ended;
+        },
+      });
     });
     socket.on('error', reject);
   });
@@ -53,7 +68,15 @@ function halfSentEvaluate(port: number): Promise<{ finish: () => Promise<string>
 /** The probe's credentials (set in `before`). */
 const probeCreds = { apiKey: '', secret: '' };
 
-interface Sent { readonly at: number; readonly status: number | null; readonly error: string | null; readonly connection?: string; readonly retryAfter?: string; readonly evaluationId?: string; readonly apiError?: string }
+interface Sent {
+  readonly at: number;
+  readonly status: number | null;
+  readonly error: string | null;
+  readonly connection?: string;
+  readonly retryAfter?: string;
+  readonly evaluationId?: string;
+  readonly apiError?: string;
+}
 
 describe('graceful shutdown under load', () => {
   let dataDir: string;
@@ -85,25 +108,48 @@ describe('graceful shutdown under load', () => {
     const sent: Sent[] = [];
     let stopClients = false;
     let n = 0;
-    const submit = (): Promise<Sent> => new Promise((resolve) => {
-      const body = JSON.stringify({ scenario_ids: IDS, n: n++ });
-      const path = '/api/public/v1/evaluate';
-      const at = performance.now();
-      const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', agent, headers: {
-        authorization: `Bearer ${apiKey}`, 'x-service-signature': signRequest(secret, Math.floor(Date.now() / 1000), 'POST', path, body),
-        'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)),
-      } }, (res) => {
-        let raw = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => { raw += c; });
-        res.on('end', () => {
-          const parsed = JSON.parse(raw) as { data?: { evaluation_id?: string }; error?: string };
-          resolve({ at, status: res.statusCode ?? null, error: null, connection: res.headers['connection'], retryAfter: res.headers['retry-after'] as string | undefined, evaluationId: parsed.data?.evaluation_id, apiError: parsed.error });
-        });
+    const submit = (): Promise<Sent> =>
+      new Promise((resolve) => {
+        const body = JSON.stringify({ scenario_ids: IDS, n: n++ });
+        const path = '/api/public/v1/evaluate';
+        const at = performance.now();
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path,
+            method: 'POST',
+            agent,
+            headers: {
+              authorization: `Bearer ${apiKey}`,
+              'x-service-signature': signRequest(secret, Math.floor(Date.now() / 1000), 'POST', path, body),
+              'content-type': 'application/json',
+              'content-length': String(Buffer.byteLength(body)),
+            },
+          },
+          (res) => {
+            let raw = '';
+            res.setEncoding('utf8');
+            res.on('data', (c: string) => {
+              raw += c;
+            });
+            res.on('end', () => {
+              const parsed = JSON.parse(raw) as { data?: { evaluation_id?: string }; error?: string };
+              resolve({
+                at,
+                status: res.statusCode ?? null,
+                error: null,
+                connection: res.headers['connection'],
+                retryAfter: res.headers['retry-after'] as string | undefined,
+                evaluationId: parsed.data?.evaluation_id,
+                apiError: parsed.error,
+              });
+            });
+          },
+        );
+        req.on('error', (err: NodeJS.ErrnoException) => resolve({ at, status: null, error: err.code ?? err.message }));
+        req.end(body);
       });
-      req.on('error', (err: NodeJS.ErrnoException) => resolve({ at, status: null, error: err.code ?? err.message }));
-      req.end(body);
-    });
     const loops = Array.from({ length: 8 }, async () => {
       while (!stopClients) {
         const r = await submit();
@@ -132,7 +178,11 @@ describe('graceful shutdown under load', () => {
     // Requests sent once the signal has surely arrived get no 200: only 503s or refused connections.
     const late = sent.filter((s) => s.at > signalAt + 150);
     assert.ok(late.length > 0, 'the clients kept sending after the signal');
-    assert.deepEqual(late.filter((s) => s.status === 200), [], 'no work accepted after SIGTERM');
+    assert.deepEqual(
+      late.filter((s) => s.status === 200),
+      [],
+      'no work accepted after SIGTERM',
+    );
     assert.match(probeAnswer, /^HTTP\/1\.1 503 /, 'a request completed after the signal is refused');
     assert.match(probeAnswer, /\r\nconnection: close\r\n/i);
     assert.match(probeAnswer, /\r\nretry-after: 2\r\n/i);
@@ -145,10 +195,22 @@ describe('graceful shutdown under load', () => {
       assert.equal(r.retryAfter, '2');
     }
     // Besides acceptance and the shutdown refusal, only backpressure (a full queue) may be answered.
-    const other = sent.filter((s) => s.status !== null && s.status !== 200 && s.apiError !== 'Service is shutting down' && s.apiError !== 'Evaluation capacity exhausted');
-    assert.deepEqual(other.map((s) => `${s.status} ${s.apiError}`), [], 'no other answer');
+    const other = sent.filter(
+      (s) =>
+        s.status !== null &&
+        s.status !== 200 &&
+        s.apiError !== 'Service is shutting down' &&
+        s.apiError !== 'Evaluation capacity exhausted',
+    );
+    assert.deepEqual(
+      other.map((s) => `${s.status} ${s.apiError}`),
+      [],
+      'no other answer',
+    );
 
-    t.diagnostic(`accepted ${sent.filter((s) => s.status === 200).length}, refused while shutting down ${refused.length}, after the signal ${late.length} (${late.filter((s) => s.error !== null).length} connection errors), exit after ${stopped.ms} ms`);
+    t.diagnostic(
+      `accepted ${sent.filter((s) => s.status === 200).length}, refused while shutting down ${refused.length}, after the signal ${late.length} (${late.filter((s) => s.error !== null).length} connection errors), exit after ${stopped.ms} ms`,
+    );
     // Every acknowledged evaluation is in the store, and all of them complete after the next start.
     const acknowledged = sent.filter((s) => s.status === 200).map((s) => s.evaluationId!);
     svc = await startService({ DATA_DIR: dataDir, POOL_THREADS: '2' });

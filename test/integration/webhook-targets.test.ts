@@ -5,7 +5,9 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 
 describe('webhook targets (private targets not allowed)', () => {
   let t: TestServer;
-  before(async () => { t = await startTestServer(); });
+  before(async () => {
+    t = await startTestServer();
+  });
   after(() => t.close());
 
   it('refuses IPv4-compatible, IPv4-mapped, NAT64 and metadata literals with 422 at /url', async () => {

@@ -14,13 +14,19 @@ const POLL = { delaysMs: [50], timeoutMs: 20_000 };
 describe('webhooks', () => {
   let t: TestServer;
   before(async () => {
-    t = await startTestServer({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_BACKOFF_BASE_MS: '50', WEBHOOK_BACKOFF_MAX_MS: '3000' } });
+    t = await startTestServer({
+      env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_BACKOFF_BASE_MS: '50', WEBHOOK_BACKOFF_MAX_MS: '3000' },
+    });
     await importScenario(t.server.store.scenarios, t.orgId, 's1', JSON.stringify(blueprint));
   });
   after(() => t.close());
 
   async function register(url: string) {
-    const res = await t.client.call('POST', '/webhooks', { url, events: ['evaluation.complete'], description: `test ${url}` });
+    const res = await t.client.call('POST', '/webhooks', {
+      url,
+      events: ['evaluation.complete'],
+      description: `test ${url}`,
+    });
     assert.equal(res.status, 201, res.raw);
     return res.body.data as { webhook_id: string; secret: string };
   }
@@ -39,8 +45,16 @@ describe('webhooks', () => {
     const ids = new Set(receiver.received.map((r) => r.headers['webhook-id']));
     assert.equal(ids.size, 1, 'every retry carries the same webhook-id');
     for (const r of receiver.received) {
-      const expected = signWebhook(hook.secret, String(r.headers['webhook-id']), Number(r.headers['webhook-timestamp']), r.body);
-      assert.ok(String(r.headers['webhook-signature']).split(' ').includes(expected), 'signature verifies with the endpoint secret');
+      const expected = signWebhook(
+        hook.secret,
+        String(r.headers['webhook-id']),
+        Number(r.headers['webhook-timestamp']),
+        r.body,
+      );
+      assert.ok(
+        String(r.headers['webhook-signature']).split(' ').includes(expected),
+        'signature verifies with the endpoint secret',
+      );
     }
     const event = JSON.parse(receiver.received[2]!.body);
     assert.equal(event.type, 'evaluation.complete');
@@ -51,7 +65,10 @@ describe('webhooks', () => {
     const log = await t.client.call('GET', `/webhooks/${hook.webhook_id}/deliveries`);
     const d = log.body.data.deliveries[0];
     assert.equal(d.status, 'delivered');
-    assert.deepEqual(d.attempts.map((a: any) => a.status_code), [500, 500, 204]);
+    assert.deepEqual(
+      d.attempts.map((a: any) => a.status_code),
+      [500, 500, 204],
+    );
     assert.ok(d.attempts.every((a: any) => typeof a.duration_ms === 'number'));
     await t.client.call('DELETE', `/webhooks/${hook.webhook_id}`);
     await receiver.close();
@@ -73,7 +90,9 @@ describe('webhooks', () => {
   });
 
   it('honours Retry-After', async () => {
-    const receiver = await startReceiver((n) => (n === 1 ? { status: 503, headers: { 'retry-after': '1' } } : { status: 200 }));
+    const receiver = await startReceiver((n) =>
+      n === 1 ? { status: 503, headers: { 'retry-after': '1' } } : { status: 200 },
+    );
     const hook = await register(receiver.url);
     await evaluateStored('retry-after');
     await receiver.waitFor(2);
@@ -94,7 +113,10 @@ describe('webhooks', () => {
     assert.equal(got.body.data.secret, undefined, 'the secret is shown only at registration');
     const deliveries = await t.client.call('GET', `/webhooks/${hook.webhook_id}/deliveries`);
     assert.equal(deliveries.body.data.deliveries[0].status, 'failed');
-    const redeliver = await t.client.call('POST', `/webhooks/${hook.webhook_id}/deliveries/${deliveries.body.data.deliveries[0].delivery_id}/redeliver`);
+    const redeliver = await t.client.call(
+      'POST',
+      `/webhooks/${hook.webhook_id}/deliveries/${deliveries.body.data.deliveries[0].delivery_id}/redeliver`,
+    );
     assert.equal(redeliver.status, 409);
     assert.equal(redeliver.body.error, 'Webhook is disabled');
     await receiver.close();
@@ -106,12 +128,15 @@ describe('webhooks', () => {
     await evaluateStored('redeliver');
     await receiver.waitFor(1);
     await t.server.webhooks.settled();
-    const deliveryId = (await t.client.call('GET', `/webhooks/${hook.webhook_id}/deliveries`)).body.data.deliveries[0].delivery_id;
+    const deliveryId = (await t.client.call('GET', `/webhooks/${hook.webhook_id}/deliveries`)).body.data.deliveries[0]
+      .delivery_id;
     const re = await t.client.call('POST', `/webhooks/${hook.webhook_id}/deliveries/${deliveryId}/redeliver`);
     assert.equal(re.status, 202);
     await receiver.waitFor(2);
     assert.equal(receiver.received[1]!.headers['webhook-id'], deliveryId);
-    assert.ok((await t.client.call('GET', '/webhooks')).body.data.webhooks.some((w: any) => w.webhook_id === hook.webhook_id));
+    assert.ok(
+      (await t.client.call('GET', '/webhooks')).body.data.webhooks.some((w: any) => w.webhook_id === hook.webhook_id),
+    );
     const other = await t.addOrg('Other');
     assert.equal((await other.client.call('GET', `/webhooks/${hook.webhook_id}`)).body.error, 'Webhook not found');
     assert.equal((await other.client.call('GET', '/webhooks')).body.data.webhooks.length, 0);
@@ -121,14 +146,22 @@ describe('webhooks', () => {
   });
 
   it('does not follow redirects: a 3xx is a failed attempt', async () => {
-    const receiver = await startReceiver((n) => (n === 1 ? { status: 302, headers: { location: '/elsewhere' } } : { status: 200 }));
+    const receiver = await startReceiver((n) =>
+      n === 1 ? { status: 302, headers: { location: '/elsewhere' } } : { status: 200 },
+    );
     const hook = await register(receiver.url);
     await evaluateStored('redirect');
     await receiver.waitFor(2);
-    assert.ok(receiver.received.every((r) => r.headers['webhook-id'] === receiver.received[0]!.headers['webhook-id']), 'the retry is the same delivery');
+    assert.ok(
+      receiver.received.every((r) => r.headers['webhook-id'] === receiver.received[0]!.headers['webhook-id']),
+      'the retry is the same delivery',
+    );
     await t.server.webhooks.settled();
     const d = (await t.client.call('GET', `/webhooks/${hook.webhook_id}/deliveries`)).body.data.deliveries[0];
-    assert.deepEqual(d.attempts.map((a: any) => a.status_code), [302, 200]);
+    assert.deepEqual(
+      d.attempts.map((a: any) => a.status_code),
+      [302, 200],
+    );
     await t.client.call('DELETE', `/webhooks/${hook.webhook_id}`);
     await receiver.close();
   });
@@ -136,10 +169,16 @@ describe('webhooks', () => {
   it('validates registrations: events, URL and permission', async () => {
     const bad = await t.client.call('POST', '/webhooks', { url: 'ftp://x', events: ['evaluation.started'] });
     assert.equal(bad.status, 422);
-    assert.deepEqual(bad.body.detail.map((d: any) => d.path), ['/url', '/events']);
+    assert.deepEqual(
+      bad.body.detail.map((d: any) => d.path),
+      ['/url', '/events'],
+    );
     const k = await t.server.keys.createKey(t.orgId, { permissions: ['governance:evaluate'] });
     const { GovernanceClient } = await import('../../src/client/client.js');
-    const res = await new GovernanceClient(t.baseUrl, { apiKey: k.api_key, signingSecret: k.signing_secret }).call('GET', '/webhooks');
+    const res = await new GovernanceClient(t.baseUrl, { apiKey: k.api_key, signingSecret: k.signing_secret }).call(
+      'GET',
+      '/webhooks',
+    );
     assert.equal(res.status, 403);
     assert.equal(res.body.error, 'Key lacks webhooks:manage permission');
   });

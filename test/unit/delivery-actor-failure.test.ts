@@ -17,8 +17,20 @@ it('reports a drain that throws and schedules another try instead of ending the 
   const failures: unknown[] = [];
   const sent: string[] = [];
   const options = { maxAttempts: 3, backoffBaseMs: 20, backoffMaxMs: 100, timeoutMs: 1000, allowPrivate: true };
-  const actor = new DeliveryActor(store.webhooks, 'org_1', 'wh_1', 'secret', async (url) => { sent.push(url); return { statusCode: 200, error: null, durationMs: 1, retryAfterMs: null, blocked: false }; },
-    options, () => Date.now(), () => undefined, (error) => failures.push(error));
+  const actor = new DeliveryActor(
+    store.webhooks,
+    'org_1',
+    'wh_1',
+    'secret',
+    async (url) => {
+      sent.push(url);
+      return { statusCode: 200, error: null, durationMs: 1, retryAfterMs: null, blocked: false };
+    },
+    options,
+    () => Date.now(),
+    () => undefined,
+    (error) => failures.push(error),
+  );
   try {
     await store.close(); // every read of the actor now throws
     actor.tell({ type: 'wake' });

@@ -18,26 +18,61 @@ import type { EvaluationPool } from '../../src/actors/pool.js';
 
 let dir: string;
 let store: Store;
-beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'actor-storage-')); store = openStore(dir); });
-afterEach(async () => { await store.close(); rmSync(dir, { recursive: true, force: true }); });
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'actor-storage-'));
+  store = openStore(dir);
+});
+afterEach(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const T0 = Date.parse('2026-11-23T10:00:00Z');
 const record: EvaluationRecord = {
-  evaluation_id: 'ev_storage', org_id: 'org_1', kind: 'stored', status: 'pending', scenario_ids: ['s1'], versions: [0], total_scenarios: 1, completed: 0,
-  scenarios: [null], error: null, created_at: new Date(T0).toISOString(), updated_at: new Date(T0).toISOString(), completed_at: null, expires_at: T0 + 3_600_000, key_id: 'key_1',
+  evaluation_id: 'ev_storage',
+  org_id: 'org_1',
+  kind: 'stored',
+  status: 'pending',
+  scenario_ids: ['s1'],
+  versions: [0],
+  total_scenarios: 1,
+  completed: 0,
+  scenarios: [null],
+  error: null,
+  created_at: new Date(T0).toISOString(),
+  updated_at: new Date(T0).toISOString(),
+  completed_at: null,
+  expires_at: T0 + 3_600_000,
+  key_id: 'key_1',
 };
 /** Reports the one scenario as failed by its worker (spec §3 rule 1: the evaluation still completes). */
-const pool = { runChunk: async () => ({ unreported: [0], failure: { ok: false, code: 'worker_error', message: 'boom' } }) } as unknown as EvaluationPool;
+const pool = {
+  runChunk: async () => ({ unreported: [0], failure: { ok: false, code: 'worker_error', message: 'boom' } }),
+} as unknown as EvaluationPool;
 
 async function run(failures: number): Promise<{ calls: [string, boolean][] }> {
   await store.evaluations.create(record);
   const calls: [string, boolean][] = [];
   let left = failures;
   const observer: EvaluationObserver = {
-    deliveries() { if (left-- > 0) throw new Error('outbox write failed'); return []; },
-    commitFailed(r, error, final) { calls.push([(error as Error).message, final]); assert.equal(r.evaluation_id, record.evaluation_id); },
+    deliveries() {
+      if (left-- > 0) throw new Error('outbox write failed');
+      return [];
+    },
+    commitFailed(r, error, final) {
+      calls.push([(error as Error).message, final]);
+      assert.equal(r.evaluation_id, record.evaluation_id);
+    },
   };
-  const actor = new EvaluationActor(store, pool, record, [{ scenarioId: 's1', blueprint: new Uint8Array() }], () => T0, 60_000, observer);
+  const actor = new EvaluationActor(
+    store,
+    pool,
+    record,
+    [{ scenarioId: 's1', blueprint: new Uint8Array() }],
+    () => T0,
+    60_000,
+    observer,
+  );
   actor.start();
   await actor.done;
   return { calls };
@@ -54,7 +89,13 @@ it('ends the evaluation as error when a write transaction fails, and leaves the 
 
 it('stops, and leaves the evaluation open for recovery, when the error record cannot be written either', async () => {
   const { calls } = await run(Infinity);
-  assert.deepEqual(calls, [['outbox write failed', false], ['outbox write failed', true]]);
+  assert.deepEqual(calls, [
+    ['outbox write failed', false],
+    ['outbox write failed', true],
+  ]);
   assert.equal(store.evaluations.get(record.evaluation_id)!.status, 'processing');
-  assert.deepEqual(store.evaluations.listOpen().map((r) => r.evaluation_id), [record.evaluation_id]);
+  assert.deepEqual(
+    store.evaluations.listOpen().map((r) => r.evaluation_id),
+    [record.evaluation_id],
+  );
 });

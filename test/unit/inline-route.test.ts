@@ -14,18 +14,27 @@ import type { RouteDeps } from '../../src/server/routes/deps.js';
 import type { ApiRequest, RequestContext } from '../../src/server/http/types.js';
 
 const request = { takeBody: () => new Uint8Array(Buffer.from('{}')) } as unknown as ApiRequest;
-const context = (): RequestContext => ({ key: null, watermark: 'wm', rate: null, params: {}, template: null, clientIp: null });
+const context = (): RequestContext => ({
+  key: null,
+  watermark: 'wm',
+  rate: null,
+  params: {},
+  template: null,
+  clientIp: null,
+});
 
 async function answer(result: InlineTaskResult | TaskFailure) {
   const metrics = new Metrics({ defaultMetrics: false });
   const pool = { hasCapacity: () => true, runInline: async () => result };
   const deps = { pool, metrics, now: () => 0 } as unknown as RouteDeps;
   const res = await inlineRoute(deps).handle(request, context());
-  const outcomes = Object.fromEntries((await metrics.scenarios.get()).values.map((v) => [v.labels['outcome'], v.value]));
+  const outcomes = Object.fromEntries(
+    (await metrics.scenarios.get()).values.map((v) => [v.labels['outcome'], v.value]),
+  );
   return { res, body: JSON.parse(String(res.body)) as { error: string; detail: unknown }, outcomes };
 }
 
-it('answers an invalid body with the worker\'s field errors, counted as invalid', async () => {
+it("answers an invalid body with the worker's field errors, counted as invalid", async () => {
   const detail = [{ path: '/blueprint/flow', message: 'must be array' }];
   const { res, body, outcomes } = await answer({ ok: false, code: 'invalid', detail });
   assert.equal(res.status, API_ERRORS.invalidBody.status);
@@ -42,13 +51,21 @@ it('answers each task failure with its message at /blueprint, counted under its 
   ] as const satisfies readonly TaskFailure[]) {
     const { res, body, outcomes } = await answer(failure);
     assert.equal(res.status, API_ERRORS.invalidBody.status, failure.code);
-    assert.deepEqual(body.detail, [{ path: '/blueprint', message: `could not be evaluated: ${failure.message}` }], failure.code);
+    assert.deepEqual(
+      body.detail,
+      [{ path: '/blueprint', message: `could not be evaluated: ${failure.message}` }],
+      failure.code,
+    );
     assert.deepEqual(outcomes, { [failure.code]: 1 });
   }
 });
 
 it('answers pool_closed with 503 and Retry-After, closing the connection, uncounted', async () => {
-  const { res, body, outcomes } = await answer({ ok: false, code: 'pool_closed', message: 'the evaluation pool was closed (shutdown)' });
+  const { res, body, outcomes } = await answer({
+    ok: false,
+    code: 'pool_closed',
+    message: 'the evaluation pool was closed (shutdown)',
+  });
   assert.equal(res.status, API_ERRORS.shuttingDown.status);
   assert.equal(body.error, API_ERRORS.shuttingDown.error);
   assert.equal(res.close, true);

@@ -15,7 +15,14 @@ it('takes interactive tasks first, FIFO, and lets the oldest bulk task through a
   for (let i = 0; i < 2 * INTERACTIVE_STREAK + 1; i++) lanes.push('interactive', `i${i}`);
   assert.equal(lanes.size, 2 * INTERACTIVE_STREAK + 4);
   const streak = (from: number) => Array.from({ length: INTERACTIVE_STREAK }, (_, k) => `i${from + k}`);
-  assert.deepEqual(drain(lanes), [...streak(0), 'b0', ...streak(INTERACTIVE_STREAK), 'b1', `i${2 * INTERACTIVE_STREAK}`, 'b2']);
+  assert.deepEqual(drain(lanes), [
+    ...streak(0),
+    'b0',
+    ...streak(INTERACTIVE_STREAK),
+    'b1',
+    `i${2 * INTERACTIVE_STREAK}`,
+    'b2',
+  ]);
   assert.equal(lanes.size, 0);
 });
 

@@ -29,14 +29,25 @@ interface Operation {
 
 /** A dependency that building routes must not touch: only handlers use it, and none runs here. */
 function untouchable<T>(name: string): T {
-  return new Proxy({}, {
-    get(_target, key) { throw new Error(`building the routes read ${name}.${String(key)}: only handlers may use it (give this test a stand-in if a factory must)`); },
-  }) as T;
+  return new Proxy(
+    {},
+    {
+      get(_target, key) {
+        throw new Error(
+          `building the routes read ${name}.${String(key)}: only handlers may use it (give this test a stand-in if a factory must)`,
+        );
+      },
+    },
+  ) as T;
 }
 
 const mounted = publicRoutes(untouchable<RouteDeps>('deps'), untouchable<WebhookDispatcher>('webhooks'));
 const doc = openApiDocument() as { paths: Record<string, Record<string, Operation>> };
-const operations = new Map<string, Operation>(Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as const)));
+const operations = new Map<string, Operation>(
+  Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as const),
+  ),
+);
 const keyOf = (r: Pick<Route, 'method' | 'template'>): string => `${r.method} ${API_PREFIX}${r.template}`;
 const declared = new Map(PUBLIC_ENDPOINTS.map((e) => [keyOf(e), e]));
 const sorted = (keys: Iterable<string>) => [...keys].sort();
@@ -49,7 +60,11 @@ describe('public routes ↔ OpenAPI document', () => {
       const e = declared.get(keyOf(route))!;
       assert.equal(route.permission, e.permission, keyOf(route));
       assert.equal(route.params, e.params, `${keyOf(route)}: params not taken from the declaration`);
-      assert.equal((route as Route & Partial<Endpoint>).openapi, e.openapi, `${keyOf(route)}: not built as { ...DECLARATION, handle }`);
+      assert.equal(
+        (route as Route & Partial<Endpoint>).openapi,
+        e.openapi,
+        `${keyOf(route)}: not built as { ...DECLARATION, handle }`,
+      );
     }
     assert.doesNotThrow(() => new Router(mounted));
   });
@@ -59,7 +74,8 @@ describe('public routes ↔ OpenAPI document', () => {
     for (const route of mounted) {
       const op = operations.get(keyOf(route))!;
       assert.equal(op['x-permission'] ?? null, route.permission, keyOf(route));
-      if (route.permission === null) assert.deepEqual(op.security, [], `${keyOf(route)}: unauthenticated, so security: []`);
+      if (route.permission === null)
+        assert.deepEqual(op.security, [], `${keyOf(route)}: unauthenticated, so security: []`);
       else {
         assert.equal(op.security, undefined, `${keyOf(route)}: authenticated by the document-wide security`);
         assert.ok(ALL_PERMISSIONS.includes(route.permission), keyOf(route));
@@ -69,17 +85,33 @@ describe('public routes ↔ OpenAPI document', () => {
 
   it('documents each path parameter with the length limit the router enforces', () => {
     const router = new Router(mounted);
-    for (const route of mounted.filter((r) => operations.has(keyOf(r)))) { // the test above reports the others
+    for (const route of mounted.filter((r) => operations.has(keyOf(r)))) {
+      // the test above reports the others
       const names = [...route.template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
       const params = operations.get(keyOf(route))!.parameters ?? [];
-      assert.deepEqual(params.map((p) => p.name), names, keyOf(route));
+      assert.deepEqual(
+        params.map((p) => p.name),
+        names,
+        keyOf(route),
+      );
       for (const p of params) {
         const limit = maxLengthOf(route.params![p.name]!);
         assert.equal(p.schema.maxLength, limit ?? undefined, `${keyOf(route)} {${p.name}}`);
         // The router itself: the longest documented id is served, one more character is the route's 404.
-        const path = (len: number) => API_PREFIX + route.template.replace(/\{([^}]+)\}/g, (_m, n: string) => (n === p.name ? 'x'.repeat(len) : 'a'));
-        assert.equal(router.match(route.method, path(limit ?? 10_000)).kind, 'found', `${keyOf(route)} {${p.name}} at its limit`);
-        if (limit !== null) assert.equal(router.match(route.method, path(limit + 1)).kind, 'invalid', `${keyOf(route)} {${p.name}} past its limit`);
+        const path = (len: number) =>
+          API_PREFIX +
+          route.template.replace(/\{([^}]+)\}/g, (_m, n: string) => (n === p.name ? 'x'.repeat(len) : 'a'));
+        assert.equal(
+          router.match(route.method, path(limit ?? 10_000)).kind,
+          'found',
+          `${keyOf(route)} {${p.name}} at its limit`,
+        );
+        if (limit !== null)
+          assert.equal(
+            router.match(route.method, path(limit + 1)).kind,
+            'invalid',
+            `${keyOf(route)} {${p.name}} past its limit`,
+          );
       }
     }
   });
@@ -97,11 +129,16 @@ describe('public routes ↔ OpenAPI document', () => {
         if (Number(status) < 400) continue;
         // Backticked phrases: error strings (a `: <ids>` suffix and `<permission>` stand for their values), headers, fields.
         const phrases = [...description.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.replace(/: <ids>$/, ''));
-        const values = (p: string) => (p.includes('<permission>') ? ALL_PERMISSIONS.map((perm) => p.replace('<permission>', perm)) : [p]);
-        assert.ok(phrases.some((p) => values(p).every((v) => isRow(Number(status), v))), `${key} ${status}: "${description}" names no ${status} row of the error table`);
+        const values = (p: string) =>
+          p.includes('<permission>') ? ALL_PERMISSIONS.map((perm) => p.replace('<permission>', perm)) : [p];
+        assert.ok(
+          phrases.some((p) => values(p).every((v) => isRow(Number(status), v))),
+          `${key} ${status}: "${description}" names no ${status} row of the error table`,
+        );
         // A phrase that reads like an error string (a capital, then words) must be one.
         for (const p of phrases.filter((p) => /^[A-Z]\S* /.test(p))) {
-          for (const v of values(p)) assert.ok(isRow(Number(status), v), `${key} ${status}: \`${v}\` is not a ${status} row of the error table`);
+          for (const v of values(p))
+            assert.ok(isRow(Number(status), v), `${key} ${status}: \`${v}\` is not a ${status} row of the error table`);
         }
       }
     }

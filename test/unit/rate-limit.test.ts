@@ -18,7 +18,8 @@ import { RateLimiter, type RateDecision } from '../../src/server/pipeline/rate-l
 const T0 = Date.UTC(2026, 10, 22, 10, 0, 5) / 1000;
 
 let n = 0;
-const keyWith = (perMinute: number, perHour: number): KeyRecord => ({ key_id: `key${++n}`, per_minute: perMinute, per_hour: perHour }) as unknown as KeyRecord;
+const keyWith = (perMinute: number, perHour: number): KeyRecord =>
+  ({ key_id: `key${++n}`, per_minute: perMinute, per_hour: perHour }) as unknown as KeyRecord;
 
 /** `count` hits of `key` at `nowS`, round-robin over `limiters`. */
 function hammer(limiters: RateLimiter[], key: KeyRecord, nowS: number, count: number): RateDecision[] {
@@ -51,7 +52,11 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
       assert.equal(d.retryAfter, 55);
       assert.deepEqual(d.state, { limit: 60, remaining: 0, reset: T0 - 5 + 60 });
     }
-    assert.equal(stores[1]!.rateLimits.leased(key.key_id, 'minute', Math.floor(T0 / 60)), 60, 'the other environment sees the same leases');
+    assert.equal(
+      stores[1]!.rateLimits.leased(key.key_id, 'minute', Math.floor(T0 / 60)),
+      60,
+      'the other environment sees the same leases',
+    );
     assert.equal(admitted(hammer(ls, key, T0 + 30, 50)), 0, 'still refused later in the minute');
     assert.equal(admitted(hammer(ls, key, T0 + 55, 200)), 60, 'the next minute starts afresh');
   });
@@ -68,7 +73,13 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
   });
 
   it('strands no budget between the two windows: with any two limits exactly the smaller is admitted, calls in random order and turns', async () => {
-    for (const [perMinute, perHour] of [[60, 60], [10, 10], [100, 30], [30, 100], [61, 59]] as const) {
+    for (const [perMinute, perHour] of [
+      [60, 60],
+      [10, 10],
+      [100, 30],
+      [30, 100],
+      [61, 59],
+    ] as const) {
       for (let seed = 1; seed <= 6; seed++) {
         let state = seed;
         const random = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
@@ -80,7 +91,11 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
           if (random() < 0.1) await new Promise((r) => setTimeout(r, 0));
           if (ls[Math.floor(random() * ls.length)]!.hit(key, T0).allowed) total++;
         }
-        assert.equal(total, Math.min(perMinute, perHour), `${perMinute}/min, ${perHour}/h, ${ls.length} limiters, seed ${seed}`);
+        assert.equal(
+          total,
+          Math.min(perMinute, perHour),
+          `${perMinute}/min, ${perHour}/h, ${ls.length} limiters, seed ${seed}`,
+        );
       }
     }
   });
@@ -110,7 +125,10 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
       await new Promise((r) => setTimeout(r, 0));
       const d = ls[i % ls.length]!.hit(shared, T0);
       if (d.allowed) total++;
-      assert.ok(d.state.remaining >= 0 && d.state.remaining <= 60 - total, `call ${i + 1}: remaining ${d.state.remaining}, truly ${60 - total}`);
+      assert.ok(
+        d.state.remaining >= 0 && d.state.remaining <= 60 - total,
+        `call ${i + 1}: remaining ${d.state.remaining}, truly ${60 - total}`,
+      );
     }
     assert.equal(total, 60);
   });
@@ -119,12 +137,20 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
     const ls = limiters();
     const key = keyWith(100, 1_000);
     assert.equal(admitted(hammer(ls, key, T0, 20)), 20);
-    assert.equal(admitted(hammer(ls, { ...key, per_minute: 10 }, T0 + 1, 40)), 0, 'the slices leased under the old limit are given back, not used');
+    assert.equal(
+      admitted(hammer(ls, { ...key, per_minute: 10 }, T0 + 1, 40)),
+      0,
+      'the slices leased under the old limit are given back, not used',
+    );
     assert.equal(admitted(hammer(ls, { ...key, per_minute: 30 }, T0 + 2, 40)), 10);
     assert.equal(admitted(hammer(ls, { ...key, per_minute: 50 }, T0 + 3, 100)), 20);
     const hourOnly = keyWith(1_000, 1_000);
     assert.equal(admitted(hammer(ls, hourOnly, T0, 4)), 4);
-    assert.equal(admitted(hammer(ls, { ...hourOnly, per_hour: 100 }, T0 + 1, 200)), 96, 'the hour too (its slices of 125 would have used it up)');
+    assert.equal(
+      admitted(hammer(ls, { ...hourOnly, per_hour: 100 }, T0 + 1, 200)),
+      96,
+      'the hour too (its slices of 125 would have used it up)',
+    );
   });
 
   it('nearLimit counts the keys that used 80% of a window, by what all processes leased', () => {
@@ -151,7 +177,10 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
   it('leases rarely at high limits: about one lease per 1,000 calls of a 100,000/min key', () => {
     const takes = { n: 0 };
     const counting = (inner: RateLeases): RateLeases => ({
-      take: (...args) => { takes.n++; return inner.take(...args); },
+      take: (...args) => {
+        takes.n++;
+        return inner.take(...args);
+      },
       leased: (...args) => inner.leased(...args),
       release: (...args) => inner.release(...args),
       close: () => inner.close(),

@@ -24,7 +24,11 @@ it('refuses a repeated signature while its write is in flight and after it commi
     await other.flush();
     assert.equal(guard.uncommittedCount, 0, 'memory is released once the writes committed');
     assert.equal(guard.accept(sig(1), now, now), false, 'refused from the store after the write committed');
-    assert.equal(new ReplayGuard(store.replay, 300).accept(sig(500), now, now + 10), false, 'another process (guard) refuses it too');
+    assert.equal(
+      new ReplayGuard(store.replay, 300).accept(sig(500), now, now + 10),
+      false,
+      'another process (guard) refuses it too',
+    );
     // Once t + tolerance has passed, the next sweep removes the entries (the timestamp check refuses such requests anyway).
     const later = new ReplayGuard(store.replay, 300);
     assert.equal(later.accept(sig(5_000), now + 301, now + 301), true);

@@ -8,25 +8,55 @@ import { computeSignature, parseSignatureHeader } from '../../src/server/pipelin
 
 it('HmacSha256Key equals node:crypto HMAC-SHA256 for keys shorter and longer than a block, any text and body', () => {
   const out = Buffer.alloc(32);
-  fc.assert(fc.property(fc.uint8Array({ maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 300 }), fc.uint8Array({ maxLength: 1000 }), (key, text, body) => { // bodies on both sides of NATIVE_FROM_BYTES
-    new HmacSha256Key(key).digestInto(text, body, out);
-    assert.equal(out.toString('hex'), createHmac('sha256', key).update(text).update(body).digest('hex'));
-  }), { numRuns: 500 });
+  fc.assert(
+    fc.property(
+      fc.uint8Array({ maxLength: 200 }),
+      fc.string({ unit: 'binary', maxLength: 300 }),
+      fc.uint8Array({ maxLength: 1000 }),
+      (key, text, body) => {
+        // bodies on both sides of NATIVE_FROM_BYTES
+        new HmacSha256Key(key).digestInto(text, body, out);
+        assert.equal(out.toString('hex'), createHmac('sha256', key).update(text).update(body).digest('hex'));
+      },
+    ),
+    { numRuns: 500 },
+  );
   // Every message length around the block and padding boundaries, a string key, a large body.
   const key = new HmacSha256Key(`gov_sig_${'ab'.repeat(32)}`);
   for (let n = 0; n < 200; n++) {
     const text = 'x'.repeat(n);
     key.digestInto(text, Buffer.alloc(0), out);
-    assert.equal(out.toString('hex'), createHmac('sha256', `gov_sig_${'ab'.repeat(32)}`).update(text).digest('hex'), `length ${n}`);
+    assert.equal(
+      out.toString('hex'),
+      createHmac('sha256', `gov_sig_${'ab'.repeat(32)}`)
+        .update(text)
+        .digest('hex'),
+      `length ${n}`,
+    );
   }
   const big = Buffer.alloc(2 * 1024 * 1024, 7);
   key.digestInto('1700000000.POST./api/public/v1/evaluate/inline.', big, out);
-  assert.equal(out.toString('hex'), computeSignature(`gov_sig_${'ab'.repeat(32)}`, 1700000000, 'post', '/api/public/v1/evaluate/inline', big));
+  assert.equal(
+    out.toString('hex'),
+    computeSignature(`gov_sig_${'ab'.repeat(32)}`, 1700000000, 'post', '/api/public/v1/evaluate/inline', big),
+  );
 });
 
 it('parses t and v1 candidates and refuses malformed headers', () => {
   const v = 'a'.repeat(64);
   assert.deepEqual(parseSignatureHeader(`t=1700000000,v1=${v}`), { t: 1700000000, v1: [v] });
-  assert.deepEqual(parseSignatureHeader(` t=1 , v1=${v} ,v0=zz, v1=${'b'.repeat(64)}`), { t: 1, v1: [v, 'b'.repeat(64)] });
-  for (const bad of ['', 't=1', `v1=${v}`, `t=x,v1=${v}`, `t=1,v1`, `t=1234567890123,v1=${v}`, `t=1,v1=${'A'.repeat(64)}`]) assert.equal(parseSignatureHeader(bad), null, bad);
+  assert.deepEqual(parseSignatureHeader(` t=1 , v1=${v} ,v0=zz, v1=${'b'.repeat(64)}`), {
+    t: 1,
+    v1: [v, 'b'.repeat(64)],
+  });
+  for (const bad of [
+    '',
+    't=1',
+    `v1=${v}`,
+    `t=x,v1=${v}`,
+    `t=1,v1`,
+    `t=1234567890123,v1=${v}`,
+    `t=1,v1=${'A'.repeat(64)}`,
+  ])
+    assert.equal(parseSignatureHeader(bad), null, bad);
 });

@@ -8,7 +8,13 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Piscina } from 'piscina';
-import { classifyTaskError, isWorkerExit, TaskBudget, TaskTimeout, type TaskFailure } from '../../src/actors/task-failure.js';
+import {
+  classifyTaskError,
+  isWorkerExit,
+  TaskBudget,
+  TaskTimeout,
+  type TaskFailure,
+} from '../../src/actors/task-failure.js';
 import { WORKER_ERROR_MESSAGE } from '../../src/actors/worker-protocol.js';
 import { MISLEADING_MESSAGE, type Fault } from '../helpers/fault-worker.js';
 
@@ -17,7 +23,11 @@ const OPEN = { closed: false, expired: null } as const;
 describe('classifyTaskError', () => {
   it('reads a thrown error as worker_error whatever its message says', () => {
     for (const message of [MISLEADING_MESSAGE, 'The operation was aborted due to timeout', 'JS heap out of memory']) {
-      assert.deepEqual(classifyTaskError(new Error(message), OPEN), { ok: false, code: 'worker_error', message: WORKER_ERROR_MESSAGE }, message);
+      assert.deepEqual(
+        classifyTaskError(new Error(message), OPEN),
+        { ok: false, code: 'worker_error', message: WORKER_ERROR_MESSAGE },
+        message,
+      );
     }
     const named = Object.assign(new Error('x'), { name: 'AbortError' });
     assert.equal(classifyTaskError(named, OPEN).code, 'worker_error', 'an abort that is not our budget is no time-out');
@@ -26,21 +36,42 @@ describe('classifyTaskError', () => {
     assert.equal(classifyTaskError(undefined, OPEN).code, 'worker_error');
   });
 
-  it('reads a time-out from the budget, out of memory from Node\'s code, a crash from piscina\'s exit', () => {
-    assert.deepEqual(classifyTaskError(new Error('The task has been aborted'), { closed: false, expired: new TaskTimeout(250) }), { ok: false, code: 'timeout', message: 'evaluation exceeded its time budget of 250 ms' });
-    assert.deepEqual(classifyTaskError(Object.assign(new Error('any'), { code: 'ERR_WORKER_OUT_OF_MEMORY' }), OPEN), { ok: false, code: 'out_of_memory', message: 'evaluation exceeded the worker memory limit' });
-    assert.deepEqual(classifyTaskError(new Error('worker exited with code: 3'), OPEN), { ok: false, code: 'worker_crashed', message: 'the evaluation worker crashed' });
+  it("reads a time-out from the budget, out of memory from Node's code, a crash from piscina's exit", () => {
+    assert.deepEqual(
+      classifyTaskError(new Error('The task has been aborted'), { closed: false, expired: new TaskTimeout(250) }),
+      { ok: false, code: 'timeout', message: 'evaluation exceeded its time budget of 250 ms' },
+    );
+    assert.deepEqual(classifyTaskError(Object.assign(new Error('any'), { code: 'ERR_WORKER_OUT_OF_MEMORY' }), OPEN), {
+      ok: false,
+      code: 'out_of_memory',
+      message: 'evaluation exceeded the worker memory limit',
+    });
+    assert.deepEqual(classifyTaskError(new Error('worker exited with code: 3'), OPEN), {
+      ok: false,
+      code: 'worker_crashed',
+      message: 'the evaluation worker crashed',
+    });
   });
 
   it('reads every failure of a force-closed pool as pool_closed', () => {
     for (const err of [new Error('Terminating worker thread'), new Error('worker exited with code: 1')]) {
-      assert.deepEqual(classifyTaskError(err, { closed: true, expired: new TaskTimeout(1) }), { ok: false, code: 'pool_closed', message: 'the evaluation pool was closed (shutdown)' });
+      assert.deepEqual(classifyTaskError(err, { closed: true, expired: new TaskTimeout(1) }), {
+        ok: false,
+        code: 'pool_closed',
+        message: 'the evaluation pool was closed (shutdown)',
+      });
     }
   });
 
-  it('matches only piscina\'s exact worker-exit message', () => {
+  it("matches only piscina's exact worker-exit message", () => {
     assert.equal(isWorkerExit(new Error('worker exited with code: -1')), true);
-    for (const message of ['the worker exited with code: 1', 'worker exited with code: 1 (and more)', 'exit code 1', 'worker exited']) assert.equal(isWorkerExit(new Error(message)), false, message);
+    for (const message of [
+      'the worker exited with code: 1',
+      'worker exited with code: 1 (and more)',
+      'exit code 1',
+      'worker exited',
+    ])
+      assert.equal(isWorkerExit(new Error(message)), false, message);
     assert.equal(isWorkerExit({ message: 'worker exited with code: 1' }), false, 'not an Error');
   });
 });
@@ -76,7 +107,9 @@ describe('what the installed piscina rejects with', () => {
   before(() => {
     pool = new Piscina({
       filename: fileURLToPath(new URL('../helpers/fault-worker.js', import.meta.url)),
-      minThreads: 1, maxThreads: 1, atomics: 'async',
+      minThreads: 1,
+      maxThreads: 1,
+      atomics: 'async',
       resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 },
     });
     pool.on('error', () => undefined);
@@ -114,16 +147,16 @@ describe('what the installed piscina rejects with', () => {
     assert.equal(failure.code, 'worker_crashed');
   });
 
-  it('rejects a task whose worker runs out of memory with Node\'s ERR_WORKER_OUT_OF_MEMORY: out_of_memory', async () => {
+  it("rejects a task whose worker runs out of memory with Node's ERR_WORKER_OUT_OF_MEMORY: out_of_memory", async () => {
     const { err, failure } = await outcome('oom');
     assert.equal((err as { code?: string }).code, 'ERR_WORKER_OUT_OF_MEMORY');
     assert.equal(failure.code, 'out_of_memory');
   });
 
-  it('rejects a task past its budget with piscina\'s AbortError carrying our reason: timeout', async () => {
+  it("rejects a task past its budget with piscina's AbortError carrying our reason: timeout", async () => {
     const { err, failure } = await outcome('hang', 200);
     assert.equal((err as Error).name, 'AbortError');
-    assert.ok((err as Error).cause instanceof TaskTimeout, 'piscina passes the signal\'s reason as cause');
+    assert.ok((err as Error).cause instanceof TaskTimeout, "piscina passes the signal's reason as cause");
     assert.deepEqual(failure, { ok: false, code: 'timeout', message: 'evaluation exceeded its time budget of 200 ms' });
   });
 

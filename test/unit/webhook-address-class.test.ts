@@ -17,7 +17,8 @@ it('accepts global unicast IPv4 and native IPv6', () => {
 });
 
 it('refuses forms that are not strict IP literals (never classified as public)', () => {
-  for (const text of ['', 'example.com', '127.1', '0x7f.1', '2130706433', '0177.0.0.1', '[::1]']) assert.equal(addressRefusal(text), 'notAnAddress', text);
+  for (const text of ['', 'example.com', '127.1', '0x7f.1', '2130706433', '0177.0.0.1', '[::1]'])
+    assert.equal(addressRefusal(text), 'notAnAddress', text);
   assert.equal(addressRefusal('fe80::1%eth0'), 'linkLocal');
 });
 
@@ -27,8 +28,17 @@ it('blocks refused literal targets before connecting, and lets global unicast on
     assert.ok(err instanceof BlockedTargetError, address);
     assert.equal(err.code, 'ERR_WEBHOOK_TARGET_BLOCKED');
     assert.match(err.message, /^blocked: /);
-    assert.equal(literalTargetError(new URL(`https://${urlHost(address)}/x`), true), null, `${address} with allowPrivate`);
+    assert.equal(
+      literalTargetError(new URL(`https://${urlHost(address)}/x`), true),
+      null,
+      `${address} with allowPrivate`,
+    );
   }
-  for (const address of ACCEPTED_ADDRESSES) assert.equal(literalTargetError(new URL(`https://${urlHost(address)}/x`), false), null, address);
-  assert.equal(literalTargetError(new URL('https://hooks.example.com/x'), false), null, 'names are checked by the lookup hook');
+  for (const address of ACCEPTED_ADDRESSES)
+    assert.equal(literalTargetError(new URL(`https://${urlHost(address)}/x`), false), null, address);
+  assert.equal(
+    literalTargetError(new URL('https://hooks.example.com/x'), false),
+    null,
+    'names are checked by the lookup hook',
+  );
 });

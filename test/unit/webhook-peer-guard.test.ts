@@ -41,14 +41,15 @@ it('checks a socket that is already connected (kept alive) at once', async () =>
 it('stops an http.request whose lookup was bypassed before any request byte is written', async () => {
   const sink = await startTcpSink();
   try {
-    const unguarded = (_h: string, o: { all?: boolean }, cb: (...a: unknown[]) => void) => (o.all ? cb(null, [{ address: '127.0.0.1', family: 4 }]) : cb(null, '127.0.0.1', 4));
+    const unguarded = (_h: string, o: { all?: boolean }, cb: (...a: unknown[]) => void) =>
+      o.all ? cb(null, [{ address: '127.0.0.1', family: 4 }]) : cb(null, '127.0.0.1', 4);
     const err = await new Promise<Error>((resolve) => {
       const req = request(`http://hooks.test:${sink.port}/x`, { method: 'POST', lookup: unguarded as never });
       req.on('socket', (socket) => guardPeer(socket, (e) => req.destroy(e)));
       req.on('error', resolve);
       req.end('{"secret":"payload"}');
     });
-    assert.ok(err instanceof BlockedTargetError, 'the request\'s error is the guard\'s own object');
+    assert.ok(err instanceof BlockedTargetError, "the request's error is the guard's own object");
     await new Promise((r) => setTimeout(r, 50));
     assert.equal(sink.connections, 1, 'the check runs on the connected socket');
     assert.equal(sink.bytes, 0, 'no request byte reached the peer');

@@ -3,7 +3,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { BlockedTargetError, guardedLookup, isBlockedError, targetProblem } from '../../src/actors/webhooks/target-guard.js';
+import {
+  BlockedTargetError,
+  guardedLookup,
+  isBlockedError,
+  targetProblem,
+} from '../../src/actors/webhooks/target-guard.js';
 import { sendWebhook } from '../../src/actors/webhooks/send.js';
 import { ACCEPTED_ADDRESSES, REFUSED_ADDRESSES, urlHost } from '../helpers/address-forms.js';
 import { startTcpSink, type TcpSink } from '../helpers/tcp-sink.js';
@@ -13,11 +18,19 @@ const GUARDED = { timeoutMs: 1000, allowPrivate: false };
 it('refuses literal targets that are not global unicast at registration', () => {
   for (const [address] of REFUSED_ADDRESSES) {
     const url = `https://${urlHost(address)}/x`;
-    assert.match(targetProblem(url, false) ?? '', /^must point to a public \(global unicast\) address, not \w+$/, address);
+    assert.match(
+      targetProblem(url, false) ?? '',
+      /^must point to a public \(global unicast\) address, not \w+$/,
+      address,
+    );
     assert.equal(targetProblem(url, true), null, `${address} with WEBHOOK_ALLOW_PRIVATE_TARGETS`);
   }
-  assert.equal(targetProblem('https://[::127.0.0.1]/x', false), 'must point to a public (global unicast) address, not ipv4Compatible');
-  for (const address of ACCEPTED_ADDRESSES) assert.equal(targetProblem(`https://${urlHost(address)}/x`, false), null, address);
+  assert.equal(
+    targetProblem('https://[::127.0.0.1]/x', false),
+    'must point to a public (global unicast) address, not ipv4Compatible',
+  );
+  for (const address of ACCEPTED_ADDRESSES)
+    assert.equal(targetProblem(`https://${urlHost(address)}/x`, false), null, address);
 });
 
 it('keeps the other registration rules', () => {
@@ -31,7 +44,9 @@ it('keeps the other registration rules', () => {
 });
 
 it('blocks every refused literal at connect time, without a connection', async () => {
-  const results = await Promise.all(REFUSED_ADDRESSES.map(([address]) => sendWebhook(`https://${urlHost(address)}:9/x`, {}, '{}', GUARDED)));
+  const results = await Promise.all(
+    REFUSED_ADDRESSES.map(([address]) => sendWebhook(`https://${urlHost(address)}:9/x`, {}, '{}', GUARDED)),
+  );
   results.forEach((r, i) => {
     const address = REFUSED_ADDRESSES[i]![0];
     assert.equal(r.blocked, true, address);
@@ -41,14 +56,19 @@ it('blocks every refused literal at connect time, without a connection', async (
 });
 
 it('refuses a host name that resolves to a non-public address in the lookup hook', async () => {
-  const err = await new Promise<NodeJS.ErrnoException | null>((r) => guardedLookup(false)('localhost', {}, (e) => r(e)));
+  const err = await new Promise<NodeJS.ErrnoException | null>((r) =>
+    guardedLookup(false)('localhost', {}, (e) => r(e)),
+  );
   assert.ok(err instanceof BlockedTargetError);
   assert.equal(err.code, 'ERR_WEBHOOK_TARGET_BLOCKED');
   assert.equal(err.message, 'blocked: localhost resolves to a non-public address');
 });
 
-it('hands the lookup hook\'s error to the request unchanged, over http and https, with and without autoSelectFamily', async () => {
-  for (const [scheme, request] of [['http', httpRequest], ['https', httpsRequest]] as const) {
+it("hands the lookup hook's error to the request unchanged, over http and https, with and without autoSelectFamily", async () => {
+  for (const [scheme, request] of [
+    ['http', httpRequest],
+    ['https', httpsRequest],
+  ] as const) {
     for (const autoSelectFamily of [true, false]) {
       const options = { method: 'POST', lookup: guardedLookup(false) as never, autoSelectFamily }; // passed on to net.connect (not in @types/node's RequestOptions)
       const err = await new Promise<unknown>((resolve) => {
@@ -70,7 +90,9 @@ it('recognises a blocked connection by class, not by its message or a look-alike
 
 describe('a real loopback server behind refused targets', () => {
   let sink: TcpSink;
-  before(async () => { sink = await startTcpSink(); });
+  before(async () => {
+    sink = await startTcpSink();
+  });
   after(() => sink.close());
 
   it('sees no connection from literal or named targets that reach it, and each attempt is blocked', async () => {
@@ -84,7 +106,8 @@ describe('a real loopback server behind refused targets', () => {
       `http://localhost:${sink.port}/x`,
     ];
     const results = [];
-    for (const url of targets) results.push(await sendWebhook(url, { 'webhook-id': 'msg_1' }, '{"secret":"payload"}', GUARDED));
+    for (const url of targets)
+      results.push(await sendWebhook(url, { 'webhook-id': 'msg_1' }, '{"secret":"payload"}', GUARDED));
     await new Promise((r) => setTimeout(r, 50)); // let a stray accept reach the server before counting
     assert.equal(sink.connections, 0, 'the server saw a connection');
     assert.equal(sink.bytes, 0);

@@ -28,7 +28,12 @@ export type DeliveryMessage = { readonly type: 'wake' } | { readonly type: 'stop
 export type Sender = (url: string, headers: Record<string, string>, body: string) => Promise<SendResult>;
 
 /** Delay before attempt n+1 (n ≥ 1 attempts made): full jitter over base·2^(n−1), capped; `Retry-After` wins when larger. */
-export function retryDelay(attempts: number, options: Pick<DeliveryOptions, 'backoffBaseMs' | 'backoffMaxMs'>, retryAfterMs: number | null, random: () => number): number {
+export function retryDelay(
+  attempts: number,
+  options: Pick<DeliveryOptions, 'backoffBaseMs' | 'backoffMaxMs'>,
+  retryAfterMs: number | null,
+  random: () => number,
+): number {
   const ceiling = Math.min(options.backoffMaxMs, options.backoffBaseMs * 2 ** (attempts - 1));
   const jittered = Math.round(ceiling / 2 + random() * (ceiling / 2));
   return retryAfterMs !== null ? Math.min(options.backoffMaxMs, Math.max(jittered, retryAfterMs)) : jittered;
@@ -66,7 +71,9 @@ export class DeliveryActor {
   /** Resolves once the actor has nothing due (tests, shutdown). */
   async settled(): Promise<void> {
     if (!this.running) return;
-    await new Promise<void>((r) => { this.idle = r; });
+    await new Promise<void>((r) => {
+      this.idle = r;
+    });
   }
 
   private async drain(): Promise<void> {
@@ -92,14 +99,34 @@ export class DeliveryActor {
 
   private async attempt(endpoint: WebhookRecord, d: DeliveryRecord): Promise<void> {
     const ts = Math.floor(this.now() / 1000);
-    const headers = { 'webhook-id': d.delivery_id, 'webhook-timestamp': String(ts), 'webhook-signature': signWebhook(this.secret, d.delivery_id, ts, d.payload) };
+    const headers = {
+      'webhook-id': d.delivery_id,
+      'webhook-timestamp': String(ts),
+      'webhook-signature': signWebhook(this.secret, d.delivery_id, ts, d.payload),
+    };
     const result = await this.send(endpoint.url, headers, d.payload);
-    const attempts = [...d.attempts, { at: new Date(this.now()).toISOString(), status_code: result.statusCode, error: result.error, duration_ms: result.durationMs }];
+    const attempts = [
+      ...d.attempts,
+      {
+        at: new Date(this.now()).toISOString(),
+        status_code: result.statusCode,
+        error: result.error,
+        duration_ms: result.durationMs,
+      },
+    ];
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     const gone = result.statusCode === 410;
     const exhausted = attempts.length >= this.options.maxAttempts;
     const status: DeliveryRecord['status'] = ok ? 'delivered' : gone || exhausted ? 'failed' : 'pending';
-    const next: DeliveryRecord = { ...d, attempts, status, next_attempt_at: status === 'pending' ? this.now() + retryDelay(attempts.length, this.options, result.retryAfterMs, Math.random) : null };
+    const next: DeliveryRecord = {
+      ...d,
+      attempts,
+      status,
+      next_attempt_at:
+        status === 'pending'
+          ? this.now() + retryDelay(attempts.length, this.options, result.retryAfterMs, Math.random)
+          : null,
+    };
     await this.store.recordAttempt(this.orgId, next, gone ? 'the endpoint answered 410 Gone' : null);
     this.onAttempt(result, next);
   }
@@ -116,7 +143,13 @@ export class DeliveryActor {
 
   private schedule(ms: number): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => { this.timer = null; this.tell({ type: 'wake' }); }, Math.max(0, ms));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.tell({ type: 'wake' });
+      },
+      Math.max(0, ms),
+    );
     this.timer.unref();
   }
 }

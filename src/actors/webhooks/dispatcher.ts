@@ -34,7 +34,8 @@ export class WebhookDispatcher {
     /** A delivery actor's drain failed outside the send (a failed write): logged and counted by the caller. */
     private readonly onFailure: (error: unknown) => void = () => undefined,
   ) {
-    this.sender = (url, headers, body) => sendWebhook(url, headers, body, { timeoutMs: options.timeoutMs, allowPrivate: options.allowPrivate });
+    this.sender = (url, headers, body) =>
+      sendWebhook(url, headers, body, { timeoutMs: options.timeoutMs, allowPrivate: options.allowPrivate });
   }
 
   /** The secret of an endpoint (shown once at registration; derived, never stored). */
@@ -55,11 +56,24 @@ export class WebhookDispatcher {
     const payload = JSON.stringify({
       type: EVALUATION_COMPLETE,
       timestamp: new Date(nowMs).toISOString(),
-      data: { evaluation_id: record.evaluation_id, status: record.status, total_scenarios: record.total_scenarios, scenarios: record.scenarios },
+      data: {
+        evaluation_id: record.evaluation_id,
+        status: record.status,
+        total_scenarios: record.total_scenarios,
+        scenarios: record.scenarios,
+      },
     });
     return subscribed.map((e) => ({
-      delivery_id: messageId(nowMs), webhook_id: e.webhook_id, org_id: e.org_id, event_type: EVALUATION_COMPLETE, evaluation_id: record.evaluation_id,
-      payload, status: 'pending', attempts: [], next_attempt_at: nowMs, created_at: new Date(nowMs).toISOString(),
+      delivery_id: messageId(nowMs),
+      webhook_id: e.webhook_id,
+      org_id: e.org_id,
+      event_type: EVALUATION_COMPLETE,
+      evaluation_id: record.evaluation_id,
+      payload,
+      status: 'pending',
+      attempts: [],
+      next_attempt_at: nowMs,
+      created_at: new Date(nowMs).toISOString(),
     }));
   }
 
@@ -101,7 +115,17 @@ export class WebhookDispatcher {
   private actor(orgId: string, webhookId: string): DeliveryActor {
     let a = this.actors.get(webhookId);
     if (!a) {
-      a = new DeliveryActor(this.store, orgId, webhookId, this.secretOf(webhookId), this.sender, this.options, this.now, this.onAttempt, this.onFailure);
+      a = new DeliveryActor(
+        this.store,
+        orgId,
+        webhookId,
+        this.secretOf(webhookId),
+        this.sender,
+        this.options,
+        this.now,
+        this.onAttempt,
+        this.onFailure,
+      );
       this.actors.set(webhookId, a);
     }
     return a;

@@ -30,7 +30,12 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
  * more; a refusal gives `blocked: true` and no request.
  * @param options.timeoutMs socket idle timeout in ms; options.allowPrivate (`WEBHOOK_ALLOW_PRIVATE_TARGETS`) disables the guard.
  */
-export function sendWebhook(url: string, headers: Record<string, string>, body: string, options: { timeoutMs: number; allowPrivate: boolean }): Promise<SendResult> {
+export function sendWebhook(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  options: { timeoutMs: number; allowPrivate: boolean },
+): Promise<SendResult> {
   const started = performance.now();
   return new Promise((resolve) => {
     let settled = false;
@@ -52,21 +57,41 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
       return;
     }
     const request = u.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = request(u, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'GovernanceEvaluationService-Webhooks/1' },
-      lookup: guardedLookup(options.allowPrivate) as never,
-      timeout: options.timeoutMs,
-    }, (res) => {
-      res.resume(); // the body is not needed; drain it
-      res.on('end', () => done({ statusCode: res.statusCode ?? null, error: null, blocked: false, retryAfterMs: parseRetryAfter(res.headers['retry-after'], Date.now()) }));
-      res.on('error', (err) => done({ statusCode: res.statusCode ?? null, error: err.message, blocked: false, retryAfterMs: null }));
-    });
+    const req = request(
+      u,
+      {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'GovernanceEvaluationService-Webhooks/1',
+        },
+        lookup: guardedLookup(options.allowPrivate) as never,
+        timeout: options.timeoutMs,
+      },
+      (res) => {
+        res.resume(); // the body is not needed; drain it
+        res.on('end', () =>
+          done({
+            statusCode: res.statusCode ?? null,
+            error: null,
+            blocked: false,
+            retryAfterMs: parseRetryAfter(res.headers['retry-after'], Date.now()),
+          }),
+        );
+        res.on('error', (err) =>
+          done({ statusCode: res.statusCode ?? null, error: err.message, blocked: false, retryAfterMs: null }),
+        );
+      },
+    );
     // Attached before `req.end` writes: 'socket' fires before the request flushes into the socket, so
     // the peer check's 'connect' listener runs before the queued request bytes are written.
     if (!options.allowPrivate) req.on('socket', (socket) => guardPeer(socket, (err) => req.destroy(err)));
     req.on('timeout', () => req.destroy(new Error(`timed out after ${options.timeoutMs} ms`)));
-    req.on('error', (err) => done({ statusCode: null, error: err.message, blocked: isBlockedError(err), retryAfterMs: null }));
+    req.on('error', (err) =>
+      done({ statusCode: null, error: err.message, blocked: isBlockedError(err), retryAfterMs: null }),
+    );
     req.end(body);
   });
 }

@@ -58,7 +58,8 @@ export function targetProblem(url: string, allowPrivate: boolean): string | null
     const range = addressRefusal(host);
     return range === null ? null : `must point to a public (global unicast) address, not ${range}`;
   }
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal')) return 'must not point to a local host name';
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal'))
+    return 'must not point to a local host name';
   return null;
 }
 
@@ -88,7 +89,8 @@ export function guardedLookup(allowPrivate: boolean) {
       if (err) return callback(err, []);
       const list = addresses as LookupAddress[];
       const allowed = allowPrivate ? list : list.filter((a) => addressRefusal(a.address) === null);
-      if (allowed.length === 0) return callback(new BlockedTargetError(`${hostname} resolves to a non-public address`), []);
+      if (allowed.length === 0)
+        return callback(new BlockedTargetError(`${hostname} resolves to a non-public address`), []);
       if (options.all) return callback(null, allowed);
       callback(null, allowed[0]!.address, allowed[0]!.family);
     });
@@ -109,7 +111,9 @@ export function guardPeer(socket: Socket, onRefused: (err: BlockedTargetError) =
     const peer = socket.remoteAddress ?? '';
     const range = addressRefusal(peer);
     if (range === null) return;
-    const err = new BlockedTargetError(`connected peer ${peer || '(unknown)'} is not a global unicast address (${range})`);
+    const err = new BlockedTargetError(
+      `connected peer ${peer || '(unknown)'} is not a global unicast address (${range})`,
+    );
     socket.destroy(err);
     onRefused(err);
   };

@@ -4,8 +4,12 @@ import type { EvaluationRecord } from '../../store/records.js';
 /** The `data` JSON of GET /evaluations/{id} for a record (spec §2 Evaluation status view). */
 export function renderEvaluationView(record: EvaluationRecord): string {
   const data: Record<string, unknown> = {
-    evaluation_id: record.evaluation_id, status: record.status, total_scenarios: record.total_scenarios, completed: record.completed,
-    created_at: record.created_at, completed_at: record.completed_at,
+    evaluation_id: record.evaluation_id,
+    status: record.status,
+    total_scenarios: record.total_scenarios,
+    completed: record.completed,
+    created_at: record.created_at,
+    completed_at: record.completed_at,
   };
   if (record.status === 'complete') data['scenarios'] = record.scenarios;
   if (record.status === 'error') data['error'] = record.error;
@@ -14,7 +18,11 @@ export function renderEvaluationView(record: EvaluationRecord): string {
 
 /** `data` of POST /evaluate (`SubmitResult`): the new evaluation, and the result token of a stored batch. */
 export function submitView(record: EvaluationRecord, resultToken: string | null): Record<string, unknown> {
-  const data: Record<string, unknown> = { evaluation_id: record.evaluation_id, status: record.status, total_scenarios: record.total_scenarios };
+  const data: Record<string, unknown> = {
+    evaluation_id: record.evaluation_id,
+    status: record.status,
+    total_scenarios: record.total_scenarios,
+  };
   if (resultToken !== null) data['result_token'] = resultToken;
   return data;
 }

@@ -14,7 +14,13 @@ export function inlineView(ev: ScenarioEvaluation, includeRemediation: boolean):
   };
   if (includeRemediation) {
     const remediation: Record<string, unknown> = {};
-    for (const [code, r] of Object.entries(ev.remediation)) remediation[code] = r && { steps: r.steps, severity: r.severity, estimated_effort: r.estimated_effort, compliance_frameworks: r.compliance_frameworks };
+    for (const [code, r] of Object.entries(ev.remediation))
+      remediation[code] = r && {
+        steps: r.steps,
+        severity: r.severity,
+        estimated_effort: r.estimated_effort,
+        compliance_frameworks: r.compliance_frameworks,
+      };
     data['remediation'] = remediation;
   }
   return data;

@@ -6,7 +6,16 @@ import type { RemediationMap } from '../../store/records.js';
 export function renderRemediation(ev: ScenarioEvaluation): RemediationMap {
   const out: Record<string, string | null> = {};
   for (const [code, r] of Object.entries(ev.remediation)) {
-    out[code] = r === null ? null : JSON.stringify({ policy: code, steps: r.steps, severity: r.severity, estimated_effort: r.estimated_effort, compliance_frameworks: r.compliance_frameworks });
+    out[code] =
+      r === null
+        ? null
+        : JSON.stringify({
+            policy: code,
+            steps: r.steps,
+            severity: r.severity,
+            estimated_effort: r.estimated_effort,
+            compliance_frameworks: r.compliance_frameworks,
+          });
   }
   return out;
 }

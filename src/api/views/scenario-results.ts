@@ -7,7 +7,12 @@ import type { ScenarioEvaluation } from '../../engine/index.js';
 import type { ScenarioSummary } from '../../store/records.js';
 
 /** `data` of GET /scenarios/{id}/results (`name` repeats `scenario_name` for results/fetch). */
-export function renderResults(scenarioId: string, ev: ScenarioEvaluation, evaluationId: string | null, evaluatedAt: string): string {
+export function renderResults(
+  scenarioId: string,
+  ev: ScenarioEvaluation,
+  evaluationId: string | null,
+  evaluatedAt: string,
+): string {
   return JSON.stringify({
     scenario_id: scenarioId,
     scenario_name: ev.scenario_name,
@@ -28,8 +33,15 @@ export function renderResults(scenarioId: string, ev: ScenarioEvaluation, evalua
 /** `data` of GET /scenarios/{id}/results for a stored scenario never evaluated. */
 export function notEvaluatedView(scenarioId: string, name: string): Record<string, unknown> {
   return {
-    scenario_id: scenarioId, scenario_name: name, name, evaluation_status: 'not_evaluated', violations: [], module_summary: [],
-    evaluated_codes: [], passing_count: 0, failing_count: 0,
+    scenario_id: scenarioId,
+    scenario_name: name,
+    name,
+    evaluation_status: 'not_evaluated',
+    violations: [],
+    module_summary: [],
+    evaluated_codes: [],
+    passing_count: 0,
+    failing_count: 0,
   };
 }
 
@@ -43,7 +55,12 @@ export function summarize(scenarioId: string, ev: ScenarioEvaluation): ScenarioS
     critical: ev.critical,
     compliance_gaps: ev.compliance_gaps,
     module_violations: ev.module_summary.map((m) => ({
-      module_id: m.module_id, module_name: m.module_name, module_type: m.module_type, badge: m.badge, violation_count: m.violation_count, policies: m.policies,
+      module_id: m.module_id,
+      module_name: m.module_name,
+      module_type: m.module_type,
+      badge: m.badge,
+      violation_count: m.violation_count,
+      policies: m.policies,
     })),
   };
 }

@@ -54,7 +54,11 @@ const KEY_ERROR_MESSAGES: Readonly<Record<KeyErrorCode, string>> = {
 export class KeyService {
   private readonly keyFormat: RegExp;
 
-  constructor(private readonly store: OrganizationsRepository, private readonly secrets: ServerSecrets, readonly prefix: string) {
+  constructor(
+    private readonly store: OrganizationsRepository,
+    private readonly secrets: ServerSecrets,
+    readonly prefix: string,
+  ) {
     this.keyFormat = new RegExp(`^${prefix}_live_[0-9a-f]{48}$`);
   }
 
@@ -81,7 +85,11 @@ export class KeyService {
   }
 
   /** Creates a key for an organization. @throws KeyError `organization_not_found`. */
-  async createKey(orgId: string, options: CreateKeyOptions = {}, rotatedFrom: string | null = null): Promise<IssuedKey> {
+  async createKey(
+    orgId: string,
+    options: CreateKeyOptions = {},
+    rotatedFrom: string | null = null,
+  ): Promise<IssuedKey> {
     if (!this.store.getOrg(orgId)) throw new KeyError('organization_not_found');
     const keyId = `key_${randomBytes(8).toString('hex')}`;
     const apiKey = `${this.prefix}_live_${randomBytes(24).toString('hex')}`;
@@ -154,9 +162,18 @@ export class KeyService {
     const key = this.store.getKey(keyId);
     if (!key) throw new KeyError('key_not_found');
     if (!this.state(key, nowMs).ok) throw new KeyError('key_inactive');
-    const issued = await this.createKey(key.org_id, {
-      name: key.name, permissions: key.permissions, allowIps: key.allow_ips, expiresAt: key.expires_at, perMinute: key.per_minute, perHour: key.per_hour,
-    }, key.key_id);
+    const issued = await this.createKey(
+      key.org_id,
+      {
+        name: key.name,
+        permissions: key.permissions,
+        allowIps: key.allow_ips,
+        expiresAt: key.expires_at,
+        perMinute: key.per_minute,
+        perHour: key.per_hour,
+      },
+      key.key_id,
+    );
     const until = new Date(nowMs + overlapMs).toISOString();
     const expiresAt = key.expires_at !== null && key.expires_at < until ? key.expires_at : until;
     await this.update(keyId, { expires_at: expiresAt });

@@ -26,7 +26,10 @@ export class ResultTokens {
    */
   private readonly key: Promise<webcrypto.CryptoKey>;
 
-  constructor(secret: Uint8Array, private readonly ttlS: number) {
+  constructor(
+    secret: Uint8Array,
+    private readonly ttlS: number,
+  ) {
     this.key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
@@ -54,8 +57,14 @@ export class ResultTokens {
     }
     if (typeof payload.sub !== 'string' || payload.sub === '') return { ok: false, reason: 'malformed' };
     try {
-      const { payload: verified } = await jwtVerify(token, await this.key, { algorithms: ['HS256'], requiredClaims: ['sub', 'jti', 'exp', 'iat'], currentDate: new Date(nowS * 1000), clockTolerance: 0 });
-      if (typeof verified['org'] !== 'string' || typeof verified.jti !== 'string') return { ok: false, reason: 'invalid' };
+      const { payload: verified } = await jwtVerify(token, await this.key, {
+        algorithms: ['HS256'],
+        requiredClaims: ['sub', 'jti', 'exp', 'iat'],
+        currentDate: new Date(nowS * 1000),
+        clockTolerance: 0,
+      });
+      if (typeof verified['org'] !== 'string' || typeof verified.jti !== 'string')
+        return { ok: false, reason: 'invalid' };
       return { ok: true, claims: { sub: verified.sub!, org: verified['org'], jti: verified.jti, exp: verified.exp! } };
     } catch {
       return { ok: false, reason: 'invalid' };

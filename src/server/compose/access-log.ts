@@ -13,19 +13,44 @@ const COUNTED_REJECTIONS = new Set([401, 403, 413, 422, 429]);
 export function accessHooks(metrics: Metrics | null, log: Logger, now: Clock): AdapterHooks {
   return {
     onError: internalError(log),
-    ...(metrics ? { onStart: () => { metrics.http.inFlight++; } } : {}),
+    ...(metrics
+      ? {
+          onStart: () => {
+            metrics.http.inFlight++;
+          },
+        }
+      : {}),
     onFinished(req, ctx, res, aborted, bytesIn) {
       if (metrics) metrics.http.inFlight--;
       if (!req) return;
       if (metrics && res) {
-        metrics.request(ctx?.template ?? null, req.method, res.status, (now() - req.receivedAt) / 1000, bytesIn, res.body.length);
-        if (res.error && COUNTED_REJECTIONS.has(res.status)) metrics.httpRejections.labels(String(res.status), reasonLabel(res.error)).inc();
+        metrics.request(
+          ctx?.template ?? null,
+          req.method,
+          res.status,
+          (now() - req.receivedAt) / 1000,
+          bytesIn,
+          res.body.length,
+        );
+        if (res.error && COUNTED_REJECTIONS.has(res.status))
+          metrics.httpRejections.labels(String(res.status), reasonLabel(res.error)).inc();
       }
-      if (log.isLevelEnabled('info')) log.info({
-        request_id: req.requestId, method: req.method, route: ctx?.template ?? null, status: res?.status ?? null, aborted,
-        duration_ms: Math.round((now() - req.receivedAt) * 1000) / 1000, bytes_in: bytesIn, key_id: ctx?.key?.key_id ?? null,
-        org_id: ctx?.key?.org_id ?? null, watermark: ctx?.watermark ?? null,
-      }, 'request');
+      if (log.isLevelEnabled('info'))
+        log.info(
+          {
+            request_id: req.requestId,
+            method: req.method,
+            route: ctx?.template ?? null,
+            status: res?.status ?? null,
+            aborted,
+            duration_ms: Math.round((now() - req.receivedAt) * 1000) / 1000,
+            bytes_in: bytesIn,
+            key_id: ctx?.key?.key_id ?? null,
+            org_id: ctx?.key?.org_id ?? null,
+            watermark: ctx?.watermark ?? null,
+          },
+          'request',
+        );
     },
   };
 }

@@ -6,7 +6,13 @@ import type { Metrics } from '../metrics.js';
 import type { Clock } from './tokens.js';
 
 /** Registers the scrape-time collection of every gauge. O(open evaluations + keys with budget), never O(fleet). */
-export function collectGauges(metrics: Metrics, pool: EvaluationPool, store: Store, limiter: RateLimiter, now: Clock): void {
+export function collectGauges(
+  metrics: Metrics,
+  pool: EvaluationPool,
+  store: Store,
+  limiter: RateLimiter,
+  now: Clock,
+): void {
   metrics.poolCapacity.set(pool.capacity);
   metrics.onCollect(() => {
     metrics.poolQueue.set(pool.queueSize);
@@ -21,9 +27,11 @@ export function collectGauges(metrics: Metrics, pool: EvaluationPool, store: Sto
     const open = store.evaluations.countOpen();
     metrics.evaluationsOpen.labels('pending').set(open.pending);
     metrics.evaluationsOpen.labels('processing').set(open.processing);
-    metrics.keysNearLimit.set(limiter.nearLimit(Math.floor(now() / 1000), (id) => {
-      const key = store.organizations.getKey(id);
-      return key ? { perMinute: key.per_minute, perHour: key.per_hour } : undefined;
-    }));
+    metrics.keysNearLimit.set(
+      limiter.nearLimit(Math.floor(now() / 1000), (id) => {
+        const key = store.organizations.getKey(id);
+        return key ? { perMinute: key.per_minute, perHour: key.per_hour } : undefined;
+      }),
+    );
   });
 }

@@ -16,7 +16,12 @@ import type { Clock } from './tokens.js';
  * transaction that completes it, and their endpoints' delivery actors wake once it is durable;
  * metrics count scenarios, violations, terminal states and write latency; failed writes are logged.
  */
-export function evaluationObserver(webhooks: WebhookDispatcher, metrics: Metrics | null, log: Logger, now: Clock): EvaluationObserver {
+export function evaluationObserver(
+  webhooks: WebhookDispatcher,
+  metrics: Metrics | null,
+  log: Logger,
+  now: Clock,
+): EvaluationObserver {
   const m = metrics;
   return {
     deliveries: (record, endpoints) => webhooks.deliveriesFor(record, endpoints),
@@ -27,21 +32,39 @@ export function evaluationObserver(webhooks: WebhookDispatcher, metrics: Metrics
     },
     scenarioFinished(_record, _index, result) {
       if (!m) return;
-      if (!result.ok) { m.scenarios.labels(result.code).inc(); return; }
+      if (!result.ok) {
+        m.scenarios.labels(result.code).inc();
+        return;
+      }
       m.scenarios.labels('ok').inc();
       m.scenarioSeconds.observe(result.stats.evaluateMs / 1000);
-      for (const [k, n] of Object.entries(result.stats.violations)) { const [category, severity] = k.split('|'); m.violations.labels(category!, severity!).inc(n); }
+      for (const [k, n] of Object.entries(result.stats.violations)) {
+        const [category, severity] = k.split('|');
+        m.violations.labels(category!, severity!).inc(n);
+      }
     },
-    committed(seconds) { m?.storeWriteSeconds.observe(seconds); },
+    committed(seconds) {
+      m?.storeWriteSeconds.observe(seconds);
+    },
     commitFailed(record, error, final) {
-      log.error({ err: error, evaluation_id: record.evaluation_id }, final ? 'evaluation could not be stored; left open for recovery' : 'evaluation write failed; ending it as error');
+      log.error(
+        { err: error, evaluation_id: record.evaluation_id },
+        final
+          ? 'evaluation could not be stored; left open for recovery'
+          : 'evaluation write failed; ending it as error',
+      );
       m?.storeWriteFailures.labels('evaluation').inc();
     },
   };
 }
 
 /** A background write of `actor` failed: logged and counted (`gov_store_write_failures_total{actor}`); the actor retries by itself. */
-export function storeFailureReporter(actor: string, message: string, metrics: Metrics | null, log: Logger): (error: unknown) => void {
+export function storeFailureReporter(
+  actor: string,
+  message: string,
+  metrics: Metrics | null,
+  log: Logger,
+): (error: unknown) => void {
   return (error) => {
     log.error({ err: error }, message);
     metrics?.storeWriteFailures.labels(actor).inc();
@@ -49,10 +72,19 @@ export function storeFailureReporter(actor: string, message: string, metrics: Me
 }
 
 /** Counts each webhook delivery attempt by outcome, with its duration. */
-export function deliveryAttemptObserver(metrics: Metrics | null): (result: SendResult, delivery: DeliveryRecord) => void {
+export function deliveryAttemptObserver(
+  metrics: Metrics | null,
+): (result: SendResult, delivery: DeliveryRecord) => void {
   return (result, delivery) => {
     if (!metrics) return;
-    const outcome = delivery.status === 'delivered' ? 'delivered' : result.blocked ? 'blocked' : delivery.status === 'failed' ? 'failed' : 'retry';
+    const outcome =
+      delivery.status === 'delivered'
+        ? 'delivered'
+        : result.blocked
+          ? 'blocked'
+          : delivery.status === 'failed'
+            ? 'failed'
+            : 'retry';
     metrics.webhookDeliveries.labels(outcome).inc();
     metrics.webhookSeconds.observe(result.durationMs / 1000);
   };

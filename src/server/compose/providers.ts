@@ -30,7 +30,11 @@ export interface ProvidedValues {
 }
 
 /** Registers a singleton built by `build` on first resolution. */
-function singleton<T>(c: DependencyContainer, token: abstract new (...args: never[]) => T, build: (r: DependencyContainer) => T): void {
+function singleton<T>(
+  c: DependencyContainer,
+  token: abstract new (...args: never[]) => T,
+  build: (r: DependencyContainer) => T,
+): void {
   c.register(token as never, { useFactory: instanceCachingFactory(build) });
 }
 
@@ -39,28 +43,94 @@ export function registerProviders(c: DependencyContainer, values: ProvidedValues
   c.register(CONFIG, { useValue: values.config });
   c.register(CLOCK, { useValue: values.now ?? Date.now });
   c.register(LOGGER, { useValue: values.logger ?? pino({ level: values.config.logLevel }) });
-  c.register(METRICS, { useFactory: instanceCachingFactory((r) => (r.resolve(CONFIG).metricsEnabled ? new Metrics() : null)) });
-  c.register(STORE, { useFactory: instanceCachingFactory((r) => openStore(r.resolve(CONFIG).dataDir, { now: r.resolve(CLOCK) })) });
+  c.register(METRICS, {
+    useFactory: instanceCachingFactory((r) => (r.resolve(CONFIG).metricsEnabled ? new Metrics() : null)),
+  });
+  c.register(STORE, {
+    useFactory: instanceCachingFactory((r) => openStore(r.resolve(CONFIG).dataDir, { now: r.resolve(CLOCK) })),
+  });
   c.register(SECRETS, { useFactory: instanceCachingFactory((r) => loadServerSecrets(r.resolve(CONFIG).dataDir)) });
   const cfg = values.config;
 
   singleton(c, KeyService, (r) => new KeyService(r.resolve(STORE).organizations, r.resolve(SECRETS), cfg.keyPrefix));
-  singleton(c, Users, (r) => new Users(r.resolve(STORE).consoleAccounts, r.resolve(STORE).organizations, cfg.keyPrefix));
-  singleton(c, ResultTokens, (r) => new ResultTokens(deriveKey(r.resolve(SECRETS), 'result-token'), cfg.resultTokenTtlS));
-  singleton(c, Watermarks, (r) => new Watermarks(r.resolve(STORE).organizations, deriveKey(r.resolve(SECRETS), 'watermark')));
+  singleton(
+    c,
+    Users,
+    (r) => new Users(r.resolve(STORE).consoleAccounts, r.resolve(STORE).organizations, cfg.keyPrefix),
+  );
+  singleton(
+    c,
+    ResultTokens,
+    (r) => new ResultTokens(deriveKey(r.resolve(SECRETS), 'result-token'), cfg.resultTokenTtlS),
+  );
+  singleton(
+    c,
+    Watermarks,
+    (r) => new Watermarks(r.resolve(STORE).organizations, deriveKey(r.resolve(SECRETS), 'watermark')),
+  );
   singleton(c, RateLimiter, (r) => new RateLimiter(r.resolve(STORE).rateLimits));
-  singleton(c, ReplayGuard, (r) => new ReplayGuard(r.resolve(STORE).replay, cfg.signatureToleranceS,
-    storeFailureReporter('replay-guard', 'replay guard write failed', r.resolve(METRICS), r.resolve(LOGGER))));
-  singleton(c, EvaluationPool, () => new EvaluationPool({
-    threads: cfg.poolThreads, maxQueue: cfg.poolMaxQueue, taskTimeoutMs: cfg.scenarioTimeoutMs, maxOldGenerationMb: cfg.workerMaxOldMb, maxYoungGenerationMb: cfg.workerMaxYoungMb,
-  }));
-  singleton(c, WebhookDispatcher, (r) => new WebhookDispatcher(r.resolve(STORE).webhooks, deriveKey(r.resolve(SECRETS), 'webhooks'), {
-    maxAttempts: cfg.webhookMaxAttempts, backoffBaseMs: cfg.webhookBackoffBaseMs, backoffMaxMs: cfg.webhookBackoffMaxMs,
-    timeoutMs: cfg.webhookTimeoutMs, allowPrivate: cfg.webhookAllowPrivateTargets,
-  }, r.resolve(CLOCK), deliveryAttemptObserver(r.resolve(METRICS)),
-  storeFailureReporter('webhook-delivery', 'webhook delivery failed outside the send; retrying', r.resolve(METRICS), r.resolve(LOGGER))));
-  singleton(c, Evaluations, (r) => new Evaluations(r.resolve(STORE), r.resolve(EvaluationPool), r.resolve(CLOCK),
-    { ephemeralTtlS: cfg.ephemeralTtlS, evaluationTimeoutMs: cfg.evaluationTimeoutMs },
-    evaluationObserver(r.resolve(WebhookDispatcher), r.resolve(METRICS), r.resolve(LOGGER), r.resolve(CLOCK)),
-    storeFailureReporter('purge', 'purge of expired evaluations failed; retrying at the next interval', r.resolve(METRICS), r.resolve(LOGGER))));
+  singleton(
+    c,
+    ReplayGuard,
+    (r) =>
+      new ReplayGuard(
+        r.resolve(STORE).replay,
+        cfg.signatureToleranceS,
+        storeFailureReporter('replay-guard', 'replay guard write failed', r.resolve(METRICS), r.resolve(LOGGER)),
+      ),
+  );
+  singleton(
+    c,
+    EvaluationPool,
+    () =>
+      new EvaluationPool({
+        threads: cfg.poolThreads,
+        maxQueue: cfg.poolMaxQueue,
+        taskTimeoutMs: cfg.scenarioTimeoutMs,
+        maxOldGenerationMb: cfg.workerMaxOldMb,
+        maxYoungGenerationMb: cfg.workerMaxYoungMb,
+      }),
+  );
+  singleton(
+    c,
+    WebhookDispatcher,
+    (r) =>
+      new WebhookDispatcher(
+        r.resolve(STORE).webhooks,
+        deriveKey(r.resolve(SECRETS), 'webhooks'),
+        {
+          maxAttempts: cfg.webhookMaxAttempts,
+          backoffBaseMs: cfg.webhookBackoffBaseMs,
+          backoffMaxMs: cfg.webhookBackoffMaxMs,
+          timeoutMs: cfg.webhookTimeoutMs,
+          allowPrivate: cfg.webhookAllowPrivateTargets,
+        },
+        r.resolve(CLOCK),
+        deliveryAttemptObserver(r.resolve(METRICS)),
+        storeFailureReporter(
+          'webhook-delivery',
+          'webhook delivery failed outside the send; retrying',
+          r.resolve(METRICS),
+          r.resolve(LOGGER),
+        ),
+      ),
+  );
+  singleton(
+    c,
+    Evaluations,
+    (r) =>
+      new Evaluations(
+        r.resolve(STORE),
+        r.resolve(EvaluationPool),
+        r.resolve(CLOCK),
+        { ephemeralTtlS: cfg.ephemeralTtlS, evaluationTimeoutMs: cfg.evaluationTimeoutMs },
+        evaluationObserver(r.resolve(WebhookDispatcher), r.resolve(METRICS), r.resolve(LOGGER), r.resolve(CLOCK)),
+        storeFailureReporter(
+          'purge',
+          'purge of expired evaluations failed; retrying at the next interval',
+          r.resolve(METRICS),
+          r.resolve(LOGGER),
+        ),
+      ),
+  );
 }

@@ -33,7 +33,10 @@ export async function shutdown(p: ShutdownParts): Promise<void> {
   const deadline = performance.now() + p.deadlineMs;
   const reserveMs = Math.min(2000, Math.floor(p.deadlineMs / 4));
   p.stopAccepting();
-  const drained = await settlesWithin(Promise.all([p.evaluations.drain(), p.adapter.idle()]), deadline - reserveMs - performance.now());
+  const drained = await settlesWithin(
+    Promise.all([p.evaluations.drain(), p.adapter.idle()]),
+    deadline - reserveMs - performance.now(),
+  );
   if (!drained) p.evaluations.halt();
   else p.evaluations.stopPurging();
   p.limiter.release();

@@ -28,9 +28,18 @@ const okPlain = (data: unknown, status = 200): ApiResponse => ({ status, body: J
 /** Public view of a key (never the hash). */
 function keyView(k: KeyRecord, nowMs: number, keys: KeyService): Record<string, unknown> {
   return {
-    key_id: k.key_id, name: k.name, display_prefix: k.display_prefix, permissions: k.permissions, allow_ips: k.allow_ips,
-    expires_at: k.expires_at, revoked_at: k.revoked_at, state: keys.state(k, nowMs).ok ? 'active' : k.revoked_at ? 'revoked' : 'expired',
-    per_minute: k.per_minute, per_hour: k.per_hour, created_at: k.created_at, rotated_from: k.rotated_from,
+    key_id: k.key_id,
+    name: k.name,
+    display_prefix: k.display_prefix,
+    permissions: k.permissions,
+    allow_ips: k.allow_ips,
+    expires_at: k.expires_at,
+    revoked_at: k.revoked_at,
+    state: keys.state(k, nowMs).ok ? 'active' : k.revoked_at ? 'revoked' : 'expired',
+    per_minute: k.per_minute,
+    per_hour: k.per_hour,
+    created_at: k.created_at,
+    rotated_from: k.rotated_from,
   };
 }
 
@@ -48,25 +57,44 @@ function sessionToken(req: ApiRequest, prefix: string): string | null {
 
 /** Builds the console routes. */
 export function consoleRoutes(users: Users, keys: KeyService, now: () => number): Route[] {
-  type Authed = (req: ApiRequest, session: SessionRecord, orgId: string, body: Record<string, unknown>, params: Record<string, string>) => ApiResponse | Promise<ApiResponse>;
+  type Authed = (
+    req: ApiRequest,
+    session: SessionRecord,
+    orgId: string,
+    body: Record<string, unknown>,
+    params: Record<string, string>,
+  ) => ApiResponse | Promise<ApiResponse>;
 
   /** Session → body → organization context → role and org checks (spec §7 key-admin rows). */
-  const guarded = (handler: Authed) => async (req: ApiRequest, ctx: { params: Record<string, string> }): Promise<ApiResponse> => {
-    const token = sessionToken(req, keys.prefix);
-    const session = token ? users.session(token, now()) : undefined;
-    if (!session) return fail(API_ERRORS.sessionRequired);
-    let body: Record<string, unknown> = {};
-    if (req.body.length > 0) {
-      const parsed = parseJsonBody(req.body);
-      if (!parsed.ok || parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) return fail(API_ERRORS.invalidBody, { detail: parsed.ok ? [{ path: '/', message: 'must be an object' }] : parsed.detail });
-      body = parsed.value as Record<string, unknown>;
-    }
-    const query = new URLSearchParams(req.query);
-    const orgId = (typeof body['org_id'] === 'string' ? body['org_id'] : null) ?? query.get('org_id') ?? req.headers['x-organization-id'] ?? null;
-    if (!orgId) return fail(API_ERRORS.orgContextRequired, { detail: 'Pass org_id in the body, the query string or X-Organization-Id' });
-    if (orgId !== session.org_id || (session.role !== 'admin' && session.role !== 'owner')) return fail(API_ERRORS.notAuthorized);
-    return handler(req, session, orgId, body, ctx.params);
-  };
+  const guarded =
+    (handler: Authed) =>
+    async (req: ApiRequest, ctx: { params: Record<string, string> }): Promise<ApiResponse> => {
+      const token = sessionToken(req, keys.prefix);
+      const session = token ? users.session(token, now()) : undefined;
+      if (!session) return fail(API_ERRORS.sessionRequired);
+      let body: Record<string, unknown> = {};
+      if (req.body.length > 0) {
+        const parsed = parseJsonBody(req.body);
+        if (!parsed.ok || parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value))
+          return fail(API_ERRORS.invalidBody, {
+            detail: parsed.ok ? [{ path: '/', message: 'must be an object' }] : parsed.detail,
+          });
+        body = parsed.value as Record<string, unknown>;
+      }
+      const query = new URLSearchParams(req.query);
+      const orgId =
+        (typeof body['org_id'] === 'string' ? body['org_id'] : null) ??
+        query.get('org_id') ??
+        req.headers['x-organization-id'] ??
+        null;
+      if (!orgId)
+        return fail(API_ERRORS.orgContextRequired, {
+          detail: 'Pass org_id in the body, the query string or X-Organization-Id',
+        });
+      if (orgId !== session.org_id || (session.role !== 'admin' && session.role !== 'owner'))
+        return fail(API_ERRORS.notAuthorized);
+      return handler(req, session, orgId, body, ctx.params);
+    };
 
   const keyOf = (orgId: string, keyId: string): KeyRecord | undefined => {
     const k = keys.find(keyId);
@@ -75,21 +103,44 @@ export function consoleRoutes(users: Users, keys: KeyService, now: () => number)
 
   return [
     {
-      method: 'POST', template: '/session', permission: null,
+      method: 'POST',
+      template: '/session',
+      permission: null,
       async handle(req) {
         const parsed = parseJsonBody(req.body);
         const b = parsed.ok ? (parsed.value as { email?: unknown; password?: unknown }) : null;
         if (!b || typeof b.email !== 'string' || typeof b.password !== 'string') {
-          return fail(API_ERRORS.invalidBody, { detail: [{ path: '/email', message: 'email and password (strings) are required' }] });
+          return fail(API_ERRORS.invalidBody, {
+            detail: [{ path: '/email', message: 'email and password (strings) are required' }],
+          });
         }
         const login = await users.login(b.email, b.password, now());
         if (!login) return fail(API_ERRORS.invalidCredentials);
-        const res = okPlain({ session_token: login.token, expires_at: new Date(login.session.expires_at).toISOString(), user: { user_id: login.user.user_id, org_id: login.user.org_id, role: login.user.role, email: login.user.email } });
-        return { ...res, headers: [['set-cookie', `gov_session=${login.token}; Path=/api/v1; HttpOnly; Secure; SameSite=Strict; Max-Age=${Math.floor((login.session.expires_at - now()) / 1000)}`]] };
+        const res = okPlain({
+          session_token: login.token,
+          expires_at: new Date(login.session.expires_at).toISOString(),
+          user: {
+            user_id: login.user.user_id,
+            org_id: login.user.org_id,
+            role: login.user.role,
+            email: login.user.email,
+          },
+        });
+        return {
+          ...res,
+          headers: [
+            [
+              'set-cookie',
+              `gov_session=${login.token}; Path=/api/v1; HttpOnly; Secure; SameSite=Strict; Max-Age=${Math.floor((login.session.expires_at - now()) / 1000)}`,
+            ],
+          ],
+        };
       },
     },
     {
-      method: 'DELETE', template: '/session', permission: null,
+      method: 'DELETE',
+      template: '/session',
+      permission: null,
       async handle(req) {
         const token = sessionToken(req, keys.prefix);
         if (!token || !users.session(token, now())) return fail(API_ERRORS.sessionRequired);
@@ -98,35 +149,64 @@ export function consoleRoutes(users: Users, keys: KeyService, now: () => number)
       },
     },
     {
-      method: 'GET', template: '/keys', permission: null,
+      method: 'GET',
+      template: '/keys',
+      permission: null,
       handle: guarded((_req, _s, orgId) => okPlain({ keys: keys.list(orgId).map((k) => keyView(k, now(), keys)) })),
     },
     {
-      method: 'POST', template: '/keys', permission: null,
+      method: 'POST',
+      template: '/keys',
+      permission: null,
       handle: guarded(async (_req, _s, orgId, body) => {
         const perms = body['permissions'];
-        if (perms !== undefined && (!Array.isArray(perms) || perms.some((p) => !ALL_PERMISSIONS.includes(p as Permission)))) {
-          return fail(API_ERRORS.invalidBody, { detail: [{ path: '/permissions', message: `must be an array of ${ALL_PERMISSIONS.join(', ')}` }] });
+        if (
+          perms !== undefined &&
+          (!Array.isArray(perms) || perms.some((p) => !ALL_PERMISSIONS.includes(p as Permission)))
+        ) {
+          return fail(API_ERRORS.invalidBody, {
+            detail: [{ path: '/permissions', message: `must be an array of ${ALL_PERMISSIONS.join(', ')}` }],
+          });
         }
         const expires = body['expires_at'];
-        if (expires !== undefined && (typeof expires !== 'string' || Number.isNaN(Date.parse(expires)))) return fail(API_ERRORS.invalidBody, { detail: [{ path: '/expires_at', message: 'must be an ISO 8601 time' }] });
-        const issued = await keys.createKey(orgId, { name: typeof body['name'] === 'string' ? body['name'] : 'console', ...(perms ? { permissions: perms as Permission[] } : {}), expiresAt: typeof expires === 'string' ? new Date(expires).toISOString() : null });
-        return okPlain({ ...keyView(issued.record, now(), keys), api_key: issued.api_key, signing_secret: issued.signing_secret }, 201);
+        if (expires !== undefined && (typeof expires !== 'string' || Number.isNaN(Date.parse(expires))))
+          return fail(API_ERRORS.invalidBody, {
+            detail: [{ path: '/expires_at', message: 'must be an ISO 8601 time' }],
+          });
+        const issued = await keys.createKey(orgId, {
+          name: typeof body['name'] === 'string' ? body['name'] : 'console',
+          ...(perms ? { permissions: perms as Permission[] } : {}),
+          expiresAt: typeof expires === 'string' ? new Date(expires).toISOString() : null,
+        });
+        return okPlain(
+          { ...keyView(issued.record, now(), keys), api_key: issued.api_key, signing_secret: issued.signing_secret },
+          201,
+        );
       }),
     },
     {
-      method: 'POST', template: '/keys/{key_id}/rotate', permission: null, params: KEY_ID,
+      method: 'POST',
+      template: '/keys/{key_id}/rotate',
+      permission: null,
+      params: KEY_ID,
       handle: guarded(async (_req, _s, orgId, body, params) => {
         const key = keyOf(orgId, params['key_id']!);
         if (!key) return fail(API_ERRORS.keyNotFound);
         if (!keys.state(key, now()).ok) return fail(API_ERRORS.keyCannotRotate);
-        const overlap = typeof body['overlap_seconds'] === 'number' && body['overlap_seconds'] >= 0 ? body['overlap_seconds'] : 0;
+        const overlap =
+          typeof body['overlap_seconds'] === 'number' && body['overlap_seconds'] >= 0 ? body['overlap_seconds'] : 0;
         const issued = await keys.rotate(key.key_id, overlap * 1000, now());
-        return okPlain({ ...keyView(issued.record, now(), keys), api_key: issued.api_key, signing_secret: issued.signing_secret }, 201);
+        return okPlain(
+          { ...keyView(issued.record, now(), keys), api_key: issued.api_key, signing_secret: issued.signing_secret },
+          201,
+        );
       }),
     },
     ...(['POST', 'DELETE'] as const).map((method): Route => ({
-      method, template: method === 'POST' ? '/keys/{key_id}/revoke' : '/keys/{key_id}', permission: null, params: KEY_ID,
+      method,
+      template: method === 'POST' ? '/keys/{key_id}/revoke' : '/keys/{key_id}',
+      permission: null,
+      params: KEY_ID,
       handle: guarded(async (_req, _s, orgId, _body, params) => {
         const key = keyOf(orgId, params['key_id']!);
         if (!key) return fail(API_ERRORS.keyNotFound);

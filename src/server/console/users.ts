@@ -5,7 +5,12 @@ import type { SessionRecord, UserRecord, UserRole } from '../../store/records.js
 import type { ConsoleAccountsRepository } from '../../store/console-accounts/repository.js';
 import type { OrganizationsRepository } from '../../store/organizations/repository.js';
 
-const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number, options: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
+const scrypt = promisify(scryptCb) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: { N: number; r: number; p: number; maxmem: number },
+) => Promise<Buffer>;
 
 /** scrypt cost parameters (OWASP Password Storage Cheat Sheet: N=2^17, r=8, p=1). */
 export const SCRYPT = { N: 1 << 17, r: 8, p: 1, keylen: 32 } as const;
@@ -15,7 +20,12 @@ export const SESSION_TTL_S = 8 * 3600;
 /** Hashes a password: `scrypt$N$r$p$salt$hash` (base64). */
 export async function hashPassword(password: string, params = SCRYPT): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, params.keylen, { N: params.N, r: params.r, p: params.p, maxmem: 256 * 1024 * 1024 });
+  const hash = await scrypt(password, salt, params.keylen, {
+    N: params.N,
+    r: params.r,
+    p: params.p,
+    maxmem: 256 * 1024 * 1024,
+  });
   return `scrypt$${params.N}$${params.r}$${params.p}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
@@ -24,7 +34,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: 256 * 1024 * 1024 });
+  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 256 * 1024 * 1024,
+  });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
@@ -44,20 +59,35 @@ export class Users {
   /** A dummy hash so that unknown e-mails cost as much as wrong passwords (no account enumeration by timing). */
   private dummy: Promise<string> | null = null;
 
-  constructor(private readonly accounts: ConsoleAccountsRepository, private readonly organizations: OrganizationsRepository, private readonly prefix: string) {}
+  constructor(
+    private readonly accounts: ConsoleAccountsRepository,
+    private readonly organizations: OrganizationsRepository,
+    private readonly prefix: string,
+  ) {}
 
   /** Creates an account. @throws UserError `organization_not_found` / `user_exists`. */
   async create(orgId: string, email: string, role: UserRole, password: string): Promise<UserRecord> {
     if (!this.organizations.getOrg(orgId)) throw new UserError('organization_not_found');
     const normalized = email.trim().toLowerCase();
     if (this.accounts.userByEmail(normalized)) throw new UserError('user_exists');
-    const user: UserRecord = { user_id: `usr_${randomBytes(8).toString('hex')}`, org_id: orgId, email: normalized, role, password_hash: await hashPassword(password), created_at: new Date().toISOString() };
+    const user: UserRecord = {
+      user_id: `usr_${randomBytes(8).toString('hex')}`,
+      org_id: orgId,
+      email: normalized,
+      role,
+      password_hash: await hashPassword(password),
+      created_at: new Date().toISOString(),
+    };
     if (!(await this.accounts.createUser(user))) throw new UserError('user_exists'); // taken meanwhile
     return user;
   }
 
   /** Checks e-mail and password; on success opens a session and returns its token (shown once). */
-  async login(email: string, password: string, nowMs: number): Promise<{ token: string; session: SessionRecord; user: UserRecord } | null> {
+  async login(
+    email: string,
+    password: string,
+    nowMs: number,
+  ): Promise<{ token: string; session: SessionRecord; user: UserRecord } | null> {
     const user = this.accounts.userByEmail(email.trim().toLowerCase());
     if (!user) {
       this.dummy ??= hashPassword(randomUUID());
@@ -66,7 +96,12 @@ export class Users {
     }
     if (!(await verifyPassword(password, user.password_hash))) return null;
     const token = `${this.prefix}_sess_${randomBytes(32).toString('hex')}`;
-    const session: SessionRecord = { user_id: user.user_id, org_id: user.org_id, role: user.role, expires_at: nowMs + SESSION_TTL_S * 1000 };
+    const session: SessionRecord = {
+      user_id: user.user_id,
+      org_id: user.org_id,
+      role: user.role,
+      expires_at: nowMs + SESSION_TTL_S * 1000,
+    };
     await this.accounts.createSession(sessionKey(token), session);
     return { token, session, user };
   }

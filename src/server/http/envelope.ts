@@ -7,8 +7,17 @@ import { boundedMemo } from '../../engine/memo.js';
  * Success envelope `{ ok: true, data, meta: { watermark } }`. `dataJson` is already-serialised JSON,
  * so pre-rendered results from the store are never parsed and re-serialised.
  */
-export function okJson(dataJson: string, watermark: string, status = 200, headers?: ApiResponse['headers']): ApiResponse {
-  return { status, body: `{"ok":true,"data":${dataJson},"meta":{"watermark":"${watermark}"}}`, ...(headers ? { headers } : {}) };
+export function okJson(
+  dataJson: string,
+  watermark: string,
+  status = 200,
+  headers?: ApiResponse['headers'],
+): ApiResponse {
+  return {
+    status,
+    body: `{"ok":true,"data":${dataJson},"meta":{"watermark":"${watermark}"}}`,
+    ...(headers ? { headers } : {}),
+  };
 }
 
 const OK_OPEN = Buffer.from('{"ok":true,"data":');
@@ -19,8 +28,12 @@ const OK_OPEN = Buffer.from('{"ok":true,"data":');
  * top-level JSON text (`,"error":{...}`), empty by default.
  */
 export function okBytes(dataJson: Uint8Array, watermark: string, members = ''): ApiResponse {
-  const close = members === '' ? metaClose(watermark) : Buffer.from(`,"meta":{"watermark":"${watermark}"}${members}}`, 'utf8');
-  return { status: 200, body: Buffer.concat([OK_OPEN, dataJson, close], OK_OPEN.length + dataJson.length + close.length) };
+  const close =
+    members === '' ? metaClose(watermark) : Buffer.from(`,"meta":{"watermark":"${watermark}"}${members}}`, 'utf8');
+  return {
+    status: 200,
+    body: Buffer.concat([OK_OPEN, dataJson, close], OK_OPEN.length + dataJson.length + close.length),
+  };
 }
 
 /** `,"meta":{"watermark":"…"}}` per watermark (one per key and day), encoded once. */
@@ -35,12 +48,27 @@ export function ok(data: unknown, watermark: string, status = 200, headers?: Api
  * Error envelope `{ ok: false, error, detail?, message? }` (spec §7). A string `detail` is repeated as
  * the legacy `message`; a 422 `detail` is an array of field errors; 500s carry `request_id`.
  */
-export function fail(row: ApiErrorRow, options: { detail?: string | readonly FieldError[]; error?: string; requestId?: string; headers?: ApiResponse['headers']; close?: boolean } = {}): ApiResponse {
+export function fail(
+  row: ApiErrorRow,
+  options: {
+    detail?: string | readonly FieldError[];
+    error?: string;
+    requestId?: string;
+    headers?: ApiResponse['headers'];
+    close?: boolean;
+  } = {},
+): ApiResponse {
   const body: Record<string, unknown> = { ok: false, error: options.error ?? row.error };
   if (options.detail !== undefined) {
     body['detail'] = options.detail;
     if (typeof options.detail === 'string') body['message'] = options.detail;
   }
   if (row.status >= 500 && options.requestId) body['request_id'] = options.requestId;
-  return { status: row.status, body: JSON.stringify(body), error: body['error'] as string, ...(options.headers ? { headers: options.headers } : {}), ...(options.close ? { close: true } : {}) };
+  return {
+    status: row.status,
+    body: JSON.stringify(body),
+    error: body['error'] as string,
+    ...(options.headers ? { headers: options.headers } : {}),
+    ...(options.close ? { close: true } : {}),
+  };
 }

@@ -25,7 +25,10 @@ export type TagName = (typeof TAGS)[number]['name'];
 
 const RATE_HEADERS: readonly HeaderName[] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
 /** Headers of every error response with this status. */
-const ERROR_HEADERS: Readonly<Partial<Record<ErrorStatus, readonly HeaderName[]>>> = { 429: ['Retry-After', ...RATE_HEADERS], 503: ['Retry-After'] };
+const ERROR_HEADERS: Readonly<Partial<Record<ErrorStatus, readonly HeaderName[]>>> = {
+  429: ['Retry-After', ...RATE_HEADERS],
+  503: ['Retry-After'],
+};
 /** Error responses every authenticated operation can return (spec §7); an operation's own rows replace them by status. */
 const COMMON_ERRORS: Readonly<Partial<Record<ErrorStatus, string>>> = {
   401: '`Missing or invalid Authorization header`, `Invalid API key format`, `Invalid or expired API key`, `API key context missing`',
@@ -36,18 +39,27 @@ const COMMON_ERRORS: Readonly<Partial<Record<ErrorStatus, string>>> = {
   503: '`Service is shutting down` (graceful shutdown; the connection closes): retry after `Retry-After`, on another node when there is one',
 };
 
-const headerRefs = (names: readonly HeaderName[]) => Object.fromEntries(names.map((n) => [n, { $ref: `#/components/headers/${n}` }]));
+const headerRefs = (names: readonly HeaderName[]) =>
+  Object.fromEntries(names.map((n) => [n, { $ref: `#/components/headers/${n}` }]));
 
 function errorResponse(status: ErrorStatus, description: string): Record<string, unknown> {
   const headers = ERROR_HEADERS[status];
-  return { description, content: { 'application/json': { schema: schemaRef('ErrorResponse') } }, ...(headers && { headers: headerRefs(headers) }) };
+  return {
+    description,
+    content: { 'application/json': { schema: schemaRef('ErrorResponse') } },
+    ...(headers && { headers: headerRefs(headers) }),
+  };
 }
 
 /** The success response; authenticated operations carry the rate-limit headers. */
 function successResponse(s: Success, authenticated: boolean): Record<string, unknown> {
   const names = [...(authenticated ? RATE_HEADERS : []), ...(s.headers ?? [])];
   const schema = 'data' in s ? envelope(s.data) : s.body;
-  return { description: s.description, ...(names.length > 0 && { headers: headerRefs(names) }), content: { 'application/json': { schema } } };
+  return {
+    description: s.description,
+    ...(names.length > 0 && { headers: headerRefs(names) }),
+    content: { 'application/json': { schema } },
+  };
 }
 
 /**
@@ -60,7 +72,13 @@ function parameters(e: Endpoint): Record<string, unknown>[] {
     const rule = e.params?.[name!];
     if (!rule) throw new Error(`${e.method} ${e.template} has no rule for {${name}}`);
     const maxLength = maxLengthOf(rule);
-    return { name, in: 'path', required: true, description: rule.description, schema: { type: 'string', minLength: 1, ...(maxLength !== null && { maxLength }) } };
+    return {
+      name,
+      in: 'path',
+      required: true,
+      description: rule.description,
+      schema: { type: 'string', minLength: 1, ...(maxLength !== null && { maxLength }) },
+    };
   });
 }
 
@@ -79,10 +97,14 @@ function operation(e: Endpoint): Record<string, unknown> {
   const o = e.openapi;
   const params = parameters(e);
   return {
-    operationId: o.operationId, tags: o.tags, summary: o.summary,
+    operationId: o.operationId,
+    tags: o.tags,
+    summary: o.summary,
     ...(o.description !== undefined && { description: o.description }),
     ...(params.length > 0 && { parameters: params }),
-    ...(o.requestBody !== undefined && { requestBody: { required: true, content: { 'application/json': { schema: o.requestBody } } } }),
+    ...(o.requestBody !== undefined && {
+      requestBody: { required: true, content: { 'application/json': { schema: o.requestBody } } },
+    }),
     // The key permission the route requires (the pipeline's 403 `Key lacks <permission> permission`); none: no authentication.
     ...(e.permission === null ? { security: [] } : { 'x-permission': e.permission }),
     responses: responses(e),
@@ -112,7 +134,8 @@ export function openApiDocument(): Record<string, unknown> {
       title: 'Governance Evaluation Service: public API',
       version: VERSION,
       summary: 'Checks Make.com scenario blueprints against governance policies.',
-      description: 'Server-to-server HTTP/JSON API. Every request carries `Authorization: Bearer <key>` and `X-Service-Signature: t=<unix s>,v1=<hex HMAC-SHA256(signing secret, t.METHOD.path?query.body)>`. Responses use the envelope `{ ok, data, meta: { watermark } }`; errors `{ ok: false, error, detail? }`. Each operation names the API-key permission it requires in `x-permission`. Decisions the specification leaves open are in docs/api.md.',
+      description:
+        'Server-to-server HTTP/JSON API. Every request carries `Authorization: Bearer <key>` and `X-Service-Signature: t=<unix s>,v1=<hex HMAC-SHA256(signing secret, t.METHOD.path?query.body)>`. Responses use the envelope `{ ok, data, meta: { watermark } }`; errors `{ ok: false, error, detail? }`. Each operation names the API-key permission it requires in `x-permission`. Decisions the specification leaves open are in docs/api.md.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       contact: { name: 'Governance Evaluation Service' },
     },
@@ -123,7 +146,13 @@ export function openApiDocument(): Record<string, unknown> {
     components: {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'API key `<prefix>_live_<48 hex>`' },
-        requestSignature: { type: 'apiKey', in: 'header', name: 'X-Service-Signature', description: '`t=<unix seconds>,v1=<hex HMAC-SHA256(signing_secret, t + "." + METHOD + "." + path?query + "." + body)>`; ±300 s; non-GET signatures are single-use' },
+        requestSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Service-Signature',
+          description:
+            '`t=<unix seconds>,v1=<hex HMAC-SHA256(signing_secret, t + "." + METHOD + "." + path?query + "." + body)>`; ±300 s; non-GET signatures are single-use',
+        },
       },
       headers: HEADERS,
       schemas: SCHEMAS,

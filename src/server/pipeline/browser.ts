@@ -13,7 +13,13 @@ import { fail } from '../http/envelope.js';
 export function browserRefusal(): Stage {
   return function refuseBrowsers(req) {
     const h = req.headers;
-    if (req.method === 'OPTIONS' || h['origin'] !== undefined || h['sec-fetch-site'] !== undefined || h['sec-fetch-dest'] !== undefined || h['sec-fetch-user'] !== undefined) {
+    if (
+      req.method === 'OPTIONS' ||
+      h['origin'] !== undefined ||
+      h['sec-fetch-site'] !== undefined ||
+      h['sec-fetch-dest'] !== undefined ||
+      h['sec-fetch-user'] !== undefined
+    ) {
       return fail(API_ERRORS.browserRefused);
     }
     return null;

@@ -47,7 +47,10 @@ export function inCidrs(address: string, cidrs: CidrList): boolean {
  */
 export function clientAddress(peer: string, forwardedFor: string | undefined, trusted: CidrList): string {
   if (!forwardedFor || trusted.length === 0 || !inCidrs(peer, trusted)) return peer;
-  const hops = forwardedFor.split(',').map((s) => normalizeAddress(s.trim())).filter(Boolean);
+  const hops = forwardedFor
+    .split(',')
+    .map((s) => normalizeAddress(s.trim()))
+    .filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) if (!inCidrs(hops[i]!, trusted)) return hops[i]!;
   return hops[0] ?? peer;
 }

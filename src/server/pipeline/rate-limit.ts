@@ -89,7 +89,10 @@ export class RateLimiter {
     }
     if (!this.turnPending) {
       this.turnPending = true;
-      setImmediate(() => { this.turn++; this.turnPending = false; });
+      setImmediate(() => {
+        this.turn++;
+        this.turnPending = false;
+      });
     }
     const minute = this.current(key.key_id, 'minute', entry.minute, minuteId, key.per_minute);
     const hour = this.current(key.key_id, 'hour', entry.hour, hourId, key.per_hour);
@@ -120,7 +123,11 @@ export class RateLimiter {
    * the estimate `leased − unused` (what all processes leased minus this process's unused share:
    * an upper bound of what was admitted). One read per window of each key this process has seen.
    */
-  nearLimit(nowS: number, limits: (keyId: string) => { perMinute: number; perHour: number } | undefined, ratio = 0.8): number {
+  nearLimit(
+    nowS: number,
+    limits: (keyId: string) => { perMinute: number; perHour: number } | undefined,
+    ratio = 0.8,
+  ): number {
     const ids = { minute: Math.floor(nowS / 60), hour: Math.floor(nowS / 3600) };
     let n = 0;
     for (const [keyId, e] of this.entries) {
@@ -174,7 +181,13 @@ export class RateLimiter {
       local.seenTurn = this.turn;
     }
     if (local.unused > 0 || local.seen >= local.limit) return local.seen;
-    const lease = this.leases.take(keyId, window, local.id, Math.min(cap, sliceOf(local.limit - local.seen)), local.limit);
+    const lease = this.leases.take(
+      keyId,
+      window,
+      local.id,
+      Math.min(cap, sliceOf(local.limit - local.seen)),
+      local.limit,
+    );
     local.unused += lease.granted;
     local.seen = lease.leased;
     return lease.leased;
@@ -195,12 +208,19 @@ function remainingOf(local: Local, leased: number): number {
  * 429 `Rate limit exceeded` with `Retry-After` once a window is exhausted. Sets `ctx.rate`, from
  * which the adapter writes the `X-RateLimit-*` headers (spec §8 rule 2) on every later answer.
  */
-export function rateLimit(limiter: RateLimiter, now: () => number, onLimited: (window: RateWindow) => void = () => undefined): Stage {
+export function rateLimit(
+  limiter: RateLimiter,
+  now: () => number,
+  onLimited: (window: RateWindow) => void = () => undefined,
+): Stage {
   return function limitRate(_req, ctx): ApiResponse | null {
     const decision = limiter.hit(ctx.key!, Math.floor(now() / 1000));
     ctx.rate = decision.state;
     if (decision.allowed) return null;
     onLimited(decision.window ?? 'minute');
-    return fail(API_ERRORS.rateLimited, { detail: `Retry after ${decision.retryAfter} seconds`, headers: [['retry-after', String(decision.retryAfter)]] });
+    return fail(API_ERRORS.rateLimited, {
+      detail: `Retry after ${decision.retryAfter} seconds`,
+      headers: [['retry-after', String(decision.retryAfter)]],
+    });
   };
 }

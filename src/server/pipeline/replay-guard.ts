@@ -50,7 +50,9 @@ export class ReplayGuard {
     this.uncommitted.add(key);
     this.pending.push({ signature, t });
     if (this.timer === null) {
-      this.timer = setTimeout(() => { void this.flush(); }, REPLAY_FLUSH_INTERVAL_MS); // flush() never rejects
+      this.timer = setTimeout(() => {
+        void this.flush();
+      }, REPLAY_FLUSH_INTERVAL_MS); // flush() never rejects
       this.timer.unref();
     }
     return true;

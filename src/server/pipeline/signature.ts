@@ -13,12 +13,24 @@ import { API_ERRORS } from '../errors.js';
 import { fail } from '../http/envelope.js';
 
 /** Computes the v1 signature (hex) of a request. Exported for clients, tests and the demo. */
-export function computeSignature(secret: string, t: number | string, method: string, pathWithQuery: string, body: Buffer | string): string {
+export function computeSignature(
+  secret: string,
+  t: number | string,
+  method: string,
+  pathWithQuery: string,
+  body: Buffer | string,
+): string {
   return signatureDigest(secret, t, method, pathWithQuery, body).toString('hex');
 }
 
 /** The raw 32-byte HMAC-SHA256 digest of a request (clients and tests; the server uses HmacSha256Key). */
-export function signatureDigest(secret: string | Buffer, t: number | string, method: string, pathWithQuery: string, body: Buffer | string): Buffer {
+export function signatureDigest(
+  secret: string | Buffer,
+  t: number | string,
+  method: string,
+  pathWithQuery: string,
+  body: Buffer | string,
+): Buffer {
   const hmac = createHmac('sha256', secret).update(`${t}.${method.toUpperCase()}.${pathWithQuery}.`);
   if (body.length > 0) hmac.update(body);
   return hmac.digest();

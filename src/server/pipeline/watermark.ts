@@ -12,7 +12,10 @@ export class Watermarks {
   /** Per key id: the day number and watermark last computed (one entry per key, no string keys built per request). */
   private readonly cache = new Map<string, { day: number; wm: string }>();
 
-  constructor(private readonly store: OrganizationsRepository, private readonly secret: Buffer) {}
+  constructor(
+    private readonly store: OrganizationsRepository,
+    private readonly secret: Buffer,
+  ) {}
 
   /** The watermark of `key` at `nowMs`. */
   for(key: KeyRecord, nowMs: number): string {
@@ -24,7 +27,9 @@ export class Watermarks {
     if (this.cache.size > 50_000) this.cache.clear();
     this.cache.set(key.key_id, { day: dayNumber, wm });
     // A failed write forgets the cached watermark, so the next request of this key writes it again.
-    this.store.recordWatermark(wm, { key_id: key.key_id, org_id: key.org_id, day }).catch(() => this.cache.delete(key.key_id));
+    this.store
+      .recordWatermark(wm, { key_id: key.key_id, org_id: key.org_id, day })
+      .catch(() => this.cache.delete(key.key_id));
     return wm;
   }
 }

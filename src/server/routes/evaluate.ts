@@ -14,10 +14,15 @@ export const OVERLOAD_RETRY_AFTER_S = 2;
 
 /** `POST /evaluate`. */
 export const SUBMIT_EVALUATION: Endpoint = {
-  method: 'POST', template: '/evaluate', permission: 'governance:evaluate',
+  method: 'POST',
+  template: '/evaluate',
+  permission: 'governance:evaluate',
   openapi: {
-    operationId: 'submitEvaluation', tags: ['evaluations'], summary: 'Submit a batch of 1 to 10 scenarios',
-    description: 'Exactly one of `scenario_ids` (stored scenarios; a result token is returned) or `blueprints` (ephemeral, ids `inline-1..n`, no token, no webhook). Unknown ids → 404 listing them; nothing is evaluated.',
+    operationId: 'submitEvaluation',
+    tags: ['evaluations'],
+    summary: 'Submit a batch of 1 to 10 scenarios',
+    description:
+      'Exactly one of `scenario_ids` (stored scenarios; a result token is returned) or `blueprints` (ephemeral, ids `inline-1..n`, no token, no webhook). Unknown ids → 404 listing them; nothing is evaluated.',
     requestBody: evaluateRequestSchema,
     success: { status: 200, data: 'SubmitResult', description: 'Accepted; poll GET /evaluations/{id}' },
     errors: {
@@ -34,24 +39,43 @@ export function evaluateRoute(deps: RouteDeps): Route {
   return {
     ...SUBMIT_EVALUATION,
     async handle(req, ctx) {
-      const read = readBody<{ scenario_ids?: string[]; blueprints?: Record<string, unknown>[]; org_id?: string }>(req, deps.validators.evaluate);
+      const read = readBody<{ scenario_ids?: string[]; blueprints?: Record<string, unknown>[]; org_id?: string }>(
+        req,
+        deps.validators.evaluate,
+      );
       if (!read.ok) return read.response;
       const body = read.value;
       if ((body.scenario_ids === undefined) === (body.blueprints === undefined)) {
-        return fail(API_ERRORS.invalidBody, { detail: [{ path: '/', message: 'provide exactly one of scenario_ids or blueprints' }] });
+        return fail(API_ERRORS.invalidBody, {
+          detail: [{ path: '/', message: 'provide exactly one of scenario_ids or blueprints' }],
+        });
       }
       const key = ctx.key!;
       if (body.org_id !== undefined && body.org_id !== key.org_id) return fail(API_ERRORS.orgMismatch);
       const n = (body.scenario_ids ?? body.blueprints!).length;
       if (!deps.evaluations.hasCapacity(n)) {
-        return fail(API_ERRORS.overloaded, { detail: 'The evaluation queue is full; retry later', headers: [['retry-after', String(OVERLOAD_RETRY_AFTER_S)]] });
+        return fail(API_ERRORS.overloaded, {
+          detail: 'The evaluation queue is full; retry later',
+          headers: [['retry-after', String(OVERLOAD_RETRY_AFTER_S)]],
+        });
       }
       if (body.blueprints) {
-        const bad = body.blueprints.flatMap((b, i) => (Array.isArray(b['flow']) ? [] : [{ path: `/blueprints/${i}/flow`, message: 'must be an array of modules' }]));
+        const bad = body.blueprints.flatMap((b, i) =>
+          Array.isArray(b['flow']) ? [] : [{ path: `/blueprints/${i}/flow`, message: 'must be an array of modules' }],
+        );
         if (bad.length > 0) return fail(API_ERRORS.invalidBody, { detail: bad });
         const ids = body.blueprints.map((_, i) => `inline-${i + 1}`);
-        const inputs: ScenarioInput[] = body.blueprints.map((b, i) => ({ scenarioId: ids[i]!, blueprint: Buffer.from(JSON.stringify(b)) }));
-        const record = await deps.evaluations.submit(key, 'ephemeral', ids, inputs, ids.map(() => 0));
+        const inputs: ScenarioInput[] = body.blueprints.map((b, i) => ({
+          scenarioId: ids[i]!,
+          blueprint: Buffer.from(JSON.stringify(b)),
+        }));
+        const record = await deps.evaluations.submit(
+          key,
+          'ephemeral',
+          ids,
+          inputs,
+          ids.map(() => 0),
+        );
         deps.metrics?.batches.labels('ephemeral').inc();
         return ok(submitView(record, null), ctx.watermark!);
       }
@@ -60,7 +84,10 @@ export function evaluateRoute(deps: RouteDeps): Route {
       const unknown = ids.filter((_, i) => !scenarios[i]);
       if (unknown.length > 0) {
         const list = [...new Set(unknown)].join(', ');
-        return fail(API_ERRORS.unknownScenarioIds, { error: `${API_ERRORS.unknownScenarioIds.error}: ${list}`, detail: list });
+        return fail(API_ERRORS.unknownScenarioIds, {
+          error: `${API_ERRORS.unknownScenarioIds.error}: ${list}`,
+          detail: list,
+        });
       }
       const inputs: ScenarioInput[] = [];
       for (let i = 0; i < ids.length; i++) {
@@ -68,7 +95,13 @@ export function evaluateRoute(deps: RouteDeps): Route {
         if (!blueprint) return fail(API_ERRORS.blueprintNotFound, { detail: ids[i]! });
         inputs.push({ scenarioId: ids[i]!, blueprint, ...faultFor(req.headers, ids[i]!) });
       }
-      const record = await deps.evaluations.submit(key, 'stored', ids, inputs, scenarios.map((s) => s!.version));
+      const record = await deps.evaluations.submit(
+        key,
+        'stored',
+        ids,
+        inputs,
+        scenarios.map((s) => s!.version),
+      );
       const token = await deps.tokens.issue(record.evaluation_id, key.org_id, Math.floor(deps.now() / 1000));
       deps.metrics?.batches.labels('stored').inc();
       deps.metrics?.tokensIssued.inc();
@@ -83,7 +116,8 @@ function faultFor(headers: Readonly<Record<string, string>>, scenarioId: string)
   if (!spec) return {};
   for (const part of spec.split(',')) {
     const [id, fault] = part.split('=');
-    if (id === scenarioId && (fault === 'throw' || fault === 'exit' || fault === 'oom' || fault === 'hang')) return { fault };
+    if (id === scenarioId && (fault === 'throw' || fault === 'exit' || fault === 'oom' || fault === 'hang'))
+      return { fault };
   }
   return {};
 }

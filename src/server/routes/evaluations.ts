@@ -7,12 +7,19 @@ import { fail, okBytes } from '../http/envelope.js';
 
 /** `GET /evaluations/{id}`. */
 export const GET_EVALUATION: Endpoint = {
-  method: 'GET', template: '/evaluations/{id}', permission: 'governance:evaluate',
+  method: 'GET',
+  template: '/evaluations/{id}',
+  permission: 'governance:evaluate',
   params: { id: { notFound: API_ERRORS.evaluationNotFound, description: 'Evaluation id' } },
   openapi: {
-    operationId: 'getEvaluation', tags: ['evaluations'], summary: 'Evaluation status',
+    operationId: 'getEvaluation',
+    tags: ['evaluations'],
+    summary: 'Evaluation status',
     success: { status: 200, data: 'EvaluationStatus', description: 'Status view; `scenarios[]` when complete' },
-    errors: { 403: 'Authentication rows, or `Not authorized for this evaluation`', 404: '`Evaluation not found` (unknown or purged)' },
+    errors: {
+      403: 'Authentication rows, or `Not authorized for this evaluation`',
+      404: '`Evaluation not found` (unknown or purged)',
+    },
   },
 };
 
@@ -25,7 +32,8 @@ export function evaluationStatusRoute(deps: RouteDeps): Route {
     ...GET_EVALUATION,
     handle(_req, ctx) {
       const view = deps.store.evaluations.view(ctx.params['id']!);
-      if (!view || (view.expiresAt !== null && view.expiresAt <= deps.now())) return fail(API_ERRORS.evaluationNotFound);
+      if (!view || (view.expiresAt !== null && view.expiresAt <= deps.now()))
+        return fail(API_ERRORS.evaluationNotFound);
       if (view.orgId !== ctx.key!.org_id) return fail(API_ERRORS.evaluationForbidden);
       // spec §2 lists the batch-level `error` outside `data`; it is sent in both places. okBytes
       // copies the view out of the store's read buffer before anything else reads the store.

@@ -11,9 +11,13 @@ import { inlineRequestSchema } from '../../api/requests.js';
 
 /** `POST /evaluate/inline`. */
 export const EVALUATE_INLINE: Endpoint = {
-  method: 'POST', template: '/evaluate/inline', permission: 'governance:evaluate',
+  method: 'POST',
+  template: '/evaluate/inline',
+  permission: 'governance:evaluate',
   openapi: {
-    operationId: 'evaluateInline', tags: ['evaluations'], summary: 'Evaluate one blueprint synchronously (ephemeral unless save_to_workspace)',
+    operationId: 'evaluateInline',
+    tags: ['evaluations'],
+    summary: 'Evaluate one blueprint synchronously (ephemeral unless save_to_workspace)',
     requestBody: inlineRequestSchema,
     success: { status: 200, data: 'InlineResult', description: 'Violations, module graph and optional remediation' },
     errors: {
@@ -28,28 +32,45 @@ export function inlineRoute(deps: RouteDeps): Route {
   return {
     ...EVALUATE_INLINE,
     async handle(req, ctx) {
-      if (!deps.pool.hasCapacity(1)) return fail(API_ERRORS.overloaded, { headers: [['retry-after', String(OVERLOAD_RETRY_AFTER_S)]] });
+      if (!deps.pool.hasCapacity(1))
+        return fail(API_ERRORS.overloaded, { headers: [['retry-after', String(OVERLOAD_RETRY_AFTER_S)]] });
       // The body's own buffer is transferred to the worker (a copy when the request shares its buffer).
       const result = await deps.pool.runInline({ kind: 'inline', body: req.takeBody() });
-      if (!result.ok && result.code === 'pool_closed') return fail(API_ERRORS.shuttingDown, { headers: [['retry-after', String(SHUTDOWN_RETRY_AFTER_S)]], close: true });
+      if (!result.ok && result.code === 'pool_closed')
+        return fail(API_ERRORS.shuttingDown, {
+          headers: [['retry-after', String(SHUTDOWN_RETRY_AFTER_S)]],
+          close: true,
+        });
       const m = deps.metrics;
       if (m) {
         m.batches.labels('inline').inc();
         if (result.ok) {
           m.scenarios.labels('ok').inc();
           m.scenarioSeconds.observe(result.stats.evaluateMs / 1000);
-          for (const [k, n] of Object.entries(result.stats.violations)) { const [category, severity] = k.split('|'); m.violations.labels(category!, severity!).inc(n); }
+          for (const [k, n] of Object.entries(result.stats.violations)) {
+            const [category, severity] = k.split('|');
+            m.violations.labels(category!, severity!).inc(n);
+          }
         } else {
           m.scenarios.labels(result.code).inc();
         }
       }
       if (!result.ok) {
         if (result.code === 'invalid') return fail(API_ERRORS.invalidBody, { detail: result.detail });
-        return fail(API_ERRORS.invalidBody, { detail: [{ path: '/blueprint', message: `could not be evaluated: ${result.message}` }] });
+        return fail(API_ERRORS.invalidBody, {
+          detail: [{ path: '/blueprint', message: `could not be evaluated: ${result.message}` }],
+        });
       }
       if (!result.save) return okBytes(result.json, ctx.watermark!);
       const scenarioId = result.save.scenarioId ?? `ws-${randomUUID()}`;
-      await deps.store.scenarios.save({ orgId: ctx.key!.org_id, scenarioId, name: result.save.name, blueprintJson: result.save.blueprintJson, moduleCount: result.save.moduleCount, nowIso: new Date(deps.now()).toISOString() });
+      await deps.store.scenarios.save({
+        orgId: ctx.key!.org_id,
+        scenarioId,
+        name: result.save.name,
+        blueprintJson: result.save.blueprintJson,
+        moduleCount: result.save.moduleCount,
+        nowIso: new Date(deps.now()).toISOString(),
+      });
       const saved = Buffer.from(`,"saved":{"scenario_id":${JSON.stringify(scenarioId)}}}`, 'utf8');
       return okBytes(Buffer.concat([result.json.subarray(0, -1), saved]), ctx.watermark!);
     },

@@ -4,9 +4,13 @@ import type { Route } from '../router.js';
 
 /** `GET /openapi.json`: the one route without authentication (and so without the shared error rows). */
 export const GET_OPENAPI: Endpoint = {
-  method: 'GET', template: '/openapi.json', permission: null,
+  method: 'GET',
+  template: '/openapi.json',
+  permission: null,
   openapi: {
-    operationId: 'getOpenApi', tags: ['meta'], summary: 'This document (no authentication)',
+    operationId: 'getOpenApi',
+    tags: ['meta'],
+    summary: 'This document (no authentication)',
     success: { status: 200, body: { type: 'object' }, description: 'OpenAPI 3.1 document' },
     errors: { 403: '`Browser access not allowed`' },
   },

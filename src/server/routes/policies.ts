@@ -8,9 +8,13 @@ import { okJson } from '../http/envelope.js';
 
 /** `GET /governance/policies`. */
 export const LIST_POLICIES: Endpoint = {
-  method: 'GET', template: '/governance/policies', permission: 'governance:read',
+  method: 'GET',
+  template: '/governance/policies',
+  permission: 'governance:read',
   openapi: {
-    operationId: 'listPolicies', tags: ['catalog'], summary: 'The policy catalog (cacheable for 24 hours)',
+    operationId: 'listPolicies',
+    tags: ['catalog'],
+    summary: 'The policy catalog (cacheable for 24 hours)',
     success: { status: 200, data: 'PolicyCatalog', description: 'Catalog', headers: ['Cache-Control', 'ETag'] },
     notModified: 'Not modified (`If-None-Match` matched the `ETag`)',
   },
@@ -21,9 +25,16 @@ export function catalogJson(): string {
   return JSON.stringify({
     revision: CATALOG_REVISION,
     policies: POLICIES.map((p) => ({
-      code: p.code, title: p.title, category: p.category, category_name: CATEGORY_NAMES[p.category], severity: p.severity,
-      compliance_frameworks: p.compliance_frameworks, description: p.description, rationale: p.rationale,
-      remediation_effort: p.remediation.effort, docs: `docs/policies/${p.code}.md`,
+      code: p.code,
+      title: p.title,
+      category: p.category,
+      category_name: CATEGORY_NAMES[p.category],
+      severity: p.severity,
+      compliance_frameworks: p.compliance_frameworks,
+      description: p.description,
+      rationale: p.rationale,
+      remediation_effort: p.remediation.effort,
+      docs: `docs/policies/${p.code}.md`,
     })),
   });
 }
@@ -32,12 +43,18 @@ export function catalogJson(): string {
 export function policiesRoute(): Route {
   const data = catalogJson();
   const etag = `"${CATALOG_REVISION}-${createHash('sha256').update(data).digest('hex').slice(0, 16)}"`;
-  const headers: [string, string][] = [['cache-control', 'max-age=86400'], ['etag', etag]];
+  const headers: [string, string][] = [
+    ['cache-control', 'max-age=86400'],
+    ['etag', etag],
+  ];
   return {
     ...LIST_POLICIES,
     handle(req, ctx) {
       const inm = req.headers['if-none-match'];
-      if (inm !== undefined && (inm.trim() === '*' || inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag))) {
+      if (
+        inm !== undefined &&
+        (inm.trim() === '*' || inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag))
+      ) {
         return { status: 304, body: '', headers };
       }
       return okJson(data, ctx.watermark!, 200, headers);

@@ -21,7 +21,15 @@ import { webhookRoutes } from './webhooks.js';
 /** The public routes. Building them reads no dependency: only the handlers use `deps` and `webhooks`. */
 export function publicRoutes(deps: RouteDeps, webhooks: WebhookDispatcher): Route[] {
   return [
-    evaluateRoute(deps), inlineRoute(deps), evaluationStatusRoute(deps), scenarioResultsRoute(deps), remediationRoute(deps),
-    resultsFetchRoute(deps), policiesRoute(), rollupRoute(deps), openApiRoute(openApiDocument()), ...webhookRoutes(deps, webhooks),
+    evaluateRoute(deps),
+    inlineRoute(deps),
+    evaluationStatusRoute(deps),
+    scenarioResultsRoute(deps),
+    remediationRoute(deps),
+    resultsFetchRoute(deps),
+    policiesRoute(),
+    rollupRoute(deps),
+    openApiRoute(openApiDocument()),
+    ...webhookRoutes(deps, webhooks),
   ];
 }

@@ -12,11 +12,21 @@ const POLICY_CODE = /^[A-Z]{2,5}-\d{1,4}$/;
 
 /** `GET /violations/{violation_id}/remediation`. */
 export const GET_REMEDIATION: Endpoint = {
-  method: 'GET', template: '/violations/{violation_id}/remediation', permission: 'governance:evaluate',
+  method: 'GET',
+  template: '/violations/{violation_id}/remediation',
+  permission: 'governance:evaluate',
   // The whole segment is checked by the handler: its form first (400), then the scenario id's length (404).
-  params: { violation_id: { notFound: API_ERRORS.scenarioNotFound, maxLength: null, description: '`{scenario_id}:{policy_code}` (the scenario id is 1-128 characters)' } },
+  params: {
+    violation_id: {
+      notFound: API_ERRORS.scenarioNotFound,
+      maxLength: null,
+      description: '`{scenario_id}:{policy_code}` (the scenario id is 1-128 characters)',
+    },
+  },
   openapi: {
-    operationId: 'getRemediation', tags: ['evaluations'], summary: 'Remediation steps for one violation',
+    operationId: 'getRemediation',
+    tags: ['evaluations'],
+    summary: 'Remediation steps for one violation',
     success: { status: 200, data: 'Remediation', description: 'Ordered steps' },
     errors: {
       400: '`violation_id must be {blueprint_id}:{policy_code}`',
@@ -50,12 +60,22 @@ export function remediationRoute(deps: RouteDeps): Route {
       if (!remediation) {
         const blueprint = deps.store.scenarios.blueprint(orgId, scenarioId, scenario.version);
         if (!blueprint) return fail(API_ERRORS.blueprintNotFound);
-        const run = await deps.pool.runScenario({ kind: 'scenario', scenarioId, blueprint, evaluationId: 'on-demand', evaluatedAt: new Date(deps.now()).toISOString() });
-        if (!run.ok) return fail(API_ERRORS.remediationFailed, { detail: 'The blueprint could not be evaluated; retry with backoff' });
+        const run = await deps.pool.runScenario({
+          kind: 'scenario',
+          scenarioId,
+          blueprint,
+          evaluationId: 'on-demand',
+          evaluatedAt: new Date(deps.now()).toISOString(),
+        });
+        if (!run.ok)
+          return fail(API_ERRORS.remediationFailed, {
+            detail: 'The blueprint could not be evaluated; retry with backoff',
+          });
         remediation = unpackRemediation(run.remediation);
       }
       const entry = remediation[code];
-      if (entry === undefined) return fail(API_ERRORS.violationNotFound, { detail: `${code} is not violated by scenario ${scenarioId}` });
+      if (entry === undefined)
+        return fail(API_ERRORS.violationNotFound, { detail: `${code} is not violated by scenario ${scenarioId}` });
       if (entry === null) return fail(API_ERRORS.remediationFailed);
       return okJson(entry, ctx.watermark!);
     },

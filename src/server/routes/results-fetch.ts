@@ -10,11 +10,19 @@ import { redemptionErrorView, redemptionPendingView, redemptionView } from '../.
 
 /** `POST /results/fetch`. */
 export const FETCH_RESULTS: Endpoint = {
-  method: 'POST', template: '/results/fetch', permission: 'governance:evaluate',
+  method: 'POST',
+  template: '/results/fetch',
+  permission: 'governance:evaluate',
   openapi: {
-    operationId: 'fetchResults', tags: ['evaluations'], summary: 'Redeem a result token once',
+    operationId: 'fetchResults',
+    tags: ['evaluations'],
+    summary: 'Redeem a result token once',
     requestBody: fetchRequestSchema,
-    success: { status: 200, data: 'ResultsFetch', description: '`processing` (token kept) or `complete` (token consumed)' },
+    success: {
+      status: 200,
+      data: 'ResultsFetch',
+      description: '`processing` (token kept) or `complete` (token consumed)',
+    },
     errors: {
       400: '`Malformed token`',
       401: 'Authentication rows, or `Invalid, expired, or already-used result token`',
@@ -43,18 +51,33 @@ export function resultsFetchRoute(deps: RouteDeps): Route {
         return fail(check.reason === 'malformed' ? API_ERRORS.malformedToken : API_ERRORS.invalidResultToken);
       }
       const { claims } = check;
-      if (claims.org !== ctx.key!.org_id) { reject('other_organization'); return fail(API_ERRORS.invalidResultToken); }
-      if (deps.store.evaluations.isTokenConsumed(claims.jti)) { reject('already_used'); return fail(API_ERRORS.invalidResultToken); }
+      if (claims.org !== ctx.key!.org_id) {
+        reject('other_organization');
+        return fail(API_ERRORS.invalidResultToken);
+      }
+      if (deps.store.evaluations.isTokenConsumed(claims.jti)) {
+        reject('already_used');
+        return fail(API_ERRORS.invalidResultToken);
+      }
       const record = deps.evaluations.get(claims.sub);
-      if (!record || record.org_id !== claims.org) { reject('evaluation_not_found'); return fail(API_ERRORS.evaluationNotFound); }
+      if (!record || record.org_id !== claims.org) {
+        reject('evaluation_not_found');
+        return fail(API_ERRORS.evaluationNotFound);
+      }
       if (record.status === 'pending' || record.status === 'processing') {
         return ok(redemptionPendingView(record), ctx.watermark!);
       }
       if (record.status === 'error') return ok(redemptionErrorView(record), ctx.watermark!);
       const won = await deps.store.evaluations.consumeToken(claims.jti, record.evaluation_id, deps.now());
-      if (!won) { reject('already_used'); return fail(API_ERRORS.invalidResultToken); }
+      if (!won) {
+        reject('already_used');
+        return fail(API_ERRORS.invalidResultToken);
+      }
       deps.metrics?.tokensRedeemed.inc();
-      return okBytes(redemptionView(record, (i) => deps.store.evaluations.scenarioResults(record.evaluation_id, i)), ctx.watermark!);
+      return okBytes(
+        redemptionView(record, (i) => deps.store.evaluations.scenarioResults(record.evaluation_id, i)),
+        ctx.watermark!,
+      );
     },
   };
 }

@@ -8,9 +8,13 @@ import { ok } from '../http/envelope.js';
 
 /** `GET /organization/rollup`. */
 export const GET_ORGANIZATION_ROLLUP: Endpoint = {
-  method: 'GET', template: '/organization/rollup', permission: 'governance:read',
+  method: 'GET',
+  template: '/organization/rollup',
+  permission: 'governance:read',
   openapi: {
-    operationId: 'getOrganizationRollup', tags: ['catalog'], summary: 'Organization-wide score, top violations and framework coverage',
+    operationId: 'getOrganizationRollup',
+    tags: ['catalog'],
+    summary: 'Organization-wide score, top violations and framework coverage',
     success: { status: 200, data: 'Rollup', description: 'Rollup of the caller organization' },
   },
 };

@@ -8,10 +8,14 @@ import { notEvaluatedView } from '../../api/views/scenario-results.js';
 
 /** `GET /scenarios/{id}/results`. */
 export const GET_SCENARIO_RESULTS: Endpoint = {
-  method: 'GET', template: '/scenarios/{id}/results', permission: 'governance:evaluate',
+  method: 'GET',
+  template: '/scenarios/{id}/results',
+  permission: 'governance:evaluate',
   params: { id: { notFound: API_ERRORS.scenarioNotFound, description: 'Scenario id' } },
   openapi: {
-    operationId: 'getScenarioResults', tags: ['evaluations'], summary: 'Latest results of a stored scenario',
+    operationId: 'getScenarioResults',
+    tags: ['evaluations'],
+    summary: 'Latest results of a stored scenario',
     success: { status: 200, data: 'ScenarioResults', description: 'Results, or `evaluation_status: not_evaluated`' },
     errors: { 404: '`Scenario not found`' },
   },

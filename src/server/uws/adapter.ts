@@ -28,7 +28,13 @@ export interface AdapterHooks {
    * Called exactly once per request: after its response is written, or when the client went
    * away first (`aborted`; `req` is null when the body had not arrived, `res` null when nothing was sent).
    */
-  onFinished?(req: ApiRequest | null, ctx: RequestContext | null, res: ApiResponse | null, aborted: boolean, bytesIn: number): void;
+  onFinished?(
+    req: ApiRequest | null,
+    ctx: RequestContext | null,
+    res: ApiResponse | null,
+    aborted: boolean,
+    bytesIn: number,
+  ): void;
   /** Called for a dispatch that threw or rejected; returns the 500 response to send. */
   onError(err: unknown, req: ApiRequest): ApiResponse;
 }
@@ -90,7 +96,12 @@ class Exchange {
 }
 
 /** Registers the catch-all handler on `app`; returns the controls the server needs for shutdown. */
-export function mountAdapter(app: TemplatedApp, dispatch: Dispatch, options: AdapterOptions, hooks: AdapterHooks): AdapterControl {
+export function mountAdapter(
+  app: TemplatedApp,
+  dispatch: Dispatch,
+  options: AdapterOptions,
+  hooks: AdapterHooks,
+): AdapterControl {
   let inFlight = 0;
   let closing = false;
   let idleWaiters: (() => void)[] = [];
@@ -113,7 +124,10 @@ export function mountAdapter(app: TemplatedApp, dispatch: Dispatch, options: Ada
     x.responded = true;
     if (!x.aborted) {
       const send = (): void => {
-        if (x.paused) { x.paused = false; x.res.resume(); }
+        if (x.paused) {
+          x.paused = false;
+          x.res.resume();
+        }
         writeResponse(x.res, x.req!, x.ctx, out, closing);
       };
       if (cork) x.res.cork(send);
@@ -123,9 +137,19 @@ export function mountAdapter(app: TemplatedApp, dispatch: Dispatch, options: Ada
   };
 
   const dispatchNow = (x: Exchange, cork: boolean): void => {
-    if (x.aborted) { finish(x, null); return; }
+    if (x.aborted) {
+      finish(x, null);
+      return;
+    }
     const req = x.req!;
-    const ctx: RequestContext = { key: null, watermark: null, rate: null, params: NO_PARAMS, template: null, clientIp: null };
+    const ctx: RequestContext = {
+      key: null,
+      watermark: null,
+      rate: null,
+      params: NO_PARAMS,
+      template: null,
+      clientIp: null,
+    };
     x.ctx = ctx;
     let out: ApiResponse | Promise<ApiResponse>;
     try {
@@ -134,13 +158,19 @@ export function mountAdapter(app: TemplatedApp, dispatch: Dispatch, options: Ada
       respond(x, hooks.onError(err, req), cork);
       return;
     }
-    if (!(out instanceof Promise)) { respond(x, out, cork); return; }
+    if (!(out instanceof Promise)) {
+      respond(x, out, cork);
+      return;
+    }
     // While the answer is pending, read nothing more from this connection: uWS closes a connection
     // whose next pipelined request arrives while one is pending (issue 13, item 5). Paused, that
     // request waits in the socket and is read once this answer is written, so both are answered in order.
     x.paused = true;
     x.res.pause();
-    out.then((r) => respond(x, r, true), (err: unknown) => respond(x, hooks.onError(err, req), true));
+    out.then(
+      (r) => respond(x, r, true),
+      (err: unknown) => respond(x, hooks.onError(err, req), true),
+    );
   };
 
   /**
@@ -152,15 +182,22 @@ export function mountAdapter(app: TemplatedApp, dispatch: Dispatch, options: Ada
    */
   const run = (x: Exchange): void => {
     const method = x.req!.method;
-    if (method === 'GET' || method === 'HEAD') dispatchNow(x, false); // inside the uWS callback: already corked
+    if (method === 'GET' || method === 'HEAD')
+      dispatchNow(x, false); // inside the uWS callback: already corked
     else setImmediate(dispatchNow, x, true);
   };
 
   /** 413 (spec §8): answered at once; the rest of the body is discarded within bounds (lingering close). */
   const refuseTooLarge = (x: Exchange, cork: boolean, expectsContinue: boolean): void => {
-    const out = fail(API_ERRORS.bodyTooLarge, { detail: `The request body exceeds ${options.bodyLimitBytes} bytes`, close: true });
+    const out = fail(API_ERRORS.bodyTooLarge, {
+      detail: `The request body exceeds ${options.bodyLimitBytes} bytes`,
+      close: true,
+    });
     // A client waiting for `100 Continue` has sent no body: answer and close at once.
-    if (expectsContinue || x.aborted) { respond(x, out, cork); return; }
+    if (expectsContinue || x.aborted) {
+      respond(x, out, cork);
+      return;
+    }
     x.responded = true;
     const send = (): void => writeRefusalHead(x.res, x.req!, out);
     if (cork) x.res.cork(send);
@@ -190,7 +227,10 @@ export function mountAdapter(app: TemplatedApp, dispatch: Dispatch, options: Ada
     hooks.onStart?.();
     res.onAborted(() => {
       x.aborted = true;
-      if (x.lingering !== null) { clearTimeout(x.lingering.timer); x.lingering = null; }
+      if (x.lingering !== null) {
+        clearTimeout(x.lingering.timer);
+        x.lingering = null;
+      }
       finish(x, null);
     });
     try {
@@ -207,7 +247,8 @@ export function mountAdapter(app: TemplatedApp, dispatch: Dispatch, options: Ada
       const length = headers['content-length'];
       const declared = length !== undefined ? Number(length) : null;
       const chunked = headers['transfer-encoding'] !== undefined;
-      const withBody = (body: Buffer, owned: boolean): Request => new Request(method, path, query, headers, body, owned, x, requestId, receivedAt);
+      const withBody = (body: Buffer, owned: boolean): Request =>
+        new Request(method, path, query, headers, body, owned, x, requestId, receivedAt);
       if (declared !== null && (!Number.isFinite(declared) || declared > options.bodyLimitBytes)) {
         x.req = withBody(EMPTY, false);
         res.onData((chunk, isLast) => discard(x, chunk.byteLength, isLast));
@@ -225,7 +266,10 @@ export function mountAdapter(app: TemplatedApp, dispatch: Dispatch, options: Ada
       const body = declared !== null ? Buffer.allocUnsafeSlow(declared) : null;
       const chunks: Buffer[] = [];
       res.onData((chunk, isLast) => {
-        if (x.lingering !== null || x.responded) { discard(x, chunk.byteLength, isLast); return; }
+        if (x.lingering !== null || x.responded) {
+          discard(x, chunk.byteLength, isLast);
+          return;
+        }
         if (x.aborted) return;
         const at = x.bytesIn;
         x.bytesIn += chunk.byteLength;
@@ -240,7 +284,12 @@ export function mountAdapter(app: TemplatedApp, dispatch: Dispatch, options: Ada
         if (body !== null) body.set(new Uint8Array(chunk), at);
         else chunks.push(Buffer.from(chunk.slice(0)));
         if (isLast) {
-          const full = body !== null ? body.subarray(0, x.bytesIn) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, x.bytesIn);
+          const full =
+            body !== null
+              ? body.subarray(0, x.bytesIn)
+              : chunks.length === 1
+                ? chunks[0]!
+                : Buffer.concat(chunks, x.bytesIn);
           // Owned: the declared-length buffer, or the single chunk's own copy (Buffer.concat may use the shared pool).
           x.req = withBody(full, body !== null ? x.bytesIn === body.length : chunks.length === 1);
           run(x);
@@ -262,10 +311,18 @@ export function mountAdapter(app: TemplatedApp, dispatch: Dispatch, options: Ada
   };
 
   return {
-    get inFlight() { return inFlight; },
-    closeConnections() { closing = true; },
+    get inFlight() {
+      return inFlight;
+    },
+    closeConnections() {
+      closing = true;
+    },
     idle() {
-      return inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => { idleWaiters.push(resolve); });
+      return inFlight === 0
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            idleWaiters.push(resolve);
+          });
     },
   };
 }

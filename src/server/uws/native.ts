@@ -15,9 +15,11 @@ export type UwsModule = typeof import('uWebSockets.js');
  * module has `getParts`. @throws Error when the native binary is not loaded.
  */
 export function loadNativeUws(): UwsModule {
-  if (/^(1|true)$/i.test(process.env['UWS_USE_FALLBACK'] ?? '')) throw new Error('UWS_USE_FALLBACK is set: refusing to run on the slow JavaScript fallback of uWebSockets.js');
+  if (/^(1|true)$/i.test(process.env['UWS_USE_FALLBACK'] ?? ''))
+    throw new Error('UWS_USE_FALLBACK is set: refusing to run on the slow JavaScript fallback of uWebSockets.js');
   const uws = require('uWebSockets.js') as UwsModule;
-  if (typeof uws.getParts !== 'function') throw new Error('uWebSockets.js native binary did not load (JavaScript fallback detected); refusing to start');
+  if (typeof uws.getParts !== 'function')
+    throw new Error('uWebSockets.js native binary did not load (JavaScript fallback detected); refusing to start');
   return uws;
 }
 
@@ -25,11 +27,22 @@ export function loadNativeUws(): UwsModule {
 const LISTEN_EXCLUSIVE_PORT = 1;
 
 /** Listens on host:port with an exclusive port (PITFALLS 9). Resolves the listen socket and the bound port. */
-export function listen(uws: UwsModule, app: TemplatedApp, host: string, port: number): Promise<{ socket: us_listen_socket; port: number }> {
+export function listen(
+  uws: UwsModule,
+  app: TemplatedApp,
+  host: string,
+  port: number,
+): Promise<{ socket: us_listen_socket; port: number }> {
   return new Promise((resolve, reject) => {
-    (app as unknown as { listen(h: string, p: number, o: number, cb: (s: us_listen_socket | false) => void): void }).listen(host, port, LISTEN_EXCLUSIVE_PORT, (socket) => {
+    (
+      app as unknown as { listen(h: string, p: number, o: number, cb: (s: us_listen_socket | false) => void): void }
+    ).listen(host, port, LISTEN_EXCLUSIVE_PORT, (socket) => {
       if (!socket) reject(new Error(`cannot listen on ${host}:${port} (address in use or not available)`));
-      else resolve({ socket, port: uws.us_socket_local_port(socket as unknown as Parameters<UwsModule['us_socket_local_port']>[0]) });
+      else
+        resolve({
+          socket,
+          port: uws.us_socket_local_port(socket as unknown as Parameters<UwsModule['us_socket_local_port']>[0]),
+        });
     });
   });
 }

@@ -26,14 +26,22 @@ export class Request implements ApiRequest {
   private address: string | null = null;
 
   constructor(
-    readonly method: string, readonly path: string, readonly query: string, readonly headers: Readonly<Record<string, string>>,
-    readonly body: Buffer, private owned: boolean, private readonly x: Liveness | null, readonly requestId: string, readonly receivedAt: number,
+    readonly method: string,
+    readonly path: string,
+    readonly query: string,
+    readonly headers: Readonly<Record<string, string>>,
+    readonly body: Buffer,
+    private owned: boolean,
+    private readonly x: Liveness | null,
+    readonly requestId: string,
+    readonly receivedAt: number,
   ) {}
 
   get remoteAddress(): string {
     if (this.address === null) {
       const x = this.x;
-      this.address = x === null || x.aborted || x.responded ? '' : normalizeAddress(decoder.decode(x.res.getRemoteAddressAsText()));
+      this.address =
+        x === null || x.aborted || x.responded ? '' : normalizeAddress(decoder.decode(x.res.getRemoteAddressAsText()));
     }
     return this.address;
   }

@@ -3,10 +3,23 @@ import type { HttpResponse } from 'uWebSockets.js';
 import type { ApiRequest, ApiResponse, RequestContext } from '../http/types.js';
 
 const STATUS_TEXT: Readonly<Record<number, string>> = {
-  200: '200 OK', 201: '201 Created', 202: '202 Accepted', 204: '204 No Content', 304: '304 Not Modified',
-  400: '400 Bad Request', 401: '401 Unauthorized', 403: '403 Forbidden', 404: '404 Not Found', 405: '405 Method Not Allowed',
-  409: '409 Conflict', 410: '410 Gone', 413: '413 Payload Too Large', 422: '422 Unprocessable Entity', 429: '429 Too Many Requests',
-  500: '500 Internal Server Error', 503: '503 Service Unavailable',
+  200: '200 OK',
+  201: '201 Created',
+  202: '202 Accepted',
+  204: '204 No Content',
+  304: '304 Not Modified',
+  400: '400 Bad Request',
+  401: '401 Unauthorized',
+  403: '403 Forbidden',
+  404: '404 Not Found',
+  405: '405 Method Not Allowed',
+  409: '409 Conflict',
+  410: '410 Gone',
+  413: '413 Payload Too Large',
+  422: '422 Unprocessable Entity',
+  429: '429 Too Many Requests',
+  500: '500 Internal Server Error',
+  503: '503 Service Unavailable',
 };
 // Constant header names and values as bytes: uWS takes them without converting a string each time.
 const H_CONTENT_TYPE = Buffer.from('content-type');
@@ -20,9 +33,12 @@ function writeHead(res: HttpResponse, req: ApiRequest, ctx: RequestContext | nul
   // uWS writes `name: value\r\n` as given, so the fixed headers (content type, request id and,
   // spec §8 rule 2, the rate-limit state of every authenticated response) go out as one block:
   // one call into uWS instead of five. The values are our own id and integers, never client input.
-  res.writeHeader(H_CONTENT_TYPE, rate
-    ? `${JSON_AND_ID}${req.requestId}\r\nx-ratelimit-limit: ${rate.limit}\r\nx-ratelimit-remaining: ${rate.remaining}\r\nx-ratelimit-reset: ${rate.reset}`
-    : `${JSON_AND_ID}${req.requestId}`);
+  res.writeHeader(
+    H_CONTENT_TYPE,
+    rate
+      ? `${JSON_AND_ID}${req.requestId}\r\nx-ratelimit-limit: ${rate.limit}\r\nx-ratelimit-remaining: ${rate.remaining}\r\nx-ratelimit-reset: ${rate.reset}`
+      : `${JSON_AND_ID}${req.requestId}`,
+  );
   if (out.headers) for (const [name, value] of out.headers) res.writeHeader(name, value);
 }
 
@@ -30,7 +46,13 @@ function writeHead(res: HttpResponse, req: ApiRequest, ctx: RequestContext | nul
  * Writes and ends `out`. A HEAD request gets the head only (RFC 9110 §9.3.2: no content), with the
  * `Content-Length` its GET would have. `close` (or `out.close`) closes the connection afterwards.
  */
-export function writeResponse(res: HttpResponse, req: ApiRequest, ctx: RequestContext | null, out: ApiResponse, closing: boolean): void {
+export function writeResponse(
+  res: HttpResponse,
+  req: ApiRequest,
+  ctx: RequestContext | null,
+  out: ApiResponse,
+  closing: boolean,
+): void {
   writeHead(res, req, ctx, out);
   const close = closing || out.close === true;
   if (req.method === 'HEAD') {

@@ -6,7 +6,14 @@
  * `deliveries` and `outbox` in the same transaction.
  */
 import type { EvaluationRecord, RollupContribution } from '../records.js';
-import type { CommitReceipt, EvaluationCommit, EvaluationView, EvaluationsRepository, OpenCounts, ScenarioResultWrite } from './repository.js';
+import type {
+  CommitReceipt,
+  EvaluationCommit,
+  EvaluationView,
+  EvaluationsRepository,
+  OpenCounts,
+  ScenarioResultWrite,
+} from './repository.js';
 import type { LmdbTables } from '../lmdb/tables.js';
 import type { RollupSink } from '../lmdb/write-batcher.js';
 import { renderEvaluationView } from '../../api/views/evaluation.js';
@@ -36,7 +43,10 @@ const NO_DELIVERIES: CommitReceipt = { webhookIds: [] };
 export class LmdbEvaluations implements EvaluationsRepository {
   private readonly writer: WriteBatcher;
 
-  constructor(private readonly t: LmdbTables, nowIso: () => string) {
+  constructor(
+    private readonly t: LmdbTables,
+    nowIso: () => string,
+  ) {
     this.writer = new WriteBatcher(t, nowIso);
   }
 
@@ -44,7 +54,8 @@ export class LmdbEvaluations implements EvaluationsRepository {
     await this.writer.add(() => {
       this.put(record);
       void this.t.openEvaluations.put(record.evaluation_id, record.created_at);
-      if (record.expires_at !== null) void this.t.expirations.put(expirationKey(record.expires_at, record.evaluation_id), '');
+      if (record.expires_at !== null)
+        void this.t.expirations.put(expirationKey(record.expires_at, record.evaluation_id), '');
     });
     await this.t.flushed();
   }
@@ -96,14 +107,20 @@ export class LmdbEvaluations implements EvaluationsRepository {
     }
     // Index entries of terminal records (a terminal commit removes them; this only repairs) are
     // dropped; a failed removal leaves them for the next start, which skips them again.
-    if (stale.length > 0) this.t.openEvaluations.transaction(() => { for (const id of stale) void this.t.openEvaluations.remove(id); }).catch(() => undefined);
+    if (stale.length > 0)
+      this.t.openEvaluations
+        .transaction(() => {
+          for (const id of stale) void this.t.openEvaluations.remove(id);
+        })
+        .catch(() => undefined);
     return open;
   }
 
   countOpen(): OpenCounts {
     let pending = 0;
     let processing = 0;
-    for (const { key } of this.t.openEvaluations.getRange()) (this.t.evaluations.get(key)?.status === 'pending' ? pending++ : processing++);
+    for (const { key } of this.t.openEvaluations.getRange())
+      this.t.evaluations.get(key)?.status === 'pending' ? pending++ : processing++;
     return { pending, processing };
   }
 
@@ -128,7 +145,8 @@ export class LmdbEvaluations implements EvaluationsRepository {
       const record = this.t.evaluations.get(evaluationId);
       if (!record) return false;
       this.remove(record);
-      if (record.expires_at !== null) void this.t.expirations.remove(expirationKey(record.expires_at, record.evaluation_id));
+      if (record.expires_at !== null)
+        void this.t.expirations.remove(expirationKey(record.expires_at, record.evaluation_id));
       return true;
     });
     if (deleted) await this.t.flushed();
@@ -155,7 +173,10 @@ export class LmdbEvaluations implements EvaluationsRepository {
   private put(record: EvaluationRecord): void {
     void this.t.evaluations.put(record.evaluation_id, record);
     const error = record.status === 'error' ? JSON.stringify(record.error) : '';
-    void this.t.evaluationViews.put(record.evaluation_id, Buffer.from(`${record.org_id}\n${record.expires_at ?? ''}\n${error}\n${renderEvaluationView(record)}`, 'utf8'));
+    void this.t.evaluationViews.put(
+      record.evaluation_id,
+      Buffer.from(`${record.org_id}\n${record.expires_at ?? ''}\n${error}\n${renderEvaluationView(record)}`, 'utf8'),
+    );
   }
 
   /**
@@ -173,9 +194,18 @@ export class LmdbEvaluations implements EvaluationsRepository {
     if (!scenario || scenario.version < (record.versions[write.index] ?? 0)) return;
     const previous = this.t.results.get(key);
     if (previous && previous.evaluated_at > write.evaluatedAt) return;
-    void this.t.results.put(key, { evaluation_id: record.evaluation_id, evaluated_at: write.evaluatedAt, version: record.versions[write.index] ?? 0, remediation: write.remediation, contribution: write.contribution });
+    void this.t.results.put(key, {
+      evaluation_id: record.evaluation_id,
+      evaluated_at: write.evaluatedAt,
+      version: record.versions[write.index] ?? 0,
+      remediation: write.remediation,
+      contribution: write.contribution,
+    });
     void this.t.latestResults.put(key, resultsKey);
-    const change: readonly [RollupContribution | null, RollupContribution] = [previous?.contribution ?? null, write.contribution];
+    const change: readonly [RollupContribution | null, RollupContribution] = [
+      previous?.contribution ?? null,
+      write.contribution,
+    ];
     sink.rollup(record.org_id, change);
   }
 
@@ -187,7 +217,8 @@ export class LmdbEvaluations implements EvaluationsRepository {
     for (let i = 0; i < record.total_scenarios; i++) {
       const key = k(record.evaluation_id, i);
       const sid = record.scenario_ids[i];
-      if (record.kind === 'stored' && sid !== undefined && this.t.latestResults.get(k(record.org_id, sid)) === key) continue;
+      if (record.kind === 'stored' && sid !== undefined && this.t.latestResults.get(k(record.org_id, sid)) === key)
+        continue;
       void this.t.evaluationResults.remove(key);
     }
   }

@@ -44,13 +44,21 @@ interface Bounds {
  * @param prefix the leading key parts, e.g. `[orgId]` for `org\0scenario` keys.
  * @returns a lazy iterable; break out of it early to release its read transactions.
  */
-export function prefixRange<V>(db: Database<V, string>, prefix: readonly (string | number)[], options: ScanOptions = {}): Iterable<{ key: string; value: V }> {
+export function prefixRange<V>(
+  db: Database<V, string>,
+  prefix: readonly (string | number)[],
+  options: ScanOptions = {},
+): Iterable<{ key: string; value: V }> {
   const sources = prefixBounds(prefix).map((b) => decodedEntries(db.getRange(rangeOptions(b, options))));
   return merged(sources, (e) => e.key, options);
 }
 
 /** The keys of prefixRange, without reading values. Same order, options and contract. */
-export function prefixKeys(db: Database<unknown, string>, prefix: readonly (string | number)[], options: ScanOptions = {}): Iterable<string> {
+export function prefixKeys(
+  db: Database<unknown, string>,
+  prefix: readonly (string | number)[],
+  options: ScanOptions = {},
+): Iterable<string> {
   const sources = prefixBounds(prefix).map((b) => decodedKeys(db.getKeys(rangeOptions(b, options))));
   return merged(sources, (key) => key, options);
 }
@@ -64,13 +72,27 @@ export function prefixKeys(db: Database<unknown, string>, prefix: readonly (stri
  * would be `bound` + U+0000s, shorter than 64 units: impossible). Keys that are not strings (the
  * shared msgpack structures symbol) are skipped. Collect the keys before removing them.
  */
-export function keysBelow(db: Database<unknown, string>, bound: string, options: Pick<ScanOptions, 'snapshot'> = {}): Iterable<string> {
+export function keysBelow(
+  db: Database<unknown, string>,
+  bound: string,
+  options: Pick<ScanOptions, 'snapshot'> = {},
+): Iterable<string> {
   const snapshot = options.snapshot === undefined ? {} : { snapshot: options.snapshot };
-  const short = bound.length < RAW_KEY_MIN_UNITS ? { end: bound } : { end: bound.slice(0, RAW_KEY_MIN_UNITS - 1), inclusiveEnd: true };
-  return merged([
-    filtered(decodedKeys(db.getKeys({ ...short, ...snapshot })), (key) => key.length < RAW_KEY_MIN_UNITS),
-    filtered(decodedKeys(db.getKeys({ end: bound.padEnd(RAW_KEY_MIN_UNITS, '\u0000'), ...snapshot })), (key) => key.length >= RAW_KEY_MIN_UNITS),
-  ], (key) => key, {});
+  const short =
+    bound.length < RAW_KEY_MIN_UNITS
+      ? { end: bound }
+      : { end: bound.slice(0, RAW_KEY_MIN_UNITS - 1), inclusiveEnd: true };
+  return merged(
+    [
+      filtered(decodedKeys(db.getKeys({ ...short, ...snapshot })), (key) => key.length < RAW_KEY_MIN_UNITS),
+      filtered(
+        decodedKeys(db.getKeys({ end: bound.padEnd(RAW_KEY_MIN_UNITS, '\u0000'), ...snapshot })),
+        (key) => key.length >= RAW_KEY_MIN_UNITS,
+      ),
+    ],
+    (key) => key,
+    {},
+  );
 }
 
 /**
@@ -116,9 +138,14 @@ function prefixBounds(prefix: readonly (string | number)[]): Bounds[] {
 }
 
 function rangeOptions(b: Bounds, o: ScanOptions): RangeOptions {
-  const common = { ...(o.limit === undefined ? {} : { limit: o.limit }), ...(o.snapshot === undefined ? {} : { snapshot: o.snapshot }) };
+  const common = {
+    ...(o.limit === undefined ? {} : { limit: o.limit }),
+    ...(o.snapshot === undefined ? {} : { snapshot: o.snapshot }),
+  };
   // Reversed, lmdb-js starts at `start` inclusive and stops before `end`: flip both so the same keys come back.
-  return o.reverse ? { start: b.end, end: b.start, reverse: true, exclusiveStart: true, inclusiveEnd: true, ...common } : { start: b.start, end: b.end, ...common };
+  return o.reverse
+    ? { start: b.end, end: b.start, reverse: true, exclusiveStart: true, inclusiveEnd: true, ...common }
+    : { start: b.start, end: b.end, ...common };
 }
 
 function* decodedEntries<V>(range: Iterable<{ key: string; value: V }>): Generator<{ key: string; value: V }> {
@@ -151,7 +178,8 @@ function* merged<T>(sources: Iterable<T>[], keyOf: (item: T) => string, o: ScanO
         const head = heads[i]!;
         if (head.done) continue;
         const current = heads[best];
-        if (current === undefined || current.done || sign * compareKeys(keyOf(head.value), keyOf(current.value)) < 0) best = i;
+        if (current === undefined || current.done || sign * compareKeys(keyOf(head.value), keyOf(current.value)) < 0)
+          best = i;
       }
       if (best < 0) return;
       yield (heads[best] as IteratorYieldResult<T>).value;

@@ -16,7 +16,12 @@ export function countScenario(t: LmdbTables, orgId: string, delta: 1 | -1, nowIs
  * rollup (a msgpack map per policy and gap) once instead of fifty times. Call inside a write
  * transaction.
  */
-export function updateRollupMany(t: LmdbTables, orgId: string, changes: readonly (readonly [RollupContribution | null, RollupContribution | null])[], nowIso: string): void {
+export function updateRollupMany(
+  t: LmdbTables,
+  orgId: string,
+  changes: readonly (readonly [RollupContribution | null, RollupContribution | null])[],
+  nowIso: string,
+): void {
   if (changes.length === 0) return;
   let rollup = t.rollups.get(orgId) ?? emptyRollup(orgId, nowIso);
   for (const [old, next] of changes) rollup = applyContribution(rollup, old, next, nowIso);

@@ -42,7 +42,10 @@ export class LmdbStore implements Store {
   private leases: LmdbRateLeases | null = null;
 
   /** @throws DataDirPermissionError when group or others can access `dataDir` (created 0700 when missing). */
-  constructor(readonly dataDir: string, options: LmdbStoreOptions = {}) {
+  constructor(
+    readonly dataDir: string,
+    options: LmdbStoreOptions = {},
+  ) {
     const now = options.now ?? Date.now;
     this.tables = new LmdbTables(dataDir, options.mapSize === undefined ? {} : { mapSize: options.mapSize });
     migrate(this.tables);
@@ -79,7 +82,14 @@ export class LmdbStore implements Store {
     return {
       capacityBytes: env.mapSize,
       usedBytes: env.lastPageNumber * env.pageSize,
-      records: { scenarios: count(t.scenarios), evaluations: count(t.evaluations), results: count(t.results), keys: count(t.keys), webhooks: count(t.webhooks), deliveries: count(t.deliveries) },
+      records: {
+        scenarios: count(t.scenarios),
+        evaluations: count(t.evaluations),
+        results: count(t.results),
+        keys: count(t.keys),
+        webhooks: count(t.webhooks),
+        deliveries: count(t.deliveries),
+      },
       outbox: count(t.outbox),
     };
   }

@@ -5,7 +5,18 @@
 import { join } from 'node:path';
 import { open, type Database, type DatabaseOptions, type RootDatabase } from 'lmdb';
 import { prepareDataDir, restrictToOwner } from '../data-dir.js';
-import type { DeliveryRecord, EvaluationRecord, KeyRecord, OrgRecord, ResultRecord, RollupRecord, ScenarioRecord, SessionRecord, UserRecord, WebhookRecord } from '../records.js';
+import type {
+  DeliveryRecord,
+  EvaluationRecord,
+  KeyRecord,
+  OrgRecord,
+  ResultRecord,
+  RollupRecord,
+  ScenarioRecord,
+  SessionRecord,
+  UserRecord,
+  WebhookRecord,
+} from '../records.js';
 
 /** Map size of the environment in bytes (default 8 GiB; LMDB grows the file lazily up to it). */
 export const DEFAULT_MAP_SIZE = 8 * 1024 ** 3;
@@ -68,7 +79,10 @@ export class LmdbTables {
   readonly outbox: Database<string, string>;
 
   /** @throws DataDirPermissionError when group or others can access `dataDir` (created 0700 when missing). */
-  constructor(readonly dataDir: string, options: { mapSize?: number } = {}) {
+  constructor(
+    readonly dataDir: string,
+    options: { mapSize?: number } = {},
+  ) {
     prepareDataDir(dataDir);
     const path = join(dataDir, 'gov.mdb');
     this.root = open({ path, mapSize: options.mapSize ?? DEFAULT_MAP_SIZE, maxDbs: 64 });
@@ -143,7 +157,11 @@ export function isRecordShaped(value: object): boolean {
  * from its types).
  */
 function records(name: string, dataMaps = false): DatabaseOptions & { name: string } {
-  return { name, sharedStructuresKey: STRUCTURES, ...(dataMaps ? { useRecords: isRecordShaped, mapsAsObjects: true } : {}) } as DatabaseOptions & { name: string };
+  return {
+    name,
+    sharedStructuresKey: STRUCTURES,
+    ...(dataMaps ? { useRecords: isRecordShaped, mapsAsObjects: true } : {}),
+  } as DatabaseOptions & { name: string };
 }
 
 /** Key of the shared msgpack structures in each record database (lmdb-js's conventional symbol). */

@@ -32,7 +32,10 @@ export class WriteBatcher {
   private pending: Queued[] = [];
   private scheduled = false;
 
-  constructor(private readonly store: LmdbTables, private readonly nowIso: () => string) {}
+  constructor(
+    private readonly store: LmdbTables,
+    private readonly nowIso: () => string,
+  ) {}
 
   /**
    * Queues `write` (LMDB puts and reads, no awaits) for the transaction of this turn.
@@ -55,21 +58,30 @@ export class WriteBatcher {
     this.pending = [];
     this.scheduled = false;
     const failed = new Map<Queued, unknown>();
-    this.store.root.transaction(() => this.run(batch, failed)).then(() => {
-      for (const q of batch) {
-        if (failed.has(q)) q.reject(failed.get(q));
-        else q.resolve(q.value);
-      }
-    }, (error: unknown) => {
-      for (const q of batch) q.reject(error);
-    });
+    this.store.root
+      .transaction(() => this.run(batch, failed))
+      .then(
+        () => {
+          for (const q of batch) {
+            if (failed.has(q)) q.reject(failed.get(q));
+            else q.resolve(q.value);
+          }
+        },
+        (error: unknown) => {
+          for (const q of batch) q.reject(error);
+        },
+      );
   }
 
   private run(batch: readonly Queued[], failed: Map<Queued, unknown>): boolean {
     const changes = new Map<string, RollupChange[]>();
     for (const q of batch) {
       const own: [string, RollupChange][] = [];
-      const sink: RollupSink = { rollup: (orgId, change) => { own.push([orgId, change]); } };
+      const sink: RollupSink = {
+        rollup: (orgId, change) => {
+          own.push([orgId, change]);
+        },
+      };
       try {
         // Nested in a write transaction, lmdb-js runs `transactionSync` as a child transaction, at once
         // and synchronously: aborted (rolled back) when the callback throws, which then throws here.

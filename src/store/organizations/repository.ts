@@ -5,7 +5,9 @@
 import type { KeyRecord, OrgRecord } from '../records.js';
 
 /** The fields of a key that may change after it is created (revocation, rotation, limits, allowlist). */
-export type KeyPatch = Partial<Pick<KeyRecord, 'expires_at' | 'revoked_at' | 'per_minute' | 'per_hour' | 'allow_ips' | 'permissions'>>;
+export type KeyPatch = Partial<
+  Pick<KeyRecord, 'expires_at' | 'revoked_at' | 'per_minute' | 'per_hour' | 'allow_ips' | 'permissions'>
+>;
 
 /** Which key and day a watermark stands for (leak tracing). */
 export interface WatermarkEntry {

@@ -11,7 +11,8 @@ const kindOf = (window: RateWindow): string => (window === 'minute' ? 'm' : 'h')
 /** `key_id\0m\0` or `key_id\0h\0`: the prefix of a key's windows of one kind. */
 const prefixOf = (keyId: string, window: RateWindow): string => `${keyId}\u0000${kindOf(window)}\u0000`;
 /** Window ids zero-padded to 10 digits, so a key's windows sort by id (hours and minutes since 1970 have 6 and 8). */
-const keyOf = (keyId: string, window: RateWindow, windowId: number): string => prefixOf(keyId, window) + String(windowId).padStart(10, '0');
+const keyOf = (keyId: string, window: RateWindow, windowId: number): string =>
+  prefixOf(keyId, window) + String(windowId).padStart(10, '0');
 
 /**
  * Leases in LMDB: `key_id\0m\0<minute id>` / `key_id\0h\0<hour id>` → requests leased. Each grant is
@@ -45,7 +46,9 @@ export class LmdbRateLeases implements RateLeases {
       if (granted === 0) return { granted, leased };
       // The window's first grant: drop the windows before the previous one (a process may still be finishing the previous one).
       if (stored === undefined) {
-        const older = [...prefixKeys(this.db, [keyId, kindOf(window)])].filter((old) => Number(old.slice(old.lastIndexOf('\u0000') + 1)) < windowId - 1);
+        const older = [...prefixKeys(this.db, [keyId, kindOf(window)])].filter(
+          (old) => Number(old.slice(old.lastIndexOf('\u0000') + 1)) < windowId - 1,
+        );
         for (const old of older) this.db.removeSync(old);
       }
       this.db.putSync(key, leased + granted);

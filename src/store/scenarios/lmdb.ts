@@ -22,7 +22,14 @@ export class LmdbScenarios implements ScenariosRepository {
     const key = k(v.orgId, v.scenarioId);
     const record = await this.t.root.transaction(() => {
       const previous = this.t.scenarios.get(key);
-      const next: ScenarioRecord = { org_id: v.orgId, scenario_id: v.scenarioId, name: v.name, version: (previous?.version ?? 0) + 1, imported_at: v.nowIso, module_count: v.moduleCount };
+      const next: ScenarioRecord = {
+        org_id: v.orgId,
+        scenario_id: v.scenarioId,
+        name: v.name,
+        version: (previous?.version ?? 0) + 1,
+        imported_at: v.nowIso,
+        module_count: v.moduleCount,
+      };
       if (!previous) countScenario(this.t, v.orgId, 1, v.nowIso);
       void this.t.scenarios.put(key, next);
       void this.t.blueprints.put(k(v.orgId, v.scenarioId, next.version), Buffer.from(v.blueprintJson, 'utf8'));

@@ -57,13 +57,20 @@ export class LmdbWebhooks implements WebhooksRepository {
     let due: DeliveryRecord | undefined;
     for (const key of prefixKeys(this.t.outbox, [webhookId])) {
       const d = this.t.deliveries.get(key);
-      if (d && d.status === 'pending') { due = d; break; }
+      if (d && d.status === 'pending') {
+        due = d;
+        break;
+      }
       settled.push(key);
     }
     // Stale entries (a settled delivery whose removal did not land) are dropped; a failed removal only
     // leaves them for the next call, which skips them again.
     if (settled.length > 0) {
-      this.t.outbox.transaction(() => { for (const key of settled) void this.t.outbox.remove(key); }).catch(() => undefined);
+      this.t.outbox
+        .transaction(() => {
+          for (const key of settled) void this.t.outbox.remove(key);
+        })
+        .catch(() => undefined);
     }
     return due;
   }
@@ -75,12 +82,22 @@ export class LmdbWebhooks implements WebhooksRepository {
       if (delivery.status !== 'pending') void this.t.outbox.remove(key);
       if (disableReason !== null) {
         const endpoint = this.t.webhooks.get(k(orgId, delivery.webhook_id));
-        if (endpoint) void this.t.webhooks.put(k(orgId, delivery.webhook_id), { ...endpoint, status: 'disabled', disabled_reason: disableReason });
+        if (endpoint)
+          void this.t.webhooks.put(k(orgId, delivery.webhook_id), {
+            ...endpoint,
+            status: 'disabled',
+            disabled_reason: disableReason,
+          });
       }
     });
   }
 
-  async requeue(orgId: string, webhookId: string, deliveryId: string, nowMs: number): Promise<DeliveryRecord | undefined> {
+  async requeue(
+    orgId: string,
+    webhookId: string,
+    deliveryId: string,
+    nowMs: number,
+  ): Promise<DeliveryRecord | undefined> {
     const key = k(webhookId, deliveryId);
     const next = await this.t.root.transaction(() => {
       const d = this.t.deliveries.get(key);

@@ -64,7 +64,9 @@ export const lmdbBackend: BackendUnderTest = {
     let store = openAt();
     let closed = false;
     return {
-      get store() { return store; },
+      get store() {
+        return store;
+      },
       async reopen() {
         await store.close();
         store = openAt();
@@ -84,7 +86,11 @@ export const lmdbBackend: BackendUnderTest = {
 };
 
 /** Opens `backend`, runs `body` with it, and closes it (also when `body` throws). */
-export async function withBackend<T>(backend: BackendUnderTest, body: (opened: OpenedBackend) => Promise<T>, options?: OpenOptions): Promise<T> {
+export async function withBackend<T>(
+  backend: BackendUnderTest,
+  body: (opened: OpenedBackend) => Promise<T>,
+  options?: OpenOptions,
+): Promise<T> {
   const opened = await backend.open(options);
   try {
     return await body(opened);

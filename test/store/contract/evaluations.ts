@@ -10,7 +10,22 @@ import type { EvaluationRecord } from '../../../src/store/records.js';
 import type { BackendUnderTest } from './backend.js';
 import { renderEvaluationView } from '../../../src/api/views/evaluation.js';
 import { withBackend } from './backend.js';
-import { advance, contribution, copied, deliveryRecord, evaluationRecord, iso, ORG, ORG_PREFIXED, resultsJson, resultWrite, saveScenario, T0, webhookRecord, withoutTime } from './fixtures.js';
+import {
+  advance,
+  contribution,
+  copied,
+  deliveryRecord,
+  evaluationRecord,
+  iso,
+  ORG,
+  ORG_PREFIXED,
+  resultsJson,
+  resultWrite,
+  saveScenario,
+  T0,
+  webhookRecord,
+  withoutTime,
+} from './fixtures.js';
 
 /** Everything a commit may change, read through the public interface (byte results copied). */
 function snapshot(store: Store, record: EvaluationRecord, webhookId: string) {
@@ -19,7 +34,10 @@ function snapshot(store: Store, record: EvaluationRecord, webhookId: string) {
   return {
     record: store.evaluations.get(record.evaluation_id),
     view: viewCopy,
-    open: store.evaluations.listOpen().map((r) => r.evaluation_id).sort(),
+    open: store.evaluations
+      .listOpen()
+      .map((r) => r.evaluation_id)
+      .sort(),
     results: record.scenario_ids.map((sid, i) => ({
       latest: copied(store.results.latestJson(record.org_id, sid))?.toString('utf8'),
       remediation: store.results.remediation(record.org_id, sid),
@@ -35,267 +53,407 @@ function snapshot(store: Store, record: EvaluationRecord, webhookId: string) {
 /** The view as a plain object: `json` parsed (it is only valid until the next read). */
 function viewOf(store: Store, evaluationId: string) {
   const view = store.evaluations.view(evaluationId);
-  return view && { orgId: view.orgId, expiresAt: view.expiresAt, errorJson: view.errorJson, data: JSON.parse(Buffer.from(view.json).toString('utf8')) as unknown };
+  return (
+    view && {
+      orgId: view.orgId,
+      expiresAt: view.expiresAt,
+      errorJson: view.errorJson,
+      data: JSON.parse(Buffer.from(view.json).toString('utf8')) as unknown,
+    }
+  );
 }
 
 /** Registers the evaluations suite for `backend`. */
 export function evaluationsContract(backend: BackendUnderTest): void {
   describe(`evaluations contract (${backend.name})`, () => {
-    it('stores a new evaluation with its status view, and lists it as open', () => withBackend(backend, async ({ store }) => {
-      const stored = evaluationRecord('ev_1', ORG, ['s1', 's2']);
-      const ephemeral = evaluationRecord('ev_2', 'org_é中😀', ['blueprint-0'], { expiresAt: T0 + 60_000 });
-      await store.evaluations.create(stored);
-      await store.evaluations.create(ephemeral);
-      assert.deepEqual(store.evaluations.get('ev_1'), stored);
-      assert.deepEqual(viewOf(store, 'ev_1'), { orgId: ORG, expiresAt: null, errorJson: null, data: JSON.parse(renderEvaluationView(stored)) });
-      assert.deepEqual(viewOf(store, 'ev_2'), { orgId: 'org_é中😀', expiresAt: T0 + 60_000, errorJson: null, data: JSON.parse(renderEvaluationView(ephemeral)) });
-      assert.equal((viewOf(store, 'ev_1')?.data as { status: string }).status, 'pending');
-      assert.deepEqual(store.evaluations.listOpen().map((r) => r.evaluation_id).sort(), ['ev_1', 'ev_2']);
-      assert.deepEqual(store.evaluations.countOpen(), { pending: 2, processing: 0 });
-      assert.equal(store.evaluations.get('ev_3'), undefined);
-      assert.equal(store.evaluations.view('ev_3'), undefined);
-    }));
+    it('stores a new evaluation with its status view, and lists it as open', () =>
+      withBackend(backend, async ({ store }) => {
+        const stored = evaluationRecord('ev_1', ORG, ['s1', 's2']);
+        const ephemeral = evaluationRecord('ev_2', 'org_é中😀', ['blueprint-0'], { expiresAt: T0 + 60_000 });
+        await store.evaluations.create(stored);
+        await store.evaluations.create(ephemeral);
+        assert.deepEqual(store.evaluations.get('ev_1'), stored);
+        assert.deepEqual(viewOf(store, 'ev_1'), {
+          orgId: ORG,
+          expiresAt: null,
+          errorJson: null,
+          data: JSON.parse(renderEvaluationView(stored)),
+        });
+        assert.deepEqual(viewOf(store, 'ev_2'), {
+          orgId: 'org_é中😀',
+          expiresAt: T0 + 60_000,
+          errorJson: null,
+          data: JSON.parse(renderEvaluationView(ephemeral)),
+        });
+        assert.equal((viewOf(store, 'ev_1')?.data as { status: string }).status, 'pending');
+        assert.deepEqual(
+          store.evaluations
+            .listOpen()
+            .map((r) => r.evaluation_id)
+            .sort(),
+          ['ev_1', 'ev_2'],
+        );
+        assert.deepEqual(store.evaluations.countOpen(), { pending: 2, processing: 0 });
+        assert.equal(store.evaluations.get('ev_3'), undefined);
+        assert.equal(store.evaluations.view('ev_3'), undefined);
+      }));
 
-    it('commits transitions: processing stays open, a terminal state leaves the open index and rewrites the view', () => withBackend(backend, async ({ store }) => {
-      const a = evaluationRecord('ev_a', ORG, ['s1', 's2']);
-      const b = evaluationRecord('ev_b', ORG, ['s1']);
-      await store.evaluations.create(a);
-      await store.evaluations.create(b);
-      const processing = advance(a, 'processing', [0]);
-      assert.deepEqual(await store.evaluations.commit({ record: processing }), { webhookIds: [] });
-      assert.deepEqual(store.evaluations.get('ev_a'), processing);
-      assert.deepEqual(store.evaluations.countOpen(), { pending: 1, processing: 1 });
-      assert.deepEqual(store.evaluations.listOpen().map((r) => r.evaluation_id).sort(), ['ev_a', 'ev_b']);
+    it('commits transitions: processing stays open, a terminal state leaves the open index and rewrites the view', () =>
+      withBackend(backend, async ({ store }) => {
+        const a = evaluationRecord('ev_a', ORG, ['s1', 's2']);
+        const b = evaluationRecord('ev_b', ORG, ['s1']);
+        await store.evaluations.create(a);
+        await store.evaluations.create(b);
+        const processing = advance(a, 'processing', [0]);
+        assert.deepEqual(await store.evaluations.commit({ record: processing }), { webhookIds: [] });
+        assert.deepEqual(store.evaluations.get('ev_a'), processing);
+        assert.deepEqual(store.evaluations.countOpen(), { pending: 1, processing: 1 });
+        assert.deepEqual(
+          store.evaluations
+            .listOpen()
+            .map((r) => r.evaluation_id)
+            .sort(),
+          ['ev_a', 'ev_b'],
+        );
 
-      const complete = advance(processing, 'complete', [0, 1], 2_000);
-      const failed = advance(b, 'error', [], 2_000);
-      await Promise.all([store.evaluations.commit({ record: complete }), store.evaluations.commit({ record: failed })]);
-      assert.deepEqual(store.evaluations.get('ev_a'), complete);
-      assert.deepEqual(viewOf(store, 'ev_a'), { orgId: ORG, expiresAt: null, errorJson: null, data: JSON.parse(renderEvaluationView(complete)) });
-      assert.equal((viewOf(store, 'ev_a')?.data as { scenarios: unknown[] }).scenarios.length, 2);
-      assert.deepEqual(viewOf(store, 'ev_b'), { orgId: ORG, expiresAt: null, errorJson: JSON.stringify(failed.error), data: JSON.parse(renderEvaluationView(failed)) });
-      assert.deepEqual(store.evaluations.listOpen(), []);
-      assert.deepEqual(store.evaluations.countOpen(), { pending: 0, processing: 0 });
-    }));
+        const complete = advance(processing, 'complete', [0, 1], 2_000);
+        const failed = advance(b, 'error', [], 2_000);
+        await Promise.all([
+          store.evaluations.commit({ record: complete }),
+          store.evaluations.commit({ record: failed }),
+        ]);
+        assert.deepEqual(store.evaluations.get('ev_a'), complete);
+        assert.deepEqual(viewOf(store, 'ev_a'), {
+          orgId: ORG,
+          expiresAt: null,
+          errorJson: null,
+          data: JSON.parse(renderEvaluationView(complete)),
+        });
+        assert.equal((viewOf(store, 'ev_a')?.data as { scenarios: unknown[] }).scenarios.length, 2);
+        assert.deepEqual(viewOf(store, 'ev_b'), {
+          orgId: ORG,
+          expiresAt: null,
+          errorJson: JSON.stringify(failed.error),
+          data: JSON.parse(renderEvaluationView(failed)),
+        });
+        assert.deepEqual(store.evaluations.listOpen(), []);
+        assert.deepEqual(store.evaluations.countOpen(), { pending: 0, processing: 0 });
+      }));
 
-    it('lands a stored batch\'s results as the scenarios\' latest results and in the rollup', () => withBackend(backend, async ({ store }) => {
-      await saveScenario(store, ORG, 's1');
-      await saveScenario(store, ORG, 's2');
-      const record = evaluationRecord('ev_1', ORG, ['s1', 's2']);
-      await store.evaluations.create(record);
-      const remediation = { 'SEC-1': '{"steps":["move the key to a connection"]}', 'OPS-2': null };
-      await store.evaluations.commit({ record: advance(record, 'processing', [0]), results: [resultWrite('ev_1', 0, contribution(40, { 'SEC-1': 3 }, ['SOC 2 CC6.1']), iso(1_000), remediation)] });
-      assert.equal(copied(store.results.latestJson(ORG, 's1'))?.toString('utf8'), resultsJson('ev_1', 0, 40));
-      assert.deepEqual(store.results.remediation(ORG, 's1'), remediation);
-      assert.equal(copied(store.evaluations.scenarioResults('ev_1', 0))?.toString('utf8'), resultsJson('ev_1', 0, 40));
-      assert.equal(store.results.latestJson(ORG, 's2'), undefined);
-      assert.equal(store.evaluations.scenarioResults('ev_1', 1), undefined);
+    it("lands a stored batch's results as the scenarios' latest results and in the rollup", () =>
+      withBackend(backend, async ({ store }) => {
+        await saveScenario(store, ORG, 's1');
+        await saveScenario(store, ORG, 's2');
+        const record = evaluationRecord('ev_1', ORG, ['s1', 's2']);
+        await store.evaluations.create(record);
+        const remediation = { 'SEC-1': '{"steps":["move the key to a connection"]}', 'OPS-2': null };
+        await store.evaluations.commit({
+          record: advance(record, 'processing', [0]),
+          results: [resultWrite('ev_1', 0, contribution(40, { 'SEC-1': 3 }, ['SOC 2 CC6.1']), iso(1_000), remediation)],
+        });
+        assert.equal(copied(store.results.latestJson(ORG, 's1'))?.toString('utf8'), resultsJson('ev_1', 0, 40));
+        assert.deepEqual(store.results.remediation(ORG, 's1'), remediation);
+        assert.equal(
+          copied(store.evaluations.scenarioResults('ev_1', 0))?.toString('utf8'),
+          resultsJson('ev_1', 0, 40),
+        );
+        assert.equal(store.results.latestJson(ORG, 's2'), undefined);
+        assert.equal(store.evaluations.scenarioResults('ev_1', 1), undefined);
 
-      await store.evaluations.commit({ record: advance(record, 'complete', [0, 1]), results: [resultWrite('ev_1', 1, contribution(100), iso(1_000), {})] });
-      assert.equal(copied(store.results.latestJson(ORG, 's2'))?.toString('utf8'), resultsJson('ev_1', 1, 100));
-      assert.deepEqual(store.results.remediation(ORG, 's2'), {});
-      const rollup = store.results.rollup(ORG);
-      assert.ok(rollup);
-      assert.deepEqual(withoutTime(rollup), {
-        org_id: ORG, scenarios_total: 2, scenarios_evaluated: 2, score_sum: 140, violations_total: 3, critical_total: 3,
-        policies: { 'SEC-1': { count: 3, scenarios: 1 } }, gaps: { 'SOC 2 CC6.1': 1 },
-      });
-      assert.equal(store.results.rollup(ORG_PREFIXED), undefined);
-    }));
+        await store.evaluations.commit({
+          record: advance(record, 'complete', [0, 1]),
+          results: [resultWrite('ev_1', 1, contribution(100), iso(1_000), {})],
+        });
+        assert.equal(copied(store.results.latestJson(ORG, 's2'))?.toString('utf8'), resultsJson('ev_1', 1, 100));
+        assert.deepEqual(store.results.remediation(ORG, 's2'), {});
+        const rollup = store.results.rollup(ORG);
+        assert.ok(rollup);
+        assert.deepEqual(withoutTime(rollup), {
+          org_id: ORG,
+          scenarios_total: 2,
+          scenarios_evaluated: 2,
+          score_sum: 140,
+          violations_total: 3,
+          critical_total: 3,
+          policies: { 'SEC-1': { count: 3, scenarios: 1 } },
+          gaps: { 'SOC 2 CC6.1': 1 },
+        });
+        assert.equal(store.results.rollup(ORG_PREFIXED), undefined);
+      }));
 
-    it('keeps newer latest results when an older evaluation commits later', () => withBackend(backend, async ({ store }) => {
-      await saveScenario(store, ORG, 's1');
-      const older = evaluationRecord('ev_old', ORG, ['s1']);
-      const newer = evaluationRecord('ev_new', ORG, ['s1']);
-      await store.evaluations.create(older);
-      await store.evaluations.create(newer);
-      await store.evaluations.commit({ record: advance(newer, 'complete', [0]), results: [resultWrite('ev_new', 0, contribution(90), iso(5_000), { 'OPS-1': null })] });
-      await store.evaluations.commit({ record: advance(older, 'complete', [0]), results: [resultWrite('ev_old', 0, contribution(10, { 'SEC-1': 4 }), iso(1_000))] });
-      assert.equal(copied(store.results.latestJson(ORG, 's1'))?.toString('utf8'), resultsJson('ev_new', 0, 90));
-      assert.deepEqual(store.results.remediation(ORG, 's1'), { 'OPS-1': null });
-      assert.equal(copied(store.evaluations.scenarioResults('ev_old', 0))?.toString('utf8'), resultsJson('ev_old', 0, 10), 'the evaluation keeps its own results');
-      const rollup = store.results.rollup(ORG);
-      assert.equal(rollup?.scenarios_evaluated, 1);
-      assert.equal(rollup?.score_sum, 90);
-      assert.deepEqual(rollup?.policies, {});
-    }));
+    it('keeps newer latest results when an older evaluation commits later', () =>
+      withBackend(backend, async ({ store }) => {
+        await saveScenario(store, ORG, 's1');
+        const older = evaluationRecord('ev_old', ORG, ['s1']);
+        const newer = evaluationRecord('ev_new', ORG, ['s1']);
+        await store.evaluations.create(older);
+        await store.evaluations.create(newer);
+        await store.evaluations.commit({
+          record: advance(newer, 'complete', [0]),
+          results: [resultWrite('ev_new', 0, contribution(90), iso(5_000), { 'OPS-1': null })],
+        });
+        await store.evaluations.commit({
+          record: advance(older, 'complete', [0]),
+          results: [resultWrite('ev_old', 0, contribution(10, { 'SEC-1': 4 }), iso(1_000))],
+        });
+        assert.equal(copied(store.results.latestJson(ORG, 's1'))?.toString('utf8'), resultsJson('ev_new', 0, 90));
+        assert.deepEqual(store.results.remediation(ORG, 's1'), { 'OPS-1': null });
+        assert.equal(
+          copied(store.evaluations.scenarioResults('ev_old', 0))?.toString('utf8'),
+          resultsJson('ev_old', 0, 10),
+          'the evaluation keeps its own results',
+        );
+        const rollup = store.results.rollup(ORG);
+        assert.equal(rollup?.scenarios_evaluated, 1);
+        assert.equal(rollup?.score_sum, 90);
+        assert.deepEqual(rollup?.policies, {});
+      }));
 
-    it('does not roll up results of a scenario deleted while it was evaluated', () => withBackend(backend, async ({ store }) => {
-      await saveScenario(store, ORG, 's1');
-      await saveScenario(store, ORG, 's2');
-      const record = evaluationRecord('ev_1', ORG, ['s1', 's2']);
-      await store.evaluations.create(record);
-      assert.equal(await store.scenarios.delete(ORG, 's1', iso(500)), true);
-      await store.evaluations.commit({ record: advance(record, 'complete', [0, 1]), results: [
-        resultWrite('ev_1', 0, contribution(10, { 'SEC-1': 1 }), iso(1_000)), resultWrite('ev_1', 1, contribution(70), iso(1_000)),
-      ] });
-      assert.equal(store.results.latestJson(ORG, 's1'), undefined);
-      assert.equal(store.results.remediation(ORG, 's1'), undefined);
-      const rollup = store.results.rollup(ORG);
-      assert.ok(rollup);
-      assert.deepEqual(withoutTime(rollup), withoutTime(store.results.computeRollup(ORG, iso())));
-      assert.equal(rollup.scenarios_total, 1);
-      assert.equal(rollup.scenarios_evaluated, 1);
-      assert.equal(rollup.score_sum, 70);
-    }));
+    it('does not roll up results of a scenario deleted while it was evaluated', () =>
+      withBackend(backend, async ({ store }) => {
+        await saveScenario(store, ORG, 's1');
+        await saveScenario(store, ORG, 's2');
+        const record = evaluationRecord('ev_1', ORG, ['s1', 's2']);
+        await store.evaluations.create(record);
+        assert.equal(await store.scenarios.delete(ORG, 's1', iso(500)), true);
+        await store.evaluations.commit({
+          record: advance(record, 'complete', [0, 1]),
+          results: [
+            resultWrite('ev_1', 0, contribution(10, { 'SEC-1': 1 }), iso(1_000)),
+            resultWrite('ev_1', 1, contribution(70), iso(1_000)),
+          ],
+        });
+        assert.equal(store.results.latestJson(ORG, 's1'), undefined);
+        assert.equal(store.results.remediation(ORG, 's1'), undefined);
+        const rollup = store.results.rollup(ORG);
+        assert.ok(rollup);
+        assert.deepEqual(withoutTime(rollup), withoutTime(store.results.computeRollup(ORG, iso())));
+        assert.equal(rollup.scenarios_total, 1);
+        assert.equal(rollup.scenarios_evaluated, 1);
+        assert.equal(rollup.score_sum, 70);
+      }));
 
-    it('rolls back a commit whose deliveries throw: record, view, results, rollup and outbox stay as before', () => withBackend(backend, async ({ store }) => {
-      await saveScenario(store, ORG, 's1');
-      await saveScenario(store, ORG, 's2');
-      const endpoint = webhookRecord('wh_1', ORG);
-      assert.equal(await store.webhooks.create(endpoint, 10), true);
-      const record = evaluationRecord('ev_1', ORG, ['s1', 's2']);
-      await store.evaluations.create(record);
-      const processing = advance(record, 'processing', [0]);
-      await store.evaluations.commit({ record: processing, results: [resultWrite('ev_1', 0, contribution(50, { 'SEC-1': 1 }), iso(1_000))] });
-      const before = snapshot(store, record, 'wh_1');
+    it('rolls back a commit whose deliveries throw: record, view, results, rollup and outbox stay as before', () =>
+      withBackend(backend, async ({ store }) => {
+        await saveScenario(store, ORG, 's1');
+        await saveScenario(store, ORG, 's2');
+        const endpoint = webhookRecord('wh_1', ORG);
+        assert.equal(await store.webhooks.create(endpoint, 10), true);
+        const record = evaluationRecord('ev_1', ORG, ['s1', 's2']);
+        await store.evaluations.create(record);
+        const processing = advance(record, 'processing', [0]);
+        await store.evaluations.commit({
+          record: processing,
+          results: [resultWrite('ev_1', 0, contribution(50, { 'SEC-1': 1 }), iso(1_000))],
+        });
+        const before = snapshot(store, record, 'wh_1');
 
-      // A sibling commit in the same turn must land although the failing one is rolled back.
-      const sibling = evaluationRecord('ev_2', ORG, ['s2']);
-      await store.evaluations.create(sibling);
-      const [failed, landed] = await Promise.allSettled([
-        store.evaluations.commit({
-          record: advance(processing, 'complete', [0, 1], 2_000),
-          results: [resultWrite('ev_1', 1, contribution(20, { 'OPS-2': 2 }, ['GDPR Art. 32']), iso(2_000))],
-          deliveries: (endpoints) => {
-            if (endpoints.length > 0) throw new Error('outbox write failed');
-            return [];
-          },
-        }),
-        store.evaluations.commit({ record: advance(sibling, 'processing') }),
-      ]);
-      assert.equal(failed.status, 'rejected');
-      assert.equal(((failed as PromiseRejectedResult).reason as Error).message, 'outbox write failed');
-      assert.equal(landed.status, 'fulfilled');
-      assert.equal(store.evaluations.get('ev_2')?.status, 'processing');
-      const after = snapshot(store, record, 'wh_1');
-      assert.deepEqual(after, { ...before, open: [...before.open, 'ev_2'].sort() });
-      assert.equal(after.record?.status, 'processing');
-      assert.equal(after.results[1]?.own, undefined);
-      assert.equal(after.outbox, undefined);
-      assert.deepEqual(after.pendingEndpoints, []);
-    }));
+        // A sibling commit in the same turn must land although the failing one is rolled back.
+        const sibling = evaluationRecord('ev_2', ORG, ['s2']);
+        await store.evaluations.create(sibling);
+        const [failed, landed] = await Promise.allSettled([
+          store.evaluations.commit({
+            record: advance(processing, 'complete', [0, 1], 2_000),
+            results: [resultWrite('ev_1', 1, contribution(20, { 'OPS-2': 2 }, ['GDPR Art. 32']), iso(2_000))],
+            deliveries: (endpoints) => {
+              if (endpoints.length > 0) throw new Error('outbox write failed');
+              return [];
+            },
+          }),
+          store.evaluations.commit({ record: advance(sibling, 'processing') }),
+        ]);
+        assert.equal(failed.status, 'rejected');
+        assert.equal(((failed as PromiseRejectedResult).reason as Error).message, 'outbox write failed');
+        assert.equal(landed.status, 'fulfilled');
+        assert.equal(store.evaluations.get('ev_2')?.status, 'processing');
+        const after = snapshot(store, record, 'wh_1');
+        assert.deepEqual(after, { ...before, open: [...before.open, 'ev_2'].sort() });
+        assert.equal(after.record?.status, 'processing');
+        assert.equal(after.results[1]?.own, undefined);
+        assert.equal(after.outbox, undefined);
+        assert.deepEqual(after.pendingEndpoints, []);
+      }));
 
-    it('keeps committed state across a reopen and lists open evaluations again', () => withBackend(backend, async (opened) => {
-      await saveScenario(opened.store, ORG, 's1');
-      const open = evaluationRecord('ev_open', ORG, ['s1', 's1']);
-      const done = evaluationRecord('ev_done', ORG, ['s1']);
-      const ephemeral = evaluationRecord('ev_eph', ORG, ['blueprint-0'], { expiresAt: T0 + 1_000 });
-      for (const r of [open, done, ephemeral]) await opened.store.evaluations.create(r);
-      const processing = advance(open, 'processing', [0]);
-      await opened.store.evaluations.commit({ record: processing, results: [resultWrite('ev_open', 0, contribution(75), iso(1_000))] });
-      await opened.store.evaluations.commit({ record: advance(done, 'complete', [0]) });
-      await opened.store.flushed();
-      const rollupBefore = opened.store.results.rollup(ORG);
+    it('keeps committed state across a reopen and lists open evaluations again', () =>
+      withBackend(backend, async (opened) => {
+        await saveScenario(opened.store, ORG, 's1');
+        const open = evaluationRecord('ev_open', ORG, ['s1', 's1']);
+        const done = evaluationRecord('ev_done', ORG, ['s1']);
+        const ephemeral = evaluationRecord('ev_eph', ORG, ['blueprint-0'], { expiresAt: T0 + 1_000 });
+        for (const r of [open, done, ephemeral]) await opened.store.evaluations.create(r);
+        const processing = advance(open, 'processing', [0]);
+        await opened.store.evaluations.commit({
+          record: processing,
+          results: [resultWrite('ev_open', 0, contribution(75), iso(1_000))],
+        });
+        await opened.store.evaluations.commit({ record: advance(done, 'complete', [0]) });
+        await opened.store.flushed();
+        const rollupBefore = opened.store.results.rollup(ORG);
 
-      const store = await opened.reopen();
-      assert.deepEqual(store.evaluations.get('ev_open'), processing);
-      assert.deepEqual(viewOf(store, 'ev_open'), { orgId: ORG, expiresAt: null, errorJson: null, data: JSON.parse(renderEvaluationView(processing)) });
-      assert.deepEqual(store.evaluations.listOpen().map((r) => r.evaluation_id).sort(), ['ev_eph', 'ev_open']);
-      assert.deepEqual(store.evaluations.countOpen(), { pending: 1, processing: 1 });
-      assert.equal(copied(store.results.latestJson(ORG, 's1'))?.toString('utf8'), resultsJson('ev_open', 0, 75));
-      assert.deepEqual(store.results.rollup(ORG), rollupBefore);
-      assert.equal(await store.evaluations.purgeExpired(T0 + 2_000, () => false), 1, 'the expiry index survives too');
-    }));
+        const store = await opened.reopen();
+        assert.deepEqual(store.evaluations.get('ev_open'), processing);
+        assert.deepEqual(viewOf(store, 'ev_open'), {
+          orgId: ORG,
+          expiresAt: null,
+          errorJson: null,
+          data: JSON.parse(renderEvaluationView(processing)),
+        });
+        assert.deepEqual(
+          store.evaluations
+            .listOpen()
+            .map((r) => r.evaluation_id)
+            .sort(),
+          ['ev_eph', 'ev_open'],
+        );
+        assert.deepEqual(store.evaluations.countOpen(), { pending: 1, processing: 1 });
+        assert.equal(copied(store.results.latestJson(ORG, 's1'))?.toString('utf8'), resultsJson('ev_open', 0, 75));
+        assert.deepEqual(store.results.rollup(ORG), rollupBefore);
+        assert.equal(await store.evaluations.purgeExpired(T0 + 2_000, () => false), 1, 'the expiry index survives too');
+      }));
 
-    it('purges only evaluations that expired before now (not at now), and skips busy ones', () => withBackend(backend, async ({ store }) => {
-      const now = T0 + 60_000;
-      const long = `ev_${'l'.repeat(70)}`;
-      const records = [
-        evaluationRecord('ev_past', ORG, ['b'], { expiresAt: now - 1 }),
-        evaluationRecord(long, ORG, ['b'], { expiresAt: now - 1 }),
-        evaluationRecord('ev_busy', ORG, ['b'], { expiresAt: now - 5_000 }),
-        evaluationRecord('ev_now', ORG, ['b'], { expiresAt: now }),
-        evaluationRecord('ev_future', ORG, ['b'], { expiresAt: now + 1 }),
-        evaluationRecord('ev_stored', ORG, ['s1']),
-      ];
-      for (const r of records) await store.evaluations.create(r);
-      await store.evaluations.commit({ record: advance(records[0]!, 'complete', [0]) });
-      const busy = new Set(['ev_busy']);
-      assert.equal(await store.evaluations.purgeExpired(now, (id) => busy.has(id)), 2);
-      for (const id of ['ev_past', long]) {
-        assert.equal(store.evaluations.get(id), undefined, id);
-        assert.equal(store.evaluations.view(id), undefined, id);
-      }
-      for (const id of ['ev_busy', 'ev_now', 'ev_future', 'ev_stored']) assert.ok(store.evaluations.get(id), id);
-      assert.deepEqual(store.evaluations.listOpen().map((r) => r.evaluation_id).sort(), ['ev_busy', 'ev_future', 'ev_now', 'ev_stored']);
-      assert.equal(await store.evaluations.purgeExpired(now, (id) => busy.has(id)), 0);
-      busy.clear();
-      assert.equal(await store.evaluations.purgeExpired(now, (id) => busy.has(id)), 1);
-      assert.equal(store.evaluations.get('ev_busy'), undefined);
-      assert.equal(await store.evaluations.purgeExpired(now + 2, () => false), 2);
-      assert.deepEqual(store.evaluations.listOpen().map((r) => r.evaluation_id), ['ev_stored']);
-      assert.equal(await store.evaluations.purgeExpired(now + 3_600_000, () => false), 0, 'stored evaluations never expire');
-    }));
+    it('purges only evaluations that expired before now (not at now), and skips busy ones', () =>
+      withBackend(backend, async ({ store }) => {
+        const now = T0 + 60_000;
+        const long = `ev_${'l'.repeat(70)}`;
+        const records = [
+          evaluationRecord('ev_past', ORG, ['b'], { expiresAt: now - 1 }),
+          evaluationRecord(long, ORG, ['b'], { expiresAt: now - 1 }),
+          evaluationRecord('ev_busy', ORG, ['b'], { expiresAt: now - 5_000 }),
+          evaluationRecord('ev_now', ORG, ['b'], { expiresAt: now }),
+          evaluationRecord('ev_future', ORG, ['b'], { expiresAt: now + 1 }),
+          evaluationRecord('ev_stored', ORG, ['s1']),
+        ];
+        for (const r of records) await store.evaluations.create(r);
+        await store.evaluations.commit({ record: advance(records[0]!, 'complete', [0]) });
+        const busy = new Set(['ev_busy']);
+        assert.equal(await store.evaluations.purgeExpired(now, (id) => busy.has(id)), 2);
+        for (const id of ['ev_past', long]) {
+          assert.equal(store.evaluations.get(id), undefined, id);
+          assert.equal(store.evaluations.view(id), undefined, id);
+        }
+        for (const id of ['ev_busy', 'ev_now', 'ev_future', 'ev_stored']) assert.ok(store.evaluations.get(id), id);
+        assert.deepEqual(
+          store.evaluations
+            .listOpen()
+            .map((r) => r.evaluation_id)
+            .sort(),
+          ['ev_busy', 'ev_future', 'ev_now', 'ev_stored'],
+        );
+        assert.equal(await store.evaluations.purgeExpired(now, (id) => busy.has(id)), 0);
+        busy.clear();
+        assert.equal(await store.evaluations.purgeExpired(now, (id) => busy.has(id)), 1);
+        assert.equal(store.evaluations.get('ev_busy'), undefined);
+        assert.equal(await store.evaluations.purgeExpired(now + 2, () => false), 2);
+        assert.deepEqual(
+          store.evaluations.listOpen().map((r) => r.evaluation_id),
+          ['ev_stored'],
+        );
+        assert.equal(
+          await store.evaluations.purgeExpired(now + 3_600_000, () => false),
+          0,
+          'stored evaluations never expire',
+        );
+      }));
 
-    it('does not take results of a scenario deleted and imported again while it was evaluated', () => withBackend(backend, async ({ store }) => {
-      await saveScenario(store, ORG, 's1');
-      await saveScenario(store, ORG, 's1');
-      const record = evaluationRecord('ev_1', ORG, ['s1'], { versions: [2] });
-      await store.evaluations.create(record);
-      assert.equal(await store.scenarios.delete(ORG, 's1', iso(500)), true);
-      await saveScenario(store, ORG, 's1');
-      await store.evaluations.commit({ record: advance(record, 'complete', [0]), results: [resultWrite('ev_1', 0, contribution(10), iso(1_000))] });
-      assert.equal(store.results.latestJson(ORG, 's1'), undefined, 'version 2 of the old scenario is not the new one\'s results');
-      assert.equal(store.results.rollup(ORG)?.scenarios_evaluated, 0);
-      assert.equal(store.evaluations.get('ev_1')?.status, 'complete');
-    }));
+    it('does not take results of a scenario deleted and imported again while it was evaluated', () =>
+      withBackend(backend, async ({ store }) => {
+        await saveScenario(store, ORG, 's1');
+        await saveScenario(store, ORG, 's1');
+        const record = evaluationRecord('ev_1', ORG, ['s1'], { versions: [2] });
+        await store.evaluations.create(record);
+        assert.equal(await store.scenarios.delete(ORG, 's1', iso(500)), true);
+        await saveScenario(store, ORG, 's1');
+        await store.evaluations.commit({
+          record: advance(record, 'complete', [0]),
+          results: [resultWrite('ev_1', 0, contribution(10), iso(1_000))],
+        });
+        assert.equal(
+          store.results.latestJson(ORG, 's1'),
+          undefined,
+          "version 2 of the old scenario is not the new one's results",
+        );
+        assert.equal(store.results.rollup(ORG)?.scenarios_evaluated, 0);
+        assert.equal(store.evaluations.get('ev_1')?.status, 'complete');
+      }));
 
-    it('leaves an evaluation deleted while it ran deleted: later commits write nothing', () => withBackend(backend, async ({ store }) => {
-      await saveScenario(store, ORG, 's1');
-      const record = evaluationRecord('ev_1', ORG, ['s1'], { expiresAt: T0 + 1_000 });
-      await store.evaluations.create(record);
-      assert.equal(await store.evaluations.delete('ev_1'), true);
-      await store.evaluations.commit({ record: advance(record, 'processing') });
-      await store.evaluations.commit({ record: advance(record, 'complete', [0]), results: [resultWrite('ev_1', 0, contribution(10), iso(1_000))] });
-      assert.equal(store.evaluations.get('ev_1'), undefined);
-      assert.equal(store.evaluations.view('ev_1'), undefined);
-      assert.deepEqual(store.evaluations.listOpen(), []);
-      assert.equal(store.evaluations.scenarioResults('ev_1', 0), undefined);
-      assert.equal(store.results.latestJson(ORG, 's1'), undefined);
-    }));
+    it('leaves an evaluation deleted while it ran deleted: later commits write nothing', () =>
+      withBackend(backend, async ({ store }) => {
+        await saveScenario(store, ORG, 's1');
+        const record = evaluationRecord('ev_1', ORG, ['s1'], { expiresAt: T0 + 1_000 });
+        await store.evaluations.create(record);
+        assert.equal(await store.evaluations.delete('ev_1'), true);
+        await store.evaluations.commit({ record: advance(record, 'processing') });
+        await store.evaluations.commit({
+          record: advance(record, 'complete', [0]),
+          results: [resultWrite('ev_1', 0, contribution(10), iso(1_000))],
+        });
+        assert.equal(store.evaluations.get('ev_1'), undefined);
+        assert.equal(store.evaluations.view('ev_1'), undefined);
+        assert.deepEqual(store.evaluations.listOpen(), []);
+        assert.equal(store.evaluations.scenarioResults('ev_1', 0), undefined);
+        assert.equal(store.results.latestJson(ORG, 's1'), undefined);
+      }));
 
-    it('deletes an evaluation once, keeping a scenario\'s latest results that are still its latest', () => withBackend(backend, async ({ store }) => {
-      await saveScenario(store, ORG, 's1');
-      await saveScenario(store, ORG, 's2');
-      const first = evaluationRecord('ev_1', ORG, ['s1', 's2']);
-      const second = evaluationRecord('ev_2', ORG, ['s2']);
-      await store.evaluations.create(first);
-      await store.evaluations.create(second);
-      await store.evaluations.commit({ record: advance(first, 'complete', [0, 1]), results: [
-        resultWrite('ev_1', 0, contribution(30), iso(1_000)), resultWrite('ev_1', 1, contribution(40), iso(1_000)),
-      ] });
-      await store.evaluations.commit({ record: advance(second, 'complete', [0]), results: [resultWrite('ev_2', 0, contribution(50), iso(2_000))] });
-      const rollup = store.results.rollup(ORG);
+    it("deletes an evaluation once, keeping a scenario's latest results that are still its latest", () =>
+      withBackend(backend, async ({ store }) => {
+        await saveScenario(store, ORG, 's1');
+        await saveScenario(store, ORG, 's2');
+        const first = evaluationRecord('ev_1', ORG, ['s1', 's2']);
+        const second = evaluationRecord('ev_2', ORG, ['s2']);
+        await store.evaluations.create(first);
+        await store.evaluations.create(second);
+        await store.evaluations.commit({
+          record: advance(first, 'complete', [0, 1]),
+          results: [
+            resultWrite('ev_1', 0, contribution(30), iso(1_000)),
+            resultWrite('ev_1', 1, contribution(40), iso(1_000)),
+          ],
+        });
+        await store.evaluations.commit({
+          record: advance(second, 'complete', [0]),
+          results: [resultWrite('ev_2', 0, contribution(50), iso(2_000))],
+        });
+        const rollup = store.results.rollup(ORG);
 
-      assert.equal(await store.evaluations.delete('ev_1'), true);
-      assert.equal(store.evaluations.get('ev_1'), undefined);
-      assert.equal(store.evaluations.view('ev_1'), undefined);
-      assert.equal(copied(store.results.latestJson(ORG, 's1'))?.toString('utf8'), resultsJson('ev_1', 0, 30), 'still s1\'s latest');
-      assert.equal(copied(store.results.latestJson(ORG, 's2'))?.toString('utf8'), resultsJson('ev_2', 0, 50));
-      assert.deepEqual(store.results.rollup(ORG), rollup, 'deleting an evaluation changes no rollup');
-      assert.equal(await store.evaluations.delete('ev_1'), false);
-      assert.equal(await store.evaluations.delete('ev_unknown'), false);
+        assert.equal(await store.evaluations.delete('ev_1'), true);
+        assert.equal(store.evaluations.get('ev_1'), undefined);
+        assert.equal(store.evaluations.view('ev_1'), undefined);
+        assert.equal(
+          copied(store.results.latestJson(ORG, 's1'))?.toString('utf8'),
+          resultsJson('ev_1', 0, 30),
+          "still s1's latest",
+        );
+        assert.equal(copied(store.results.latestJson(ORG, 's2'))?.toString('utf8'), resultsJson('ev_2', 0, 50));
+        assert.deepEqual(store.results.rollup(ORG), rollup, 'deleting an evaluation changes no rollup');
+        assert.equal(await store.evaluations.delete('ev_1'), false);
+        assert.equal(await store.evaluations.delete('ev_unknown'), false);
 
-      const open = evaluationRecord('ev_3', ORG, ['s1'], { expiresAt: T0 + 1_000 });
-      await store.evaluations.create(open);
-      assert.equal(await store.evaluations.delete('ev_3'), true);
-      assert.deepEqual(store.evaluations.listOpen(), []);
-      assert.equal(await store.evaluations.purgeExpired(T0 + 2_000, () => false), 0, 'a deleted evaluation leaves nothing to purge');
-    }));
+        const open = evaluationRecord('ev_3', ORG, ['s1'], { expiresAt: T0 + 1_000 });
+        await store.evaluations.create(open);
+        assert.equal(await store.evaluations.delete('ev_3'), true);
+        assert.deepEqual(store.evaluations.listOpen(), []);
+        assert.equal(
+          await store.evaluations.purgeExpired(T0 + 2_000, () => false),
+          0,
+          'a deleted evaluation leaves nothing to purge',
+        );
+      }));
 
-    it('redeems a result token exactly once among 50 concurrent attempts, durably', () => withBackend(backend, async (opened) => {
-      const evaluations = opened.store.evaluations;
-      assert.equal(evaluations.isTokenConsumed('jti-1'), false);
-      const wins = await Promise.all(Array.from({ length: 50 }, (_, i) => evaluations.consumeToken('jti-1', 'ev_1', T0 + i)));
-      assert.equal(wins.filter(Boolean).length, 1);
-      assert.equal(evaluations.isTokenConsumed('jti-1'), true);
-      assert.equal(evaluations.isTokenConsumed('jti-2'), false);
-      assert.equal(await evaluations.consumeToken('jti-2', 'ev_1', T0), true);
-      const store = await opened.reopen();
-      assert.equal(store.evaluations.isTokenConsumed('jti-1'), true);
-      assert.equal(store.evaluations.isTokenConsumed('jti-2'), true);
-      assert.equal(await store.evaluations.consumeToken('jti-1', 'ev_1', T0), false);
-    }));
+    it('redeems a result token exactly once among 50 concurrent attempts, durably', () =>
+      withBackend(backend, async (opened) => {
+        const evaluations = opened.store.evaluations;
+        assert.equal(evaluations.isTokenConsumed('jti-1'), false);
+        const wins = await Promise.all(
+          Array.from({ length: 50 }, (_, i) => evaluations.consumeToken('jti-1', 'ev_1', T0 + i)),
+        );
+        assert.equal(wins.filter(Boolean).length, 1);
+        assert.equal(evaluations.isTokenConsumed('jti-1'), true);
+        assert.equal(evaluations.isTokenConsumed('jti-2'), false);
+        assert.equal(await evaluations.consumeToken('jti-2', 'ev_1', T0), true);
+        const store = await opened.reopen();
+        assert.equal(store.evaluations.isTokenConsumed('jti-1'), true);
+        assert.equal(store.evaluations.isTokenConsumed('jti-2'), true);
+        assert.equal(await store.evaluations.consumeToken('jti-1', 'ev_1', T0), false);
+      }));
   });
 }

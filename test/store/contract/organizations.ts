@@ -9,80 +9,106 @@ import { byCodePoint, iso, keyRecord, ORG, ORG_LONG, ORG_PREFIXED } from './fixt
 /** Registers the organizations suite for `backend`. */
 export function organizationsContract(backend: BackendUnderTest): void {
   describe(`organizations contract (${backend.name})`, () => {
-    it('is empty until the first organization, then gets and lists organizations by id', () => withBackend(backend, async ({ store }) => {
-      const orgs = store.organizations;
-      assert.equal(orgs.isEmpty(), true);
-      assert.deepEqual(orgs.listOrgs(), []);
-      const ids = [ORG_PREFIXED, ORG_LONG, ORG, 'org_é'];
-      for (const id of ids) await orgs.createOrg({ org_id: id, name: `Org ${id}`, created_at: iso() });
-      assert.equal(orgs.isEmpty(), false);
-      assert.deepEqual(orgs.getOrg(ORG), { org_id: ORG, name: `Org ${ORG}`, created_at: iso() });
-      assert.equal(orgs.getOrg('org_2'), undefined);
-      assert.deepEqual(orgs.listOrgs().map((o) => o.org_id), [...ids].sort(byCodePoint));
-    }));
+    it('is empty until the first organization, then gets and lists organizations by id', () =>
+      withBackend(backend, async ({ store }) => {
+        const orgs = store.organizations;
+        assert.equal(orgs.isEmpty(), true);
+        assert.deepEqual(orgs.listOrgs(), []);
+        const ids = [ORG_PREFIXED, ORG_LONG, ORG, 'org_é'];
+        for (const id of ids) await orgs.createOrg({ org_id: id, name: `Org ${id}`, created_at: iso() });
+        assert.equal(orgs.isEmpty(), false);
+        assert.deepEqual(orgs.getOrg(ORG), { org_id: ORG, name: `Org ${ORG}`, created_at: iso() });
+        assert.equal(orgs.getOrg('org_2'), undefined);
+        assert.deepEqual(
+          orgs.listOrgs().map((o) => o.org_id),
+          [...ids].sort(byCodePoint),
+        );
+      }));
 
-    it('finds a new key by id, by hash and in its own organization\'s list, newest first', () => withBackend(backend, async ({ store }) => {
-      const orgs = store.organizations;
-      // Created out of order; ORG_PREFIXED's id extends ORG's, ORG_LONG's keys have 64+ units.
-      const keys = [keyRecord('key_b', ORG, 2_000), keyRecord('key_a', ORG, 3_000), keyRecord('key_c', ORG, 1_000), keyRecord('key_x', ORG_PREFIXED, 5_000), keyRecord('key_l', ORG_LONG, 4_000)];
-      for (const key of keys) await orgs.createKey(key);
-      for (const key of keys) {
-        assert.deepEqual(orgs.getKey(key.key_id), key);
-        assert.equal(orgs.keyIdByHash(key.hash), key.key_id);
-      }
-      assert.deepEqual(orgs.listKeys(ORG).map((key) => key.key_id), ['key_a', 'key_b', 'key_c']);
-      assert.deepEqual(orgs.listKeys(ORG_PREFIXED).map((key) => key.key_id), ['key_x']);
-      assert.deepEqual(orgs.listKeys(ORG_LONG), [keys[4]]);
-      assert.deepEqual(orgs.listKeys('org_2'), []);
-      assert.equal(orgs.getKey('key_z'), undefined);
-      assert.equal(orgs.keyIdByHash('f'.repeat(64)), undefined);
-    }));
+    it("finds a new key by id, by hash and in its own organization's list, newest first", () =>
+      withBackend(backend, async ({ store }) => {
+        const orgs = store.organizations;
+        // Created out of order; ORG_PREFIXED's id extends ORG's, ORG_LONG's keys have 64+ units.
+        const keys = [
+          keyRecord('key_b', ORG, 2_000),
+          keyRecord('key_a', ORG, 3_000),
+          keyRecord('key_c', ORG, 1_000),
+          keyRecord('key_x', ORG_PREFIXED, 5_000),
+          keyRecord('key_l', ORG_LONG, 4_000),
+        ];
+        for (const key of keys) await orgs.createKey(key);
+        for (const key of keys) {
+          assert.deepEqual(orgs.getKey(key.key_id), key);
+          assert.equal(orgs.keyIdByHash(key.hash), key.key_id);
+        }
+        assert.deepEqual(
+          orgs.listKeys(ORG).map((key) => key.key_id),
+          ['key_a', 'key_b', 'key_c'],
+        );
+        assert.deepEqual(
+          orgs.listKeys(ORG_PREFIXED).map((key) => key.key_id),
+          ['key_x'],
+        );
+        assert.deepEqual(orgs.listKeys(ORG_LONG), [keys[4]]);
+        assert.deepEqual(orgs.listKeys('org_2'), []);
+        assert.equal(orgs.getKey('key_z'), undefined);
+        assert.equal(orgs.keyIdByHash('f'.repeat(64)), undefined);
+      }));
 
-    it('updates a key by read-modify-write and returns the new record; unknown keys give undefined', () => withBackend(backend, async ({ store }) => {
-      const orgs = store.organizations;
-      const key = keyRecord('key_1', ORG);
-      await orgs.createKey(key);
-      const updated = await orgs.updateKey('key_1', { revoked_at: iso(5_000), per_minute: 10 });
-      const expected = { ...key, revoked_at: iso(5_000), per_minute: 10 };
-      assert.deepEqual(updated, expected);
-      assert.deepEqual(orgs.getKey('key_1'), expected);
-      assert.equal(orgs.keyIdByHash(key.hash), 'key_1');
-      assert.deepEqual(orgs.listKeys(ORG), [expected]);
-      assert.equal(await orgs.updateKey('key_unknown', { per_hour: 1 }), undefined);
-      assert.equal(orgs.getKey('key_unknown'), undefined);
-    }));
+    it('updates a key by read-modify-write and returns the new record; unknown keys give undefined', () =>
+      withBackend(backend, async ({ store }) => {
+        const orgs = store.organizations;
+        const key = keyRecord('key_1', ORG);
+        await orgs.createKey(key);
+        const updated = await orgs.updateKey('key_1', { revoked_at: iso(5_000), per_minute: 10 });
+        const expected = { ...key, revoked_at: iso(5_000), per_minute: 10 };
+        assert.deepEqual(updated, expected);
+        assert.deepEqual(orgs.getKey('key_1'), expected);
+        assert.equal(orgs.keyIdByHash(key.hash), 'key_1');
+        assert.deepEqual(orgs.listKeys(ORG), [expected]);
+        assert.equal(await orgs.updateKey('key_unknown', { per_hour: 1 }), undefined);
+        assert.equal(orgs.getKey('key_unknown'), undefined);
+      }));
 
-    it('loses no update when different patches of one key run concurrently', () => withBackend(backend, async ({ store }) => {
-      const orgs = store.organizations;
-      await orgs.createKey(keyRecord('key_1', ORG));
-      const patches: KeyPatch[] = [
-        { revoked_at: iso(1) }, { expires_at: iso(2) }, { per_minute: 7 }, { per_hour: 70 }, { allow_ips: ['10.0.0.0/8'] }, { permissions: ['governance:read'] },
-      ];
-      const results = await Promise.all(patches.map((p) => orgs.updateKey('key_1', p)));
-      assert.ok(results.every((r) => r !== undefined));
-      assert.deepEqual(orgs.getKey('key_1'), { ...keyRecord('key_1', ORG), ...Object.assign({}, ...patches) });
-    }));
+    it('loses no update when different patches of one key run concurrently', () =>
+      withBackend(backend, async ({ store }) => {
+        const orgs = store.organizations;
+        await orgs.createKey(keyRecord('key_1', ORG));
+        const patches: KeyPatch[] = [
+          { revoked_at: iso(1) },
+          { expires_at: iso(2) },
+          { per_minute: 7 },
+          { per_hour: 70 },
+          { allow_ips: ['10.0.0.0/8'] },
+          { permissions: ['governance:read'] },
+        ];
+        const results = await Promise.all(patches.map((p) => orgs.updateKey('key_1', p)));
+        assert.ok(results.every((r) => r !== undefined));
+        assert.deepEqual(orgs.getKey('key_1'), { ...keyRecord('key_1', ORG), ...Object.assign({}, ...patches) });
+      }));
 
-    it('round-trips watermarks, idempotently', () => withBackend(backend, async ({ store }) => {
-      const orgs = store.organizations;
-      const entry = { key_id: 'key_1', org_id: ORG, day: '2026-11-22' };
-      const other = { key_id: 'key_2', org_id: ORG_PREFIXED, day: '2026-11-23' };
-      await orgs.recordWatermark('wm_1', entry);
-      await orgs.recordWatermark('wm_1', entry);
-      await orgs.recordWatermark('wm_2', other);
-      assert.deepEqual(orgs.findWatermark('wm_1'), entry);
-      assert.deepEqual(orgs.findWatermark('wm_2'), other);
-      assert.equal(orgs.findWatermark('wm_3'), undefined);
-    }));
+    it('round-trips watermarks, idempotently', () =>
+      withBackend(backend, async ({ store }) => {
+        const orgs = store.organizations;
+        const entry = { key_id: 'key_1', org_id: ORG, day: '2026-11-22' };
+        const other = { key_id: 'key_2', org_id: ORG_PREFIXED, day: '2026-11-23' };
+        await orgs.recordWatermark('wm_1', entry);
+        await orgs.recordWatermark('wm_1', entry);
+        await orgs.recordWatermark('wm_2', other);
+        assert.deepEqual(orgs.findWatermark('wm_1'), entry);
+        assert.deepEqual(orgs.findWatermark('wm_2'), other);
+        assert.equal(orgs.findWatermark('wm_3'), undefined);
+      }));
 
-    it('keeps organizations and keys across a reopen', () => withBackend(backend, async (opened) => {
-      await opened.store.organizations.createOrg({ org_id: ORG, name: 'Org', created_at: iso() });
-      await opened.store.organizations.createKey(keyRecord('key_1', ORG));
-      await opened.store.organizations.updateKey('key_1', { revoked_at: iso(9) });
-      const store = await opened.reopen();
-      assert.equal(store.organizations.isEmpty(), false);
-      assert.equal(store.organizations.keyIdByHash(keyRecord('key_1', ORG).hash), 'key_1');
-      assert.equal(store.organizations.getKey('key_1')?.revoked_at, iso(9));
-    }));
+    it('keeps organizations and keys across a reopen', () =>
+      withBackend(backend, async (opened) => {
+        await opened.store.organizations.createOrg({ org_id: ORG, name: 'Org', created_at: iso() });
+        await opened.store.organizations.createKey(keyRecord('key_1', ORG));
+        await opened.store.organizations.updateKey('key_1', { revoked_at: iso(9) });
+        const store = await opened.reopen();
+        assert.equal(store.organizations.isEmpty(), false);
+        assert.equal(store.organizations.keyIdByHash(keyRecord('key_1', ORG).hash), 'key_1');
+        assert.equal(store.organizations.getKey('key_1')?.revoked_at, iso(9));
+      }));
   });
 }

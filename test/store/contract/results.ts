@@ -11,7 +11,19 @@ import type { Store } from '../../../src/store/store.js';
 import type { RollupContribution, RollupRecord } from '../../../src/store/records.js';
 import type { BackendUnderTest } from './backend.js';
 import { withBackend } from './backend.js';
-import { advance, copied, evaluationRecord, iso, ORG, ORG_LONG, ORG_PREFIXED, resultsJson, resultWrite, saveScenario, withoutTime } from './fixtures.js';
+import {
+  advance,
+  copied,
+  evaluationRecord,
+  iso,
+  ORG,
+  ORG_LONG,
+  ORG_PREFIXED,
+  resultsJson,
+  resultWrite,
+  saveScenario,
+  withoutTime,
+} from './fixtures.js';
 
 /** Seed and runs of the properties: small and fixed by default; GOV_CONTRACT_SEED and GOV_CONTRACT_RUNS explore further. */
 const SEED = Number(process.env['GOV_CONTRACT_SEED'] ?? 20_261_215);
@@ -35,28 +47,59 @@ type Step =
   | { readonly kind: 'save' | 'delete'; readonly org: number; readonly sid: number }
   | { readonly kind: 'evaluate'; readonly runs: readonly Run[] };
 
-const contributionArb: fc.Arbitrary<RollupContribution> = fc.record({
-  score: fc.integer({ min: 0, max: 100 }),
-  policies: fc.dictionary(fc.constantFrom(...CODES), fc.integer({ min: 1, max: 5 }), { maxKeys: 3 }),
-  gaps: fc.subarray([...GAPS]),
-}).chain(({ score, policies, gaps }) => {
-  const violations = Object.values(policies).reduce((a, b) => a + b, 0);
-  return fc.integer({ min: 0, max: violations }).map((critical) => ({ score, violations, critical, policies, gaps }));
-});
+const contributionArb: fc.Arbitrary<RollupContribution> = fc
+  .record({
+    score: fc.integer({ min: 0, max: 100 }),
+    policies: fc.dictionary(fc.constantFrom(...CODES), fc.integer({ min: 1, max: 5 }), { maxKeys: 3 }),
+    gaps: fc.subarray([...GAPS]),
+  })
+  .chain(({ score, policies, gaps }) => {
+    const violations = Object.values(policies).reduce((a, b) => a + b, 0);
+    return fc.integer({ min: 0, max: violations }).map((critical) => ({ score, violations, critical, policies, gaps }));
+  });
 const runArb: fc.Arbitrary<Run> = fc.record({
   org: fc.nat(ORGS.length - 1),
-  scenarios: fc.uniqueArray(fc.record({ sid: fc.nat(SCENARIOS.length - 1), c: contributionArb }), { minLength: 1, maxLength: 3, selector: (s) => s.sid }),
+  scenarios: fc.uniqueArray(fc.record({ sid: fc.nat(SCENARIOS.length - 1), c: contributionArb }), {
+    minLength: 1,
+    maxLength: 3,
+    selector: (s) => s.sid,
+  }),
   at: fc.integer({ min: 0, max: 500 }),
   split: fc.boolean(),
 });
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('save' as const), org: fc.nat(ORGS.length - 1), sid: fc.nat(SCENARIOS.length - 1) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), org: fc.nat(ORGS.length - 1), sid: fc.nat(SCENARIOS.length - 1) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('evaluate' as const), runs: fc.array(runArb, { minLength: 1, maxLength: 3 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('save' as const),
+      org: fc.nat(ORGS.length - 1),
+      sid: fc.nat(SCENARIOS.length - 1),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('delete' as const),
+      org: fc.nat(ORGS.length - 1),
+      sid: fc.nat(SCENARIOS.length - 1),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('evaluate' as const),
+      runs: fc.array(runArb, { minLength: 1, maxLength: 3 }),
+    }),
+  },
 );
 
 /** The model: per organization, its live scenarios and each one's latest results (evaluation, index, time, contribution). */
-type Latest = { readonly evaluationId: string; readonly index: number; readonly atMs: number; readonly c: RollupContribution };
+type Latest = {
+  readonly evaluationId: string;
+  readonly index: number;
+  readonly atMs: number;
+  readonly c: RollupContribution;
+};
 type Model = Map<string, Map<string, Latest | null>>;
 
 /** The rollup the model implies, built without the backend's arithmetic. */
@@ -64,7 +107,10 @@ function expectedRollup(model: Model, orgId: string, nowIso: string): RollupReco
   const live = model.get(orgId) ?? new Map<string, Latest | null>();
   const policies: Record<string, { count: number; scenarios: number }> = {};
   const gaps: Record<string, number> = {};
-  let evaluated = 0, score = 0, violations = 0, critical = 0;
+  let evaluated = 0,
+    score = 0,
+    violations = 0,
+    critical = 0;
   for (const latest of live.values()) {
     if (!latest) continue;
     evaluated++;
@@ -77,19 +123,46 @@ function expectedRollup(model: Model, orgId: string, nowIso: string): RollupReco
     }
     for (const g of latest.c.gaps) gaps[g] = (gaps[g] ?? 0) + 1;
   }
-  return { org_id: orgId, scenarios_total: live.size, scenarios_evaluated: evaluated, score_sum: score, violations_total: violations, critical_total: critical, policies, gaps, updated_at: nowIso };
+  return {
+    org_id: orgId,
+    scenarios_total: live.size,
+    scenarios_evaluated: evaluated,
+    score_sum: score,
+    violations_total: violations,
+    critical_total: critical,
+    policies,
+    gaps,
+    updated_at: nowIso,
+  };
 }
 
 /** Creates evaluation `evaluationId` of `run` and commits its results at `atMs` after T0, in one or two commits. */
 async function evaluate(store: Store, run: Run, evaluationId: string, atMs: number): Promise<void> {
   const orgId = ORGS[run.org]!;
   const sids = run.scenarios.map((s) => SCENARIOS[s.sid]!);
-  const record = evaluationRecord(evaluationId, orgId, sids, { versions: sids.map((sid) => store.scenarios.get(orgId, sid)?.version ?? 0) });
+  const record = evaluationRecord(evaluationId, orgId, sids, {
+    versions: sids.map((sid) => store.scenarios.get(orgId, sid)?.version ?? 0),
+  });
   await store.evaluations.create(record);
   const writes = run.scenarios.map((s, i) => resultWrite(evaluationId, i, s.c, iso(atMs)));
   const cut = run.split ? Math.ceil(writes.length / 2) : 0;
-  if (cut > 0) await store.evaluations.commit({ record: advance(record, 'processing', writes.slice(0, cut).map((w) => w.index)), results: writes.slice(0, cut) });
-  await store.evaluations.commit({ record: advance(record, 'complete', writes.map((w) => w.index)), results: writes.slice(cut) });
+  if (cut > 0)
+    await store.evaluations.commit({
+      record: advance(
+        record,
+        'processing',
+        writes.slice(0, cut).map((w) => w.index),
+      ),
+      results: writes.slice(0, cut),
+    });
+  await store.evaluations.commit({
+    record: advance(
+      record,
+      'complete',
+      writes.map((w) => w.index),
+    ),
+    results: writes.slice(cut),
+  });
 }
 
 /** Runs one step on the store and on the model. */
@@ -108,7 +181,9 @@ async function apply(store: Store, model: Model, step: Step, stepIndex: number):
     return;
   }
   // Several evaluations commit at once (the backend may batch them); each time is unique, so the model's order does not matter.
-  await Promise.all(step.runs.map((run, r) => evaluate(store, run, `ev_${stepIndex}_${r}`, run.at * 1_000 + stepIndex * 10 + r)));
+  await Promise.all(
+    step.runs.map((run, r) => evaluate(store, run, `ev_${stepIndex}_${r}`, run.at * 1_000 + stepIndex * 10 + r)),
+  );
   for (const [r, run] of step.runs.entries()) {
     const live = model.get(ORGS[run.org]!);
     const atMs = run.at * 1_000 + stepIndex * 10 + r;
@@ -125,79 +200,144 @@ async function apply(store: Store, model: Model, step: Step, stepIndex: number):
 export function resultsContract(backend: BackendUnderTest): void {
   describe(`results contract (${backend.name})`, () => {
     it('keeps rollup = rebuild = model, and the latest results, through random imports, concurrent commits and deletions', async () => {
-      await fc.assert(fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 12 }), (steps) => withBackend(backend, async ({ store }) => {
-        const model: Model = new Map();
-        for (const [i, step] of steps.entries()) await apply(store, model, step, i);
-        const nowIso = iso(3_600_000);
-        for (const orgId of ORGS) {
-          const computed = store.results.computeRollup(orgId, nowIso);
-          assert.deepEqual(computed, expectedRollup(model, orgId, nowIso), `computeRollup(${orgId})`);
-          const kept = store.results.rollup(orgId);
-          if (model.has(orgId)) {
-            assert.ok(kept, `rollup(${orgId}) after an import`);
-            assert.deepEqual(withoutTime(kept), withoutTime(computed), `rollup(${orgId}) = rebuild`);
-          } else {
-            assert.equal(kept, undefined, `rollup(${orgId}) before any import`);
-          }
-          for (const [sid, latest] of model.get(orgId) ?? []) {
-            const json = copied(store.results.latestJson(orgId, sid))?.toString('utf8');
-            assert.equal(json, latest ? resultsJson(latest.evaluationId, latest.index, latest.c.score) : undefined, `latest results of ${sid}`);
-          }
-          for (const sid of SCENARIOS) if (!model.get(orgId)?.has(sid)) assert.equal(store.results.latestJson(orgId, sid), undefined);
-        }
-      })), { seed: SEED, numRuns: RUNS });
+      await fc.assert(
+        fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 12 }), (steps) =>
+          withBackend(backend, async ({ store }) => {
+            const model: Model = new Map();
+            for (const [i, step] of steps.entries()) await apply(store, model, step, i);
+            const nowIso = iso(3_600_000);
+            for (const orgId of ORGS) {
+              const computed = store.results.computeRollup(orgId, nowIso);
+              assert.deepEqual(computed, expectedRollup(model, orgId, nowIso), `computeRollup(${orgId})`);
+              const kept = store.results.rollup(orgId);
+              if (model.has(orgId)) {
+                assert.ok(kept, `rollup(${orgId}) after an import`);
+                assert.deepEqual(withoutTime(kept), withoutTime(computed), `rollup(${orgId}) = rebuild`);
+              } else {
+                assert.equal(kept, undefined, `rollup(${orgId}) before any import`);
+              }
+              for (const [sid, latest] of model.get(orgId) ?? []) {
+                const json = copied(store.results.latestJson(orgId, sid))?.toString('utf8');
+                assert.equal(
+                  json,
+                  latest ? resultsJson(latest.evaluationId, latest.index, latest.c.score) : undefined,
+                  `latest results of ${sid}`,
+                );
+              }
+              for (const sid of SCENARIOS)
+                if (!model.get(orgId)?.has(sid)) assert.equal(store.results.latestJson(orgId, sid), undefined);
+            }
+          }),
+        ),
+        { seed: SEED, numRuns: RUNS },
+      );
     });
 
     it('keeps rollup = rebuild when imports, deletions and commits all run at once', async () => {
       const opArb = fc.oneof(
-        fc.record({ kind: fc.constantFrom('save' as const, 'delete' as const), org: fc.nat(ORGS.length - 1), sid: fc.nat(SCENARIOS.length - 1) }),
+        fc.record({
+          kind: fc.constantFrom('save' as const, 'delete' as const),
+          org: fc.nat(ORGS.length - 1),
+          sid: fc.nat(SCENARIOS.length - 1),
+        }),
         fc.record({ kind: fc.constant('evaluate' as const), run: runArb }),
       );
-      await fc.assert(fc.asyncProperty(fc.array(fc.array(opArb, { minLength: 2, maxLength: 5 }), { minLength: 1, maxLength: 5 }), (groups) => withBackend(backend, async ({ store }) => {
-        const imported = new Set<string>();
-        for (const [g, ops] of groups.entries()) {
-          // No model: the order of concurrent operations is the backend's; whatever it is, the kept rollup must equal the rebuilt one.
-          await Promise.all(ops.map(async (op, i) => {
-            if (op.kind === 'evaluate') return evaluate(store, op.run, `ev_${g}_${i}`, op.run.at * 1_000 + g * 10 + i);
-            const orgId = ORGS[op.org]!;
-            if (op.kind === 'delete') return void (await store.scenarios.delete(orgId, SCENARIOS[op.sid]!, iso(g)));
-            imported.add(orgId);
-            return void (await saveScenario(store, orgId, SCENARIOS[op.sid]!, undefined, g));
-          }));
-        }
-        const nowIso = iso(3_600_000);
-        for (const orgId of ORGS) {
-          const computed = store.results.computeRollup(orgId, nowIso);
-          const listed = store.scenarios.list(orgId).map((s) => s.scenario_id);
-          assert.equal(computed.scenarios_total, listed.length);
-          assert.equal(computed.scenarios_evaluated, listed.filter((sid) => store.results.latestJson(orgId, sid) !== undefined).length);
-          const kept = store.results.rollup(orgId);
-          if (!imported.has(orgId)) assert.equal(kept, undefined);
-          else assert.deepEqual(withoutTime(kept!), withoutTime(computed), `rollup(${orgId}) = rebuild`);
-        }
-      })), { seed: SEED, numRuns: Math.ceil(RUNS * 0.8) });
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.array(opArb, { minLength: 2, maxLength: 5 }), { minLength: 1, maxLength: 5 }),
+          (groups) =>
+            withBackend(backend, async ({ store }) => {
+              const imported = new Set<string>();
+              for (const [g, ops] of groups.entries()) {
+                // No model: the order of concurrent operations is the backend's; whatever it is, the kept rollup must equal the rebuilt one.
+                await Promise.all(
+                  ops.map(async (op, i) => {
+                    if (op.kind === 'evaluate')
+                      return evaluate(store, op.run, `ev_${g}_${i}`, op.run.at * 1_000 + g * 10 + i);
+                    const orgId = ORGS[op.org]!;
+                    if (op.kind === 'delete')
+                      return void (await store.scenarios.delete(orgId, SCENARIOS[op.sid]!, iso(g)));
+                    imported.add(orgId);
+                    return void (await saveScenario(store, orgId, SCENARIOS[op.sid]!, undefined, g));
+                  }),
+                );
+              }
+              const nowIso = iso(3_600_000);
+              for (const orgId of ORGS) {
+                const computed = store.results.computeRollup(orgId, nowIso);
+                const listed = store.scenarios.list(orgId).map((s) => s.scenario_id);
+                assert.equal(computed.scenarios_total, listed.length);
+                assert.equal(
+                  computed.scenarios_evaluated,
+                  listed.filter((sid) => store.results.latestJson(orgId, sid) !== undefined).length,
+                );
+                const kept = store.results.rollup(orgId);
+                if (!imported.has(orgId)) assert.equal(kept, undefined);
+                else assert.deepEqual(withoutTime(kept!), withoutTime(computed), `rollup(${orgId}) = rebuild`);
+              }
+            }),
+        ),
+        { seed: SEED, numRuns: Math.ceil(RUNS * 0.8) },
+      );
     });
 
-    it('rebuilds a rollup into exactly what computeRollup gives, and keeps it', () => withBackend(backend, async ({ store }) => {
-      await saveScenario(store, ORG, 'a');
-      await saveScenario(store, ORG, 'L'.repeat(70));
-      const record = evaluationRecord('ev_1', ORG, ['a', 'L'.repeat(70)]);
-      await store.evaluations.create(record);
-      await store.evaluations.commit({ record: advance(record, 'complete', [0, 1]), results: [
-        resultWrite('ev_1', 0, { score: 55, violations: 3, critical: 1, policies: { 'SEC-1': 1, 'OPS-1': 2 }, gaps: ['GDPR Art. 32'] }, iso(1_000)),
-        resultWrite('ev_1', 1, { score: 65, violations: 1, critical: 0, policies: { 'OPS-1': 1 }, gaps: ['GDPR Art. 32', 'SOC 2 CC6.1'] }, iso(1_000)),
-      ] });
-      const nowIso = iso(9_000);
-      const rebuilt = await store.results.rebuildRollup(ORG, nowIso);
-      assert.deepEqual(rebuilt, store.results.computeRollup(ORG, nowIso));
-      assert.deepEqual(rebuilt, {
-        org_id: ORG, scenarios_total: 2, scenarios_evaluated: 2, score_sum: 120, violations_total: 4, critical_total: 1,
-        policies: { 'SEC-1': { count: 1, scenarios: 1 }, 'OPS-1': { count: 3, scenarios: 2 } }, gaps: { 'GDPR Art. 32': 2, 'SOC 2 CC6.1': 1 }, updated_at: nowIso,
-      });
-      assert.deepEqual(store.results.rollup(ORG), rebuilt);
-      const empty = await store.results.rebuildRollup(ORG_PREFIXED, nowIso);
-      assert.deepEqual(empty, { org_id: ORG_PREFIXED, scenarios_total: 0, scenarios_evaluated: 0, score_sum: 0, violations_total: 0, critical_total: 0, policies: {}, gaps: {}, updated_at: nowIso });
-      assert.deepEqual(store.results.rollup(ORG_PREFIXED), empty);
-    }));
+    it('rebuilds a rollup into exactly what computeRollup gives, and keeps it', () =>
+      withBackend(backend, async ({ store }) => {
+        await saveScenario(store, ORG, 'a');
+        await saveScenario(store, ORG, 'L'.repeat(70));
+        const record = evaluationRecord('ev_1', ORG, ['a', 'L'.repeat(70)]);
+        await store.evaluations.create(record);
+        await store.evaluations.commit({
+          record: advance(record, 'complete', [0, 1]),
+          results: [
+            resultWrite(
+              'ev_1',
+              0,
+              { score: 55, violations: 3, critical: 1, policies: { 'SEC-1': 1, 'OPS-1': 2 }, gaps: ['GDPR Art. 32'] },
+              iso(1_000),
+            ),
+            resultWrite(
+              'ev_1',
+              1,
+              {
+                score: 65,
+                violations: 1,
+                critical: 0,
+                policies: { 'OPS-1': 1 },
+                gaps: ['GDPR Art. 32', 'SOC 2 CC6.1'],
+              },
+              iso(1_000),
+            ),
+          ],
+        });
+        const nowIso = iso(9_000);
+        const rebuilt = await store.results.rebuildRollup(ORG, nowIso);
+        assert.deepEqual(rebuilt, store.results.computeRollup(ORG, nowIso));
+        assert.deepEqual(rebuilt, {
+          org_id: ORG,
+          scenarios_total: 2,
+          scenarios_evaluated: 2,
+          score_sum: 120,
+          violations_total: 4,
+          critical_total: 1,
+          policies: { 'SEC-1': { count: 1, scenarios: 1 }, 'OPS-1': { count: 3, scenarios: 2 } },
+          gaps: { 'GDPR Art. 32': 2, 'SOC 2 CC6.1': 1 },
+          updated_at: nowIso,
+        });
+        assert.deepEqual(store.results.rollup(ORG), rebuilt);
+        const empty = await store.results.rebuildRollup(ORG_PREFIXED, nowIso);
+        assert.deepEqual(empty, {
+          org_id: ORG_PREFIXED,
+          scenarios_total: 0,
+          scenarios_evaluated: 0,
+          score_sum: 0,
+          violations_total: 0,
+          critical_total: 0,
+          policies: {},
+          gaps: {},
+          updated_at: nowIso,
+        });
+        assert.deepEqual(store.results.rollup(ORG_PREFIXED), empty);
+      }));
   });
 }

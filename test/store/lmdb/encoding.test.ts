@@ -9,7 +9,12 @@ import { isRecordShaped, LmdbTables } from '../../../src/store/lmdb/tables.js';
 import type { ResultRecord, RollupRecord } from '../../../src/store/records.js';
 
 const rollup = (i: number): RollupRecord => ({
-  org_id: `org-${i}`, scenarios_total: i, scenarios_evaluated: i, score_sum: 10 * i, violations_total: i, critical_total: 0,
+  org_id: `org-${i}`,
+  scenarios_total: i,
+  scenarios_evaluated: i,
+  score_sum: 10 * i,
+  violations_total: i,
+  critical_total: 0,
   // A different key set per value: as records, each would need a structure of its own.
   policies: { [`SEC-${i}`]: { count: i, scenarios: 1 }, [`OPS-${i % 7}`]: { count: 1, scenarios: 1 } },
   gaps: { [`SOC 2 CC${i}.1`]: 1 },
@@ -28,13 +33,22 @@ it('round-trips rollups and results whose maps have many key sets, as plain obje
   try {
     let store = new LmdbTables(dir);
     for (let i = 0; i < 200; i++) await store.rollups.put(`org-${i}`, rollup(i));
-    const result: ResultRecord = { evaluation_id: 'e', evaluated_at: 'now', version: 1, remediation: new Uint8Array([1, 2, 3]), contribution: { score: 50, violations: 2, critical: 1, policies: { 'SEC-1': 2 }, gaps: ['GDPR Art. 32'] } };
+    const result: ResultRecord = {
+      evaluation_id: 'e',
+      evaluated_at: 'now',
+      version: 1,
+      remediation: new Uint8Array([1, 2, 3]),
+      contribution: { score: 50, violations: 2, critical: 1, policies: { 'SEC-1': 2 }, gaps: ['GDPR Art. 32'] },
+    };
     await store.results.put('r', result);
     await store.close();
     store = new LmdbTables(dir); // structures reloaded from the database
     for (let i = 0; i < 200; i++) assert.deepStrictEqual(store.rollups.get(`org-${i}`), rollup(i));
     const read = store.results.get('r')!;
-    assert.deepStrictEqual({ ...read, remediation: [...(read.remediation as Uint8Array)] }, { ...result, remediation: [1, 2, 3] });
+    assert.deepStrictEqual(
+      { ...read, remediation: [...(read.remediation as Uint8Array)] },
+      { ...result, remediation: [1, 2, 3] },
+    );
     await store.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

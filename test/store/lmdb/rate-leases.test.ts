@@ -48,7 +48,11 @@ describe('LMDB rate leases', () => {
     assert.equal(leases.leased('k4', 'minute', W), 0, 'removed');
     assert.equal(leases.leased('k4', 'minute', W + 1), 5, 'the previous window stays (a process may be finishing it)');
     assert.equal(leases.leased('k4', 'minute', W + 2), 5);
-    assert.deepEqual(leases.take('k4', 'minute', W + 1, 5, 60), { granted: 5, leased: 10 }, 'an earlier window still grants');
+    assert.deepEqual(
+      leases.take('k4', 'minute', W + 1, 5, 60),
+      { granted: 5, leased: 10 },
+      'an earlier window still grants',
+    );
     leases.take('k4', 'minute', W + 40, 5, 60);
     assert.equal(leases.leased('k4', 'minute', W + 2), 0, 'an idle key keeps no old windows');
   });
@@ -66,7 +70,11 @@ describe('LMDB rate leases', () => {
     // The children start taking at one agreed time, so their transactions overlap.
     const outs = await Promise.all([0, 1, 2].map(() => run(process.execPath, ['--input-type=module', '-e', child])));
     const grants = outs.map((o) => Number(o.stdout));
-    assert.equal(grants.reduce((a, b) => a + b, 0), limit, `grants ${grants.join(' + ')}`);
+    assert.equal(
+      grants.reduce((a, b) => a + b, 0),
+      limit,
+      `grants ${grants.join(' + ')}`,
+    );
     assert.equal(leases.leased('shared', 'minute', W), limit);
   });
 });
