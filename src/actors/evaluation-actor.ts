@@ -288,11 +288,13 @@ export class EvaluationActor {
     this.record = next;
     if (terminal && this.timer) clearTimeout(this.timer);
     const t0 = performance.now();
-    const deliveries = terminal ? this.observer.deliveries : undefined;
+    const observer = this.observer;
     const committed = this.store.evaluations.commit({
       record: next,
       results,
-      ...(deliveries ? { deliveries: (endpoints: readonly WebhookRecord[]) => deliveries(next, endpoints) } : {}),
+      ...(terminal && observer.deliveries
+        ? { deliveries: (endpoints: readonly WebhookRecord[]) => observer.deliveries!(next, endpoints) }
+        : {}),
     });
     committed.then(
       () => {

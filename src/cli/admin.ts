@@ -137,13 +137,11 @@ export function buildCli(): Command {
     .option('--json', 'print JSON')
     .action(async (o: { org: string; json?: boolean }) => {
       const list = await withStore(({ keys }) =>
-        keys
-          .list(o.org)
-          .map((key) => ({
-            ...key,
-            hash: undefined,
-            state: keys.state(key, Date.now()).ok ? 'active' : key.revoked_at ? 'revoked' : 'expired',
-          })),
+        keys.list(o.org).map((key) => ({
+          ...key,
+          hash: undefined,
+          state: keys.state(key, Date.now()).ok ? 'active' : key.revoked_at ? 'revoked' : 'expired',
+        })),
       );
       print(
         !!o.json,

@@ -53,7 +53,7 @@ export class HttpStats {
         name,
         help,
         type,
-        get: async () => ({ name, help, type, values: values(), aggregator: 'sum' }),
+        get: () => Promise.resolve({ name, help, type, values: values(), aggregator: 'sum' }),
         reset: () => undefined,
       } as never);
     };

@@ -3,7 +3,7 @@
  * default), separate from the public API: `GET /metrics` (Prometheus text format), `GET /healthz`
  * (liveness) and `GET /readyz` (store open, pool alive, not shutting down).
  */
-import type { TemplatedApp, HttpResponse, us_listen_socket } from 'uWebSockets.js';
+import type { TemplatedApp, HttpResponse } from 'uWebSockets.js';
 import type { Metrics } from './metrics.js';
 import type { loadNativeUws } from './uws/adapter.js';
 import { listen } from './uws/adapter.js';
@@ -70,5 +70,5 @@ export async function startOpsListener(
   });
   app.any('/*', (res) => send(res, '404 Not Found', 'text/plain', 'not found\n'));
   const bound = await listen(uws, app, host, port);
-  return { port: bound.port, close: () => uws.us_listen_socket_close(bound.socket as us_listen_socket) };
+  return { port: bound.port, close: () => uws.us_listen_socket_close(bound.socket) };
 }

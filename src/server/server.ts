@@ -7,7 +7,6 @@
 import 'reflect-metadata';
 import { container } from 'tsyringe';
 import type { Logger } from 'pino';
-import type { us_listen_socket } from 'uWebSockets.js';
 import type { Config } from './config.js';
 import type { Store } from '../store/store.js';
 import type { Metrics } from './metrics.js';
@@ -154,7 +153,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           // No new connections, and every request on a kept-alive connection is answered 503 with Retry-After and Connection: close.
           dispatcher.refuseNewWork();
           adapter.closeConnections();
-          uws.us_listen_socket_close(socket as us_listen_socket);
+          uws.us_listen_socket_close(socket);
         },
         adapter,
         evaluations,

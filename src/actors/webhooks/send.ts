@@ -67,7 +67,7 @@ export function sendWebhook(
           'content-length': String(Buffer.byteLength(body)),
           'user-agent': 'GovernanceEvaluationService-Webhooks/1',
         },
-        lookup: guardedLookup(options.allowPrivate) as never,
+        lookup: guardedLookup(options.allowPrivate),
         timeout: options.timeoutMs,
       },
       (res) => {

@@ -87,7 +87,7 @@ export function guardedLookup(allowPrivate: boolean) {
   return function lookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, []);
-      const list = addresses as LookupAddress[];
+      const list = addresses;
       const allowed = allowPrivate ? list : list.filter((a) => addressRefusal(a.address) === null);
       if (allowed.length === 0)
         return callback(new BlockedTargetError(`${hostname} resolves to a non-public address`), []);

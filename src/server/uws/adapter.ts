@@ -68,7 +68,7 @@ export const LINGER_MAX_BYTES = 16 * 1024 * 1024;
 export const LINGER_MAX_MS = 10_000;
 
 const EMPTY = Buffer.alloc(0);
-const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const NO_PARAMS: Record<string, string> = Object.freeze({});
 
 /** A thin request-id: 16 hex characters, unique per process run. */
 let idCounter = 0;

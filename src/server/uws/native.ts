@@ -41,7 +41,7 @@ export function listen(
       else
         resolve({
           socket,
-          port: uws.us_socket_local_port(socket as unknown as Parameters<UwsModule['us_socket_local_port']>[0]),
+          port: uws.us_socket_local_port(socket),
         });
     });
   });

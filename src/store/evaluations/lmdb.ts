@@ -119,8 +119,10 @@ export class LmdbEvaluations implements EvaluationsRepository {
   countOpen(): OpenCounts {
     let pending = 0;
     let processing = 0;
-    for (const { key } of this.t.openEvaluations.getRange())
-      this.t.evaluations.get(key)?.status === 'pending' ? pending++ : processing++;
+    for (const { key } of this.t.openEvaluations.getRange()) {
+      if (this.t.evaluations.get(key)?.status === 'pending') pending++;
+      else processing++;
+    }
     return { pending, processing };
   }
 

@@ -161,7 +161,7 @@ function records(name: string, dataMaps = false): DatabaseOptions & { name: stri
     name,
     sharedStructuresKey: STRUCTURES,
     ...(dataMaps ? { useRecords: isRecordShaped, mapsAsObjects: true } : {}),
-  } as DatabaseOptions & { name: string };
+  };
 }
 
 /** Key of the shared msgpack structures in each record database (lmdb-js's conventional symbol). */
