@@ -5,8 +5,7 @@
  * document is built from the list of declarations (routes/endpoints.ts), so neither can drift.
  */
 import type { Permission } from '../store/records.js';
-import type { HeaderName, JsonSchema, SchemaName } from './openapi/components.js';
-import type { TagName } from './openapi/document.js';
+import type { HeaderName, JsonSchema, SchemaName, TagName } from './openapi/components.js';
 import type { ParamRule } from './router.js';
 
 /** Methods the public API uses (HEAD is answered by GET routes). */

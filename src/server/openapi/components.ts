@@ -454,3 +454,14 @@ export function envelope(dataSchema: SchemaName): JsonSchema {
     properties: { ok: { const: true }, data: ref(dataSchema), meta: ref('Meta') },
   };
 }
+
+/** The document's tags, in its order; every operation names at least one. */
+export const TAGS = [
+  { name: 'evaluations', description: 'Batches, status, results, remediation, result tokens' },
+  { name: 'catalog', description: 'Policy catalog and organization rollup' },
+  { name: 'webhooks', description: 'evaluation.complete delivery (Standard Webhooks)' },
+  { name: 'meta', description: 'This document' },
+] as const;
+
+/** A tag name of TAGS. */
+export type TagName = (typeof TAGS)[number]['name'];

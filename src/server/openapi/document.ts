@@ -8,20 +8,9 @@ import type { Endpoint, ErrorStatus, Success } from '../endpoint.js';
 import type { HeaderName } from './components.js';
 import { API_PREFIX, maxLengthOf } from '../router.js';
 import { PUBLIC_ENDPOINTS } from '../routes/endpoints.js';
-import { HEADERS, SCHEMAS, envelope, schemaRef } from './components.js';
+import { HEADERS, SCHEMAS, TAGS, envelope, schemaRef } from './components.js';
 
 const VERSION = '1.0.0';
-
-/** The document's tags, in its order; every operation names at least one. */
-export const TAGS = [
-  { name: 'evaluations', description: 'Batches, status, results, remediation, result tokens' },
-  { name: 'catalog', description: 'Policy catalog and organization rollup' },
-  { name: 'webhooks', description: 'evaluation.complete delivery (Standard Webhooks)' },
-  { name: 'meta', description: 'This document' },
-] as const;
-
-/** A tag name of TAGS. */
-export type TagName = (typeof TAGS)[number]['name'];
 
 const RATE_HEADERS: readonly HeaderName[] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
 /** Headers of every error response with this status. */
