@@ -6,7 +6,9 @@
 import { pack } from 'msgpackr';
 import type { ResultRecord } from '../records.js';
 import type { LmdbTables } from './tables.js';
-import { k } from './tables.js';
+
+/** Prefix of the `evaluation-results` keys of views moved from the legacy table (they belong to no evaluation). */
+export const LEGACY_PREFIX = 'legacy\u0000';
 
 /** Migrations by `meta` key; each runs once per environment. */
 const MIGRATIONS: readonly (readonly [string, (t: LmdbTables) => void])[] = [
@@ -35,7 +37,7 @@ function moveResultViews(t: LmdbTables): void {
   const legacy = t.root.openDB<Uint8Array, string>({ name: 'result-views', encoding: 'binary' });
   for (const { key, value } of legacy.getRange()) {
     if (t.latestResults.get(key) === undefined) {
-      const moved = k('legacy', key);
+      const moved = LEGACY_PREFIX + key;
       void t.evaluationResults.put(moved, value);
       void t.latestResults.put(key, moved);
     }
