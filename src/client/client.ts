@@ -108,7 +108,7 @@ type PolledBody = { readonly ok?: boolean; readonly data?: { readonly status?: s
 
 /**
  * Polls `GET /evaluations/{id}` until a terminal status, with the spec's backoff (§8 rule 4: 2, 3, 5, 8 s for
- * batches of 5+). `T` declares the body, e.g. `Reply<EvaluationStatus>`; it returns the last response.
+ * batches of 5+). `T` declares the body, e.g. `EvaluationReply` (`responses.ts`); it returns the last response.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- default for untyped callers (see ClientResponse)
 export async function pollEvaluation<T extends PolledBody = any>(

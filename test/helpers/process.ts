@@ -33,10 +33,10 @@ export function startService(env: Record<string, string>): Promise<ServiceProces
     let out = '';
     let err = '';
     const timer = setTimeout(() => reject(new Error(`service did not start: ${out}${err}`)), 20_000);
-    child.stderr!.on('data', (c) => {
+    child.stderr.on('data', (c) => {
       err += String(c);
     });
-    child.stdout!.on('data', (c) => {
+    child.stdout.on('data', (c) => {
       out += String(c);
       const m = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
       if (m) {

@@ -74,6 +74,14 @@ export function parseResponses(
 }
 
 /**
+ * A response body as the JSON `T` it is declared to be (e.g. `Ok<ScenarioResults>`, `Failure`):
+ * parsed, not validated, as `GovernanceClient.call<T>` does.
+ */
+export function jsonOf<T>(body: string): T {
+  return JSON.parse(body) as T;
+}
+
+/**
  * Opens one connection to 127.0.0.1:`port`, writes `writes` in turn (`gapMs` apart; each may be a
  * function run at that moment), and collects what comes back until the server closes or `waitMs`.
  */

@@ -1,12 +1,18 @@
 /** @module test/helpers/receiver: a real HTTP webhook receiver on loopback that scripts its answers and records every request. */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { EvaluationCompleteEvent } from '../../src/client/responses.js';
 
 /** One received request. */
 export interface Received {
   readonly headers: IncomingHttpHeaders;
   readonly body: string;
   readonly at: number;
+}
+
+/** The body of a received `evaluation.complete` request, as declared (parsed, not validated). */
+export function eventOf(r: Received): EvaluationCompleteEvent {
+  return JSON.parse(r.body) as EvaluationCompleteEvent;
 }
 
 /** A receiver; `script` gives the status (and headers) for the n-th request (then 200). */

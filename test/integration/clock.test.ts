@@ -3,10 +3,18 @@ import { tablesOf } from '../helpers/tables.js';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { importScenario } from '../../src/actors/scenarios.js';
-import { GovernanceClient, pollEvaluation } from '../../src/client/client.js';
+import { GovernanceClient, pollEvaluation, type ClientResponse } from '../../src/client/client.js';
+import type {
+  Reply,
+  ResultsFetch,
+  ScenarioResults,
+  StoredSubmitResult,
+  SubmitResult,
+} from '../../src/client/responses.js';
 import { sliceOf } from '../../src/server/pipeline/rate-limit.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { bp, m } from '../helpers/blueprints.js';
+import { dataOf, failureOf } from '../helpers/assertions.js';
 
 describe('time-dependent rules', () => {
   let t: TestServer;
@@ -26,7 +34,7 @@ describe('time-dependent rules', () => {
   it('allows 60 calls in a clock minute, refuses the 61st with 429 and Retry-After, and resets next minute', async () => {
     nowMs = Date.UTC(2026, 10, 22, 10, 0, 5);
     const c = await keyWith(60, 1000);
-    let last;
+    let last: ClientResponse<unknown> | undefined;
     for (let i = 0; i < 60; i++) {
       last = await c.call('GET', `/scenarios/s1/results?n=${i}`);
       assert.equal(last.status, 200, `call ${i + 1}`);
@@ -34,9 +42,9 @@ describe('time-dependent rules', () => {
     assert.equal(last!.headers['x-ratelimit-limit'], '60');
     assert.equal(last!.headers['x-ratelimit-remaining'], '0');
     assert.equal(last!.headers['x-ratelimit-reset'], String(Date.UTC(2026, 10, 22, 10, 1, 0) / 1000));
-    const limited = await c.call('GET', '/scenarios/s1/results?n=61');
+    const limited = await c.call<Reply<ScenarioResults>>('GET', '/scenarios/s1/results?n=61');
     assert.equal(limited.status, 429);
-    assert.equal(limited.body.error, 'Rate limit exceeded');
+    assert.equal(failureOf(limited).error, 'Rate limit exceeded');
     assert.equal(limited.headers['retry-after'], '55');
     // spec §8 rule 2: the refusal carries the rate-limit state too, each header once.
     assert.equal(limited.headers['x-ratelimit-limit'], '60');
@@ -66,7 +74,7 @@ describe('time-dependent rules', () => {
     nowMs = Date.UTC(2026, 10, 22, 13, 0, 0);
     const k = await t.server.keys.createKey(t.orgId, { perMinute: 60, perHour: 1000 });
     const c = new GovernanceClient(t.baseUrl, { apiKey: k.api_key, signingSecret: k.signing_secret }, clock);
-    let last;
+    let last: ClientResponse<unknown> | undefined;
     for (let i = 0; i < 5; i++) last = await c.call('GET', `/scenarios/s1/results?i=${i}`);
     assert.equal(last!.headers['x-ratelimit-remaining'], '55');
     const minute = Math.floor(nowMs / 60_000);
@@ -80,8 +88,10 @@ describe('time-dependent rules', () => {
 
   it('hides an ephemeral evaluation after 1 hour and the purge deletes it and everything derived from it', async () => {
     nowMs = Date.UTC(2026, 10, 22, 15, 0, 0);
-    const submit = await t.client.call('POST', '/evaluate', { blueprints: [bp([m(1, 'util:SetVariable2')])] });
-    const id = submit.body.data.evaluation_id;
+    const submit = await t.client.call<Reply<SubmitResult>>('POST', '/evaluate', {
+      blueprints: [bp([m(1, 'util:SetVariable2')])],
+    });
+    const id = dataOf(submit).evaluation_id;
     await pollEvaluation(t.client, id, { delaysMs: [50], timeoutMs: 20_000 });
     assert.equal(
       t.server.store.evaluations.scenarioResults(id, 0),
@@ -101,11 +111,15 @@ describe('time-dependent rules', () => {
 
   it('result tokens expire 900 s after issue', async () => {
     nowMs = Date.UTC(2026, 10, 22, 14, 0, 0);
-    const submit = await t.client.call('POST', '/evaluate', { scenario_ids: ['s1'] });
-    await pollEvaluation(t.client, submit.body.data.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
+    const submit = dataOf(
+      await t.client.call<Reply<StoredSubmitResult>>('POST', '/evaluate', { scenario_ids: ['s1'] }),
+    );
+    await pollEvaluation(t.client, submit.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
     nowMs += 901_000;
-    const late = await t.client.call('POST', '/results/fetch', { result_token: submit.body.data.result_token });
+    const late = await t.client.call<Reply<ResultsFetch>>('POST', '/results/fetch', {
+      result_token: submit.result_token,
+    });
     assert.equal(late.status, 401);
-    assert.equal(late.body.error, 'Invalid, expired, or already-used result token');
+    assert.equal(failureOf(late).error, 'Invalid, expired, or already-used result token');
   });
 });

@@ -1,17 +1,40 @@
 /** The console's session-authenticated key administration (/api/v1/session, /api/v1/keys/*) and its error rows. */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { GovernanceClient, send, type ClientResponse } from '../../src/client/client.js';
+import { GovernanceClient, send } from '../../src/client/client.js';
+import type { Failure } from '../../src/client/responses.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { expectError } from '../helpers/assertions.js';
+import { dataOf, expectError } from '../helpers/assertions.js';
+
+/** The console's success envelope (`{ ok: true, data }`, no watermark) or the spec's error envelope. */
+type ConsoleReply<T> = { readonly ok: true; readonly data: T } | Failure;
+
+/** `POST /api/v1/session` 200 (the fields read here). */
+interface Session {
+  readonly session_token: string;
+  readonly expires_at: string;
+}
+
+/** A key as the console shows it (never its hash; the fields read here). */
+interface KeyView {
+  readonly key_id: string;
+  readonly state: 'active' | 'revoked' | 'expired';
+  readonly rotated_from: string | null;
+}
+
+/** A key just created or rotated: the clear key and signing secret, shown once. */
+interface IssuedKey extends KeyView {
+  readonly api_key: string;
+  readonly signing_secret: string;
+}
 
 describe('console key administration', () => {
   let t: TestServer;
   let other: Awaited<ReturnType<TestServer['addOrg']>>;
   let adminToken: string;
   let memberToken: string;
-  const call = (method: string, path: string, token: string | null, body?: unknown) =>
-    send(
+  const call = <T = unknown>(method: string, path: string, token: string | null, body?: unknown) =>
+    send<ConsoleReply<T>>(
       new URL(`/api/v1${path}`, t.baseUrl),
       method,
       {
@@ -26,11 +49,15 @@ describe('console key administration', () => {
     other = await t.addOrg('Other');
     await t.server.users.create(t.orgId, 'admin@acme.test', 'admin', 'correct horse battery staple');
     await t.server.users.create(t.orgId, 'member@acme.test', 'member', 'member password 123');
-    adminToken = (
-      await call('POST', '/session', null, { email: 'admin@acme.test', password: 'correct horse battery staple' })
-    ).body.data.session_token;
-    memberToken = (await call('POST', '/session', null, { email: 'member@acme.test', password: 'member password 123' }))
-      .body.data.session_token;
+    adminToken = dataOf(
+      await call<Session>('POST', '/session', null, {
+        email: 'admin@acme.test',
+        password: 'correct horse battery staple',
+      }),
+    ).session_token;
+    memberToken = dataOf(
+      await call<Session>('POST', '/session', null, { email: 'member@acme.test', password: 'member password 123' }),
+    ).session_token;
   });
   after(() => t.close());
 
@@ -65,47 +92,52 @@ describe('console key administration', () => {
   });
 
   it('creates a key that works on the public API, lists it, rotates it with overlap and revokes it', async () => {
-    const created = await call('POST', '/keys', adminToken, {
+    const created = await call<IssuedKey>('POST', '/keys', adminToken, {
       org_id: t.orgId,
       name: 'ci',
       permissions: ['governance:read'],
     });
     assert.equal(created.status, 201, created.raw);
-    const { key_id: keyId, api_key: apiKey, signing_secret: secret } = created.body.data;
+    const { key_id: keyId, api_key: apiKey, signing_secret: secret } = dataOf(created);
     const client = new GovernanceClient(t.baseUrl, { apiKey, signingSecret: secret });
     assert.equal((await client.call('GET', '/governance/policies')).status, 200);
-    const list = await call('GET', `/keys?org_id=${t.orgId}`, adminToken);
-    const listed = list.body.data.keys.find((k: any) => k.key_id === keyId);
+    const list = await call<{ readonly keys: readonly KeyView[] }>('GET', `/keys?org_id=${t.orgId}`, adminToken);
+    const listed = dataOf(list).keys.find((k) => k.key_id === keyId);
+    assert.ok(listed, 'the new key is listed');
     assert.equal(listed.state, 'active');
     assert.ok(!list.raw.includes(apiKey) && !('hash' in listed));
 
-    const rotated = await call('POST', `/keys/${keyId}/rotate`, adminToken, { org_id: t.orgId, overlap_seconds: 3600 });
-    assert.equal(rotated.status, 201, rotated.raw);
-    assert.notEqual(rotated.body.data.api_key, apiKey);
-    assert.equal(rotated.body.data.rotated_from, keyId);
+    const rotatedRes = await call<IssuedKey>('POST', `/keys/${keyId}/rotate`, adminToken, {
+      org_id: t.orgId,
+      overlap_seconds: 3600,
+    });
+    assert.equal(rotatedRes.status, 201, rotatedRes.raw);
+    const rotated = dataOf(rotatedRes);
+    assert.notEqual(rotated.api_key, apiKey);
+    assert.equal(rotated.rotated_from, keyId);
     assert.equal(
       (await client.call('GET', '/governance/policies')).status,
       200,
       'the old key lives during the overlap',
     );
     const fresh = new GovernanceClient(t.baseUrl, {
-      apiKey: rotated.body.data.api_key,
-      signingSecret: rotated.body.data.signing_secret,
+      apiKey: rotated.api_key,
+      signingSecret: rotated.signing_secret,
     });
     assert.equal((await fresh.call('GET', '/governance/policies')).status, 200);
 
-    const revoked = await call('POST', `/keys/${rotated.body.data.key_id}/revoke`, adminToken, { org_id: t.orgId });
+    const revoked = await call<KeyView>('POST', `/keys/${rotated.key_id}/revoke`, adminToken, { org_id: t.orgId });
     assert.equal(revoked.status, 200);
-    assert.equal(revoked.body.data.state, 'revoked');
+    assert.equal(dataOf(revoked).state, 'revoked');
     await new Promise((r) => setTimeout(r, 1100)); // the server's key cache lives one second
     expectError(await fresh.call('GET', '/governance/policies'), 401, 'Invalid or expired API key');
     expectError(
-      await call('POST', `/keys/${rotated.body.data.key_id}/revoke`, adminToken, { org_id: t.orgId }),
+      await call('POST', `/keys/${rotated.key_id}/revoke`, adminToken, { org_id: t.orgId }),
       400,
       'Key already revoked',
     );
     expectError(
-      await call('POST', `/keys/${rotated.body.data.key_id}/rotate`, adminToken, { org_id: t.orgId }),
+      await call('POST', `/keys/${rotated.key_id}/rotate`, adminToken, { org_id: t.orgId }),
       400,
       'Key cannot be rotated (inactive or revoked)',
     );
@@ -126,9 +158,12 @@ describe('console key administration', () => {
   });
 
   it('ends a session on logout', async () => {
-    const token = (
-      await call('POST', '/session', null, { email: 'admin@acme.test', password: 'correct horse battery staple' })
-    ).body.data.session_token;
+    const token = dataOf(
+      await call<Session>('POST', '/session', null, {
+        email: 'admin@acme.test',
+        password: 'correct horse battery staple',
+      }),
+    ).session_token;
     assert.equal((await call('DELETE', '/session', token)).status, 200);
     expectError(await call('GET', `/keys?org_id=${t.orgId}`, token), 401, 'Session authentication required');
   });

@@ -9,9 +9,28 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { importScenario } from '../../src/actors/scenarios.js';
 import { pollEvaluation, send, type ClientResponse } from '../../src/client/client.js';
+import type {
+  DeliveryList,
+  EvaluationReply,
+  Failure,
+  InlineResult,
+  PolicyCatalog,
+  Remediation,
+  Reply,
+  ResultsFetch,
+  Rollup,
+  ScenarioResults,
+  StoredSubmitResult,
+  SubmitResult,
+  Webhook,
+  WebhookCreated,
+  WebhookDeleted,
+  WebhookList,
+} from '../../src/client/responses.js';
 import { openApiDocument } from '../../src/server/openapi/document.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { bp, breakHandler, fakeToken, m } from '../helpers/blueprints.js';
+import { dataOf } from '../helpers/assertions.js';
 
 const require = createRequire(import.meta.url);
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -19,13 +38,15 @@ const DOC_FILE = join(ROOT, 'docs/openapi.json');
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
 ajv.addSchema({ ...openApiDocument(), $id: 'https://gov.local/openapi.json' });
-function conforms(res: ClientResponse, schema: string): void {
+/** Asserts `res` is valid against `components.schemas[schema]`: the whole body for `ErrorResponse`, else `data` in a success envelope. */
+function conforms(res: ClientResponse<Reply<unknown>>, schema: string): void {
   const validate = ajv.getSchema(`https://gov.local/openapi.json#/components/schemas/${schema}`);
   assert.ok(validate, schema);
-  const target = schema === 'ErrorResponse' ? res.body : res.body.data;
+  let target: unknown = res.body;
   if (schema !== 'ErrorResponse') {
     assert.equal(res.body.ok, true, res.raw);
     assert.match(res.body.meta.watermark, /^wm_[0-9a-f]{8}$/);
+    target = res.body.data;
   }
   assert.ok(validate(target), `${schema}: ${JSON.stringify(validate.errors?.slice(0, 3))}\n${res.raw.slice(0, 400)}`);
 }
@@ -79,50 +100,56 @@ describe('OpenAPI contract', () => {
   });
 
   it('serves the document without authentication', async () => {
-    const res = await send(new URL('/api/public/v1/openapi.json', t.baseUrl), 'GET', {}, '');
+    const res = await send<Record<string, unknown>>(new URL('/api/public/v1/openapi.json', t.baseUrl), 'GET', {}, '');
     assert.equal(res.status, 200);
     assert.equal(res.body.openapi, '3.1.0');
     assert.deepEqual(res.body, openApiDocument());
   });
 
   it('real responses of every endpoint conform to the document', async () => {
-    const submit = await t.client.call('POST', '/evaluate', { scenario_ids: ['c1', 'c2'] });
+    const submit = await t.client.call<Reply<StoredSubmitResult>>('POST', '/evaluate', { scenario_ids: ['c1', 'c2'] });
     conforms(submit, 'SubmitResult');
-    conforms(await t.client.call('GET', `/evaluations/${submit.body.data.evaluation_id}`), 'EvaluationStatus');
-    const done = await pollEvaluation(t.client, submit.body.data.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
+    const { evaluation_id: evaluationId, result_token: resultToken } = dataOf(submit);
+    conforms(await t.client.call<EvaluationReply>('GET', `/evaluations/${evaluationId}`), 'EvaluationStatus');
+    const done = await pollEvaluation<EvaluationReply>(t.client, evaluationId, { delaysMs: [50], timeoutMs: 20_000 });
     conforms(done, 'EvaluationStatus');
-    conforms(await t.client.call('GET', '/scenarios/c1/results'), 'ScenarioResults');
+    conforms(await t.client.call<Reply<ScenarioResults>>('GET', '/scenarios/c1/results'), 'ScenarioResults');
     await importScenario(t.server.store.scenarios, t.orgId, 'c3', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
-    conforms(await t.client.call('GET', '/scenarios/c3/results'), 'ScenarioResults');
-    conforms(await t.client.call('GET', '/violations/c1:SEC-1/remediation'), 'Remediation');
+    conforms(await t.client.call<Reply<ScenarioResults>>('GET', '/scenarios/c3/results'), 'ScenarioResults');
+    conforms(await t.client.call<Reply<Remediation>>('GET', '/violations/c1:SEC-1/remediation'), 'Remediation');
     conforms(
-      await t.client.call('POST', '/results/fetch', { result_token: submit.body.data.result_token }),
+      await t.client.call<Reply<ResultsFetch>>('POST', '/results/fetch', { result_token: resultToken }),
       'ResultsFetch',
     );
-    const ephemeral = await t.client.call('POST', '/evaluate', { blueprints: [bp([m(1, 'util:SetVariable2')])] });
+    const ephemeral = await t.client.call<Reply<SubmitResult>>('POST', '/evaluate', {
+      blueprints: [bp([m(1, 'util:SetVariable2')])],
+    });
     conforms(ephemeral, 'SubmitResult');
     conforms(
-      await t.client.call('POST', '/evaluate/inline', {
+      await t.client.call<Reply<InlineResult>>('POST', '/evaluate/inline', {
         blueprint: bp([m(1, 'gateway:CustomWebHook'), m(2, 'slack:CreateMessage', { mapper: { text: '{{1.x}}' } })]),
         include_remediation: true,
         save_to_workspace: true,
       }),
       'InlineResult',
     );
-    conforms(await t.client.call('GET', '/governance/policies'), 'PolicyCatalog');
-    conforms(await t.client.call('GET', '/organization/rollup'), 'Rollup');
-    const hook = await t.client.call('POST', '/webhooks', { url: 'https://hooks.example.com/gov' });
+    conforms(await t.client.call<Reply<PolicyCatalog>>('GET', '/governance/policies'), 'PolicyCatalog');
+    conforms(await t.client.call<Reply<Rollup>>('GET', '/organization/rollup'), 'Rollup');
+    const hook = await t.client.call<Reply<WebhookCreated>>('POST', '/webhooks', {
+      url: 'https://hooks.example.com/gov',
+    });
     assert.equal(hook.status, 201, hook.raw);
     conforms(hook, 'Webhook');
-    conforms(await t.client.call('GET', '/webhooks'), 'WebhookList');
-    conforms(await t.client.call('GET', `/webhooks/${hook.body.data.webhook_id}`), 'Webhook');
-    conforms(await t.client.call('GET', `/webhooks/${hook.body.data.webhook_id}/deliveries`), 'DeliveryList');
-    conforms(await t.client.call('DELETE', `/webhooks/${hook.body.data.webhook_id}`), 'WebhookDeleted');
+    const webhookId = dataOf(hook).webhook_id;
+    conforms(await t.client.call<Reply<WebhookList>>('GET', '/webhooks'), 'WebhookList');
+    conforms(await t.client.call<Reply<Webhook>>('GET', `/webhooks/${webhookId}`), 'Webhook');
+    conforms(await t.client.call<Reply<DeliveryList>>('GET', `/webhooks/${webhookId}/deliveries`), 'DeliveryList');
+    conforms(await t.client.call<Reply<WebhookDeleted>>('DELETE', `/webhooks/${webhookId}`), 'WebhookDeleted');
     for (const res of [
-      await t.client.call('GET', '/scenarios/nope/results'),
-      await t.client.call('POST', '/evaluate', { scenario_ids: [] }),
-      await t.client.call('GET', '/violations/bad/remediation'),
-      await send(new URL('/api/public/v1/governance/policies', t.baseUrl), 'GET', {}, ''),
+      await t.client.call<Reply<ScenarioResults>>('GET', '/scenarios/nope/results'),
+      await t.client.call<Reply<SubmitResult>>('POST', '/evaluate', { scenario_ids: [] }),
+      await t.client.call<Reply<Remediation>>('GET', '/violations/bad/remediation'),
+      await send<Failure>(new URL('/api/public/v1/governance/policies', t.baseUrl), 'GET', {}, ''),
     ])
       conforms(res, 'ErrorResponse');
   });

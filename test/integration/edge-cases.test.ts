@@ -10,9 +10,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importScenario } from '../../src/actors/scenarios.js';
 import { GovernanceClient, pollEvaluation } from '../../src/client/client.js';
+import type {
+  PolicyCatalog,
+  Remediation,
+  Reply,
+  ResultsFetch,
+  Rollup,
+  StoredSubmitResult,
+} from '../../src/client/responses.js';
 import { loadConfig } from '../../src/server/config.js';
 import { startServer, type RunningServer } from '../../src/server/server.js';
 import { bp, m } from '../helpers/blueprints.js';
+import { dataOf, failureOf } from '../helpers/assertions.js';
 
 describe('edge cases', () => {
   let server: RunningServer;
@@ -24,7 +33,7 @@ describe('edge cases', () => {
     dir = mkdtempSync(join(tmpdir(), 'gov-edge-'));
     const sink = new Writable({
       write(chunk, _enc, cb) {
-        for (const l of String(chunk).split('\n')) if (l) logLines.push(JSON.parse(l));
+        for (const l of String(chunk).split('\n')) if (l) logLines.push(JSON.parse(l) as Record<string, unknown>);
         cb();
       },
     });
@@ -59,9 +68,9 @@ describe('edge cases', () => {
     const res = await new GovernanceClient(`http://127.0.0.1:${server.port}`, {
       apiKey: k.api_key,
       signingSecret: k.signing_secret,
-    }).call('GET', '/governance/policies');
+    }).call<Reply<PolicyCatalog>>('GET', '/governance/policies');
     assert.equal(res.status, 401);
-    assert.equal(res.body.error, 'API key context missing');
+    assert.equal(failureOf(res).error, 'API key context missing');
   });
 
   it('500 Internal server error with a request_id that is also in the log line, and no internals in the body', async () => {
@@ -75,17 +84,18 @@ describe('edge cases', () => {
     const res = await new GovernanceClient(`http://127.0.0.1:${server.port}`, {
       apiKey: k.api_key,
       signingSecret: k.signing_secret,
-    }).call('GET', '/organization/rollup');
+    }).call<Reply<Rollup>>('GET', '/organization/rollup');
     assert.equal(res.status, 500);
     assert.equal(res.body.ok, false);
-    assert.equal(res.body.error, 'Internal server error');
-    assert.match(res.body.request_id, /^[0-9a-f]{16}$/);
+    const body = res.body;
+    assert.equal(body.error, 'Internal server error');
+    assert.match(body.request_id ?? '', /^[0-9a-f]{16}$/);
     assert.doesNotMatch(res.raw, /TypeError|null|at .*\.js/);
-    const line = logLines.find((l) => l['request_id'] === res.body.request_id && l['msg'] === 'unhandled error');
+    const line = logLines.find((l) => l['request_id'] === body.request_id && l['msg'] === 'unhandled error');
     assert.ok(line, 'the log has the error with the same request_id');
-    assert.match(JSON.stringify(line!['err']), /TypeError/);
+    assert.match(JSON.stringify(line['err']), /TypeError/);
     assert.ok(
-      logLines.some((l) => l['request_id'] === res.body.request_id && l['msg'] === 'request' && l['status'] === 500),
+      logLines.some((l) => l['request_id'] === body.request_id && l['msg'] === 'request' && l['status'] === 500),
     );
   });
 
@@ -132,34 +142,39 @@ describe('edge cases', () => {
   it('404 Blueprint not found and 500 Remediation generation failed for a scenario whose stored blueprint is missing or corrupt', async () => {
     await importScenario(server.store.scenarios, orgId, 'gone', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
     await tablesOf(server.store).blueprints.remove(`${orgId}\u0000gone\u00001`);
-    const missing = await client.call('GET', '/violations/gone:SEC-1/remediation');
+    const missing = await client.call<Reply<Remediation>>('GET', '/violations/gone:SEC-1/remediation');
     assert.equal(missing.status, 404);
-    assert.equal(missing.body.error, 'Blueprint not found');
+    assert.equal(failureOf(missing).error, 'Blueprint not found');
     await importScenario(server.store.scenarios, orgId, 'corrupt', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
     await tablesOf(server.store).blueprints.put(`${orgId}\u0000corrupt\u00001`, Buffer.from('{"flow": [ not json'));
-    const failed = await client.call('GET', '/violations/corrupt:SEC-1/remediation');
+    const failed = await client.call<Reply<Remediation>>('GET', '/violations/corrupt:SEC-1/remediation');
     assert.equal(failed.status, 500);
-    assert.equal(failed.body.error, 'Remediation generation failed');
+    assert.equal(failureOf(failed).error, 'Remediation generation failed');
   });
 
   it('lets exactly one of 20 concurrent redemptions of a complete evaluation win', async () => {
-    const submit = await client.call('POST', '/evaluate', { scenario_ids: ['s1'], request: 'concurrency' });
-    await pollEvaluation(client, submit.body.data.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
+    const submit = dataOf(
+      await client.call<Reply<StoredSubmitResult>>('POST', '/evaluate', {
+        scenario_ids: ['s1'],
+        request: 'concurrency',
+      }),
+    );
+    await pollEvaluation(client, submit.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        client.call('POST', '/results/fetch', { result_token: submit.body.data.result_token, attempt: i }),
+        client.call<Reply<ResultsFetch>>('POST', '/results/fetch', { result_token: submit.result_token, attempt: i }),
       ),
     );
-    assert.equal(results.filter((r) => r.status === 200 && r.body.data.status === 'complete').length, 1);
+    assert.equal(results.filter((r) => r.status === 200 && r.body.ok && r.body.data.status === 'complete').length, 1);
     assert.equal(results.filter((r) => r.status === 401).length, 19);
   });
 
   it('404 Evaluation not found when redeeming the token of a deleted evaluation', async () => {
-    const submit = await client.call('POST', '/evaluate', { scenario_ids: ['s1'] });
-    await pollEvaluation(client, submit.body.data.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
-    assert.equal(await server.store.evaluations.delete(submit.body.data.evaluation_id), true);
-    const res = await client.call('POST', '/results/fetch', { result_token: submit.body.data.result_token });
+    const submit = dataOf(await client.call<Reply<StoredSubmitResult>>('POST', '/evaluate', { scenario_ids: ['s1'] }));
+    await pollEvaluation(client, submit.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
+    assert.equal(await server.store.evaluations.delete(submit.evaluation_id), true);
+    const res = await client.call<Reply<ResultsFetch>>('POST', '/results/fetch', { result_token: submit.result_token });
     assert.equal(res.status, 404);
-    assert.equal(res.body.error, 'Evaluation not found');
+    assert.equal(failureOf(res).error, 'Evaluation not found');
   });
 });

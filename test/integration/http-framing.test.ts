@@ -9,8 +9,10 @@ import assert from 'node:assert/strict';
 import { request as httpRequest, Agent } from 'node:http';
 import { connect } from 'node:net';
 import { signRequest } from '../../src/client/client.js';
+import type { Failure, InlineResult, Ok, Reply, ScenarioResults } from '../../src/client/responses.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { exchange, parseResponses, signedRequest } from '../helpers/raw-http.js';
+import { exchange, jsonOf, parseResponses, signedRequest } from '../helpers/raw-http.js';
+import { failureOf } from '../helpers/assertions.js';
 import { startService } from '../helpers/process.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,7 +90,7 @@ describe('HTTP framing and ordinary clients', () => {
         });
         assert.equal(got.error, null, `attempt ${i}: ${got.error}`);
         assert.equal(got.status, 413, `attempt ${i}`);
-        assert.equal(JSON.parse(got.body).error, 'Request body too large');
+        assert.equal(jsonOf<Failure>(got.body).error, 'Request body too large');
       }
     } finally {
       await svc.stop('SIGTERM');
@@ -153,7 +155,7 @@ describe('HTTP framing and ordinary clients', () => {
       const r = await attempt();
       assert.equal(r.error, null, `attempt ${i}: ${r.error}`);
       assert.equal(r.status, 413);
-      assert.equal(JSON.parse(r.body).error, 'Request body too large');
+      assert.equal(jsonOf<Failure>(r.body).error, 'Request body too large');
     }
     agent.destroy();
   });
@@ -216,7 +218,7 @@ describe('HTTP framing and ordinary clients', () => {
     assert.equal(notFound!.status, 404);
     assert.equal(unauthenticated!.status, 401);
     assert.equal(after!.status, 200, 'the response after the HEADs parses: they carried no body');
-    assert.equal(JSON.parse(after!.body).data.scenario_id, 's1');
+    assert.equal(jsonOf<Ok<ScenarioResults>>(after!.body).data.scenario_id, 's1');
     // Node's client, which failed with a parse error on a HEAD answered with a body.
     const viaNode = await new Promise<number>((resolve, reject) => {
       httpRequest(
@@ -259,15 +261,17 @@ describe('HTTP framing and ordinary clients', () => {
     );
     assert.equal(res.responses.length, 2, `${res.closed ? 'closed' : 'open'}; rest: ${res.rest.slice(0, 200)}`);
     assert.equal(res.responses[0]!.status, 200);
-    assert.ok(JSON.parse(res.responses[0]!.body).data.module_graph, 'the inline answer comes first');
-    assert.equal(JSON.parse(res.responses[1]!.body).data.scenario_id, 's1');
+    assert.ok(jsonOf<Ok<InlineResult>>(res.responses[0]!.body).data.module_graph, 'the inline answer comes first');
+    assert.equal(jsonOf<Ok<ScenarioResults>>(res.responses[1]!.body).data.scenario_id, 's1');
   });
 
   it('answers an empty-body inline call with 422 every time, and inline evaluation keeps working', async () => {
     for (let i = 0; i < 3; i++) {
-      const res = await t.client.call('POST', '/evaluate/inline', undefined, { t: Math.floor(Date.now() / 1000) - i });
+      const res = await t.client.call<Reply<InlineResult>>('POST', '/evaluate/inline', undefined, {
+        t: Math.floor(Date.now() / 1000) - i,
+      });
       assert.equal(res.status, 422, res.raw);
-      assert.equal(res.body.error, 'Invalid request body');
+      assert.equal(failureOf(res).error, 'Invalid request body');
     }
     const ok = await t.client.call('POST', '/evaluate/inline', { blueprint: bp([m(1, 'util:SetVariable2')]) });
     assert.equal(ok.status, 200, ok.raw);

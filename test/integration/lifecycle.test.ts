@@ -9,11 +9,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importScenario } from '../../src/actors/scenarios.js';
 import { GovernanceClient, pollEvaluation } from '../../src/client/client.js';
+import type {
+  EvaluationReply,
+  EvaluationStatus,
+  Reply,
+  ScenarioResults,
+  StoredSubmitResult,
+} from '../../src/client/responses.js';
 import { KeyService } from '../../src/server/auth/keys.js';
 import { loadServerSecrets } from '../../src/server/auth/server-secrets.js';
 import { openStore } from '../../src/store/open.js';
 import { startService, type ServiceProcess } from '../helpers/process.js';
-import { startReceiver } from '../helpers/receiver.js';
+import { eventOf, startReceiver } from '../helpers/receiver.js';
+import { dataOf, failureOf } from '../helpers/assertions.js';
 import { bp, m } from '../helpers/blueprints.js';
 
 const IDS = Array.from({ length: 10 }, (_, i) => `s${i}`);
@@ -63,29 +71,35 @@ describe('lifecycle across processes', () => {
     const c = client();
     assert.equal((await c.call('POST', '/webhooks', { url: receiver.url })).status, 201);
     // A first batch completes; its event gets a 500 and waits a minute for its retry; its token is redeemed.
-    const first = await c.call('POST', '/evaluate', { scenario_ids: ['s0'] });
-    await pollEvaluation(c, first.body.data.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
-    assert.equal((await c.call('POST', '/results/fetch', { result_token: first.body.data.result_token })).status, 200);
+    const first = dataOf(await c.call<Reply<StoredSubmitResult>>('POST', '/evaluate', { scenario_ids: ['s0'] }));
+    await pollEvaluation(c, first.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
+    assert.equal((await c.call('POST', '/results/fetch', { result_token: first.result_token })).status, 200);
     await receiver.waitFor(1);
     // The batch of 10: s0..s2 evaluate, s3..s9 hang in the single worker.
     const hang = IDS.slice(3)
       .map((id) => `${id}=hang`)
       .join(',');
-    const batch = await c.call('POST', '/evaluate', { scenario_ids: IDS }, { headers: { 'x-gov-fault': hang } });
+    const batch = await c.call<Reply<StoredSubmitResult>>(
+      'POST',
+      '/evaluate',
+      { scenario_ids: IDS },
+      { headers: { 'x-gov-fault': hang } },
+    );
     assert.equal(batch.status, 200, batch.raw);
-    const evaluationId = batch.body.data.evaluation_id;
-    let status;
+    const evaluationId = dataOf(batch).evaluation_id;
+    let status: EvaluationStatus | undefined;
     for (let i = 0; i < 100; i++) {
-      status = (await c.call('GET', `/evaluations/${evaluationId}`)).body.data;
+      status = dataOf(await c.call<EvaluationReply>('GET', `/evaluations/${evaluationId}`));
       if (status.completed >= 2) break;
       await new Promise((r) => setTimeout(r, 50));
     }
+    assert.ok(status, 'polled at least once');
     assert.ok(status.completed >= 2 && status.completed <= 3, `completed ${status.completed}`);
     assert.equal(status.status, 'processing');
     // Which scenarios finished before the crash (the pool does not promise an order): their stored results name this batch.
-    const finished: Record<string, string> = {};
+    const finished: Record<string, string | undefined> = {};
     for (const id of IDS) {
-      const r = (await c.call('GET', `/scenarios/${id}/results`)).body.data;
+      const r = dataOf(await c.call<Reply<ScenarioResults>>('GET', `/scenarios/${id}/results`));
       if (r.evaluation_id === evaluationId) finished[id] = r.evaluated_at;
     }
     assert.equal(Object.keys(finished).length, status.completed);
@@ -99,24 +113,26 @@ describe('lifecycle across processes', () => {
       WEBHOOK_BACKOFF_BASE_MS: '50',
     });
     const c2 = client();
-    const done = await pollEvaluation(c2, evaluationId, { delaysMs: [100], timeoutMs: 30_000 });
-    assert.equal(done.body.data.status, 'complete');
-    assert.equal(done.body.data.completed, 10);
+    const done = dataOf(
+      await pollEvaluation<EvaluationReply>(c2, evaluationId, { delaysMs: [100], timeoutMs: 30_000 }),
+    );
+    assert.equal(done.status, 'complete');
+    assert.equal(done.completed, 10);
     assert.ok(
-      done.body.data.scenarios.every((s: any) => s.error === undefined),
-      JSON.stringify(done.body.data.scenarios),
+      done.scenarios?.every((s) => s.error === undefined),
+      JSON.stringify(done.scenarios),
     );
     for (const id of IDS) {
-      const r = (await c2.call('GET', `/scenarios/${id}/results`)).body.data;
+      const r = dataOf(await c2.call<Reply<ScenarioResults>>('GET', `/scenarios/${id}/results`));
       assert.equal(r.evaluation_id, evaluationId, id);
       if (finished[id]) assert.equal(r.evaluated_at, finished[id], `${id} finished before the crash and is not re-run`);
     }
-    const again = await c2.call('POST', '/results/fetch', { result_token: first.body.data.result_token, attempt: 2 }); // a distinct body: an identical one within the second is a replay (403)
+    const again = await c2.call('POST', '/results/fetch', { result_token: first.result_token, attempt: 2 }); // a distinct body: an identical one within the second is a replay (403)
     assert.equal(again.status, 401, `the consumed-token record survived: ${again.raw}`);
     // The event left pending by the crash is delivered after the restart, then the batch's own event.
     await receiver.waitFor(3, 20_000);
-    const events = receiver.received.map((r) => JSON.parse(r.body).data.evaluation_id);
-    assert.deepEqual([...new Set(events)].sort(), [first.body.data.evaluation_id, evaluationId].sort());
+    const events = receiver.received.map((r) => eventOf(r).data.evaluation_id);
+    assert.deepEqual([...new Set(events)].sort(), [first.evaluation_id, evaluationId].sort());
     await svc.stop('SIGTERM');
     svc = null;
     await receiver.close();
@@ -131,7 +147,7 @@ describe('lifecycle across processes', () => {
       SHUTDOWN_DEADLINE_MS: '1000',
     });
     const c = client();
-    const batch = await c.call(
+    const batch = await c.call<Reply<StoredSubmitResult>>(
       'POST',
       '/evaluate',
       { scenario_ids: ['s4', 's5'] },
@@ -143,8 +159,11 @@ describe('lifecycle across processes', () => {
     assert.equal(stopped.code, 0, 'graceful exit code');
     assert.ok(stopped.ms < 5000, `stopped in ${stopped.ms} ms`);
     svc = await startService({ DATA_DIR: ctx.dataDir, POOL_THREADS: '1' });
-    const done = await pollEvaluation(client(), batch.body.data.evaluation_id, { delaysMs: [100], timeoutMs: 30_000 });
-    assert.equal(done.body.data.status, 'complete');
+    const done = await pollEvaluation<EvaluationReply>(client(), dataOf(batch).evaluation_id, {
+      delaysMs: [100],
+      timeoutMs: 30_000,
+    });
+    assert.equal(dataOf(done).status, 'complete');
     await svc.stop('SIGTERM');
     svc = null;
   });
@@ -159,11 +178,11 @@ describe('lifecycle across processes', () => {
       EVALUATION_TIMEOUT_MS: '800',
     });
     const c = client();
-    const full = await c.call('POST', '/evaluate', { scenario_ids: IDS });
+    const full = await c.call<Reply<StoredSubmitResult>>('POST', '/evaluate', { scenario_ids: IDS });
     assert.equal(full.status, 503);
-    assert.equal(full.body.error, 'Evaluation capacity exhausted');
+    assert.equal(failureOf(full).error, 'Evaluation capacity exhausted');
     assert.ok(Number(full.headers['retry-after']) > 0);
-    const batch = await c.call(
+    const batch = await c.call<Reply<StoredSubmitResult>>(
       'POST',
       '/evaluate',
       { scenario_ids: ['s6', 's7'] },
@@ -172,9 +191,13 @@ describe('lifecycle across processes', () => {
     assert.equal(batch.status, 200);
     const busy = await c.call('POST', '/evaluate', { scenario_ids: ['s8', 's9'] });
     assert.equal(busy.status, 503, 'the queue is full while the hung batch holds it');
-    const done = await pollEvaluation(c, batch.body.data.evaluation_id, { delaysMs: [100], timeoutMs: 10_000 });
+    const done = await pollEvaluation<EvaluationReply>(c, dataOf(batch).evaluation_id, {
+      delaysMs: [100],
+      timeoutMs: 10_000,
+    });
+    assert.equal(done.body.ok, true, done.raw);
     assert.equal(done.body.data.status, 'error');
-    assert.match(done.body.data.error, /did not finish within 800 ms/);
+    assert.match(done.body.data.error ?? '', /did not finish within 800 ms/);
     assert.equal(done.body.error, done.body.data.error);
     await svc.stop('SIGKILL');
     svc = null;

@@ -5,10 +5,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { importScenario } from '../../src/actors/scenarios.js';
 import { pollEvaluation, send } from '../../src/client/client.js';
+import type { Reply, StoredSubmitResult } from '../../src/client/responses.js';
 import { DASHBOARDS } from '../../src/ops/panels.js';
 import { buildDashboard } from '../../src/ops/grafana.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { bp, m } from '../helpers/blueprints.js';
+import { dataOf } from '../helpers/assertions.js';
 
 describe('operations endpoints', () => {
   let t: TestServer;
@@ -46,9 +48,11 @@ describe('operations endpoints', () => {
   });
 
   it('counts requests, refusals, evaluations, worker measurements and tokens, with bounded labels', async () => {
-    const submit = await t.client.call('POST', '/evaluate', { scenario_ids: ['o1'] });
-    await pollEvaluation(t.client, submit.body.data.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
-    await t.client.call('POST', '/results/fetch', { result_token: submit.body.data.result_token });
+    const submit = dataOf(
+      await t.client.call<Reply<StoredSubmitResult>>('POST', '/evaluate', { scenario_ids: ['o1'] }),
+    );
+    await pollEvaluation(t.client, submit.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
+    await t.client.call('POST', '/results/fetch', { result_token: submit.result_token });
     await send(new URL('/api/public/v1/governance/policies', t.baseUrl), 'GET', {}, '');
     const text = (await ops('/metrics')).raw;
     const value = (line: RegExp) =>

@@ -14,16 +14,23 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importScenario } from '../../src/actors/scenarios.js';
 import { GovernanceClient, pollEvaluation, send } from '../../src/client/client.js';
+import type { Reply, StoredSubmitResult, SubmitResult } from '../../src/client/responses.js';
 import { DASHBOARDS } from '../../src/ops/panels.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { startReceiver } from '../helpers/receiver.js';
 import { bp, breakHandler, m } from '../helpers/blueprints.js';
+import { dataOf } from '../helpers/assertions.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const RULES = join(ROOT, 'grafana/prometheus/alerts.yml');
 
 const ensure = spawnSync('bash', [join(ROOT, 'scripts/ensure-prometheus.sh')], { encoding: 'utf8' });
 const available = ensure.status === 0;
+
+/** What `query` reads of a Prometheus HTTP API instant-query answer (`GET /api/v1/query`). */
+interface PromQueryResponse {
+  readonly data: { readonly result: unknown[] };
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -48,9 +55,14 @@ describe(
     let promUrl: string;
     let dir: string;
     const query = async (expr: string) => {
-      const res = await send(new URL(`${promUrl}/api/v1/query?query=${encodeURIComponent(expr)}`), 'GET', {}, '');
+      const res = await send<PromQueryResponse>(
+        new URL(`${promUrl}/api/v1/query?query=${encodeURIComponent(expr)}`),
+        'GET',
+        {},
+        '',
+      );
       assert.equal(res.status, 200, `${expr}: ${res.raw}`);
-      return res.body.data.result as unknown[];
+      return res.body.data.result;
     };
 
     before(async () => {
@@ -126,12 +138,19 @@ describe(
         signingSecret: limited.signing_secret,
       });
       const load = async (round: number) => {
-        const submit = await t.client.call('POST', '/evaluate', { scenario_ids: ['p1'], round });
-        await pollEvaluation(t.client, submit.body.data.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
-        await t.client.call('POST', '/results/fetch', { result_token: submit.body.data.result_token });
-        await t.client.call('POST', '/results/fetch', { result_token: submit.body.data.result_token, again: round });
-        const eph = await t.client.call('POST', '/evaluate', { blueprints: [bp([m(1, 'util:SetVariable2')])], round });
-        await pollEvaluation(t.client, eph.body.data.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
+        const submit = dataOf(
+          await t.client.call<Reply<StoredSubmitResult>>('POST', '/evaluate', { scenario_ids: ['p1'], round }),
+        );
+        await pollEvaluation(t.client, submit.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
+        await t.client.call('POST', '/results/fetch', { result_token: submit.result_token });
+        await t.client.call('POST', '/results/fetch', { result_token: submit.result_token, again: round });
+        const eph = dataOf(
+          await t.client.call<Reply<SubmitResult>>('POST', '/evaluate', {
+            blueprints: [bp([m(1, 'util:SetVariable2')])],
+            round,
+          }),
+        );
+        await pollEvaluation(t.client, eph.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
         await t.client.call('POST', '/evaluate/inline', {
           blueprint: bp([m(1, 'openai-gpt-3:CreateCompletion', { mapper: { messages: [] } })]),
           round,

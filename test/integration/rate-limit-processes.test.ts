@@ -9,10 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GovernanceClient, type ClientResponse } from '../../src/client/client.js';
+import type { PolicyCatalog, Reply } from '../../src/client/responses.js';
 import { KeyService } from '../../src/server/auth/keys.js';
 import { loadServerSecrets } from '../../src/server/auth/server-secrets.js';
 import { openStore } from '../../src/store/open.js';
 import { startService, type ServiceProcess } from '../helpers/process.js';
+import { errorOf } from '../helpers/assertions.js';
 
 const LIMIT = 60;
 const REQUESTS = 200;
@@ -54,8 +56,8 @@ describe('rate limits across three processes on one DATA_DIR', () => {
       Array.from({ length: CONCURRENCY }, async () => {
         while (next < REQUESTS) {
           const i = next++;
-          const r = await clients[i % clients.length]!.call('GET', `/governance/policies?n=${i}`);
-          results.push({ status: r.status, headers: r.headers, error: r.body?.error });
+          const r = await clients[i % clients.length]!.call<Reply<PolicyCatalog>>('GET', `/governance/policies?n=${i}`);
+          results.push({ status: r.status, headers: r.headers, error: errorOf(r.body) });
         }
       }),
     );

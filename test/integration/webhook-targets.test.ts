@@ -1,7 +1,9 @@
 /** Webhook target rules through the real API, on a server without WEBHOOK_ALLOW_PRIVATE_TARGETS (issue 13 item 17). */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import type { Reply, WebhookCreated, WebhookList } from '../../src/client/responses.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { dataOf, failureOf } from '../helpers/assertions.js';
 
 describe('webhook targets (private targets not allowed)', () => {
   let t: TestServer;
@@ -20,11 +22,11 @@ describe('webhook targets (private targets not allowed)', () => {
       ['http://127.0.0.1:8080/x', 'must use https'],
     ];
     for (const [url, message] of cases) {
-      const res = await t.client.call('POST', '/webhooks', { url });
+      const res = await t.client.call<Reply<WebhookCreated>>('POST', '/webhooks', { url });
       assert.equal(res.status, 422, `${url}: ${res.raw}`);
-      assert.deepEqual(res.body.detail, [{ path: '/url', message }], url);
+      assert.deepEqual(failureOf(res).detail, [{ path: '/url', message }], url);
     }
-    assert.equal((await t.client.call('GET', '/webhooks')).body.data.webhooks.length, 0);
+    assert.equal(dataOf(await t.client.call<Reply<WebhookList>>('GET', '/webhooks')).webhooks.length, 0);
   });
 
   it('registers a public https target', async () => {
