@@ -40,10 +40,15 @@ export interface FieldError {
   readonly message: string;
 }
 
+/** Whether an error's `detail` is a list of field errors (`Array.isArray` alone would narrow it to `any[]`). */
+function isFieldErrorList(detail: Failure['detail']): detail is readonly FieldError[] {
+  return Array.isArray(detail);
+}
+
 /** The field errors of a 422 (`detail[]`); fails the test when `detail` is not a list. */
 export function fieldErrors(res: ClientResponse<Reply<unknown>>): readonly FieldError[] {
   const { detail } = failureOf(res);
-  assert.ok(typeof detail === 'object', `expected field errors in detail, got ${res.raw}`);
+  assert.ok(isFieldErrorList(detail), `expected field errors in detail, got ${res.raw}`);
   return detail;
 }
 
