@@ -4,9 +4,18 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { importScenario } from '../../src/actors/scenarios.js';
 import { GovernanceClient, pollEvaluation, send, signRequest, type ClientResponse } from '../../src/client/client.js';
+import type {
+  EvaluationStatus,
+  Failure,
+  InlineResult,
+  Reply,
+  StoredSubmitResult,
+  SubmitResult,
+} from '../../src/client/responses.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/assertions.js';
 import { bp, breakHandler, m } from '../helpers/blueprints.js';
+import { dataOf, failureOf, fieldErrors } from './bodies.js';
 
 const blueprint = bp([m(1, 'google-sheets:watchRows'), m(2, 'google-sheets:addRow', { onerror: breakHandler(3) })]);
 
@@ -176,9 +185,11 @@ describe('error rows', () => {
   });
 
   it("tenant isolation: another org's evaluation is 403, its scenario 404, its result token 401", async () => {
-    const submit = await other.client.call('POST', '/evaluate', { scenario_ids: ['theirs'] });
+    const submit = await other.client.call<Reply<StoredSubmitResult>>('POST', '/evaluate', {
+      scenario_ids: ['theirs'],
+    });
     assert.equal(submit.status, 200);
-    const id = submit.body.data.evaluation_id;
+    const { evaluation_id: id, result_token: token } = dataOf(submit);
     expectError(await t.client.call('GET', `/evaluations/${id}`), 403, 'Not authorized for this evaluation');
     expectError(await t.client.call('GET', '/scenarios/theirs/results'), 404, 'Scenario not found');
     expectError(await t.client.call('GET', '/violations/theirs:SEC-1/remediation'), 404, 'Scenario not found');
@@ -194,16 +205,13 @@ describe('error rows', () => {
     });
     assert.equal(saved.status, 200);
     expectError(await t.client.call('GET', '/scenarios/their-saved/results'), 404, 'Scenario not found');
-    await pollEvaluation(other.client, id, { delaysMs: [50], timeoutMs: 20_000 });
+    await pollEvaluation<Reply<EvaluationStatus>>(other.client, id, { delaysMs: [50], timeoutMs: 20_000 });
     expectError(
-      await t.client.call('POST', '/results/fetch', { result_token: submit.body.data.result_token }),
+      await t.client.call('POST', '/results/fetch', { result_token: token }),
       401,
       'Invalid, expired, or already-used result token',
     );
-    assert.equal(
-      (await other.client.call('POST', '/results/fetch', { result_token: submit.body.data.result_token })).status,
-      200,
-    );
+    assert.equal((await other.client.call('POST', '/results/fetch', { result_token: token })).status, 200);
   });
 
   it('404 Evaluation not found, Scenario not found, Unknown scenario_ids (all listed, nothing evaluated)', async () => {
@@ -269,7 +277,7 @@ describe('error rows', () => {
       413,
       'Request body too large',
     );
-    const streamed = await new Promise<ClientResponse>((resolve, reject) => {
+    const streamed = await new Promise<ClientResponse<Failure>>((resolve, reject) => {
       const req = request(
         url('/evaluate/inline'),
         { method: 'POST', headers: { authorization: `Bearer ${t.creds.apiKey}`, 'transfer-encoding': 'chunked' } },
@@ -278,7 +286,9 @@ describe('error rows', () => {
           res.on('data', (c) => {
             raw += c;
           });
-          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(raw), raw }));
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(raw) as Failure, raw }),
+          );
         },
       );
       req.on('error', reject);
@@ -291,11 +301,15 @@ describe('error rows', () => {
 
   it('422 Invalid request body with field-level detail[] (malformed JSON, 11 ids, both or neither field, bad blueprint)', async () => {
     const check = async (body: unknown, paths: string[], raw?: string) => {
-      const res = await t.client.call('POST', '/evaluate', body, raw !== undefined ? { rawBody: raw } : {});
+      const res = await t.client.call<Reply<SubmitResult>>(
+        'POST',
+        '/evaluate',
+        body,
+        raw !== undefined ? { rawBody: raw } : {},
+      );
       expectError(res, 422, 'Invalid request body');
-      assert.ok(Array.isArray(res.body.detail));
       assert.deepEqual(
-        res.body.detail.map((d: any) => d.path),
+        fieldErrors(res).map((d) => d.path),
         paths,
       );
       assert.ok(!res.raw.includes('must contain 1 to 100 items'));
@@ -307,9 +321,11 @@ describe('error rows', () => {
     await check({}, ['/']);
     await check({ scenario_ids: [42] }, ['/scenario_ids/0']);
     await check({ blueprints: [{ name: 'no flow' }] }, ['/blueprints/0/flow']);
-    const inline = await t.client.call('POST', '/evaluate/inline', { blueprint: { flow: [{ id: 1 }] } });
+    const inline = await t.client.call<Reply<InlineResult>>('POST', '/evaluate/inline', {
+      blueprint: { flow: [{ id: 1 }] },
+    });
     expectError(inline, 422, 'Invalid request body');
-    assert.deepEqual(inline.body.detail, [
+    assert.deepEqual(failureOf(inline).detail, [
       { path: '/blueprint/flow/0/module', message: 'module must be a string of the form "app:Action"' },
     ]);
     expectError(

@@ -3,8 +3,10 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { importScenario } from '../../src/actors/scenarios.js';
 import { pollEvaluation } from '../../src/client/client.js';
+import type { EvaluationStatus, Reply, ResultsFetch, StoredSubmitResult } from '../../src/client/responses.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { bp, m } from '../helpers/blueprints.js';
+import { dataOf } from './bodies.js';
 
 describe('worker faults', () => {
   let t: TestServer;
@@ -20,38 +22,45 @@ describe('worker faults', () => {
   });
 
   it('gives each failing scenario its own error and completes the batch', async () => {
-    const submit = await t.client.call(
+    const submit = await t.client.call<Reply<StoredSubmitResult>>(
       'POST',
       '/evaluate',
       { scenario_ids: ['ok', 'boom', 'exit', 'oom', 'hang'] },
       { headers: { 'x-gov-fault': 'boom=throw,exit=exit,oom=oom,hang=hang' } },
     );
     assert.equal(submit.status, 200, submit.raw);
-    const token = submit.body.data.result_token;
-    const early = await t.client.call('POST', '/results/fetch', { result_token: token });
+    const { result_token: token, evaluation_id: evaluationId } = dataOf(submit);
+    const early = await t.client.call<Reply<ResultsFetch>>('POST', '/results/fetch', { result_token: token });
     assert.equal(early.status, 200);
-    assert.equal(early.body.data.status, 'processing', 'a redemption before completion reports processing');
-    const final = await pollEvaluation(t.client, submit.body.data.evaluation_id, {
+    assert.equal(dataOf(early).status, 'processing', 'a redemption before completion reports processing');
+    const final = await pollEvaluation<Reply<EvaluationStatus>>(t.client, evaluationId, {
       delaysMs: [100, 200],
       timeoutMs: 60_000,
     });
-    const d = final.body.data;
+    const d = dataOf(final);
     assert.equal(d.status, 'complete');
-    const byId = Object.fromEntries(d.scenarios.map((s: any) => [s.id, s]));
-    assert.equal(byId.ok.error, undefined);
-    assert.equal(byId.boom.error, 'evaluation failed inside the worker');
-    assert.equal(byId.exit.error, 'the evaluation worker crashed');
-    assert.equal(byId.oom.error, 'evaluation exceeded the worker memory limit');
-    assert.match(byId.hang.error, /time budget/);
-    const redeemed = await t.client.call('POST', '/results/fetch', { result_token: token, n: 2 });
+    const byId = new Map(d.scenarios?.map((s) => [s.id, s]));
+    const errorOf = (id: string): string | undefined => {
+      const scenario = byId.get(id);
+      assert.ok(scenario, `scenario ${id} is reported`);
+      return scenario.error;
+    };
+    assert.equal(errorOf('ok'), undefined);
+    assert.equal(errorOf('boom'), 'evaluation failed inside the worker');
+    assert.equal(errorOf('exit'), 'the evaluation worker crashed');
+    assert.equal(errorOf('oom'), 'evaluation exceeded the worker memory limit');
+    assert.match(errorOf('hang') ?? '', /time budget/);
+    const redeemed = await t.client.call<Reply<ResultsFetch>>('POST', '/results/fetch', { result_token: token, n: 2 });
     assert.equal(redeemed.status, 200, 'the token was not consumed by the early redemption');
-    assert.equal(redeemed.body.data.status, 'complete');
-    const after = await t.client.call('POST', '/evaluate', { scenario_ids: ['ok'] });
+    assert.equal(dataOf(redeemed).status, 'complete');
+    const after = await t.client.call<Reply<StoredSubmitResult>>('POST', '/evaluate', { scenario_ids: ['ok'] });
     assert.equal(after.status, 200);
-    assert.equal(
-      (await pollEvaluation(t.client, after.body.data.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 })).body.data
-        .scenarios[0].error,
-      undefined,
-    );
+    const afterDone = await pollEvaluation<Reply<EvaluationStatus>>(t.client, dataOf(after).evaluation_id, {
+      delaysMs: [50],
+      timeoutMs: 20_000,
+    });
+    const [only] = dataOf(afterDone).scenarios ?? [];
+    assert.ok(only, 'the scenario is reported');
+    assert.equal(only.error, undefined);
   });
 });

@@ -9,10 +9,12 @@ import assert from 'node:assert/strict';
 import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { signRequest } from '../../src/client/client.js';
+import type { Reply, StoredSubmitResult, WebhookCreated } from '../../src/client/responses.js';
 import { importScenario } from '../../src/actors/scenarios.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { bp, m } from '../helpers/blueprints.js';
 import { fuzzPath, fuzzPost, type FuzzRequest, type FuzzTargets } from '../helpers/fuzz-requests.js';
+import { dataOf } from './bodies.js';
 
 /** Longest wait for one answer, in ms: beyond it the request counts as a hang. */
 const ANSWER_WITHIN_MS = 15_000;
@@ -67,8 +69,10 @@ describe('HTTP fuzzing', () => {
       res.status >= 200 && res.status < 500,
       `${r.method} ${r.path.slice(0, 200)} (${r.body.length} bytes) → ${res.status} ${res.body.slice(0, 300)}`,
     );
-    if (r.method !== 'HEAD' && res.status !== 304)
-      assert.equal(typeof JSON.parse(res.body).ok, 'boolean', 'an enveloped JSON answer');
+    if (r.method !== 'HEAD' && res.status !== 304) {
+      const answer = JSON.parse(res.body) as { readonly ok?: unknown };
+      assert.equal(typeof answer.ok, 'boolean', 'an enveloped JSON answer');
+    }
   };
 
   before(async () => {
@@ -84,9 +88,13 @@ describe('HTTP fuzzing', () => {
         ]),
       ),
     );
-    const hook = await t.client.call('POST', '/webhooks', { url: 'http://127.0.0.1:9/fuzz' });
-    const submit = await t.client.call('POST', '/evaluate', { scenario_ids: ['s1'] });
-    targets = { scenarioId: 's1', webhookId: hook.body.data.webhook_id, resultToken: submit.body.data.result_token };
+    const hook = await t.client.call<Reply<WebhookCreated>>('POST', '/webhooks', { url: 'http://127.0.0.1:9/fuzz' });
+    const submit = await t.client.call<Reply<StoredSubmitResult>>('POST', '/evaluate', { scenario_ids: ['s1'] });
+    targets = {
+      scenarioId: 's1',
+      webhookId: dataOf(hook).webhook_id,
+      resultToken: dataOf(submit).result_token,
+    };
   });
   after(async () => {
     agent.destroy();

@@ -4,10 +4,12 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import type { Reply, ScenarioResults, WebhookCreated } from '../../src/client/responses.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { expectError } from '../helpers/assertions.js';
 import { bp, m } from '../helpers/blueprints.js';
 import { importScenario } from '../../src/actors/scenarios.js';
+import { dataOf, failureOf } from './bodies.js';
 
 /** `[[[...]]]` nested `depth` levels inside a blueprint's mapper. */
 function deepBlueprint(depth: number): string {
@@ -21,8 +23,8 @@ describe('path ids and nesting depth', () => {
   before(async () => {
     t = await startTestServer({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
     await importScenario(t.server.store.scenarios, t.orgId, 's1', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
-    const hook = await t.client.call('POST', '/webhooks', { url: 'http://127.0.0.1:9/hook' });
-    webhookId = hook.body.data.webhook_id;
+    const hook = await t.client.call<Reply<WebhookCreated>>('POST', '/webhooks', { url: 'http://127.0.0.1:9/hook' });
+    webhookId = dataOf(hook).webhook_id;
   });
   after(() => t.close());
 
@@ -49,9 +51,9 @@ describe('path ids and nesting depth', () => {
     expectError(await t.client.call('GET', `/scenarios/${encoded}/results`), 404, 'Scenario not found');
     const id128 = 'b'.repeat(128);
     await importScenario(t.server.store.scenarios, t.orgId, id128, JSON.stringify(bp([m(1, 'util:SetVariable2')])));
-    const res = await t.client.call('GET', `/scenarios/${id128}/results`);
+    const res = await t.client.call<Reply<ScenarioResults>>('GET', `/scenarios/${id128}/results`);
     assert.equal(res.status, 200, res.raw);
-    assert.equal(res.body.data.scenario_id, id128);
+    assert.equal(dataOf(res).scenario_id, id128);
     expectError(
       await t.client.call('GET', `/violations/${'c'.repeat(300)}/remediation`),
       400,
@@ -67,9 +69,9 @@ describe('path ids and nesting depth', () => {
       ['/results/fetch', `{"result_token":"x","extra":${deep}}`],
       ['/webhooks', `{"url":"http://127.0.0.1:9/x","extra":${deep}}`],
     ] as const) {
-      const res = await t.client.call('POST', path, undefined, { rawBody: body });
+      const res = await t.client.call<Reply<unknown>>('POST', path, undefined, { rawBody: body });
       expectError(res, 422, 'Invalid request body');
-      assert.match(JSON.stringify(res.body.detail), /deeper than 512 levels/, path);
+      assert.match(JSON.stringify(failureOf(res).detail), /deeper than 512 levels/, path);
     }
     const within = await t.client.call('POST', '/evaluate', undefined, {
       rawBody: `{"blueprints":[${deepBlueprint(400)}]}`,

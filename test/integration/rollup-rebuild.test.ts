@@ -14,8 +14,10 @@ import fc from 'fast-check';
 import { importScenario } from '../../src/actors/scenarios.js';
 import { rollupView } from '../../src/api/views/rollup.js';
 import { pollEvaluation } from '../../src/client/client.js';
+import type { EvaluationStatus, Reply, StoredSubmitResult } from '../../src/client/responses.js';
 import { exampleBlueprints, variant } from '../../src/fleet/variants.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { dataOf, type AdminCommand, type AdminOutput, type InlineSaved, type RollupView } from './bodies.js';
 
 const ADMIN = fileURLToPath(new URL('../../src/cli/admin.js', import.meta.url));
 /** Characters a scenario id may hold (SCENARIO_ID_PATTERN), 1- to 4-byte UTF-8. */
@@ -44,15 +46,17 @@ describe('rollup rebuild and scenario listing with ids of 1-128 characters', () 
   let t: TestServer;
   let dataDir: string;
   let workspaceId: string;
-  const admin = (...args: string[]) =>
-    new Promise<any>((resolve, reject) => {
+  /** Runs `admin <command> ...args --json` and resolves the JSON object it prints. */
+  const admin = <C extends AdminCommand>(command: C, ...args: string[]) =>
+    new Promise<AdminOutput[C]>((resolve, reject) => {
+      const all = [...command.split(' '), ...args];
       execFile(
         process.execPath,
-        [ADMIN, ...args, '--json'],
+        [ADMIN, ...all, '--json'],
         { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir }, timeout: 30_000 },
         (err, stdout, stderr) => {
-          if (err) reject(new Error(`admin ${args.join(' ')}: ${stderr}`));
-          else resolve(JSON.parse(stdout));
+          if (err) reject(new Error(`admin ${all.join(' ')}: ${stderr}`));
+          else resolve(JSON.parse(stdout) as AdminOutput[C]);
         },
       );
     });
@@ -70,32 +74,39 @@ describe('rollup rebuild and scenario listing with ids of 1-128 characters', () 
       'theirs-'.padEnd(100, 'y'),
       JSON.stringify(variant(0, examples)),
     );
-    const saved = await t.client.call('POST', '/evaluate/inline', {
+    const saved = await t.client.call<Reply<InlineSaved>>('POST', '/evaluate/inline', {
       blueprint: variant(7, examples),
       save_to_workspace: true,
     });
     assert.equal(saved.status, 200, saved.raw);
-    workspaceId = saved.body.data.saved.scenario_id;
+    const copy = dataOf(saved).saved;
+    assert.ok(copy, 'saved to the workspace');
+    workspaceId = copy.scenario_id;
     assert.match(workspaceId, /^ws-[0-9a-f-]{36}$/);
     const all = [...IDS, workspaceId];
     for (let i = 0; i < all.length; i += 10) {
-      const submit = await t.client.call('POST', '/evaluate', { scenario_ids: all.slice(i, i + 10) });
+      const submit = await t.client.call<Reply<StoredSubmitResult>>('POST', '/evaluate', {
+        scenario_ids: all.slice(i, i + 10),
+      });
       assert.equal(submit.status, 200, submit.raw);
-      await pollEvaluation(t.client, submit.body.data.evaluation_id, { delaysMs: [50, 100], timeoutMs: 60_000 });
+      await pollEvaluation<Reply<EvaluationStatus>>(t.client, dataOf(submit).evaluation_id, {
+        delaysMs: [50, 100],
+        timeoutMs: 60_000,
+      });
     }
     await t.server.store.flushed();
   });
   after(() => t.close());
 
   it('rebuilds the same rollup the server maintained incrementally', async () => {
-    const res = await t.client.call('GET', '/organization/rollup');
+    const res = await t.client.call<Reply<RollupView>>('GET', '/organization/rollup');
     assert.equal(res.status, 200, res.raw);
-    const { updated_at: _a, ...incremental } = res.body.data;
+    const { updated_at: _a, ...incremental } = dataOf(res);
     assert.equal(incremental.scenarios_total, IDS.length + 1);
     assert.equal(incremental.scenarios_evaluated, IDS.length + 1);
     const { updated_at: _b, ...rebuilt } = rollupView(t.server.store.results.computeRollup(t.orgId, 'x'));
     assert.deepEqual(rebuilt, incremental);
-    const { updated_at: _c, ...fromCli } = await admin('rollup', 'rebuild', '--org', t.orgId);
+    const { updated_at: _c, ...fromCli } = await admin('rollup rebuild', '--org', t.orgId);
     assert.deepEqual(fromCli, incremental, '`admin rollup rebuild` agrees');
   });
 
@@ -109,9 +120,7 @@ describe('rollup rebuild and scenario listing with ids of 1-128 characters', () 
       want,
     );
     assert.deepEqual(
-      (await admin('scenarios', 'list', '--org', t.orgId)).scenarios
-        .map((s: { scenario_id: string }) => s.scenario_id)
-        .sort(),
+      (await admin('scenarios list', '--org', t.orgId)).scenarios.map((s) => s.scenario_id).sort(),
       want,
     );
   });

@@ -4,8 +4,10 @@ import assert from 'node:assert/strict';
 import { importScenario } from '../../src/actors/scenarios.js';
 import { rollupView } from '../../src/api/views/rollup.js';
 import { pollEvaluation } from '../../src/client/client.js';
+import type { EvaluationStatus, Reply, StoredSubmitResult } from '../../src/client/responses.js';
 import { exampleBlueprints, variant } from '../../src/fleet/variants.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { dataOf, type RollupView } from './bodies.js';
 
 const FLEET = 1000;
 
@@ -25,10 +27,15 @@ describe('organization rollup', () => {
   async function evaluate(ids: string[]): Promise<void> {
     const pending: Promise<unknown>[] = [];
     for (let i = 0; i < ids.length; i += 10) {
-      const submit = await t.client.call('POST', '/evaluate', { scenario_ids: ids.slice(i, i + 10) });
+      const submit = await t.client.call<Reply<StoredSubmitResult>>('POST', '/evaluate', {
+        scenario_ids: ids.slice(i, i + 10),
+      });
       assert.equal(submit.status, 200, submit.raw);
       pending.push(
-        pollEvaluation(t.client, submit.body.data.evaluation_id, { delaysMs: [100, 200], timeoutMs: 120_000 }),
+        pollEvaluation<Reply<EvaluationStatus>>(t.client, dataOf(submit).evaluation_id, {
+          delaysMs: [100, 200],
+          timeoutMs: 120_000,
+        }),
       );
       if (pending.length >= 8) await Promise.all(pending.splice(0));
     }
@@ -36,34 +43,35 @@ describe('organization rollup', () => {
     await t.server.store.flushed();
   }
 
-  async function expectConsistent(): Promise<Record<string, unknown>> {
-    const res = await t.client.call('GET', '/organization/rollup');
+  async function expectConsistent(): Promise<RollupView> {
+    const res = await t.client.call<Reply<RollupView>>('GET', '/organization/rollup');
     assert.equal(res.status, 200, res.raw);
     const fromScratch = rollupView(t.server.store.results.computeRollup(t.orgId, 'x'));
-    const { updated_at: _a, ...got } = res.body.data;
+    const rollup = dataOf(res);
+    const { updated_at: _a, ...got } = rollup;
     const { updated_at: _b, ...want } = fromScratch;
     assert.deepEqual(got, want);
-    return res.body.data;
+    return rollup;
   }
 
   it('starts empty and counts imported scenarios', async () => {
     const d = await expectConsistent();
-    assert.equal(d['scenarios_total'], FLEET);
-    assert.equal(d['scenarios_evaluated'], 0);
-    assert.equal(d['score'], null);
+    assert.equal(d.scenarios_total, FLEET);
+    assert.equal(d.scenarios_evaluated, 0);
+    assert.equal(d.score, null);
   });
 
   it('matches a recomputation after evaluating the whole fleet', async () => {
     await evaluate(Array.from({ length: FLEET }, (_, i) => `fleet-${i}`));
     const d = await expectConsistent();
-    assert.equal(d['scenarios_evaluated'], FLEET);
-    assert.ok((d['top_violations'] as unknown[]).length > 0);
-    for (const f of d['framework_coverage'] as { coverage: number; controls_met: number; controls_total: number }[]) {
+    assert.equal(d.scenarios_evaluated, FLEET);
+    assert.ok(d.top_violations.length > 0);
+    for (const f of d.framework_coverage) {
       assert.ok(f.coverage >= 0 && f.coverage <= 1 && f.controls_met <= f.controls_total);
     }
-    const theirs = await other.client.call('GET', '/organization/rollup');
-    assert.equal(theirs.body.data.scenarios_total, 1);
-    assert.equal(theirs.body.data.scenarios_evaluated, 0, 'another organization sees nothing of this fleet');
+    const theirs = dataOf(await other.client.call<Reply<RollupView>>('GET', '/organization/rollup'));
+    assert.equal(theirs.scenarios_total, 1);
+    assert.equal(theirs.scenarios_evaluated, 0, 'another organization sees nothing of this fleet');
   });
 
   it('replaces contributions on re-evaluation and removes them on deletion', async () => {
@@ -72,7 +80,7 @@ describe('organization rollup', () => {
     await expectConsistent();
     for (let i = 0; i < 25; i++) await t.server.store.scenarios.delete(t.orgId, `fleet-${i}`, new Date().toISOString());
     const d = await expectConsistent();
-    assert.equal(d['scenarios_total'], FLEET - 25);
-    assert.equal(d['scenarios_evaluated'], FLEET - 25);
+    assert.equal(d.scenarios_total, FLEET - 25);
+    assert.equal(d.scenarios_evaluated, FLEET - 25);
   });
 });

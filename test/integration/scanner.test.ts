@@ -7,11 +7,40 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SchemaObject } from 'ajv-draft-04';
 import { bp, breakHandler, fakeToken, m } from '../helpers/blueprints.js';
 import { CORPUS_DIR } from '../helpers/server.js';
 
 const GOV = fileURLToPath(new URL('../../src/cli/gov.js', import.meta.url));
 const require = createRequire(import.meta.url);
+
+/** `gov scan --format json` (src/cli/scan/format-json.ts): per file, the engine's evaluation when evaluated. */
+interface ScanJson {
+  readonly files: readonly {
+    readonly file: string;
+    readonly status: 'evaluated' | 'invalid' | 'skipped';
+    readonly evaluated_codes?: readonly string[];
+  }[];
+}
+
+/** The parts of a SARIF 2.1.0 log (src/cli/scan/format-sarif.ts) this test reads. */
+interface SarifLog {
+  readonly runs: readonly {
+    readonly tool: { readonly driver: { readonly rules: readonly unknown[] } };
+    readonly taxonomies: readonly { readonly name: string }[];
+    readonly results: readonly {
+      readonly ruleId: string;
+      readonly level: string;
+      readonly locations: readonly {
+        readonly physicalLocation: {
+          readonly artifactLocation: { readonly uri: string };
+          readonly region: { readonly startLine: number };
+        };
+        readonly logicalLocations: readonly { readonly fullyQualifiedName: string }[];
+      }[];
+    }[];
+  }[];
+}
 
 function gov(...args: string[]) {
   const r = spawnSync(process.execPath, [GOV, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -73,19 +102,20 @@ describe('gov scan', () => {
   });
 
   it('filters with --policy and --skip-policy', () => {
-    const only = JSON.parse(gov('scan', leaky, '--format', 'json', '--policy', 'SEC-1').out);
-    assert.deepEqual(only.files[0].evaluated_codes, ['SEC-1']);
-    const skipped = JSON.parse(gov('scan', leaky, '--format', 'json', '--skip-policy', 'SEC-1').out);
-    assert.ok(!skipped.files[0].evaluated_codes.includes('SEC-1'));
+    const only = JSON.parse(gov('scan', leaky, '--format', 'json', '--policy', 'SEC-1').out) as ScanJson;
+    assert.deepEqual(only.files[0]!.evaluated_codes, ['SEC-1']);
+    const skipped = JSON.parse(gov('scan', leaky, '--format', 'json', '--skip-policy', 'SEC-1').out) as ScanJson;
+    assert.equal(skipped.files[0]!.evaluated_codes?.includes('SEC-1'), false);
     assert.equal(gov('scan', leaky, '--skip-policy', 'SEC-1').code, 0);
   });
 
   it('writes SARIF 2.1.0 that validates against the schema, with graded levels, taxonomies and line regions', () => {
     const out = join(dir, 'report.sarif');
     gov('scan', CORPUS_DIR, leaky, '--format', 'sarif', '--output', out);
-    const log = JSON.parse(readFileSync(out, 'utf8'));
-    const Ajv = require('ajv-draft-04');
-    const schema = require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
+    const log = JSON.parse(readFileSync(out, 'utf8')) as SarifLog;
+    // CommonJS `module.exports = Ajv`: required, as an ESM default import would be typed as the namespace.
+    const Ajv = require('ajv-draft-04') as typeof import('ajv-draft-04').default;
+    const schema = require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json') as SchemaObject;
     const validate = new Ajv({
       strict: false,
       allErrors: true,
@@ -94,18 +124,18 @@ describe('gov scan', () => {
       logger: false,
     }).compile(schema);
     assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 3)));
-    const run = log.runs[0];
-    const levels = new Set(run.results.map((r: any) => r.level));
+    const run = log.runs[0]!;
+    const levels = new Set(run.results.map((r) => r.level));
     assert.ok(levels.has('error') && levels.has('warning') && levels.has('note'), [...levels].join(','));
     assert.ok(run.tool.driver.rules.length >= 40);
-    assert.ok(
-      run.taxonomies.some((t: any) => t.name === 'GDPR') && run.taxonomies.some((t: any) => t.name === 'SOC 2'),
-    );
+    assert.ok(run.taxonomies.some((t) => t.name === 'GDPR') && run.taxonomies.some((t) => t.name === 'SOC 2'));
     const sec1 = run.results.find(
-      (r: any) => r.ruleId === 'SEC-1' && r.locations[0].physicalLocation.artifactLocation.uri.endsWith('leaky.json'),
+      (r) => r.ruleId === 'SEC-1' && r.locations[0]!.physicalLocation.artifactLocation.uri.endsWith('leaky.json'),
     );
-    assert.equal(sec1.locations[0].logicalLocations[0].fullyQualifiedName, '/flow/0/mapper/headers/0/value');
-    const line = readFileSync(leaky, 'utf8').split('\n')[sec1.locations[0].physicalLocation.region.startLine - 1]!;
+    assert.ok(sec1, 'a SEC-1 result in leaky.json');
+    const location = sec1.locations[0]!;
+    assert.equal(location.logicalLocations[0]!.fullyQualifiedName, '/flow/0/mapper/headers/0/value');
+    const line = readFileSync(leaky, 'utf8').split('\n')[location.physicalLocation.region.startLine - 1]!;
     assert.match(line, /"value": "Bearer ghp_/);
     assert.ok(!readFileSync(out, 'utf8').includes(fakeToken(3, 36)), 'SARIF must not contain the secret');
   });

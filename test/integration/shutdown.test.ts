@@ -13,11 +13,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importScenario } from '../../src/actors/scenarios.js';
 import { GovernanceClient, pollEvaluation, signRequest } from '../../src/client/client.js';
+import type { EvaluationStatus, Reply } from '../../src/client/responses.js';
 import { KeyService } from '../../src/server/auth/keys.js';
 import { loadServerSecrets } from '../../src/server/auth/server-secrets.js';
 import { openStore } from '../../src/store/open.js';
 import { startService, type ServiceProcess } from '../helpers/process.js';
 import { bp, m } from '../helpers/blueprints.js';
+import { dataOf } from './bodies.js';
 
 const DEADLINE_MS = 4000;
 const IDS = Array.from({ length: 10 }, (_, i) => `s${i}`);
@@ -140,7 +142,7 @@ describe('graceful shutdown under load', () => {
                 status: res.statusCode ?? null,
                 error: null,
                 connection: res.headers['connection'],
-                retryAfter: res.headers['retry-after'] as string | undefined,
+                retryAfter: res.headers['retry-after'],
                 evaluationId: parsed.data?.evaluation_id,
                 apiError: parsed.error,
               });
@@ -216,9 +218,9 @@ describe('graceful shutdown under load', () => {
     svc = await startService({ DATA_DIR: dataDir, POOL_THREADS: '2' });
     const c = new GovernanceClient(svc.baseUrl, { apiKey, signingSecret: secret });
     for (const id of acknowledged) {
-      const done = await pollEvaluation(c, id, { delaysMs: [100], timeoutMs: 60_000 });
+      const done = await pollEvaluation<Reply<EvaluationStatus>>(c, id, { delaysMs: [100], timeoutMs: 60_000 });
       assert.equal(done.status, 200, `acknowledged evaluation ${id} is known after the restart`);
-      assert.equal(done.body.data.status, 'complete', id);
+      assert.equal(dataOf(done).status, 'complete', id);
     }
     await svc.stop('SIGTERM');
     svc = null;

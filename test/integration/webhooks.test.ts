@@ -4,9 +4,25 @@ import assert from 'node:assert/strict';
 import { importScenario } from '../../src/actors/scenarios.js';
 import { signWebhook } from '../../src/actors/webhooks/signing.js';
 import { pollEvaluation } from '../../src/client/client.js';
+import type {
+  EvaluationStatus,
+  Reply,
+  StoredSubmitResult,
+  SubmitResult,
+  WebhookCreated,
+} from '../../src/client/responses.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { startReceiver } from '../helpers/receiver.js';
 import { bp, m } from '../helpers/blueprints.js';
+import {
+  dataOf,
+  failureOf,
+  fieldErrors,
+  type DeliveryList,
+  type EvaluationCompleteEvent,
+  type Webhook,
+  type WebhookList,
+} from './bodies.js';
 
 const blueprint = bp([m(1, 'util:SetVariable2')]);
 const POLL = { delaysMs: [50], timeoutMs: 20_000 };
@@ -22,18 +38,19 @@ describe('webhooks', () => {
   after(() => t.close());
 
   async function register(url: string) {
-    const res = await t.client.call('POST', '/webhooks', {
+    const res = await t.client.call<Reply<WebhookCreated>>('POST', '/webhooks', {
       url,
       events: ['evaluation.complete'],
       description: `test ${url}`,
     });
     assert.equal(res.status, 201, res.raw);
-    return res.body.data as { webhook_id: string; secret: string };
+    return dataOf(res);
   }
-  async function evaluateStored(tag: string) {
-    const submit = await t.client.call('POST', '/evaluate', { scenario_ids: ['s1'], tag });
-    await pollEvaluation(t.client, submit.body.data.evaluation_id, POLL);
-    return submit.body.data.evaluation_id as string;
+  async function evaluateStored(tag: string): Promise<string> {
+    const submit = await t.client.call<Reply<StoredSubmitResult>>('POST', '/evaluate', { scenario_ids: ['s1'], tag });
+    const evaluationId = dataOf(submit).evaluation_id;
+    await pollEvaluation<Reply<EvaluationStatus>>(t.client, evaluationId, POLL);
+    return evaluationId;
   }
 
   it('delivers evaluation.complete with a valid signature, retrying after two 500s', async () => {
@@ -56,20 +73,20 @@ describe('webhooks', () => {
         'signature verifies with the endpoint secret',
       );
     }
-    const event = JSON.parse(receiver.received[2]!.body);
+    const event = JSON.parse(receiver.received[2]!.body) as EvaluationCompleteEvent;
     assert.equal(event.type, 'evaluation.complete');
     assert.equal(event.data.evaluation_id, evaluationId);
     assert.equal(event.data.status, 'complete');
-    assert.equal(event.data.scenarios[0].id, 's1');
+    assert.equal(event.data.scenarios[0]!.id, 's1');
     await t.server.webhooks.settled();
-    const log = await t.client.call('GET', `/webhooks/${hook.webhook_id}/deliveries`);
-    const d = log.body.data.deliveries[0];
+    const log = await t.client.call<Reply<DeliveryList>>('GET', `/webhooks/${hook.webhook_id}/deliveries`);
+    const d = dataOf(log).deliveries[0]!;
     assert.equal(d.status, 'delivered');
     assert.deepEqual(
-      d.attempts.map((a: any) => a.status_code),
+      d.attempts.map((a) => a.status_code),
       [500, 500, 204],
     );
-    assert.ok(d.attempts.every((a: any) => typeof a.duration_ms === 'number'));
+    assert.ok(d.attempts.every((a) => typeof a.duration_ms === 'number'));
     await t.client.call('DELETE', `/webhooks/${hook.webhook_id}`);
     await receiver.close();
   });
@@ -77,14 +94,14 @@ describe('webhooks', () => {
   it('sends nothing for ephemeral batches and inline evaluations, and one event per stored batch', async () => {
     const receiver = await startReceiver();
     const hook = await register(receiver.url);
-    const eph = await t.client.call('POST', '/evaluate', { blueprints: [blueprint] });
-    await pollEvaluation(t.client, eph.body.data.evaluation_id, POLL);
+    const eph = await t.client.call<Reply<SubmitResult>>('POST', '/evaluate', { blueprints: [blueprint] });
+    await pollEvaluation<Reply<EvaluationStatus>>(t.client, dataOf(eph).evaluation_id, POLL);
     await t.client.call('POST', '/evaluate/inline', { blueprint });
     const stored = await evaluateStored('once');
     await receiver.waitFor(1);
     await new Promise((r) => setTimeout(r, 400));
     assert.equal(receiver.received.length, 1);
-    assert.equal(JSON.parse(receiver.received[0]!.body).data.evaluation_id, stored);
+    assert.equal((JSON.parse(receiver.received[0]!.body) as EvaluationCompleteEvent).data.evaluation_id, stored);
     await t.client.call('DELETE', `/webhooks/${hook.webhook_id}`);
     await receiver.close();
   });
@@ -108,17 +125,18 @@ describe('webhooks', () => {
     await evaluateStored('gone');
     await receiver.waitFor(1);
     await t.server.webhooks.settled();
-    const got = await t.client.call('GET', `/webhooks/${hook.webhook_id}`);
-    assert.equal(got.body.data.status, 'disabled');
-    assert.equal(got.body.data.secret, undefined, 'the secret is shown only at registration');
-    const deliveries = await t.client.call('GET', `/webhooks/${hook.webhook_id}/deliveries`);
-    assert.equal(deliveries.body.data.deliveries[0].status, 'failed');
-    const redeliver = await t.client.call(
+    const got = dataOf(await t.client.call<Reply<Webhook>>('GET', `/webhooks/${hook.webhook_id}`));
+    assert.equal(got.status, 'disabled');
+    assert.equal(got.secret, undefined, 'the secret is shown only at registration');
+    const deliveries = await t.client.call<Reply<DeliveryList>>('GET', `/webhooks/${hook.webhook_id}/deliveries`);
+    const delivery = dataOf(deliveries).deliveries[0]!;
+    assert.equal(delivery.status, 'failed');
+    const redeliver = await t.client.call<Reply<unknown>>(
       'POST',
-      `/webhooks/${hook.webhook_id}/deliveries/${deliveries.body.data.deliveries[0].delivery_id}/redeliver`,
+      `/webhooks/${hook.webhook_id}/deliveries/${delivery.delivery_id}/redeliver`,
     );
     assert.equal(redeliver.status, 409);
-    assert.equal(redeliver.body.error, 'Webhook is disabled');
+    assert.equal(failureOf(redeliver).error, 'Webhook is disabled');
     await receiver.close();
   });
 
@@ -128,18 +146,24 @@ describe('webhooks', () => {
     await evaluateStored('redeliver');
     await receiver.waitFor(1);
     await t.server.webhooks.settled();
-    const deliveryId = (await t.client.call('GET', `/webhooks/${hook.webhook_id}/deliveries`)).body.data.deliveries[0]
-      .delivery_id;
+    const deliveryId = dataOf(
+      await t.client.call<Reply<DeliveryList>>('GET', `/webhooks/${hook.webhook_id}/deliveries`),
+    ).deliveries[0]!.delivery_id;
     const re = await t.client.call('POST', `/webhooks/${hook.webhook_id}/deliveries/${deliveryId}/redeliver`);
     assert.equal(re.status, 202);
     await receiver.waitFor(2);
     assert.equal(receiver.received[1]!.headers['webhook-id'], deliveryId);
     assert.ok(
-      (await t.client.call('GET', '/webhooks')).body.data.webhooks.some((w: any) => w.webhook_id === hook.webhook_id),
+      dataOf(await t.client.call<Reply<WebhookList>>('GET', '/webhooks')).webhooks.some(
+        (w) => w.webhook_id === hook.webhook_id,
+      ),
     );
     const other = await t.addOrg('Other');
-    assert.equal((await other.client.call('GET', `/webhooks/${hook.webhook_id}`)).body.error, 'Webhook not found');
-    assert.equal((await other.client.call('GET', '/webhooks')).body.data.webhooks.length, 0);
+    assert.equal(
+      failureOf(await other.client.call<Reply<Webhook>>('GET', `/webhooks/${hook.webhook_id}`)).error,
+      'Webhook not found',
+    );
+    assert.equal(dataOf(await other.client.call<Reply<WebhookList>>('GET', '/webhooks')).webhooks.length, 0);
     assert.equal((await t.client.call('DELETE', `/webhooks/${hook.webhook_id}`)).status, 200);
     assert.equal((await t.client.call('GET', `/webhooks/${hook.webhook_id}`)).status, 404);
     await receiver.close();
@@ -157,9 +181,10 @@ describe('webhooks', () => {
       'the retry is the same delivery',
     );
     await t.server.webhooks.settled();
-    const d = (await t.client.call('GET', `/webhooks/${hook.webhook_id}/deliveries`)).body.data.deliveries[0];
+    const d = dataOf(await t.client.call<Reply<DeliveryList>>('GET', `/webhooks/${hook.webhook_id}/deliveries`))
+      .deliveries[0]!;
     assert.deepEqual(
-      d.attempts.map((a: any) => a.status_code),
+      d.attempts.map((a) => a.status_code),
       [302, 200],
     );
     await t.client.call('DELETE', `/webhooks/${hook.webhook_id}`);
@@ -167,19 +192,22 @@ describe('webhooks', () => {
   });
 
   it('validates registrations: events, URL and permission', async () => {
-    const bad = await t.client.call('POST', '/webhooks', { url: 'ftp://x', events: ['evaluation.started'] });
+    const bad = await t.client.call<Reply<WebhookCreated>>('POST', '/webhooks', {
+      url: 'ftp://x',
+      events: ['evaluation.started'],
+    });
     assert.equal(bad.status, 422);
     assert.deepEqual(
-      bad.body.detail.map((d: any) => d.path),
+      fieldErrors(bad).map((d) => d.path),
       ['/url', '/events'],
     );
     const k = await t.server.keys.createKey(t.orgId, { permissions: ['governance:evaluate'] });
     const { GovernanceClient } = await import('../../src/client/client.js');
-    const res = await new GovernanceClient(t.baseUrl, { apiKey: k.api_key, signingSecret: k.signing_secret }).call(
-      'GET',
-      '/webhooks',
-    );
+    const res = await new GovernanceClient(t.baseUrl, {
+      apiKey: k.api_key,
+      signingSecret: k.signing_secret,
+    }).call<Reply<WebhookList>>('GET', '/webhooks');
     assert.equal(res.status, 403);
-    assert.equal(res.body.error, 'Key lacks webhooks:manage permission');
+    assert.equal(failureOf(res).error, 'Key lacks webhooks:manage permission');
   });
 });

@@ -22,9 +22,9 @@ it('reports a drain that throws and schedules another try instead of ending the 
     'org_1',
     'wh_1',
     'secret',
-    async (url) => {
+    (url) => {
       sent.push(url);
-      return { statusCode: 200, error: null, durationMs: 1, retryAfterMs: null, blocked: false };
+      return Promise.resolve({ statusCode: 200, error: null, durationMs: 1, retryAfterMs: null, blocked: false });
     },
     options,
     () => Date.now(),

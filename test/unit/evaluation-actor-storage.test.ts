@@ -47,7 +47,7 @@ const record: EvaluationRecord = {
 };
 /** Reports the one scenario as failed by its worker (spec §3 rule 1: the evaluation still completes). */
 const pool = {
-  runChunk: async () => ({ unreported: [0], failure: { ok: false, code: 'worker_error', message: 'boom' } }),
+  runChunk: () => Promise.resolve({ unreported: [0], failure: { ok: false, code: 'worker_error', message: 'boom' } }),
 } as unknown as EvaluationPool;
 
 async function run(failures: number): Promise<{ calls: [string, boolean][] }> {

@@ -25,11 +25,11 @@ const context = (): RequestContext => ({
 
 async function answer(result: InlineTaskResult | TaskFailure) {
   const metrics = new Metrics({ defaultMetrics: false });
-  const pool = { hasCapacity: () => true, runInline: async () => result };
+  const pool = { hasCapacity: () => true, runInline: () => Promise.resolve(result) };
   const deps = { pool, metrics, now: () => 0 } as unknown as RouteDeps;
   const res = await inlineRoute(deps).handle(request, context());
   const outcomes = Object.fromEntries(
-    (await metrics.scenarios.get()).values.map((v) => [v.labels['outcome'], v.value]),
+    (await metrics.scenarios.get()).values.map((v): [string, number] => [String(v.labels['outcome']), v.value]),
   );
   return { res, body: JSON.parse(String(res.body)) as { error: string; detail: unknown }, outcomes };
 }

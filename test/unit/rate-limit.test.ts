@@ -104,7 +104,11 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
     const key = keyWith(5, 100);
     const ls = limiters();
     const perMinute = Array.from({ length: 21 }, (_, m) => admitted(hammer(ls, key, T0 + 60 * m, 25)));
-    assert.deepEqual(perMinute, [...Array(20).fill(5), 0], '20 minutes of 5 reach the hour limit of 100 exactly');
+    assert.deepEqual(
+      perMinute,
+      [...Array<number>(20).fill(5), 0],
+      '20 minutes of 5 reach the hour limit of 100 exactly',
+    );
     const other = keyWith(60, 10);
     const minuteLeased = () => stores[0]!.rateLimits.leased(other.key_id, 'minute', Math.floor(T0 / 60));
     assert.equal(admitted(hammer(ls, other, T0, 10)), 10);

@@ -14,7 +14,6 @@ import {
   advance,
   contribution,
   copied,
-  deliveryRecord,
   evaluationRecord,
   iso,
   ORG,
@@ -77,13 +76,13 @@ export function evaluationsContract(backend: BackendUnderTest): void {
           orgId: ORG,
           expiresAt: null,
           errorJson: null,
-          data: JSON.parse(renderEvaluationView(stored)),
+          data: JSON.parse(renderEvaluationView(stored)) as unknown,
         });
         assert.deepEqual(viewOf(store, 'ev_2'), {
           orgId: 'org_é中😀',
           expiresAt: T0 + 60_000,
           errorJson: null,
-          data: JSON.parse(renderEvaluationView(ephemeral)),
+          data: JSON.parse(renderEvaluationView(ephemeral)) as unknown,
         });
         assert.equal((viewOf(store, 'ev_1')?.data as { status: string }).status, 'pending');
         assert.deepEqual(
@@ -127,14 +126,14 @@ export function evaluationsContract(backend: BackendUnderTest): void {
           orgId: ORG,
           expiresAt: null,
           errorJson: null,
-          data: JSON.parse(renderEvaluationView(complete)),
+          data: JSON.parse(renderEvaluationView(complete)) as unknown,
         });
         assert.equal((viewOf(store, 'ev_a')?.data as { scenarios: unknown[] }).scenarios.length, 2);
         assert.deepEqual(viewOf(store, 'ev_b'), {
           orgId: ORG,
           expiresAt: null,
           errorJson: JSON.stringify(failed.error),
-          data: JSON.parse(renderEvaluationView(failed)),
+          data: JSON.parse(renderEvaluationView(failed)) as unknown,
         });
         assert.deepEqual(store.evaluations.listOpen(), []);
         assert.deepEqual(store.evaluations.countOpen(), { pending: 0, processing: 0 });
@@ -263,7 +262,7 @@ export function evaluationsContract(backend: BackendUnderTest): void {
           store.evaluations.commit({ record: advance(sibling, 'processing') }),
         ]);
         assert.equal(failed.status, 'rejected');
-        assert.equal(((failed as PromiseRejectedResult).reason as Error).message, 'outbox write failed');
+        assert.equal((failed.reason as Error).message, 'outbox write failed');
         assert.equal(landed.status, 'fulfilled');
         assert.equal(store.evaluations.get('ev_2')?.status, 'processing');
         const after = snapshot(store, record, 'wh_1');
@@ -296,7 +295,7 @@ export function evaluationsContract(backend: BackendUnderTest): void {
           orgId: ORG,
           expiresAt: null,
           errorJson: null,
-          data: JSON.parse(renderEvaluationView(processing)),
+          data: JSON.parse(renderEvaluationView(processing)) as unknown,
         });
         assert.deepEqual(
           store.evaluations

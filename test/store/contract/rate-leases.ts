@@ -13,7 +13,7 @@ const HOUR = MINUTE / 60;
 export function rateLeasesContract(backend: BackendUnderTest): void {
   describe(`rate leases contract (${backend.name})`, () => {
     it('grants min(want, limit − leased) and records it; never more than the limit in total', () =>
-      withBackend(backend, async ({ store }) => {
+      withBackend(backend, ({ store }) => {
         const leases = store.rateLimits;
         assert.equal(leases.leased('key_1', 'minute', MINUTE), 0);
         assert.deepEqual(leases.take('key_1', 'minute', MINUTE, 4, 10), { granted: 4, leased: 4 });
@@ -26,6 +26,7 @@ export function rateLeasesContract(backend: BackendUnderTest): void {
         assert.deepEqual(leases.take('key_1', 'minute', MINUTE + 1, 3, 10), { granted: 3, leased: 3 });
         assert.deepEqual(leases.take('key_10', 'minute', MINUTE, 3, 10), { granted: 3, leased: 3 });
         assert.equal(leases.leased('key_1', 'minute', MINUTE), 10);
+        return Promise.resolve();
       }));
 
     it('keeps leased budget across a reopen (a restarted process gets no fresh budget)', () =>
@@ -62,7 +63,7 @@ export function rateLeasesContract(backend: BackendUnderTest): void {
       }));
 
     it('takes back released budget, and grants nothing under a lowered limit while leased ≥ limit', () =>
-      withBackend(backend, async ({ store }) => {
+      withBackend(backend, ({ store }) => {
         const leases = store.rateLimits;
         assert.equal(leases.take('key_1', 'minute', MINUTE, 10, 10).granted, 10);
         leases.release('key_1', 'minute', MINUTE, 4);
@@ -87,10 +88,11 @@ export function rateLeasesContract(backend: BackendUnderTest): void {
           0,
           'releasing into a window never granted grants nothing',
         );
+        return Promise.resolve();
       }));
 
     it("drops windows before the previous one at a window's first grant", () =>
-      withBackend(backend, async ({ store }) => {
+      withBackend(backend, ({ store }) => {
         const leases = store.rateLimits;
         for (const w of [MINUTE, MINUTE + 1]) leases.take('key_1', 'minute', w, 5, 10);
         leases.take('key_1', 'hour', HOUR, 5, 10);
@@ -108,6 +110,7 @@ export function rateLeasesContract(backend: BackendUnderTest): void {
           [0, 0, 2, 2],
           'long key ids too',
         );
+        return Promise.resolve();
       }));
   });
 }
