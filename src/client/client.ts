@@ -11,13 +11,8 @@ export interface ClientCredentials {
   readonly signingSecret: string;
 }
 
-/**
- * A decoded response. `T` declares the body (see `responses.ts`, e.g. `Reply<SubmitResult>`); the
- * default `any` serves the callers that still read bodies untyped (the integration tests) until
- * they declare theirs, and then becomes `unknown`.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: for the callers that still read bodies untyped
-export interface ClientResponse<T = any> {
+/** A decoded response. `T` declares the body (see `responses.ts`, e.g. `Reply<SubmitResult>`); undeclared, it is `unknown`. */
+export interface ClientResponse<T = unknown> {
   readonly status: number;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly body: T;
@@ -58,8 +53,12 @@ export class GovernanceClient {
   ) {}
 
   /** Signs and sends one request; the path is relative to `/api/public/v1`. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- default for untyped callers (see ClientResponse)
-  call<T = any>(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<ClientResponse<T>> {
+  call<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: CallOptions = {},
+  ): Promise<ClientResponse<T>> {
     const fullPath = path.startsWith('/api/') ? path : `/api/public/v1${path}`;
     const payload = options.rawBody ?? (body === undefined ? '' : JSON.stringify(body));
     const t = options.t ?? Math.floor(this.clock() / 1000);
@@ -80,8 +79,7 @@ export class GovernanceClient {
  * Sends one request with the global `fetch` (no signing) and decodes a JSON body when there is one.
  * Header names come back lower-case; repeated ones joined with `, `. @throws TypeError on a network error.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- default for untyped callers (see ClientResponse)
-export async function send<T = any>(
+export async function send<T = unknown>(
   url: URL,
   method: string,
   headers: Record<string, string>,
@@ -110,8 +108,7 @@ type PolledBody = { readonly ok?: boolean; readonly data?: { readonly status?: s
  * Polls `GET /evaluations/{id}` until a terminal status, with the spec's backoff (§8 rule 4: 2, 3, 5, 8 s for
  * batches of 5+). `T` declares the body, e.g. `EvaluationReply` (`responses.ts`); it returns the last response.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- default for untyped callers (see ClientResponse)
-export async function pollEvaluation<T extends PolledBody = any>(
+export async function pollEvaluation<T extends PolledBody = PolledBody>(
   client: GovernanceClient,
   evaluationId: string,
   options: { delaysMs?: readonly number[]; timeoutMs?: number } = {},

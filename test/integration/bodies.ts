@@ -1,36 +1,29 @@
 /**
- * @module test/integration/bodies: what the integration tests read that `src/client/responses.ts` does not
- * declare: more response bodies (docs/openapi.json `components.schemas`, only the fields read here), the
- * webhook event, the admin CLI's `--json` output (src/cli/admin.ts), and accessors that narrow a reply on `ok`.
+ * @module test/integration/bodies: what the integration tests read beyond `src/client/responses.ts` and
+ * test/helpers/assertions: the full rollup view, the admin CLI's `--json` output (src/cli/admin.ts), and
+ * accessors for the success envelope and 422 field errors.
  */
 import assert from 'node:assert/strict';
 import type { ClientResponse } from '../../src/client/client.js';
-import type {
-  Failure,
-  InlineResult,
-  Ok,
-  Reply,
-  Rollup,
-  ScenarioSummary,
-  Severity,
+import type { Failure, InlineResult, Ok, Reply, Rollup, Severity } from '../../src/client/responses.js';
+import { failureOf } from '../helpers/assertions.js';
+
+export { dataOf, failureOf } from '../helpers/assertions.js';
+export type {
+  Delivery,
+  DeliveryList,
+  EvaluationCompleteEvent,
+  Webhook,
+  WebhookList,
 } from '../../src/client/responses.js';
+
+/** `POST /evaluate/inline` 200 (`InlineResult`, with `saved` when `save_to_workspace` was asked for). */
+export type InlineSaved = InlineResult;
 
 /** The success envelope of a reply; fails the test, with the raw body, when the reply is an error. */
 export function okOf<T>(res: ClientResponse<Reply<T>>): Ok<T> {
   const body = res.body;
   assert.ok(body.ok, `expected a success body, got ${res.status}: ${res.raw}`);
-  return body;
-}
-
-/** The `data` of a success reply; fails the test when the reply is an error. */
-export function dataOf<T>(res: ClientResponse<Reply<T>>): T {
-  return okOf(res).data;
-}
-
-/** The error body of a reply; fails the test when the reply is a success. */
-export function failureOf(res: ClientResponse<Reply<unknown>>): Failure {
-  const body = res.body;
-  assert.ok(!body.ok, `expected an error body, got ${res.status}: ${res.raw}`);
   return body;
 }
 
@@ -52,9 +45,6 @@ export function fieldErrors(res: ClientResponse<Reply<unknown>>): readonly Field
   return detail;
 }
 
-/** `POST /evaluate/inline` 200 (`InlineResult`), with `saved` when `save_to_workspace` was asked for. */
-export type InlineSaved = InlineResult & { readonly saved?: { readonly scenario_id: string } };
-
 /** `GET /organization/rollup` 200 (`Rollup`) in full: also `admin rollup rebuild --json`. */
 export interface RollupView extends Rollup {
   readonly top_violations: readonly {
@@ -71,59 +61,6 @@ export interface RollupView extends Rollup {
     /** 0-1. */
     readonly coverage: number;
   }[];
-}
-
-/** A webhook endpoint (`Webhook`); `secret` only in the registration response. */
-export interface Webhook {
-  readonly webhook_id: string;
-  readonly url: string;
-  readonly events: readonly string[];
-  readonly description?: string | null;
-  readonly status: 'active' | 'disabled';
-  readonly disabled_reason?: string | null;
-  readonly created_at: string;
-  readonly secret?: string;
-}
-
-/** `GET /webhooks` 200 (`WebhookList`). */
-export interface WebhookList {
-  readonly webhooks: readonly Webhook[];
-}
-
-/** One delivery of an event to an endpoint (`Delivery`). */
-export interface Delivery {
-  readonly delivery_id: string;
-  readonly event_type: string;
-  readonly evaluation_id?: string;
-  readonly status: 'pending' | 'delivered' | 'failed';
-  readonly attempts: readonly {
-    readonly at: string;
-    /** Null when no HTTP answer came (network error, time-out). */
-    readonly status_code: number | null;
-    readonly error: string | null;
-    /** In milliseconds. */
-    readonly duration_ms: number;
-  }[];
-  readonly next_attempt_at?: string | null;
-  readonly created_at?: string;
-}
-
-/** `GET /webhooks/{id}/deliveries` 200 (`DeliveryList`). */
-export interface DeliveryList {
-  readonly deliveries: readonly Delivery[];
-}
-
-/** The body a webhook receiver gets for `evaluation.complete` (src/actors/webhooks/dispatcher.ts). */
-export interface EvaluationCompleteEvent {
-  readonly type: 'evaluation.complete';
-  /** ISO 8601. */
-  readonly timestamp: string;
-  readonly data: {
-    readonly evaluation_id: string;
-    readonly status: 'complete';
-    readonly total_scenarios: number;
-    readonly scenarios: readonly ScenarioSummary[];
-  };
 }
 
 /** A key and its secrets as `admin keys create` and `admin keys rotate` print them (shown once). */
