@@ -3,7 +3,7 @@
  * (`pending → processing → complete | error`, spec §3), fans scenarios out to the pool, and writes
  * every transition to LMDB before clients can see it. Messages are processed one at a time.
  */
-import type { DeliveryRecord, EvaluationRecord, WebhookRecord } from '../store/records.js';
+import type { DeliveryRecord, EvaluationRecord, WebhookRecord } from '../model/records.js';
 import type { ScenarioResultWrite } from '../store/evaluations/repository.js';
 import type { Store } from '../store/store.js';
 import type { EvaluationPool, TaskFailure } from './pool.js';

@@ -1,6 +1,6 @@
 /** @module actors/evaluations: creates evaluation actors, supervises them and recovers open evaluations after a restart. */
 import { randomUUID } from 'node:crypto';
-import type { EvaluationRecord, KeyRecord } from '../store/records.js';
+import type { EvaluationRecord, KeyRecord } from '../model/records.js';
 import type { Store } from '../store/store.js';
 import type { EvaluationPool } from './pool.js';
 import type { EvaluationObserver, ScenarioInput } from './evaluation-actor.js';

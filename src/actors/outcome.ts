@@ -1,6 +1,6 @@
 /** @module actors/outcome: what a worker derives from an evaluation besides the response bodies (api/views): metrics and the rollup contribution. */
 import type { ScenarioEvaluation } from '../engine/index.js';
-import type { RollupContribution } from '../store/records.js';
+import type { RollupContribution } from '../model/records.js';
 import type { TaskStats } from './worker-protocol.js';
 
 /** Violation counts by `category|severity` for metrics. */

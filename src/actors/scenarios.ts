@@ -1,5 +1,5 @@
 /** @module actors/scenarios: blueprint import (parse, validate, store as the next version); used by the admin CLI and bootstrap. */
-import type { ScenarioRecord } from '../store/records.js';
+import type { ScenarioRecord } from '../model/records.js';
 import type { ScenariosRepository } from '../store/scenarios/repository.js';
 import { parseBlueprint } from '../engine/index.js';
 

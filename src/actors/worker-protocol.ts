@@ -1,6 +1,6 @@
 /** @module actors/worker-protocol: messages between the main thread and evaluation workers (types, and the decoding of packed remediation). */
 import { unpack } from 'msgpackr';
-import type { RemediationMap, RollupContribution, ScenarioSummary } from '../store/records.js';
+import type { RemediationMap, RollupContribution, ScenarioSummary } from '../model/records.js';
 import type { FieldError } from '../api/field-error.js';
 
 /** Evaluate one stored or ephemeral scenario. The blueprint travels as raw JSON bytes (PITFALLS 15). */
@@ -101,7 +101,7 @@ export type ScenarioTaskResult =
 /** The outcome message of a scenario that threw inside a worker (one task or one scenario of a chunk). */
 export const WORKER_ERROR_MESSAGE = 'evaluation failed inside the worker';
 
-export type { RemediationMap } from '../store/records.js';
+export type { RemediationMap } from '../model/records.js';
 
 /** The RemediationMap a worker packed (ScenarioTaskResult `remediation`). */
 export function unpackRemediation(packed: Uint8Array): RemediationMap {

@@ -6,8 +6,8 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import type { Permission } from '../store/records.js';
-import { ALL_PERMISSIONS } from '../store/records.js';
+import type { Permission } from '../model/records.js';
+import { ALL_PERMISSIONS } from '../model/records.js';
 import type { Store } from '../store/store.js';
 import { openStore } from '../store/open.js';
 import { KeyService } from '../server/auth/keys.js';

@@ -4,7 +4,7 @@
  * exports its declarations and builds each route as `{ ...DECLARATION, handle }`; the OpenAPI
  * document is built from the list of declarations (routes/endpoints.ts), so neither can drift.
  */
-import type { Permission } from '../store/records.js';
+import type { Permission } from '../model/records.js';
 import type { HeaderName, JsonSchema, SchemaName, TagName } from './openapi/components.js';
 import type { ParamRule } from './router.js';
 

@@ -1,5 +1,5 @@
 /** @module server/router: the route table of the public API (spec §4), matched without regular expressions. */
-import type { Permission } from '../store/records.js';
+import type { Permission } from '../model/records.js';
 import type { ApiErrorRow } from './errors.js';
 import type { ApiRequest, ApiResponse, RequestContext } from './http/types.js';
 

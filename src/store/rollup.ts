@@ -4,7 +4,7 @@
  * (new − old) to the organization's rollup in the same transaction, so a read costs O(1) in the
  * fleet size. Pure; every backend uses it, and the contract suite checks rollup = rebuild.
  */
-import type { RollupContribution, RollupRecord } from './records.js';
+import type { RollupContribution, RollupRecord } from '../model/records.js';
 
 /** An empty rollup. */
 export function emptyRollup(orgId: string, nowIso: string): RollupRecord {

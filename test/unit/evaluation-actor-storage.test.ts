@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Store } from '../../src/store/store.js';
 import { openStore } from '../../src/store/open.js';
-import type { EvaluationRecord } from '../../src/store/records.js';
+import type { EvaluationRecord } from '../../src/model/records.js';
 import { EvaluationActor, STORAGE_FAILED_MESSAGE, type EvaluationObserver } from '../../src/actors/evaluation-actor.js';
 import type { EvaluationPool } from '../../src/actors/pool.js';
 

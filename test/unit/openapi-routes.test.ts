@@ -17,7 +17,7 @@ import { openApiDocument } from '../../src/server/openapi/document.js';
 import { API_PREFIX, CONSOLE_PREFIX, Router, maxLengthOf, type Route } from '../../src/server/router.js';
 import { PUBLIC_ENDPOINTS } from '../../src/server/routes/endpoints.js';
 import { publicRoutes } from '../../src/server/routes/public-routes.js';
-import { ALL_PERMISSIONS } from '../../src/store/records.js';
+import { ALL_PERMISSIONS } from '../../src/model/records.js';
 
 interface Operation {
   readonly operationId: string;

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { KeyRecord } from '../../src/store/records.js';
+import type { KeyRecord } from '../../src/model/records.js';
 import type { RateLeases } from '../../src/store/rate-limits/repository.js';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';

@@ -4,7 +4,7 @@
  * every state change to the store before moving on, so a restart resumes exactly where it stopped
  * (at-least-once delivery).
  */
-import type { DeliveryRecord, WebhookRecord } from '../../store/records.js';
+import type { DeliveryRecord, WebhookRecord } from '../../model/records.js';
 import type { WebhooksRepository } from '../../store/webhooks/repository.js';
 import type { SendResult } from './send.js';
 import { signWebhook } from './signing.js';

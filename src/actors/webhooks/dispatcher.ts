@@ -4,7 +4,7 @@
  * (stored batches only; never ephemeral or inline ones: spec §1, §6).
  */
 import { randomBytes } from 'node:crypto';
-import type { DeliveryRecord, EvaluationRecord, WebhookRecord } from '../../store/records.js';
+import type { DeliveryRecord, EvaluationRecord, WebhookRecord } from '../../model/records.js';
 import type { WebhooksRepository } from '../../store/webhooks/repository.js';
 import type { SendResult } from './send.js';
 import type { DeliveryOptions, Sender } from './delivery-actor.js';

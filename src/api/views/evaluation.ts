@@ -1,5 +1,5 @@
 /** @module api/views/evaluation: bodies of `POST /evaluate` and `GET /evaluations/{id}` (spec §2 "Evaluation status view", §4). */
-import type { EvaluationRecord } from '../../store/records.js';
+import type { EvaluationRecord } from '../../model/records.js';
 
 /** The `data` JSON of GET /evaluations/{id} for a record (spec §2 Evaluation status view). */
 export function renderEvaluationView(record: EvaluationRecord): string {

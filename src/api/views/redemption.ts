@@ -1,5 +1,5 @@
 /** @module api/views/redemption: bodies of `POST /results/fetch` (spec §3 rule 4, §4; design notes "Result tokens"). */
-import type { EvaluationRecord } from '../../store/records.js';
+import type { EvaluationRecord } from '../../model/records.js';
 
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']}');

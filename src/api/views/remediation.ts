@@ -1,6 +1,6 @@
 /** @module api/views/remediation: `GET /violations/{scenario_id}:{policy_code}/remediation` (spec §2 "Remediation"), rendered in the worker. */
 import type { ScenarioEvaluation } from '../../engine/index.js';
-import type { RemediationMap } from '../../store/records.js';
+import type { RemediationMap } from '../../model/records.js';
 
 /** Remediation `data` JSON per violated policy (null when its generation failed). */
 export function renderRemediation(ev: ScenarioEvaluation): RemediationMap {

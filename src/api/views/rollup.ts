@@ -1,5 +1,5 @@
 /** @module api/views/rollup: `GET /organization/rollup` (spec §4 "Organization-wide rollup"; design notes shape). */
-import type { RollupRecord } from '../../store/records.js';
+import type { RollupRecord } from '../../model/records.js';
 import { POLICIES, POLICY_BY_CODE, gapLabel, refId } from '../../engine/index.js';
 
 /** Controls per framework that the catalog cites (the denominators of framework coverage). */

@@ -4,7 +4,7 @@
  * stored and served as bytes.
  */
 import type { ScenarioEvaluation } from '../../engine/index.js';
-import type { ScenarioSummary } from '../../store/records.js';
+import type { ScenarioSummary } from '../../model/records.js';
 
 /** `data` of GET /scenarios/{id}/results (`name` repeats `scenario_name` for results/fetch). */
 export function renderResults(

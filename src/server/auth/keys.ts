@@ -1,9 +1,9 @@
 /** @module server/auth/keys: API key lifecycle (create, look up, rotate, revoke, limits, IP allowlist). */
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { KeyRecord, OrgRecord, Permission } from '../../store/records.js';
+import type { KeyRecord, OrgRecord, Permission } from '../../model/records.js';
 import type { KeyPatch, OrganizationsRepository } from '../../store/organizations/repository.js';
 import type { ServerSecrets } from './server-secrets.js';
-import { ALL_PERMISSIONS } from '../../store/records.js';
+import { ALL_PERMISSIONS } from '../../model/records.js';
 
 /** Default per-key limits (spec §8). */
 export const DEFAULT_PER_MINUTE = 60;

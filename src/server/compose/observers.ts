@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { EvaluationObserver } from '../../actors/evaluation-actor.js';
 import type { EvaluationPool } from '../../actors/pool.js';
 import type { WebhookDispatcher } from '../../actors/webhooks/dispatcher.js';
-import type { DeliveryRecord } from '../../store/records.js';
+import type { DeliveryRecord } from '../../model/records.js';
 import type { SendResult } from '../../actors/webhooks/send.js';
 import type { Metrics } from '../metrics.js';
 import type { Clock } from './tokens.js';

@@ -10,12 +10,12 @@
  * POST /api/v1/keys/{key_id}/rotate { org_id, overlap_seconds? }
  * POST /api/v1/keys/{key_id}/revoke { org_id }   (also DELETE /api/v1/keys/{key_id}?org_id=…)
  */
-import type { KeyRecord, Permission, SessionRecord } from '../../store/records.js';
+import type { KeyRecord, Permission, SessionRecord } from '../../model/records.js';
 import type { KeyService } from '../auth/keys.js';
 import type { ApiRequest, ApiResponse } from '../http/types.js';
 import type { Route } from '../router.js';
 import type { Users } from './users.js';
-import { ALL_PERMISSIONS } from '../../store/records.js';
+import { ALL_PERMISSIONS } from '../../model/records.js';
 import { API_ERRORS } from '../errors.js';
 import { fail } from '../http/envelope.js';
 import { parseJsonBody } from '../../api/requests.js';

@@ -1,7 +1,7 @@
 /** @module server/console/users: console operator accounts (scrypt passwords) and sessions. */
 import { createHash, randomBytes, randomUUID, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { SessionRecord, UserRecord, UserRole } from '../../store/records.js';
+import type { SessionRecord, UserRecord, UserRole } from '../../model/records.js';
 import type { ConsoleAccountsRepository } from '../../store/console-accounts/repository.js';
 import type { OrganizationsRepository } from '../../store/organizations/repository.js';
 

@@ -1,5 +1,5 @@
 /** @module server/http/types: the plain request and response every handler sees (no uWS types). */
-import type { KeyRecord } from '../../store/records.js';
+import type { KeyRecord } from '../../model/records.js';
 
 /** A request, fully read and copied out of uWS. */
 export interface ApiRequest {

@@ -1,5 +1,5 @@
 /** @module server/pipeline/permission: per-endpoint permissions (spec §5.3; design notes "Permissions"). */
-import type { Permission } from '../../store/records.js';
+import type { Permission } from '../../model/records.js';
 import type { ApiErrorRow } from '../errors.js';
 import type { ApiResponse, RequestContext } from '../http/types.js';
 import { API_ERRORS } from '../errors.js';

@@ -6,7 +6,7 @@
  * once per event-loop turn and writes nothing; the leases of all processes never exceed the limit
  * (OWASP API4).
  */
-import type { KeyRecord } from '../../store/records.js';
+import type { KeyRecord } from '../../model/records.js';
 import type { RateLeases, RateWindow } from '../../store/rate-limits/repository.js';
 import type { ApiResponse, RateState } from '../http/types.js';
 import type { Stage } from './types.js';

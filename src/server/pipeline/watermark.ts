@@ -1,6 +1,6 @@
 /** @module server/pipeline/watermark: `wm_<8 hex>` per key and UTC day, recorded once for leak tracing (spec §1). */
 import { createHmac } from 'node:crypto';
-import type { KeyRecord } from '../../store/records.js';
+import type { KeyRecord } from '../../model/records.js';
 import type { OrganizationsRepository } from '../../store/organizations/repository.js';
 
 /**

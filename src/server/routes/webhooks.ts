@@ -3,7 +3,7 @@
  * register (secret shown once), list, get, delete, list deliveries, redeliver.
  */
 import { randomBytes } from 'node:crypto';
-import type { WebhookRecord } from '../../store/records.js';
+import type { WebhookRecord } from '../../model/records.js';
 import type { WebhookDispatcher } from '../../actors/webhooks/dispatcher.js';
 import type { Endpoint } from '../endpoint.js';
 import type { Route } from '../router.js';

@@ -1,5 +1,5 @@
 /** @module store/console-accounts/lmdb: ConsoleAccountsRepository on LMDB (`users`, `user-emails`, `sessions`). */
-import type { SessionRecord, UserRecord } from '../records.js';
+import type { SessionRecord, UserRecord } from '../../model/records.js';
 import type { ConsoleAccountsRepository } from './repository.js';
 import type { LmdbTables } from '../lmdb/tables.js';
 

@@ -1,5 +1,5 @@
 /** @module store/console-accounts/repository: the console aggregate: operator accounts (by id and e-mail) and sessions (by token hash). */
-import type { SessionRecord, UserRecord } from '../records.js';
+import type { SessionRecord, UserRecord } from '../../model/records.js';
 
 /** Console users and sessions. Writes resolve once durable. */
 export interface ConsoleAccountsRepository {

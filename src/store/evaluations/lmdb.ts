@@ -5,7 +5,7 @@
  * `consumed-tokens` (jti → redemption); a commit also writes `results`, `latest-results`, `rollups`,
  * `deliveries` and `outbox` in the same transaction.
  */
-import type { EvaluationRecord, RollupContribution } from '../records.js';
+import type { EvaluationRecord, RollupContribution } from '../../model/records.js';
 import type {
   CommitReceipt,
   EvaluationCommit,

@@ -3,7 +3,7 @@
  * pre-rendered status view, per-scenario results, the open index (crash recovery), the expiry index
  * (ephemeral purge) and result-token consumption (spec §3 rule 4).
  */
-import type { DeliveryRecord, EvaluationRecord, RollupContribution, WebhookRecord } from '../records.js';
+import type { DeliveryRecord, EvaluationRecord, RollupContribution, WebhookRecord } from '../../model/records.js';
 
 /** The status view of an evaluation as stored: served to polls without decoding the record. */
 export interface EvaluationView {

@@ -4,7 +4,7 @@
  * so concurrent processes run each at most once).
  */
 import { pack } from 'msgpackr';
-import type { ResultRecord } from '../records.js';
+import type { ResultRecord } from '../../model/records.js';
 import type { LmdbTables } from './tables.js';
 
 /** Prefix of the `evaluation-results` keys of views moved from the legacy table (they belong to no evaluation). */

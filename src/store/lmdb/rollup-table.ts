@@ -1,5 +1,5 @@
 /** @module store/lmdb/rollup-table: the `rollups` table, changed inside the transactions of the scenario and evaluation repositories. */
-import type { RollupContribution, RollupRecord } from '../records.js';
+import type { RollupContribution, RollupRecord } from '../../model/records.js';
 import type { LmdbTables } from './tables.js';
 import { applyContribution, emptyRollup } from '../rollup.js';
 import { prefixKeys } from './ranges.js';

@@ -16,7 +16,7 @@ import type {
   SessionRecord,
   UserRecord,
   WebhookRecord,
-} from '../records.js';
+} from '../../model/records.js';
 
 /** Map size of the environment in bytes (default 8 GiB; LMDB grows the file lazily up to it). */
 export const DEFAULT_MAP_SIZE = 8 * 1024 ** 3;

@@ -6,7 +6,7 @@
  * succeeded are folded per organization and applied once at the end, so a turn that lands results of
  * fifty scenarios decodes and encodes each organization's rollup once instead of fifty times.
  */
-import type { RollupContribution } from '../records.js';
+import type { RollupContribution } from '../../model/records.js';
 import type { LmdbTables } from './tables.js';
 import { updateRollupMany } from './rollup-table.js';
 

@@ -1,5 +1,5 @@
 /** @module store/organizations/lmdb: OrganizationsRepository on LMDB (`orgs`, `keys`, `key-hashes`, `org-keys`, `watermarks`). */
-import type { KeyRecord, OrgRecord } from '../records.js';
+import type { KeyRecord, OrgRecord } from '../../model/records.js';
 import type { KeyPatch, OrganizationsRepository, WatermarkEntry } from './repository.js';
 import type { LmdbTables } from '../lmdb/tables.js';
 import { k } from '../lmdb/tables.js';

@@ -2,7 +2,7 @@
  * @module store/organizations/repository: the organizations-and-keys aggregate: organizations, API keys (with
  * the keyed-hash index and the per-organization index) and watermarks (spec §1 "Watermark").
  */
-import type { KeyRecord, OrgRecord } from '../records.js';
+import type { KeyRecord, OrgRecord } from '../../model/records.js';
 
 /** The fields of a key that may change after it is created (revocation, rotation, limits, allowlist). */
 export type KeyPatch = Partial<

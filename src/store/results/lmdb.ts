@@ -3,7 +3,7 @@
  * `latest-results`: `org\0scenario` → the `evaluation-results` key of the latest results; `rollups`).
  */
 import { unpack } from 'msgpackr';
-import type { RemediationMap, RollupRecord } from '../records.js';
+import type { RemediationMap, RollupRecord } from '../../model/records.js';
 import type { ResultsRepository } from './repository.js';
 import type { LmdbTables } from '../lmdb/tables.js';
 import { k, readFast } from '../lmdb/tables.js';

@@ -3,7 +3,7 @@
  * (pre-rendered response bytes, remediation) and the organization rollup. They are written by
  * `EvaluationsRepository.commit`, in the transaction that records the evaluation's progress.
  */
-import type { RemediationMap, RollupRecord } from '../records.js';
+import type { RemediationMap, RollupRecord } from '../../model/records.js';
 
 /** Latest results and rollups. */
 export interface ResultsRepository {

@@ -1,5 +1,5 @@
 /** @module store/scenarios/lmdb: ScenariosRepository on LMDB (`scenarios`: `org\0scenario`; `blueprints`: `org\0scenario\0version` → raw JSON bytes). */
-import type { ScenarioRecord } from '../records.js';
+import type { ScenarioRecord } from '../../model/records.js';
 import type { ScenarioVersion, ScenariosRepository } from './repository.js';
 import type { LmdbTables } from '../lmdb/tables.js';
 import { k } from '../lmdb/tables.js';

@@ -1,5 +1,5 @@
 /** @module store/scenarios/repository: the scenarios aggregate: scenario metadata and every blueprint version, stored as imported. */
-import type { ScenarioRecord } from '../records.js';
+import type { ScenarioRecord } from '../../model/records.js';
 
 /** What a new blueprint version is stored with. */
 export interface ScenarioVersion {

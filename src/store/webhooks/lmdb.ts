@@ -3,7 +3,7 @@
  * `webhook\0delivery` → delivery, the log; `outbox`: `webhook\0delivery` → org id, pending ones).
  * Delivery ids sort by creation time, so an endpoint's outbox and log are in creation order.
  */
-import type { DeliveryRecord, WebhookRecord } from '../records.js';
+import type { DeliveryRecord, WebhookRecord } from '../../model/records.js';
 import type { EndpointRef, WebhooksRepository } from './repository.js';
 import type { LmdbTables } from '../lmdb/tables.js';
 import { k } from '../lmdb/tables.js';

@@ -1,5 +1,5 @@
 /** @module store/webhooks/repository: the webhooks aggregate: endpoints, the outbox of pending deliveries, and the delivery log. */
-import type { DeliveryRecord, WebhookRecord } from '../records.js';
+import type { DeliveryRecord, WebhookRecord } from '../../model/records.js';
 
 /** An endpoint with pending deliveries (crash recovery). */
 export interface EndpointRef {

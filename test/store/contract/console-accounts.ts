@@ -1,7 +1,7 @@
 /** @module test/store/contract/console-accounts: the contract of ConsoleAccountsRepository: unique e-mails under concurrency, users and sessions. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { SessionRecord, UserRecord } from '../../../src/store/records.js';
+import type { SessionRecord, UserRecord } from '../../../src/model/records.js';
 import type { BackendUnderTest } from './backend.js';
 import { withBackend } from './backend.js';
 import { iso, ORG, T0 } from './fixtures.js';

@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Store } from '../../../src/store/store.js';
-import type { EvaluationRecord } from '../../../src/store/records.js';
+import type { EvaluationRecord } from '../../../src/model/records.js';
 import type { BackendUnderTest } from './backend.js';
 import { renderEvaluationView } from '../../../src/api/views/evaluation.js';
 import { withBackend } from './backend.js';

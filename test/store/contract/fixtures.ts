@@ -12,9 +12,9 @@ import type {
   RollupContribution,
   ScenarioSummary,
   WebhookRecord,
-} from '../../../src/store/records.js';
+} from '../../../src/model/records.js';
 import type { ScenarioResultWrite } from '../../../src/store/evaluations/repository.js';
-import { ALL_PERMISSIONS } from '../../../src/store/records.js';
+import { ALL_PERMISSIONS } from '../../../src/model/records.js';
 
 /** A fixed start of time for every suite: 2026-11-22 10:00 UTC. */
 export const T0 = Date.UTC(2026, 10, 22, 10, 0);

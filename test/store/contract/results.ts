@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Store } from '../../../src/store/store.js';
-import type { RollupContribution, RollupRecord } from '../../../src/store/records.js';
+import type { RollupContribution, RollupRecord } from '../../../src/model/records.js';
 import type { BackendUnderTest } from './backend.js';
 import { withBackend } from './backend.js';
 import {

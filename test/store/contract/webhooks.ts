@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Store } from '../../../src/store/store.js';
-import type { DeliveryRecord, WebhookRecord } from '../../../src/store/records.js';
+import type { DeliveryRecord, WebhookRecord } from '../../../src/model/records.js';
 import type { BackendUnderTest } from './backend.js';
 import { withBackend } from './backend.js';
 import {

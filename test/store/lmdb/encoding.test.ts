@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open } from 'lmdb';
 import { isRecordShaped, LmdbTables } from '../../../src/store/lmdb/tables.js';
-import type { ResultRecord, RollupRecord } from '../../../src/store/records.js';
+import type { ResultRecord, RollupRecord } from '../../../src/model/records.js';
 
 const rollup = (i: number): RollupRecord => ({
   org_id: `org-${i}`,

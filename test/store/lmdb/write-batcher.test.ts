@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { LmdbTables } from '../../../src/store/lmdb/tables.js';
 import { WriteBatcher } from '../../../src/store/lmdb/write-batcher.js';
 import { applyContribution, emptyRollup } from '../../../src/store/rollup.js';
-import type { RollupContribution } from '../../../src/store/records.js';
+import type { RollupContribution } from '../../../src/model/records.js';
 
 const NOW = '2026-11-22T00:00:00.000Z';
 

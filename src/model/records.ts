@@ -1,4 +1,8 @@
-/** @module store/records: the shapes persisted in LMDB (msgpack-encoded by lmdb-js). */
+/**
+ * @module model/records: the records the service keeps (organizations, keys, scenarios, evaluations,
+ * results, rollups, webhooks, console accounts): the data model shared by the store, which persists
+ * them, and the views, which render them. Types only.
+ */
 
 /** Permissions of an API key (design notes "Credentials"). */
 export type Permission = 'governance:evaluate' | 'governance:read' | 'webhooks:manage';
