@@ -97,7 +97,7 @@ export interface LoadResult {
 /** True when wrk is installed (scripts/ensure-bench-tools.sh installs it). */
 export function wrkAvailable(): boolean {
   return (
-    spawnSync('wrk', ['--version'], { encoding: 'utf8' }).stdout.includes('wrk') ||
+    (spawnSync('wrk', ['--version'], { encoding: 'utf8' }).stdout ?? '').includes('wrk') ||
     spawnSync('sh', ['-c', 'command -v wrk']).status === 0
   );
 }
