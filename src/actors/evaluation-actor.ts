@@ -292,7 +292,8 @@ export class EvaluationActor {
     const committed = this.store.evaluations.commit({
       record: next,
       results,
-      ...(terminal && observer.deliveries
+      // The error record of a failed commit has no events (only complete evaluations have): it must not fail the same way.
+      ...(terminal && observer.deliveries && next !== this.failureRecord
         ? { deliveries: (endpoints: readonly WebhookRecord[]) => observer.deliveries!(next, endpoints) }
         : {}),
     });

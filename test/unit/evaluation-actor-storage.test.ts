@@ -50,10 +50,25 @@ const pool = {
   runChunk: () => Promise.resolve({ unreported: [0], failure: { ok: false, code: 'worker_error', message: 'boom' } }),
 } as unknown as EvaluationPool;
 
-async function run(failures: number): Promise<{ calls: [string, boolean][] }> {
+/**
+ * Runs the actor over the real store. The first terminal write fails inside its transaction (the
+ * outbox throws); with `errorRecordFails`, the commit of the error record that follows is refused too
+ * (the error record writes no outbox, so a stand-in repository refuses it, as a full map would).
+ */
+async function run(errorRecordFails: boolean): Promise<{ calls: [string, boolean][] }> {
   await store.evaluations.create(record);
+  const real = store.evaluations;
+  const evaluations = new Proxy(real, {
+    get(target, name, receiver) {
+      if (name !== 'commit') return Reflect.get(target, name, receiver) as unknown;
+      return (write: Parameters<typeof real.commit>[0]) =>
+        errorRecordFails && write.record.status === 'error'
+          ? Promise.reject(new Error('error record write failed'))
+          : real.commit(write);
+    },
+  });
   const calls: [string, boolean][] = [];
-  let left = failures;
+  let left = 1;
   const observer: EvaluationObserver = {
     deliveries() {
       if (left-- > 0) throw new Error('outbox write failed');
@@ -65,7 +80,7 @@ async function run(failures: number): Promise<{ calls: [string, boolean][] }> {
     },
   };
   const actor = new EvaluationActor(
-    store,
+    { ...store, evaluations },
     pool,
     record,
     [{ scenarioId: 's1', blueprint: new Uint8Array() }],
@@ -79,7 +94,7 @@ async function run(failures: number): Promise<{ calls: [string, boolean][] }> {
 }
 
 it('ends the evaluation as error when a write transaction fails, and leaves the open index', async () => {
-  const { calls } = await run(1);
+  const { calls } = await run(false);
   assert.deepEqual(calls, [['outbox write failed', false]]);
   const stored = store.evaluations.get(record.evaluation_id)!;
   assert.equal(stored.status, 'error');
@@ -88,10 +103,10 @@ it('ends the evaluation as error when a write transaction fails, and leaves the 
 });
 
 it('stops, and leaves the evaluation open for recovery, when the error record cannot be written either', async () => {
-  const { calls } = await run(Infinity);
+  const { calls } = await run(true);
   assert.deepEqual(calls, [
     ['outbox write failed', false],
-    ['outbox write failed', true],
+    ['error record write failed', true],
   ]);
   assert.equal(store.evaluations.get(record.evaluation_id)!.status, 'processing');
   assert.deepEqual(

@@ -66,7 +66,17 @@ export function registerProviders(c: DependencyContainer, values: ProvidedValues
   singleton(
     c,
     Watermarks,
-    (r) => new Watermarks(r.resolve(STORE).organizations, deriveKey(r.resolve(SECRETS), 'watermark')),
+    (r) =>
+      new Watermarks(
+        r.resolve(STORE).organizations,
+        deriveKey(r.resolve(SECRETS), 'watermark'),
+        storeFailureReporter(
+          'watermark',
+          'watermark could not be recorded; retrying with the next request',
+          r.resolve(METRICS),
+          r.resolve(LOGGER),
+        ),
+      ),
   );
   singleton(c, RateLimiter, (r) => new RateLimiter(r.resolve(STORE).rateLimits));
   singleton(

@@ -15,6 +15,8 @@ export class Watermarks {
   constructor(
     private readonly store: OrganizationsRepository,
     private readonly secret: Buffer,
+    /** Called when a watermark could not be recorded (it is recorded again on the key's next request). */
+    private readonly onFailure: (error: unknown) => void = () => undefined,
   ) {}
 
   /** The watermark of `key` at `nowMs`. */
@@ -27,9 +29,10 @@ export class Watermarks {
     if (this.cache.size > 50_000) this.cache.clear();
     this.cache.set(key.key_id, { day: dayNumber, wm });
     // A failed write forgets the cached watermark, so the next request of this key writes it again.
-    this.store
-      .recordWatermark(wm, { key_id: key.key_id, org_id: key.org_id, day })
-      .catch(() => this.cache.delete(key.key_id));
+    this.store.recordWatermark(wm, { key_id: key.key_id, org_id: key.org_id, day }).catch((error: unknown) => {
+      this.cache.delete(key.key_id);
+      this.onFailure(error);
+    });
     return wm;
   }
 }
