@@ -4,6 +4,7 @@
  * (ephemeral purge) and result-token consumption (spec §3 rule 4).
  */
 import type { DeliveryRecord, EvaluationRecord, RollupContribution, WebhookRecord } from '../../model/records.js';
+import type { Awaitable } from '../awaitable.js';
 
 /** The status view of an evaluation as stored: served to polls without decoding the record. */
 export interface EvaluationView {
@@ -57,6 +58,12 @@ export interface CommitReceipt {
   readonly webhookIds: readonly string[];
 }
 
+/** What `update` did. */
+export interface UpdateReceipt extends CommitReceipt {
+  /** The record as stored by the update. */
+  readonly record: EvaluationRecord;
+}
+
 /** Open evaluations by status (the `gov_evaluations_open` gauge). */
 export interface OpenCounts {
   readonly pending: number;
@@ -68,9 +75,9 @@ export interface EvaluationsRepository {
   /** Stores a new evaluation (record, view, open index, expiry index). Resolves once durable. */
   create(record: EvaluationRecord): Promise<void>;
   /** The record, or undefined (unknown or purged). Expiry is the caller's business. */
-  get(evaluationId: string): EvaluationRecord | undefined;
+  get(evaluationId: string): Awaitable<EvaluationRecord | undefined>;
   /** The stored status view, or undefined. */
-  view(evaluationId: string): EvaluationView | undefined;
+  view(evaluationId: string): Awaitable<EvaluationView | undefined>;
   /**
    * Stores a state change atomically; a change of an evaluation deleted meanwhile (admin) writes
    * nothing, so it stays deleted. Resolves once committed (not yet durable: await
@@ -78,11 +85,23 @@ export interface EvaluationsRepository {
    * previous state in place.
    */
   commit(change: EvaluationCommit): Promise<CommitReceipt>;
+  /**
+   * A read-modify-write of one evaluation, atomic against every other writer of any process or node
+   * (cluster mode: chunks of one evaluation finish on several nodes at once). `decide` gets the
+   * stored record and returns the change to store (as for `commit`), or undefined to write nothing;
+   * it must be a pure function of the record, since a backend may call it again after a conflict.
+   * @returns undefined when the evaluation is unknown (or deleted) or `decide` declined; rejects
+   *   when the write failed (nothing was written).
+   */
+  update(
+    evaluationId: string,
+    decide: (current: EvaluationRecord) => EvaluationCommit | undefined,
+  ): Promise<UpdateReceipt | undefined>;
   /** The stored results JSON of scenario `index` of a stored evaluation (a copy), or undefined. */
-  scenarioResults(evaluationId: string, index: number): Uint8Array | undefined;
+  scenarioResults(evaluationId: string, index: number): Awaitable<Uint8Array | undefined>;
   /** Evaluations not yet terminal (crash recovery); index entries of terminal or missing records are dropped. */
-  listOpen(): EvaluationRecord[];
-  countOpen(): OpenCounts;
+  listOpen(): Awaitable<EvaluationRecord[]>;
+  countOpen(): Awaitable<OpenCounts>;
   /**
    * Deletes the evaluations whose `expires_at` is before `nowMs`, except those for which
    * `busy(id)` is true (still owned by an actor; they go in a later round). @returns how many.
@@ -91,7 +110,7 @@ export interface EvaluationsRepository {
   /** Deletes an evaluation and its derived entries (a scenario's latest results stay). @returns false when unknown. */
   delete(evaluationId: string): Promise<boolean>;
   /** True when the result token `jti` was redeemed. */
-  isTokenConsumed(jti: string): boolean;
+  isTokenConsumed(jti: string): Awaitable<boolean>;
   /**
    * Records the redemption of result token `jti` if it was not redeemed before (a conditional
    * write: of N concurrent calls exactly one gets true). Resolves once durable.
