@@ -8,6 +8,7 @@ import type { ScenarioResultWrite } from '../store/evaluations/repository.js';
 import type { Store } from '../store/store.js';
 import type { EvaluationPool, TaskFailure } from './pool.js';
 import { timedOut, withOutcomes } from './transitions.js';
+import { runChunk } from './run-chunk.js';
 import type { ChunkScenario, ScenarioTask, ScenarioTaskResult } from './worker-protocol.js';
 
 /** Messages of an evaluation actor. */
@@ -114,26 +115,17 @@ export class EvaluationActor {
     for (let i = 0; i < todo.length; i += CHUNK_SIZE) this.runChunk(todo.slice(i, i + CHUNK_SIZE));
   }
 
-  /**
-   * Runs a chunk; when it fails, its unreported scenarios are re-run one per chunk, and a scenario
-   * that fails alone gets the failure as its outcome (spec §3 rule 1: the batch still completes).
-   */
+  /** Runs a chunk (actors/run-chunk: a failed chunk's scenarios are re-run alone); outcomes arrive as messages. */
   private runChunk(chunk: readonly ChunkScenario[]): void {
-    if (this.halted) return;
     const evaluatedAt = new Date(this.now()).toISOString();
-    // runChunk never rejects: a failed task is a value (its failure and the scenarios not reported).
-    void this.pool
-      .runChunk(this.record.evaluation_id, evaluatedAt, chunk, (index, result) =>
-        this.send({ type: 'scenario-finished', index, result }),
-      )
-      .then(({ unreported, failure }) => {
-        if (failure === null) return;
-        if (chunk.length === 1) {
-          for (const index of unreported) this.send({ type: 'scenario-finished', index, result: failure });
-          return;
-        }
-        for (const index of unreported) this.runChunk(chunk.filter((c) => c.index === index));
-      });
+    void runChunk(
+      this.pool,
+      this.record.evaluation_id,
+      evaluatedAt,
+      chunk,
+      (index, result) => this.send({ type: 'scenario-finished', index, result }),
+      () => this.halted,
+    ); // never rejects
   }
 
   /**

@@ -6,6 +6,7 @@ import type { EvaluationPool } from './pool.js';
 import type { EvaluationObserver, ScenarioInput } from './evaluation-actor.js';
 import { EvaluationActor } from './evaluation-actor.js';
 import { failedSummary } from '../api/views/scenario-results.js';
+import type { ChunkQueue } from './cluster/chunk-queue.js';
 
 /** Interval of the purge of expired ephemeral evaluations, in ms. */
 export const PURGE_INTERVAL_MS = 60_000;
@@ -31,11 +32,19 @@ export class Evaluations {
     private readonly observer: EvaluationObserver = {},
     /** Called when a periodic purge fails (it is tried again at the next interval). */
     private readonly onPurgeFailure: (error: unknown) => void = () => undefined,
+    /**
+     * Cluster mode (issue 16): scenarios run as chunk jobs on the shared queue, on any node's
+     * worker, instead of in this process's actors. Null: one process, actors (the default).
+     */
+    private readonly queue: Pick<ChunkQueue, 'enqueue'> | null = null,
   ) {}
 
-  /** True when the pool can take `n` more scenario tasks. */
+  /**
+   * True when the pool can take `n` more scenario tasks. In cluster mode the shared queue takes
+   * every batch (its depth is a metric and an alert, not a refusal).
+   */
   hasCapacity(n: number): boolean {
-    return this.pool.hasCapacity(n);
+    return this.queue !== null || this.pool.hasCapacity(n);
   }
 
   /**
@@ -69,7 +78,8 @@ export class Evaluations {
       key_id: key.key_id,
     };
     await this.store.evaluations.create(record);
-    this.startActor(record, inputs);
+    if (this.queue) await this.queue.enqueue(record, inputs);
+    else this.startActor(record, inputs);
     return record;
   }
 
@@ -87,6 +97,7 @@ export class Evaluations {
    * so those scenarios get an `error` and the batch completes. @returns the number resumed.
    */
   async recover(): Promise<number> {
+    if (this.queue) return 0; // cluster mode: the queue keeps the chunks; stalled ones move to a live node
     let resumed = 0;
     for (const record of await this.store.evaluations.listOpen()) {
       const scenarios = record.scenarios.slice();
