@@ -4,6 +4,7 @@
  * and never see tables, keys or transactions. `openStore` (store/open.ts) opens the LMDB backend,
  * the default; every backend passes the contract suites in test/store/.
  */
+import type { Awaitable } from './awaitable.js';
 import type { ConsoleAccountsRepository } from './console-accounts/repository.js';
 import type { EvaluationsRepository } from './evaluations/repository.js';
 import type { OrganizationsRepository } from './organizations/repository.js';
@@ -38,8 +39,8 @@ export interface Store {
   /** Resolves when every write committed so far is durable. */
   flushed(): Promise<void>;
   /** Throws when the store cannot serve reads (readiness probe; e.g. once closed). */
-  probe(): void;
-  stats(): StoreStats;
+  probe(): Awaitable<void>;
+  stats(): Awaitable<StoreStats>;
   /** Flushes and closes. */
   close(): Promise<void>;
 }

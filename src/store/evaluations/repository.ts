@@ -4,6 +4,7 @@
  * (ephemeral purge) and result-token consumption (spec §3 rule 4).
  */
 import type { DeliveryRecord, EvaluationRecord, RollupContribution, WebhookRecord } from '../../model/records.js';
+import type { Awaitable } from '../awaitable.js';
 
 /** The status view of an evaluation as stored: served to polls without decoding the record. */
 export interface EvaluationView {
@@ -68,9 +69,9 @@ export interface EvaluationsRepository {
   /** Stores a new evaluation (record, view, open index, expiry index). Resolves once durable. */
   create(record: EvaluationRecord): Promise<void>;
   /** The record, or undefined (unknown or purged). Expiry is the caller's business. */
-  get(evaluationId: string): EvaluationRecord | undefined;
+  get(evaluationId: string): Awaitable<EvaluationRecord | undefined>;
   /** The stored status view, or undefined. */
-  view(evaluationId: string): EvaluationView | undefined;
+  view(evaluationId: string): Awaitable<EvaluationView | undefined>;
   /**
    * Stores a state change atomically; a change of an evaluation deleted meanwhile (admin) writes
    * nothing, so it stays deleted. Resolves once committed (not yet durable: await
@@ -79,10 +80,10 @@ export interface EvaluationsRepository {
    */
   commit(change: EvaluationCommit): Promise<CommitReceipt>;
   /** The stored results JSON of scenario `index` of a stored evaluation (a copy), or undefined. */
-  scenarioResults(evaluationId: string, index: number): Uint8Array | undefined;
+  scenarioResults(evaluationId: string, index: number): Awaitable<Uint8Array | undefined>;
   /** Evaluations not yet terminal (crash recovery); index entries of terminal or missing records are dropped. */
-  listOpen(): EvaluationRecord[];
-  countOpen(): OpenCounts;
+  listOpen(): Awaitable<EvaluationRecord[]>;
+  countOpen(): Awaitable<OpenCounts>;
   /**
    * Deletes the evaluations whose `expires_at` is before `nowMs`, except those for which
    * `busy(id)` is true (still owned by an actor; they go in a later round). @returns how many.
@@ -91,7 +92,7 @@ export interface EvaluationsRepository {
   /** Deletes an evaluation and its derived entries (a scenario's latest results stay). @returns false when unknown. */
   delete(evaluationId: string): Promise<boolean>;
   /** True when the result token `jti` was redeemed. */
-  isTokenConsumed(jti: string): boolean;
+  isTokenConsumed(jti: string): Awaitable<boolean>;
   /**
    * Records the redemption of result token `jti` if it was not redeemed before (a conditional
    * write: of N concurrent calls exactly one gets true). Resolves once durable.

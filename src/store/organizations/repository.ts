@@ -3,6 +3,7 @@
  * the keyed-hash index and the per-organization index) and watermarks (spec §1 "Watermark").
  */
 import type { KeyRecord, OrgRecord } from '../../model/records.js';
+import type { Awaitable } from '../awaitable.js';
 
 /** The fields of a key that may change after it is created (revocation, rotation, limits, allowlist). */
 export type KeyPatch = Partial<
@@ -24,21 +25,21 @@ export interface WatermarkEntry {
 export interface OrganizationsRepository {
   /** Stores a new organization. */
   createOrg(org: OrgRecord): Promise<void>;
-  getOrg(orgId: string): OrgRecord | undefined;
+  getOrg(orgId: string): Awaitable<OrgRecord | undefined>;
   /** Every organization, by id. */
-  listOrgs(): OrgRecord[];
+  listOrgs(): Awaitable<OrgRecord[]>;
   /** True when no organization exists yet (first start). */
-  isEmpty(): boolean;
+  isEmpty(): Awaitable<boolean>;
   /** Stores a new key with its hash index and organization index, atomically. */
   createKey(record: KeyRecord): Promise<void>;
-  getKey(keyId: string): KeyRecord | undefined;
+  getKey(keyId: string): Awaitable<KeyRecord | undefined>;
   /** The id of the key whose keyed hash (hex) is `hash`, or undefined. */
-  keyIdByHash(hash: string): string | undefined;
+  keyIdByHash(hash: string): Awaitable<string | undefined>;
   /** An organization's keys, newest first (reads the organization's index, not every key). */
-  listKeys(orgId: string): KeyRecord[];
+  listKeys(orgId: string): Awaitable<KeyRecord[]>;
   /** Applies `patch` to a key in one read-modify-write transaction. @returns the new record, or undefined when the key does not exist. */
   updateKey(keyId: string, patch: KeyPatch): Promise<KeyRecord | undefined>;
   /** Records what a watermark stands for (idempotent). */
   recordWatermark(watermark: string, entry: WatermarkEntry): Promise<void>;
-  findWatermark(watermark: string): WatermarkEntry | undefined;
+  findWatermark(watermark: string): Awaitable<WatermarkEntry | undefined>;
 }

@@ -1,4 +1,5 @@
 /** @module store/rate-limits/repository: the contract of shared rate-limit budgets (design notes "Rate limits"). */
+import type { Awaitable } from '../awaitable.js';
 
 /** The two fixed windows of spec §8: the clock minute (id = ⌊unix s / 60⌋) and the clock hour (id = ⌊unix s / 3600⌋). */
 export type RateWindow = 'minute' | 'hour';
@@ -26,11 +27,11 @@ export interface RateLeases {
    * and records it, in one write transaction. A later grant under a lowered limit is 0 while
    * `leased ≥ limit`. `want` and `limit` are request counts (`want ≥ 1`).
    */
-  take(keyId: string, window: RateWindow, windowId: number, want: number, limit: number): Lease;
+  take(keyId: string, window: RateWindow, windowId: number, want: number, limit: number): Awaitable<Lease>;
   /** The budget leased so far in window `windowId` (0 if none). A read, no write. */
-  leased(keyId: string, window: RateWindow, windowId: number): number;
+  leased(keyId: string, window: RateWindow, windowId: number): Awaitable<number>;
   /** Returns `unused` requests of an earlier grant in window `windowId` (a process that stops). No effect once the window was removed. */
-  release(keyId: string, window: RateWindow, windowId: number, unused: number): void;
+  release(keyId: string, window: RateWindow, windowId: number, unused: number): Awaitable<void>;
   /** Closes the backing storage. */
   close(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 /** @module store/replay/repository: accepted signatures of non-GET requests, kept until they can no longer be replayed (design notes "Replay"). */
+import type { Awaitable } from '../awaitable.js';
 
 /** One accepted signature. */
 export interface AcceptedSignature {
@@ -11,7 +12,7 @@ export interface AcceptedSignature {
 /** Replay refusal state, shared by every process (and, in cluster mode, every node) on the store. */
 export interface ReplayRepository {
   /** True when `signature` signed at `t` was recorded. */
-  has(signature: string, t: number): boolean;
+  has(signature: string, t: number): Awaitable<boolean>;
   /**
    * Records `accepted` atomically, each one only if absent (a conditional write).
    * @returns the signatures that were already recorded (by another process or an earlier call):

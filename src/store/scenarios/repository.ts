@@ -1,5 +1,6 @@
 /** @module store/scenarios/repository: the scenarios aggregate: scenario metadata and every blueprint version, stored as imported. */
 import type { ScenarioRecord } from '../../model/records.js';
+import type { Awaitable } from '../awaitable.js';
 
 /** What a new blueprint version is stored with. */
 export interface ScenarioVersion {
@@ -19,13 +20,13 @@ export interface ScenarioVersion {
  * `scenarios_total` (and, on deletion, its contribution) in the same transaction.
  */
 export interface ScenariosRepository {
-  get(orgId: string, scenarioId: string): ScenarioRecord | undefined;
+  get(orgId: string, scenarioId: string): Awaitable<ScenarioRecord | undefined>;
   /** The blueprint bytes of one version (a copy), or undefined. */
-  blueprint(orgId: string, scenarioId: string, version: number): Uint8Array | undefined;
+  blueprint(orgId: string, scenarioId: string, version: number): Awaitable<Uint8Array | undefined>;
   /** Stores `version` as the scenario's next version (1 for a new scenario). Resolves once durable. */
   save(version: ScenarioVersion): Promise<ScenarioRecord>;
   /** An organization's scenarios, by id. */
-  list(orgId: string): ScenarioRecord[];
+  list(orgId: string): Awaitable<ScenarioRecord[]>;
   /**
    * Deletes a scenario, every blueprint version and its latest results, and removes its contribution
    * from the rollup. Resolves once durable. @returns false when the scenario does not exist.

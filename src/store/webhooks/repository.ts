@@ -1,5 +1,6 @@
 /** @module store/webhooks/repository: the webhooks aggregate: endpoints, the outbox of pending deliveries, and the delivery log. */
 import type { DeliveryRecord, WebhookRecord } from '../../model/records.js';
+import type { Awaitable } from '../awaitable.js';
 
 /** An endpoint with pending deliveries (crash recovery). */
 export interface EndpointRef {
@@ -14,16 +15,16 @@ export interface EndpointRef {
 export interface WebhooksRepository {
   /** Stores a new endpoint unless the organization has `maxPerOrg` already (atomic). Resolves once durable. @returns false at the limit. */
   create(record: WebhookRecord, maxPerOrg: number): Promise<boolean>;
-  get(orgId: string, webhookId: string): WebhookRecord | undefined;
+  get(orgId: string, webhookId: string): Awaitable<WebhookRecord | undefined>;
   /** An organization's endpoints, by id. */
-  list(orgId: string): WebhookRecord[];
+  list(orgId: string): Awaitable<WebhookRecord[]>;
   /** Deletes an endpoint and empties its outbox (its delivery log stays). @returns false when unknown. */
   delete(orgId: string, webhookId: string): Promise<boolean>;
-  getDelivery(webhookId: string, deliveryId: string): DeliveryRecord | undefined;
+  getDelivery(webhookId: string, deliveryId: string): Awaitable<DeliveryRecord | undefined>;
   /** An endpoint's deliveries, newest first, at most `limit`. */
-  deliveries(webhookId: string, limit: number): DeliveryRecord[];
+  deliveries(webhookId: string, limit: number): Awaitable<DeliveryRecord[]>;
   /** The oldest pending delivery in the endpoint's outbox, or undefined (outbox entries of settled deliveries are dropped). */
-  nextPending(webhookId: string): DeliveryRecord | undefined;
+  nextPending(webhookId: string): Awaitable<DeliveryRecord | undefined>;
   /**
    * Stores a delivery after an attempt: a settled one (`delivered`/`failed`) leaves the outbox; with
    * `disableReason`, the endpoint is disabled in the same transaction.
@@ -32,5 +33,5 @@ export interface WebhooksRepository {
   /** Puts a delivery back into the outbox as pending, due at `nowMs` (manual redelivery). @returns undefined when unknown or of another organization. */
   requeue(orgId: string, webhookId: string, deliveryId: string, nowMs: number): Promise<DeliveryRecord | undefined>;
   /** Every endpoint with something in its outbox. */
-  endpointsWithPending(): EndpointRef[];
+  endpointsWithPending(): Awaitable<EndpointRef[]>;
 }
