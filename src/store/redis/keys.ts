@@ -40,6 +40,12 @@
  * | `Psession:<token hash>` | string | msgpack SessionRecord | ConsoleAccountsRepository |
  * | `Prate:<key>:m`, `Prate:<key>:h` | hash | window id → requests leased; expires 2 windows after its last grant | RateLeases |
  *
+ * Cluster readiness is partial: the organization's keys of a script share a slot, but the scripts
+ * that also maintain a global index (`Popen`, `Pexpiry`, `Pev-org`, `Poutbox-endpoints`, `Pcounts`,
+ * `Pwebhook-org`, `Pkey-hashes`) name keys of other slots, which Redis Cluster refuses (CROSSSLOT).
+ * Today the backend targets one primary (with replicas); on a cluster those indexes would be split
+ * per slot (one per hash tag) and read by fanning out.
+ *
  * API keys, users and sessions are global: they are found by their own id on the authentication
  * path, which has no organization yet. Evaluations and delivery logs are found by their own id too,
  * through `Pev-org` / `Pwebhook-org` (whose answers never change, so the repositories cache them).
