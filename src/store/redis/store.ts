@@ -107,8 +107,8 @@ export class RedisStore implements Store {
 /**
  * Connects to `url` (`redis://[user:password@]host:port[/db]`, or `rediss://` for TLS), checks the
  * server settings (unless `checkSettings: false`) and returns the store. Commands fail fast while
- * Redis is down (one retry, no offline queue), so requests answer 503 instead of hanging; the client
- * reconnects in the background forever.
+ * Redis is down (no offline queue; commands in flight when the connection drops fail and are not
+ * re-sent), so requests answer 503 instead of hanging; the client reconnects in the background forever.
  * @throws RedisSettingsError when the server evicts keys or has no AOF; the connection error when
  *   Redis cannot be reached at open.
  */
@@ -118,6 +118,10 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
     enableAutoPipelining: true,
     maxRetriesPerRequest: 1,
     retryStrategy: reconnectDelay,
+    // A command in flight when the connection drops fails instead of being sent again after the
+    // reconnect: a script that already ran would run twice, and a second SET NX (a token redemption,
+    // an e-mail claim) would answer "taken" to the caller that took it.
+    autoResendUnfulfilledCommands: false,
   });
   redis.on('error', () => undefined); // connection errors surface as rejected commands; the client reconnects by itself
   try {
