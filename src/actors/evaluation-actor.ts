@@ -7,7 +7,7 @@ import type { DeliveryRecord, EvaluationRecord, WebhookRecord } from '../model/r
 import type { ScenarioResultWrite } from '../store/evaluations/repository.js';
 import type { Store } from '../store/store.js';
 import type { EvaluationPool, TaskFailure } from './pool.js';
-import { failedSummary } from '../api/views/scenario-results.js';
+import { timedOut, withOutcomes } from './transitions.js';
 import type { ChunkScenario, ScenarioTask, ScenarioTaskResult } from './worker-protocol.js';
 
 /** Messages of an evaluation actor. */
@@ -193,40 +193,8 @@ export class EvaluationActor {
       }
       case 'timed-out': {
         this.commitFinished();
-        if (this.isTerminal) return; // the outcomes just committed were the last ones
-        if (this.record.scenarios.every((s) => s !== null)) {
-          // recovered with every result already committed
-          this.write({
-            ...this.record,
-            completed: this.record.total_scenarios,
-            status: 'complete',
-            completed_at: nowIso,
-            updated_at: nowIso,
-          });
-          return;
-        }
-        const anyResult = this.record.scenarios.some((s) => s !== null && s.error === undefined);
-        const scenarios = this.record.scenarios.map(
-          (s, i) =>
-            s ?? failedSummary(this.record.scenario_ids[i]!, this.record.scenario_ids[i]!, 'evaluation timed out'),
-        );
-        if (anyResult)
-          this.write({
-            ...this.record,
-            scenarios,
-            completed: scenarios.length,
-            status: 'complete',
-            completed_at: nowIso,
-            updated_at: nowIso,
-          });
-        else
-          this.write({
-            ...this.record,
-            status: 'error',
-            error: `evaluation did not finish within ${this.timeoutMs} ms`,
-            completed_at: nowIso,
-            updated_at: nowIso,
-          });
+        const next = timedOut(this.record, nowIso, this.timeoutMs); // undefined when the outcomes just committed were the last
+        if (next) this.write(next);
         return;
       }
     }
@@ -242,34 +210,10 @@ export class EvaluationActor {
     if (this.finished.length === 0 || this.isTerminal) return;
     const batch = this.finished;
     this.finished = [];
-    const nowIso = new Date(this.now()).toISOString();
-    const scenarios = this.record.scenarios.slice();
-    const results: ScenarioResultWrite[] = [];
-    for (const { index, result } of batch) {
-      const id = this.record.scenario_ids[index]!;
-      scenarios[index] = result.ok
-        ? result.summary
-        : failedSummary(id, 'name' in result ? result.name : id, result.message);
-      if (result.ok && this.record.kind === 'stored') {
-        results.push({
-          index,
-          results: result.results,
-          remediation: result.remediation,
-          contribution: result.contribution,
-          evaluatedAt: nowIso,
-        });
-      }
-    }
-    const next: EvaluationRecord = {
-      ...this.record,
-      scenarios,
-      completed: this.record.completed + batch.length,
-      updated_at: nowIso,
-    };
-    const final: EvaluationRecord =
-      next.completed === next.total_scenarios ? { ...next, status: 'complete', completed_at: nowIso } : next;
-    this.commit(final, results);
-    for (const { index, result } of batch) this.observer.scenarioFinished?.(final, index, result);
+    const change = withOutcomes(this.record, batch, new Date(this.now()).toISOString());
+    if (!change) return;
+    this.commit(change.record, change.results);
+    for (const { index, result } of batch) this.observer.scenarioFinished?.(change.record, index, result);
   }
 
   /** Commits a state change that stores no results (`processing`, a terminal state without new outcomes). */

@@ -74,8 +74,8 @@ export class Evaluations {
   }
 
   /** The evaluation as clients see it: the committed state, or undefined (unknown, or ephemeral and purged). */
-  get(evaluationId: string): EvaluationRecord | undefined {
-    const record = this.store.evaluations.get(evaluationId);
+  async get(evaluationId: string): Promise<EvaluationRecord | undefined> {
+    const record = await this.store.evaluations.get(evaluationId);
     if (!record) return undefined;
     if (record.expires_at !== null && record.expires_at <= this.now()) return undefined;
     return record;
@@ -86,21 +86,22 @@ export class Evaluations {
    * a result are re-run from their stored blueprint version; ephemeral blueprints were never stored,
    * so those scenarios get an `error` and the batch completes. @returns the number resumed.
    */
-  recover(): number {
+  async recover(): Promise<number> {
     let resumed = 0;
-    for (const record of this.store.evaluations.listOpen()) {
+    for (const record of await this.store.evaluations.listOpen()) {
       const scenarios = record.scenarios.slice();
-      const inputs: (ScenarioInput | null)[] = record.scenario_ids.map((sid, i) => {
-        if (scenarios[i] !== null) return null; // its result and summary were committed together
+      const inputs: (ScenarioInput | null)[] = [];
+      for (const [i, sid] of record.scenario_ids.entries()) {
+        inputs.push(null);
+        if (scenarios[i] !== null) continue; // its result and summary were committed together
         if (record.kind === 'stored') {
-          const blueprint = this.store.scenarios.blueprint(record.org_id, sid, record.versions[i] ?? 0);
-          if (blueprint) return { scenarioId: sid, blueprint };
-          scenarios[i] = failedSummary(sid, sid, 'blueprint was deleted before evaluation');
+          const blueprint = await this.store.scenarios.blueprint(record.org_id, sid, record.versions[i] ?? 0);
+          if (blueprint) inputs[i] = { scenarioId: sid, blueprint };
+          else scenarios[i] = failedSummary(sid, sid, 'blueprint was deleted before evaluation');
         } else {
           scenarios[i] = failedSummary(sid, sid, 'evaluation interrupted by a server restart; resubmit the blueprint');
         }
-        return null;
-      });
+      }
       const completed = scenarios.filter((s) => s !== null).length;
       this.startActor({ ...record, scenarios, completed }, inputs);
       resumed++;

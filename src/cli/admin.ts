@@ -136,8 +136,8 @@ export function buildCli(): Command {
     .requiredOption('--org <org_id>')
     .option('--json', 'print JSON')
     .action(async (o: { org: string; json?: boolean }) => {
-      const list = await withStore(({ keys }) =>
-        keys.list(o.org).map((key) => ({
+      const list = await withStore(async ({ keys }) =>
+        (await keys.list(o.org)).map((key) => ({
           ...key,
           hash: undefined,
           state: keys.state(key, Date.now()).ok ? 'active' : key.revoked_at ? 'revoked' : 'expired',

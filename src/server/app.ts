@@ -8,15 +8,17 @@ import type { Logger } from 'pino';
 import type { ApiRequest, ApiResponse, RequestContext } from './http/types.js';
 import type { Router } from './router.js';
 import { CONSOLE_PREFIX } from './router.js';
-import type { Stage } from './pipeline/types.js';
+import type { Stage, SyncStage } from './pipeline/types.js';
 import type { Watermarks } from './pipeline/watermark.js';
 import { API_ERRORS } from './errors.js';
 import { fail } from './http/envelope.js';
 import { checkPermission } from './pipeline/permission.js';
+import { isPromise } from '../store/awaitable.js';
+import type { Match as RouteMatch } from './router.js';
 
 /** The stages run before a handler, in order. */
 export interface PipelineStages {
-  readonly browser: Stage;
+  readonly browser: SyncStage;
   readonly authenticate: Stage;
   readonly ipAllowlist: Stage;
   readonly signature: Stage;
@@ -63,12 +65,28 @@ export function createDispatch(
       ctx.params = match.params;
       return match.route.handle(req, ctx);
     }
+    return runStages(0, match, req, ctx);
+  }
+  /**
+   * Runs the authentication stages from `from` on, then the route. Synchronous while every stage
+   * answers synchronously (LMDB, caches); continues from a stage's promise otherwise (Redis).
+   */
+  function runStages(
+    from: number,
+    match: RouteMatch,
+    req: ApiRequest,
+    ctx: RequestContext,
+  ): ApiResponse | Promise<ApiResponse> {
     // Once the rate-limit stage has counted the call, `ctx.rate` is set and the adapter adds the
     // X-RateLimit-* headers to whatever is answered, errors included (spec §8 rule 2).
-    for (const stage of authStages) {
-      const stop = stage(req, ctx);
+    for (let i = from; i < authStages.length; i++) {
+      const stop = authStages[i]!(req, ctx);
+      if (isPromise(stop)) return stop.then((answer) => answer ?? runStages(i + 1, match, req, ctx));
       if (stop) return stop;
     }
+    return route(match, req, ctx);
+  }
+  function route(match: RouteMatch, req: ApiRequest, ctx: RequestContext): ApiResponse | Promise<ApiResponse> {
     if (match.kind === 'none')
       return fail(API_ERRORS.routeNotFound, { detail: `No route for ${req.method} ${req.path}` });
     if (match.kind === 'method')

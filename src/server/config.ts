@@ -10,6 +10,17 @@ export interface Config {
   readonly port: number;
   /** `DATA_DIR`, default `./data`: LMDB environment and server secrets. */
   readonly dataDir: string;
+  /**
+   * `STORE`, default `lmdb`: where shared state lives. `lmdb`: the embedded store in DATA_DIR (one
+   * machine, no server to run). `redis`: Redis 7 / Valkey at REDIS_URL (cluster mode, issue 16: any
+   * number of nodes on one Redis; GOV_KEY_PEPPER and GOV_MASTER_KEY must then be set, the same on
+   * every node, since keys and signatures are derived from them).
+   */
+  readonly store: 'lmdb' | 'redis';
+  /** `REDIS_URL`, default `redis://127.0.0.1:6379`: the Redis server of `STORE=redis` (`redis://[user:password@]host:port[/db]`, `rediss://` for TLS). */
+  readonly redisUrl: string;
+  /** `REDIS_PREFIX`, default `gov:`: prefix of every Redis key of this service (several deployments may share one Redis). */
+  readonly redisPrefix: string;
   /** `KEY_PREFIX`, default `gov`: API keys are `<prefix>_live_<48 hex>` (spec §5). */
   readonly keyPrefix: string;
   /**
@@ -102,10 +113,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const keyPrefix = env['KEY_PREFIX'] || 'gov';
   if (!/^[a-z][a-z0-9]{1,15}$/.test(keyPrefix))
     throw new ConfigError('KEY_PREFIX must be 2-16 lower-case letters or digits, starting with a letter');
+  const store = env['STORE'] || 'lmdb';
+  if (store !== 'lmdb' && store !== 'redis') throw new ConfigError(`STORE must be lmdb or redis (got "${store}")`);
+  const redisUrl = env['REDIS_URL'] || 'redis://127.0.0.1:6379';
+  if (!/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  const redisPrefix = env['REDIS_PREFIX'] ?? 'gov:';
+  if (!/^[A-Za-z0-9_.:-]{1,32}$/.test(redisPrefix))
+    throw new ConfigError('REDIS_PREFIX must be 1-32 letters, digits or _ . : -');
+  if (store === 'redis')
+    for (const name of ['GOV_KEY_PEPPER', 'GOV_MASTER_KEY'])
+      if (!env[name])
+        throw new ConfigError(
+          `${name} must be set with STORE=redis (64 hex characters, the same on every node: API key hashes and signing secrets derive from it)`,
+        );
   return {
     host: env['HOST'] || '127.0.0.1',
     port: int(env, 'PORT', 8080, 0, 65535),
     dataDir: resolve(env['DATA_DIR'] || './data'),
+    store,
+    redisUrl,
+    redisPrefix,
     keyPrefix,
     poolThreads: int(env, 'POOL_THREADS', availableParallelism(), 1, 256),
     poolMaxQueue: int(env, 'POOL_MAX_QUEUE', 512, 1, 1_000_000),

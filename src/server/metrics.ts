@@ -310,7 +310,7 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  private readonly collectors: (() => void)[] = [];
+  private readonly collectors: (() => void | Promise<void>)[] = [];
 
   constructor(options: { defaultMetrics?: boolean } = {}) {
     this.http = new HttpStats(this.registry);
@@ -330,13 +330,13 @@ export class Metrics {
   }
 
   /** Registers a callback run before each scrape (gauges from the store and the pool). */
-  onCollect(fn: () => void): void {
+  onCollect(fn: () => void | Promise<void>): void {
     this.collectors.push(fn);
   }
 
-  /** The Prometheus text exposition. */
+  /** The Prometheus text exposition (after every collector ran; a store read may be remote). */
   async render(): Promise<string> {
-    for (const fn of this.collectors) fn();
+    for (const fn of this.collectors) await fn();
     return this.registry.metrics();
   }
 }

@@ -8,8 +8,26 @@ import type { Metrics } from './metrics.js';
 import type { loadNativeUws } from './uws/adapter.js';
 import { listen } from './uws/adapter.js';
 
-/** Readiness checks, each returning a problem or null. */
-export type ReadinessCheck = () => string | null;
+/** Readiness checks, each returning a problem or null (or a promise of it: a remote store is asked over the network). */
+export type ReadinessCheck = () => string | null | Promise<string | null>;
+
+/** How long a readiness check may take before it counts as failed, in ms (a store that hangs is not ready). */
+export const READINESS_TIMEOUT_MS = 1000;
+
+/** Runs `check`: its problem, the error it threw or rejected with, or a timeout. */
+async function runCheck(check: ReadinessCheck): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(`no answer within ${READINESS_TIMEOUT_MS} ms`), READINESS_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([Promise.resolve().then(check), timeout]);
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Starts the listener; resolves its port and a close function. */
 export async function startOpsListener(
@@ -47,26 +65,24 @@ export async function startOpsListener(
   });
   app.get('/healthz', (res) => send(res, '200 OK', 'application/json', '{"status":"ok"}'));
   app.get('/readyz', (res) => {
-    const problems: Record<string, string> = {};
-    for (const [name, check] of Object.entries(checks)) {
-      let p: string | null;
-      try {
-        p = check();
-      } catch (err) {
-        p = err instanceof Error ? err.message : String(err);
-      }
-      if (p) problems[name] = p;
-    }
-    const ready = Object.keys(problems).length === 0;
-    send(
-      res,
-      ready ? '200 OK' : '503 Service Unavailable',
-      'application/json',
-      JSON.stringify({
-        status: ready ? 'ready' : 'not_ready',
-        checks: Object.fromEntries(Object.keys(checks).map((k) => [k, problems[k] ?? 'ok'])),
-      }),
-    );
+    let aborted = false;
+    res.onAborted(() => {
+      aborted = true;
+    });
+    const names = Object.keys(checks);
+    void Promise.all(names.map((name) => runCheck(checks[name]!))).then((problems) => {
+      if (aborted) return;
+      const ready = problems.every((p) => p === null);
+      send(
+        res,
+        ready ? '200 OK' : '503 Service Unavailable',
+        'application/json',
+        JSON.stringify({
+          status: ready ? 'ready' : 'not_ready',
+          checks: Object.fromEntries(names.map((k, i) => [k, problems[i] ?? 'ok'])),
+        }),
+      );
+    }); // runCheck never rejects
   });
   app.any('/*', (res) => send(res, '404 Not Found', 'text/plain', 'not found\n'));
   const bound = await listen(uws, app, host, port);

@@ -38,6 +38,7 @@ import { observePool } from './compose/observers.js';
 import { registerProviders } from './compose/providers.js';
 import { shutdown } from './compose/shutdown.js';
 import { CLOCK, LOGGER, METRICS, STORE, type Clock } from './compose/tokens.js';
+import { thenMaybe } from '../store/awaitable.js';
 
 /** A running service. */
 export interface RunningServer {
@@ -97,7 +98,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     new Router(consoleRoutes(users, keys, now), CONSOLE_PREFIX),
     {
       browser: browserRefusal(),
-      authenticate: authenticate(keys, now, (orgId) => store.organizations.getOrg(orgId) !== undefined),
+      authenticate: authenticate(keys, now, (orgId) =>
+        thenMaybe(store.organizations.getOrg(orgId), (org) => org !== undefined),
+      ),
       ipAllowlist: ipAllowlist(parseCidrs(config.trustedProxies)),
       signature: verifySignature(keys, replayGuard, config.signatureToleranceS, now),
       rateLimit: rateLimit(limiter, now, (window) => metrics?.rateLimited.labels(window).inc()),
@@ -106,9 +109,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     now,
   );
 
-  const resumed = evaluations.recover();
+  const resumed = await evaluations.recover();
   evaluations.startPurging();
-  const endpointsWithOutbox = webhooks.recover();
+  const endpointsWithOutbox = await webhooks.recover();
   if (resumed > 0 || endpointsWithOutbox > 0)
     log.info({ resumed, endpointsWithOutbox }, 'resumed open evaluations and webhook outboxes after restart');
 
@@ -123,10 +126,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const { socket, port } = await listen(uws, app, config.host, config.port);
   if (metrics) collectGauges(metrics, pool, store, limiter, now);
   const ops = await startOpsListener(uws, config.metricsHost, config.metricsPort, metrics, {
-    store: () => {
-      store.probe();
+    store: async () => {
+      await store.probe();
       return null;
-    }, // throws once the store is closed
+    }, // rejects once the store is closed or unreachable
     pool: () => (pool.threadCount > 0 ? null : 'no worker threads'),
     shutdown: () => (shuttingDown ? 'shutting down' : null),
   });

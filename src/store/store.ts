@@ -27,6 +27,12 @@ export interface StoreStats {
 
 /** A storage backend: the repositories over one shared state. */
 export interface Store {
+  /**
+   * `lmdb`: embedded, reads are local memory-map lookups (callers may keep write-behind batches in
+   * memory, as every process on the host sees the same file). `redis`: shared by nodes over the
+   * network (every guarantee must be a conditional write in the store itself).
+   */
+  readonly backend: 'lmdb' | 'redis';
   readonly organizations: OrganizationsRepository;
   readonly scenarios: ScenariosRepository;
   readonly evaluations: EvaluationsRepository;

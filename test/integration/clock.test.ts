@@ -79,11 +79,11 @@ describe('time-dependent rules', () => {
     assert.equal(last!.headers['x-ratelimit-remaining'], '55');
     const minute = Math.floor(nowMs / 60_000);
     assert.equal(
-      t.server.store.rateLimits.leased(k.key_id, 'minute', minute),
+      await t.server.store.rateLimits.leased(k.key_id, 'minute', minute),
       sliceOf(60),
       'one slice covers the first calls',
     );
-    assert.equal(t.server.store.rateLimits.leased(k.key_id, 'hour', Math.floor(minute / 60)), sliceOf(1000));
+    assert.equal(await t.server.store.rateLimits.leased(k.key_id, 'hour', Math.floor(minute / 60)), sliceOf(1000));
   });
 
   it('hides an ephemeral evaluation after 1 hour and the purge deletes it and everything derived from it', async () => {
@@ -94,7 +94,7 @@ describe('time-dependent rules', () => {
     const id = dataOf(submit).evaluation_id;
     await pollEvaluation(t.client, id, { delaysMs: [50], timeoutMs: 20_000 });
     assert.equal(
-      t.server.store.evaluations.scenarioResults(id, 0),
+      await t.server.store.evaluations.scenarioResults(id, 0),
       undefined,
       'ephemeral batches store no per-scenario results',
     );
@@ -104,8 +104,8 @@ describe('time-dependent rules', () => {
     nowMs += 2_000;
     assert.equal((await t.client.call('GET', `/evaluations/${id}?after=1`)).status, 404);
     assert.equal(await t.server.evaluations.purgeExpired(nowMs), 1);
-    assert.equal(t.server.store.evaluations.get(id), undefined);
-    assert.equal(t.server.store.evaluations.view(id), undefined);
+    assert.equal(await t.server.store.evaluations.get(id), undefined);
+    assert.equal(await t.server.store.evaluations.view(id), undefined);
     assert.equal([...tablesOf(t.server.store).expirations.getKeys()].length, 0);
   });
 

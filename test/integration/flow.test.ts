@@ -164,7 +164,7 @@ describe('evaluation flow', () => {
     assert.equal((await latest('clean-1')).evaluation_id, first.evaluation_id);
     assert.equal((await latest('4417')).evaluation_id, second.evaluation_id);
     assert.equal(
-      store.evaluations.scenarioResults(first.evaluation_id, 1),
+      await store.evaluations.scenarioResults(first.evaluation_id, 1),
       undefined,
       "4417's older results of the deleted evaluation are removed",
     );

@@ -236,12 +236,12 @@ describe('HTTP framing and ordinary clients', () => {
   });
 
   it('refuses two POSTs pipelined in one packet before processing either, so a retry never evaluates twice', async () => {
-    const before = t.server.store.stats().records['evaluations']!;
+    const before = (await t.server.store.stats()).records['evaluations']!;
     const a = signedRequest(t.creds, 'POST', '/evaluate', JSON.stringify({ scenario_ids: ['s1'], n: 1 }));
     const b = signedRequest(t.creds, 'POST', '/evaluate', JSON.stringify({ scenario_ids: ['s1'], n: 2 }));
     const res = await exchange(t.server.port, [a + b], { waitMs: 1500 });
     await new Promise((r) => setTimeout(r, 200));
-    const created = t.server.store.stats().records['evaluations']! - before;
+    const created = (await t.server.store.stats()).records['evaluations']! - before;
     assert.equal(
       created,
       res.responses.length,

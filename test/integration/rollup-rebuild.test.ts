@@ -104,7 +104,7 @@ describe('rollup rebuild and scenario listing with ids of 1-128 characters', () 
     const { updated_at: _a, ...incremental } = dataOf(res);
     assert.equal(incremental.scenarios_total, IDS.length + 1);
     assert.equal(incremental.scenarios_evaluated, IDS.length + 1);
-    const { updated_at: _b, ...rebuilt } = rollupView(t.server.store.results.computeRollup(t.orgId, 'x'));
+    const { updated_at: _b, ...rebuilt } = rollupView(await t.server.store.results.computeRollup(t.orgId, 'x'));
     assert.deepEqual(rebuilt, incremental);
     const { updated_at: _c, ...fromCli } = await admin('rollup rebuild', '--org', t.orgId);
     assert.deepEqual(fromCli, incremental, '`admin rollup rebuild` agrees');
@@ -112,13 +112,7 @@ describe('rollup rebuild and scenario listing with ids of 1-128 characters', () 
 
   it('lists every scenario, the workspace copy included, in `admin scenarios list`', async () => {
     const want = [...IDS, workspaceId].sort();
-    assert.deepEqual(
-      t.server.store.scenarios
-        .list(t.orgId)
-        .map((s) => s.scenario_id)
-        .sort(),
-      want,
-    );
+    assert.deepEqual((await t.server.store.scenarios.list(t.orgId)).map((s) => s.scenario_id).sort(), want);
     assert.deepEqual(
       (await admin('scenarios list', '--org', t.orgId)).scenarios.map((s) => s.scenario_id).sort(),
       want,

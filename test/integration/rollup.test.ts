@@ -46,7 +46,7 @@ describe('organization rollup', () => {
   async function expectConsistent(): Promise<RollupView> {
     const res = await t.client.call<Reply<RollupView>>('GET', '/organization/rollup');
     assert.equal(res.status, 200, res.raw);
-    const fromScratch = rollupView(t.server.store.results.computeRollup(t.orgId, 'x'));
+    const fromScratch = rollupView(await t.server.store.results.computeRollup(t.orgId, 'x'));
     const rollup = dataOf(res);
     const { updated_at: _a, ...got } = rollup;
     const { updated_at: _b, ...want } = fromScratch;

@@ -48,7 +48,7 @@ describe('a failing evaluation write', () => {
     const status = dataOf(last);
     assert.equal(status.status, 'error');
     assert.equal(last.body.ok && last.body.error, STORAGE_FAILED_MESSAGE);
-    assert.deepEqual(t.server.store.evaluations.listOpen(), [], 'the evaluation is not left open');
+    assert.deepEqual(await t.server.store.evaluations.listOpen(), [], 'the evaluation is not left open');
     const metrics = await (await fetch(`http://127.0.0.1:${t.server.opsPort}/metrics`)).text();
     assert.match(metrics, /gov_store_write_failures_total\{actor="evaluation"\} 1\b/);
     assert.equal((await t.client.call<Reply<PolicyCatalog>>('GET', '/governance/policies')).status, 200);

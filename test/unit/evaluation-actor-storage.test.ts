@@ -96,10 +96,10 @@ async function run(errorRecordFails: boolean): Promise<{ calls: [string, boolean
 it('ends the evaluation as error when a write transaction fails, and leaves the open index', async () => {
   const { calls } = await run(false);
   assert.deepEqual(calls, [['outbox write failed', false]]);
-  const stored = store.evaluations.get(record.evaluation_id)!;
+  const stored = (await store.evaluations.get(record.evaluation_id))!;
   assert.equal(stored.status, 'error');
   assert.equal(stored.error, STORAGE_FAILED_MESSAGE);
-  assert.deepEqual(store.evaluations.listOpen(), []);
+  assert.deepEqual(await store.evaluations.listOpen(), []);
 });
 
 it('stops, and leaves the evaluation open for recovery, when the error record cannot be written either', async () => {
@@ -108,9 +108,9 @@ it('stops, and leaves the evaluation open for recovery, when the error record ca
     ['outbox write failed', false],
     ['error record write failed', true],
   ]);
-  assert.equal(store.evaluations.get(record.evaluation_id)!.status, 'processing');
+  assert.equal((await store.evaluations.get(record.evaluation_id))!.status, 'processing');
   assert.deepEqual(
-    store.evaluations.listOpen().map((r) => r.evaluation_id),
+    (await store.evaluations.listOpen()).map((r) => r.evaluation_id),
     [record.evaluation_id],
   );
 });

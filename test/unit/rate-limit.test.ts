@@ -13,6 +13,7 @@ import type { RateLeases } from '../../src/store/rate-limits/repository.js';
 import { openStore } from '../../src/store/open.js';
 import type { Store } from '../../src/store/store.js';
 import { RateLimiter, type RateDecision } from '../../src/server/pipeline/rate-limit.js';
+import { isPromise } from '../../src/store/awaitable.js';
 
 /** 2026-11-22 10:00:05 UTC, in unix seconds: 5 s into a minute and an hour. */
 const T0 = Date.UTC(2026, 10, 22, 10, 0, 5) / 1000;
@@ -21,9 +22,16 @@ let n = 0;
 const keyWith = (perMinute: number, perHour: number): KeyRecord =>
   ({ key_id: `key${++n}`, per_minute: perMinute, per_hour: perHour }) as unknown as KeyRecord;
 
+/** One hit, answered synchronously: the LMDB leases are local reads and writes, so the limiter never waits. */
+function hitNow(limiter: RateLimiter, key: KeyRecord, nowS: number): RateDecision {
+  const decision = limiter.hit(key, nowS);
+  assert.ok(!isPromise(decision), 'on LMDB a hit is decided synchronously');
+  return decision;
+}
+
 /** `count` hits of `key` at `nowS`, round-robin over `limiters`. */
 function hammer(limiters: RateLimiter[], key: KeyRecord, nowS: number, count: number): RateDecision[] {
-  return Array.from({ length: count }, (_, i) => limiters[i % limiters.length]!.hit(key, nowS));
+  return Array.from({ length: count }, (_, i) => hitNow(limiters[i % limiters.length]!, key, nowS));
 }
 const admitted = (decisions: RateDecision[]): number => decisions.filter((d) => d.allowed).length;
 
@@ -42,7 +50,7 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('admits exactly the minute limit in total, refuses the rest until the minute rolls, then again exactly the limit', () => {
+  it('admits exactly the minute limit in total, refuses the rest until the minute rolls, then again exactly the limit', async () => {
     const key = keyWith(60, 10_000);
     const ls = limiters();
     const first = hammer(ls, key, T0, 200);
@@ -53,7 +61,7 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
       assert.deepEqual(d.state, { limit: 60, remaining: 0, reset: T0 - 5 + 60 });
     }
     assert.equal(
-      stores[1]!.rateLimits.leased(key.key_id, 'minute', Math.floor(T0 / 60)),
+      await stores[1]!.rateLimits.leased(key.key_id, 'minute', Math.floor(T0 / 60)),
       60,
       'the other environment sees the same leases',
     );
@@ -89,7 +97,7 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
         for (let i = 0; i < 10 * perMinute; i++) {
           // Calls spread over event-loop turns, as in a server: a limiter reads the others' leases once a turn.
           if (random() < 0.1) await new Promise((r) => setTimeout(r, 0));
-          if (ls[Math.floor(random() * ls.length)]!.hit(key, T0).allowed) total++;
+          if (hitNow(ls[Math.floor(random() * ls.length)]!, key, T0).allowed) total++;
         }
         assert.equal(
           total,
@@ -100,7 +108,7 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
     }
   });
 
-  it('a refusal by the minute does not use up the hour, nor one by the hour the minute', () => {
+  it('a refusal by the minute does not use up the hour, nor one by the hour the minute', async () => {
     const key = keyWith(5, 100);
     const ls = limiters();
     const perMinute = Array.from({ length: 21 }, (_, m) => admitted(hammer(ls, key, T0 + 60 * m, 25)));
@@ -112,9 +120,9 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
     const other = keyWith(60, 10);
     const minuteLeased = () => stores[0]!.rateLimits.leased(other.key_id, 'minute', Math.floor(T0 / 60));
     assert.equal(admitted(hammer(ls, other, T0, 10)), 10);
-    const leased = minuteLeased();
+    const leased = await minuteLeased();
     assert.equal(admitted(hammer(ls, other, T0, 40)), 0);
-    assert.equal(minuteLeased(), leased, 'refusals by the hour lease nothing of the minute');
+    assert.equal(await minuteLeased(), leased, 'refusals by the hour lease nothing of the minute');
   });
 
   it('Remaining is exact with one limiter; with several never negative and never above the true remainder as of the last event-loop turn', async () => {
@@ -127,7 +135,7 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
     for (let i = 0; i < 100; i++) {
       // A new event-loop turn, as between a server's request batches: reads see what other processes leased until then.
       await new Promise((r) => setTimeout(r, 0));
-      const d = ls[i % ls.length]!.hit(shared, T0);
+      const d = hitNow(ls[i % ls.length]!, shared, T0);
       if (d.allowed) total++;
       assert.ok(
         d.state.remaining >= 0 && d.state.remaining <= 60 - total,
@@ -157,7 +165,7 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
     );
   });
 
-  it('nearLimit counts the keys that used 80% of a window, by what all processes leased', () => {
+  it('nearLimit counts the keys that used 80% of a window, by what all processes leased', async () => {
     const [a, b] = limiters();
     const busy = keyWith(10, 1_000);
     const quiet = keyWith(10, 1_000);
@@ -165,16 +173,16 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
     hammer([a!], busy, T0, 7);
     hammer([b!], busy, T0, 1);
     hammer([b!], quiet, T0, 1);
-    assert.equal(a!.nearLimit(T0, limits), 1, '8 of 10 used, 7 of them here');
-    assert.equal(b!.nearLimit(T0, limits), 1, 'the other process sees the same key near its limit');
-    assert.equal(b!.nearLimit(T0 + 60, limits), 0, 'a new minute');
+    assert.equal(await a!.nearLimit(T0, limits), 1, '8 of 10 used, 7 of them here');
+    assert.equal(await b!.nearLimit(T0, limits), 1, 'the other process sees the same key near its limit');
+    assert.equal(await b!.nearLimit(T0 + 60, limits), 0, 'a new minute');
   });
 
-  it('gives unused shares back at shutdown so other processes can use them', () => {
+  it('gives unused shares back at shutdown so other processes can use them', async () => {
     const key = keyWith(60, 1_000);
     const [a, b] = limiters();
     assert.equal(admitted(hammer([a!], key, T0, 1)), 1);
-    a!.release();
+    await a!.release();
     assert.equal(admitted(hammer([b!], key, T0, 100)), 59);
   });
 

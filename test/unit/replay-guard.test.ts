@@ -34,8 +34,8 @@ it('refuses a repeated signature while its write is in flight and after it commi
     assert.equal(later.accept(sig(5_000), now + 301, now + 301), true);
     await later.flush();
     await store.flushed();
-    assert.equal(store.replay.has(sig(5_000), now + 301), true, 'live entries stay');
-    assert.equal(store.replay.has(sig(3), now), false, 'expired entries are swept');
+    assert.equal(await store.replay.has(sig(5_000), now + 301), true, 'live entries stay');
+    assert.equal(await store.replay.has(sig(3), now), false, 'expired entries are swept');
   } finally {
     await store.close();
     rmSync(dir, { recursive: true, force: true });

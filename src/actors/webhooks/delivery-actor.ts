@@ -81,8 +81,10 @@ export class DeliveryActor {
     try {
       for (;;) {
         if (this.stopped) return;
-        const endpoint = this.store.get(this.orgId, this.webhookId);
-        const due = this.store.nextPending(this.webhookId);
+        const [endpoint, due] = await Promise.all([
+          this.store.get(this.orgId, this.webhookId),
+          this.store.nextPending(this.webhookId),
+        ]);
         if (!endpoint || endpoint.status !== 'active' || !due) return;
         if (due.next_attempt_at !== null && due.next_attempt_at > this.now()) {
           this.schedule(due.next_attempt_at - this.now());

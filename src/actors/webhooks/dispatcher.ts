@@ -83,8 +83,8 @@ export class WebhookDispatcher {
   }
 
   /** Crash recovery: starts an actor for every endpoint with pending deliveries. @returns how many. */
-  recover(): number {
-    const endpoints = this.store.endpointsWithPending();
+  async recover(): Promise<number> {
+    const endpoints = await this.store.endpointsWithPending();
     for (const { orgId, webhookId } of endpoints) this.actor(orgId, webhookId).tell({ type: 'wake' });
     return endpoints.length;
   }

@@ -3,6 +3,7 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import type { KeyRecord, OrgRecord, Permission } from '../../model/records.js';
 import type { KeyPatch, OrganizationsRepository } from '../../store/organizations/repository.js';
 import type { ServerSecrets } from './server-secrets.js';
+import { thenMaybe, type Awaitable } from '../../store/awaitable.js';
 import { ALL_PERMISSIONS } from '../../model/records.js';
 
 /** Default per-key limits (spec §8). */
@@ -90,7 +91,7 @@ export class KeyService {
     options: CreateKeyOptions = {},
     rotatedFrom: string | null = null,
   ): Promise<IssuedKey> {
-    if (!this.store.getOrg(orgId)) throw new KeyError('organization_not_found');
+    if (!(await this.store.getOrg(orgId))) throw new KeyError('organization_not_found');
     const keyId = `key_${randomBytes(8).toString('hex')}`;
     const apiKey = `${this.prefix}_live_${randomBytes(24).toString('hex')}`;
     const record: KeyRecord = {
@@ -114,18 +115,22 @@ export class KeyService {
 
   /**
    * Looks a presented key up: format, keyed-hash index, constant-time hash compare, state.
+   * Synchronous when the store answers synchronously (LMDB), a promise otherwise (Redis).
    * @param nowMs current time in epoch ms (injectable for tests).
    */
-  lookup(apiKey: string, nowMs: number): KeyLookup {
+  lookup(apiKey: string, nowMs: number): Awaitable<KeyLookup> {
     if (!this.keyFormat.test(apiKey)) return { ok: false, reason: 'format' };
     const hash = this.hashKey(apiKey);
-    const keyId = this.store.keyIdByHash(hash);
-    const key = keyId ? this.store.getKey(keyId) : undefined;
-    if (!key) return { ok: false, reason: 'unknown' };
-    const a = Buffer.from(key.hash, 'hex');
-    const b = Buffer.from(hash, 'hex');
-    if (a.length !== b.length || !timingSafeEqual(a, b)) return { ok: false, reason: 'unknown' };
-    return this.state(key, nowMs);
+    const key = thenMaybe(this.store.keyIdByHash(hash), (keyId) =>
+      keyId === undefined ? undefined : this.store.getKey(keyId),
+    );
+    return thenMaybe(key, (found): KeyLookup => {
+      if (!found) return { ok: false, reason: 'unknown' };
+      const a = Buffer.from(found.hash, 'hex');
+      const b = Buffer.from(hash, 'hex');
+      if (a.length !== b.length || !timingSafeEqual(a, b)) return { ok: false, reason: 'unknown' };
+      return this.state(found, nowMs);
+    });
   }
 
   /** Active, revoked or expired, at `nowMs`. */
@@ -136,18 +141,18 @@ export class KeyService {
   }
 
   /** A key by id, or undefined. */
-  find(keyId: string): KeyRecord | undefined {
+  find(keyId: string): Awaitable<KeyRecord | undefined> {
     return this.store.getKey(keyId);
   }
 
   /** Keys of an organization, newest first (no secrets); reads the organization's index, not every key. */
-  list(orgId: string): KeyRecord[] {
+  list(orgId: string): Awaitable<KeyRecord[]> {
     return this.store.listKeys(orgId);
   }
 
   /** Revokes a key. @throws KeyError `key_not_found` / `key_revoked`. */
   async revoke(keyId: string): Promise<KeyRecord> {
-    const key = this.store.getKey(keyId);
+    const key = await this.store.getKey(keyId);
     if (!key) throw new KeyError('key_not_found');
     if (key.revoked_at !== null) throw new KeyError('key_revoked');
     return this.update(keyId, { revoked_at: new Date().toISOString() });
@@ -159,7 +164,7 @@ export class KeyService {
    * @throws KeyError `key_not_found` / `key_inactive`.
    */
   async rotate(keyId: string, overlapMs: number, nowMs = Date.now()): Promise<IssuedKey> {
-    const key = this.store.getKey(keyId);
+    const key = await this.store.getKey(keyId);
     if (!key) throw new KeyError('key_not_found');
     if (!this.state(key, nowMs).ok) throw new KeyError('key_inactive');
     const issued = await this.createKey(

@@ -14,22 +14,22 @@ export function collectGauges(
   now: Clock,
 ): void {
   metrics.poolCapacity.set(pool.capacity);
-  metrics.onCollect(() => {
+  metrics.onCollect(async () => {
     metrics.poolQueue.set(pool.queueSize);
     metrics.poolInFlight.set(pool.pending);
     metrics.poolWorkers.set(pool.threadCount);
     metrics.poolUtilization.set(pool.utilization);
-    const stats = store.stats();
+    const stats = await store.stats();
     if (stats.capacityBytes !== null) metrics.storeMapSize.set(stats.capacityBytes);
     metrics.storeUsed.set(stats.usedBytes);
     for (const [name, n] of Object.entries(stats.records)) metrics.storeRecords.labels(name).set(n);
     metrics.webhookOutbox.set(stats.outbox);
-    const open = store.evaluations.countOpen();
+    const open = await store.evaluations.countOpen();
     metrics.evaluationsOpen.labels('pending').set(open.pending);
     metrics.evaluationsOpen.labels('processing').set(open.processing);
     metrics.keysNearLimit.set(
-      limiter.nearLimit(Math.floor(now() / 1000), (id) => {
-        const key = store.organizations.getKey(id);
+      await limiter.nearLimit(Math.floor(now() / 1000), async (id) => {
+        const key = await store.organizations.getKey(id);
         return key ? { perMinute: key.per_minute, perHour: key.per_hour } : undefined;
       }),
     );

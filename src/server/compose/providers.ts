@@ -78,7 +78,20 @@ export function registerProviders(c: DependencyContainer, values: ProvidedValues
         ),
       ),
   );
-  singleton(c, RateLimiter, (r) => new RateLimiter(r.resolve(STORE).rateLimits));
+  singleton(
+    c,
+    RateLimiter,
+    (r) =>
+      new RateLimiter(
+        r.resolve(STORE).rateLimits,
+        storeFailureReporter(
+          'rate-limiter',
+          'rate-limit budget could not be read or returned',
+          r.resolve(METRICS),
+          r.resolve(LOGGER),
+        ),
+      ),
+  );
   singleton(
     c,
     ReplayGuard,
@@ -87,6 +100,7 @@ export function registerProviders(c: DependencyContainer, values: ProvidedValues
         r.resolve(STORE).replay,
         cfg.signatureToleranceS,
         storeFailureReporter('replay-guard', 'replay guard write failed', r.resolve(METRICS), r.resolve(LOGGER)),
+        r.resolve(STORE).backend === 'lmdb', // write-behind only where every process reads the same file
       ),
   );
   singleton(

@@ -39,7 +39,7 @@ export async function shutdown(p: ShutdownParts): Promise<void> {
   );
   if (!drained) p.evaluations.halt();
   else p.evaluations.stopPurging();
-  p.limiter.release();
+  await p.limiter.release();
   await p.replayGuard.flush();
   p.webhooks.stop();
   await p.pool.close(!drained);

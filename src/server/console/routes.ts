@@ -70,7 +70,7 @@ export function consoleRoutes(users: Users, keys: KeyService, now: () => number)
     (handler: Authed) =>
     async (req: ApiRequest, ctx: { params: Record<string, string> }): Promise<ApiResponse> => {
       const token = sessionToken(req, keys.prefix);
-      const session = token ? users.session(token, now()) : undefined;
+      const session = token ? await users.session(token, now()) : undefined;
       if (!session) return fail(API_ERRORS.sessionRequired);
       let body: Record<string, unknown> = {};
       if (req.body.length > 0) {
@@ -96,8 +96,8 @@ export function consoleRoutes(users: Users, keys: KeyService, now: () => number)
       return handler(req, session, orgId, body, ctx.params);
     };
 
-  const keyOf = (orgId: string, keyId: string): KeyRecord | undefined => {
-    const k = keys.find(keyId);
+  const keyOf = async (orgId: string, keyId: string): Promise<KeyRecord | undefined> => {
+    const k = await keys.find(keyId);
     return k && k.org_id === orgId ? k : undefined;
   };
 
@@ -143,7 +143,7 @@ export function consoleRoutes(users: Users, keys: KeyService, now: () => number)
       permission: null,
       async handle(req) {
         const token = sessionToken(req, keys.prefix);
-        if (!token || !users.session(token, now())) return fail(API_ERRORS.sessionRequired);
+        if (!token || !(await users.session(token, now()))) return fail(API_ERRORS.sessionRequired);
         await users.logout(token);
         return okPlain({ logged_out: true });
       },
@@ -152,7 +152,9 @@ export function consoleRoutes(users: Users, keys: KeyService, now: () => number)
       method: 'GET',
       template: '/keys',
       permission: null,
-      handle: guarded((_req, _s, orgId) => okPlain({ keys: keys.list(orgId).map((k) => keyView(k, now(), keys)) })),
+      handle: guarded(async (_req, _s, orgId) =>
+        okPlain({ keys: (await keys.list(orgId)).map((k) => keyView(k, now(), keys)) }),
+      ),
     },
     {
       method: 'POST',
@@ -190,7 +192,7 @@ export function consoleRoutes(users: Users, keys: KeyService, now: () => number)
       permission: null,
       params: KEY_ID,
       handle: guarded(async (_req, _s, orgId, body, params) => {
-        const key = keyOf(orgId, params['key_id']!);
+        const key = await keyOf(orgId, params['key_id']!);
         if (!key) return fail(API_ERRORS.keyNotFound);
         if (!keys.state(key, now()).ok) return fail(API_ERRORS.keyCannotRotate);
         const overlap =
@@ -208,7 +210,7 @@ export function consoleRoutes(users: Users, keys: KeyService, now: () => number)
       permission: null,
       params: KEY_ID,
       handle: guarded(async (_req, _s, orgId, _body, params) => {
-        const key = keyOf(orgId, params['key_id']!);
+        const key = await keyOf(orgId, params['key_id']!);
         if (!key) return fail(API_ERRORS.keyNotFound);
         if (key.revoked_at !== null) return fail(API_ERRORS.keyAlreadyRevoked);
         return okPlain(keyView(await keys.revoke(key.key_id), now(), keys));

@@ -88,7 +88,7 @@ export class Users {
     password: string,
     nowMs: number,
   ): Promise<{ token: string; session: SessionRecord; user: UserRecord } | null> {
-    const user = this.accounts.userByEmail(email.trim().toLowerCase());
+    const user = await this.accounts.userByEmail(email.trim().toLowerCase());
     if (!user) {
       this.dummy ??= hashPassword(randomUUID());
       await verifyPassword(password, await this.dummy);
@@ -107,8 +107,8 @@ export class Users {
   }
 
   /** The live session of a token, or undefined (unknown or expired). */
-  session(token: string, nowMs: number): SessionRecord | undefined {
-    const s = this.accounts.session(sessionKey(token));
+  async session(token: string, nowMs: number): Promise<SessionRecord | undefined> {
+    const s = await this.accounts.session(sessionKey(token));
     return s && s.expires_at > nowMs ? s : undefined;
   }
 

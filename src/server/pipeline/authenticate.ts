@@ -1,6 +1,8 @@
 /** @module server/pipeline/authenticate: Bearer key format, look-up and state (spec §5.1, key states). */
 import type { KeyLookup, KeyService } from '../auth/keys.js';
 import type { Stage } from './types.js';
+import type { ApiResponse, RequestContext } from '../http/types.js';
+import { isPromise, thenMaybe, type Awaitable } from '../../store/awaitable.js';
 import { API_ERRORS } from '../errors.js';
 import { fail } from '../http/envelope.js';
 
@@ -15,31 +17,60 @@ const KEY_CACHE_MAX = 10_000;
  * Authenticates `Authorization: Bearer <key>`: 401 `Missing or invalid Authorization header` without
  * one, 401 `Invalid API key format` without the `<prefix>_live_<48 hex>` form, 401 `Invalid or
  * expired API key` for unknown, revoked or expired keys, 401 `API key context missing` when the
- * key's organization no longer exists. Look-ups are cached for KEY_CACHE_TTL_MS (one LMDB read per key and second, not per request).
+ * key's organization no longer exists. Look-ups are cached for KEY_CACHE_TTL_MS (one store read per key, node and second, not per request;
+ * on Redis this also bounds how long a revoked key is accepted by any node).
  */
-export function authenticate(keys: KeyService, now: () => number, orgExists: (orgId: string) => boolean): Stage {
-  const cache = new Map<string, { lookup: KeyLookup; orgExists: boolean; until: number }>();
+export function authenticate(
+  keys: KeyService,
+  now: () => number,
+  orgExists: (orgId: string) => Awaitable<boolean>,
+): Stage {
+  const cache = new Map<string, CachedKey>();
+  /** The look-up of `apiKey` and whether its organization exists: synchronous on LMDB, a promise on Redis. */
+  function resolve(apiKey: string, t: number): Awaitable<CachedKey> {
+    return thenMaybe(keys.lookup(apiKey, t), (lookup) =>
+      thenMaybe(lookup.ok ? orgExists(lookup.key.org_id) : false, (exists) => ({
+        lookup,
+        orgExists: exists,
+        until: t + KEY_CACHE_TTL_MS,
+      })),
+    );
+  }
   return function authenticateKey(req, ctx) {
     const header = req.headers['authorization'];
     if (header === undefined) return fail(API_ERRORS.missingAuthorization);
     const t = now();
     // Cached by the whole header value: a known key skips the format checks too.
-    let entry = cache.get(header);
-    if (!entry || entry.until <= t) {
-      if (!/^Bearer\s+\S+$/i.test(header)) return fail(API_ERRORS.missingAuthorization);
-      const apiKey = header.slice(header.indexOf(' ') + 1).trim();
-      if (!keys.hasPrefix(apiKey)) return fail(API_ERRORS.invalidKeyFormat);
+    const entry = cache.get(header);
+    if (entry && entry.until > t) return admit(keys, entry, t, ctx);
+    if (!/^Bearer\s+\S+$/i.test(header)) return fail(API_ERRORS.missingAuthorization);
+    const apiKey = header.slice(header.indexOf(' ') + 1).trim();
+    if (!keys.hasPrefix(apiKey)) return fail(API_ERRORS.invalidKeyFormat);
+    const resolved = resolve(apiKey, t);
+    const store = (fresh: CachedKey): ApiResponse | null => {
       if (cache.size >= KEY_CACHE_MAX) cache.clear();
-      const found = keys.lookup(apiKey, t);
-      entry = { lookup: found, orgExists: found.ok && orgExists(found.key.org_id), until: t + KEY_CACHE_TTL_MS };
-      cache.set(header, entry);
-    }
-    let lookup = entry.lookup;
-    if (lookup.ok) lookup = keys.state(lookup.key, t); // expiry is re-checked on every call
-    if (!lookup.ok) return fail(lookup.reason === 'format' ? API_ERRORS.invalidKeyFormat : API_ERRORS.invalidKey);
-    // A valid key whose organization is gone (deleted while the key lived): spec §7 "API key context missing".
-    if (!entry.orgExists) return fail(API_ERRORS.keyContextMissing);
-    ctx.key = lookup.key;
-    return null;
+      cache.set(header, fresh);
+      return admit(keys, fresh, t, ctx);
+    };
+    return isPromise(resolved) ? resolved.then(store) : store(resolved);
   };
+}
+
+/** A cached key look-up. */
+interface CachedKey {
+  readonly lookup: KeyLookup;
+  readonly orgExists: boolean;
+  /** Epoch ms until which the entry is used. */
+  readonly until: number;
+}
+
+/** Admits the key of `entry` at `t` (sets `ctx.key`) or answers 401. */
+function admit(keys: KeyService, entry: CachedKey, t: number, ctx: RequestContext): ApiResponse | null {
+  let lookup = entry.lookup;
+  if (lookup.ok) lookup = keys.state(lookup.key, t); // expiry is re-checked on every call
+  if (!lookup.ok) return fail(lookup.reason === 'format' ? API_ERRORS.invalidKeyFormat : API_ERRORS.invalidKey);
+  // A valid key whose organization is gone (deleted while the key lived): spec §7 "API key context missing".
+  if (!entry.orgExists) return fail(API_ERRORS.keyContextMissing);
+  ctx.key = lookup.key;
+  return null;
 }

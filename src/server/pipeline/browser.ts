@@ -1,5 +1,5 @@
 /** @module server/pipeline/browser: refuses browsers (spec §5.5; design notes "Browser refusal", revised). */
-import type { Stage } from './types.js';
+import type { SyncStage } from './types.js';
 import { API_ERRORS } from '../errors.js';
 import { fail } from '../http/envelope.js';
 
@@ -10,7 +10,7 @@ import { fail } from '../http/envelope.js';
  * Node's built-in `fetch` (undici) sends `Sec-Fetch-Mode: cors` on every request, and a tenant's
  * Node service using it is a server-to-server client (design notes, revised; issue 13, item 1).
  */
-export function browserRefusal(): Stage {
+export function browserRefusal(): SyncStage {
   return function refuseBrowsers(req) {
     const h = req.headers;
     if (

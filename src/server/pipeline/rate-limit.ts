@@ -8,8 +8,9 @@
  */
 import type { KeyRecord } from '../../model/records.js';
 import type { RateLeases, RateWindow } from '../../store/rate-limits/repository.js';
-import type { ApiResponse, RateState } from '../http/types.js';
+import type { ApiResponse, RateState, RequestContext } from '../http/types.js';
 import type { Stage } from './types.js';
+import { isPromise, thenMaybe, type Awaitable } from '../../store/awaitable.js';
 import { API_ERRORS } from '../errors.js';
 import { fail } from '../http/envelope.js';
 
@@ -76,10 +77,18 @@ export class RateLimiter {
   private turn = 0;
   private turnPending = false;
 
-  constructor(private readonly leases: RateLeases) {}
+  constructor(
+    private readonly leases: RateLeases,
+    /** Called when a background read or release of the shared budget fails (admission stays on the safe side). */
+    private readonly onFailure: (error: unknown) => void = () => undefined,
+  ) {}
 
-  /** Admits one call of `key` at `nowS` (unix seconds) unless the minute or the hour budget is exhausted. */
-  hit(key: KeyRecord, nowS: number): RateDecision {
+  /**
+   * Admits one call of `key` at `nowS` (unix seconds) unless the minute or the hour budget is
+   * exhausted. Synchronous while this process holds budget or the store answers synchronously
+   * (LMDB); a promise when a slice must be leased from a remote store (Redis).
+   */
+  hit(key: KeyRecord, nowS: number): Awaitable<RateDecision> {
     const minuteId = Math.floor(nowS / 60);
     const hourId = Math.floor(nowS / 3600);
     let entry = this.entries.get(key.key_id);
@@ -104,18 +113,21 @@ export class RateLimiter {
     // minute share is never stuck: its process leases minute budget while there is any, and after
     // that the minute's limit is reached anyway. Nor is budget spent for a refused call: a minute
     // slice is leased only with hour budget at hand.
-    this.giveBack(key.key_id, 'minute', minute, minute.unused - hour.unused);
-    const hourLeased = this.ensure(key.key_id, 'hour', hour, Infinity);
-    const minuteLeased = hour.unused > 0 ? this.ensure(key.key_id, 'minute', minute, hour.unused) : 0;
-    if (hour.unused === 0 || minute.unused === 0) {
-      const window: RateWindow = hour.unused === 0 ? 'hour' : 'minute';
-      const retryAfter = Math.max(1, window === 'hour' ? (hourId + 1) * 3600 - nowS : reset - nowS);
-      return { allowed: false, retryAfter, window, state: { limit: key.per_minute, remaining: 0, reset } };
-    }
-    minute.unused--;
-    hour.unused--;
-    const remaining = Math.min(remainingOf(minute, minuteLeased), remainingOf(hour, hourLeased));
-    return { allowed: true, retryAfter: 0, state: { limit: key.per_minute, remaining, reset } };
+    void this.giveBack(key.key_id, 'minute', minute, minute.unused - hour.unused); // a failure is reported
+    return thenMaybe(this.ensure(key.key_id, 'hour', hour, Infinity), (hourLeased) =>
+      thenMaybe(hour.unused > 0 ? this.ensure(key.key_id, 'minute', minute, hour.unused) : 0, (minuteLeased) => {
+        // Decided after any wait: another call of the key may have used the share meanwhile.
+        if (hour.unused <= 0 || minute.unused <= 0) {
+          const window: RateWindow = hour.unused <= 0 ? 'hour' : 'minute';
+          const retryAfter = Math.max(1, window === 'hour' ? (hourId + 1) * 3600 - nowS : reset - nowS);
+          return { allowed: false, retryAfter, window, state: { limit: key.per_minute, remaining: 0, reset } };
+        }
+        minute.unused--;
+        hour.unused--;
+        const remaining = Math.min(remainingOf(minute, minuteLeased), remainingOf(hour, hourLeased));
+        return { allowed: true, retryAfter: 0, state: { limit: key.per_minute, remaining, reset } };
+      }),
+    );
   }
 
   /**
@@ -123,30 +135,35 @@ export class RateLimiter {
    * the estimate `leased − unused` (what all processes leased minus this process's unused share:
    * an upper bound of what was admitted). One read per window of each key this process has seen.
    */
-  nearLimit(
+  async nearLimit(
     nowS: number,
-    limits: (keyId: string) => { perMinute: number; perHour: number } | undefined,
+    limits: (keyId: string) => Awaitable<{ perMinute: number; perHour: number } | undefined>,
     ratio = 0.8,
-  ): number {
+  ): Promise<number> {
     const ids = { minute: Math.floor(nowS / 60), hour: Math.floor(nowS / 3600) };
     let n = 0;
     for (const [keyId, e] of this.entries) {
-      const l = limits(keyId);
+      const l = await limits(keyId);
       if (!l) continue;
-      const used = (window: RateWindow): number => {
+      const used = async (window: RateWindow): Promise<number> => {
         const local = e[window];
-        return this.leases.leased(keyId, window, ids[window]) - (local.id === ids[window] ? local.unused : 0);
+        return (await this.leases.leased(keyId, window, ids[window])) - (local.id === ids[window] ? local.unused : 0);
       };
-      if (used('minute') >= ratio * l.perMinute || used('hour') >= ratio * l.perHour) n++;
+      if ((await used('minute')) >= ratio * l.perMinute || (await used('hour')) >= ratio * l.perHour) n++;
     }
     return n;
   }
 
   /** Gives this process's unused shares back to the shared budget (graceful shutdown); later hits lease again. */
-  release(): void {
+  async release(): Promise<void> {
+    const returned: Promise<void>[] = [];
     for (const [keyId, e] of this.entries) {
-      for (const window of ['minute', 'hour'] as const) this.giveBack(keyId, window, e[window], e[window].unused);
+      for (const window of ['minute', 'hour'] as const) {
+        const given = this.giveBack(keyId, window, e[window], e[window].unused);
+        if (given) returned.push(given);
+      }
     }
+    await Promise.all(returned);
   }
 
   /**
@@ -160,37 +177,54 @@ export class RateLimiter {
       local.unused = 0;
       local.seenTurn = -1;
     } else if (limit < local.limit) {
-      this.giveBack(keyId, window, local, local.unused);
+      void this.giveBack(keyId, window, local, local.unused); // a failure is reported
     }
     local.limit = limit;
     return local;
   }
 
-  /** Returns `n` (if positive) of the unused share to the shared budget (one write transaction). */
-  private giveBack(keyId: string, window: RateWindow, local: Local, n: number): void {
-    if (n <= 0) return;
-    this.leases.release(keyId, window, local.id, n);
+  /**
+   * Returns `n` (if positive) of the unused share to the shared budget (one write transaction).
+   * @returns the store's promise when it answers asynchronously (a failure is reported, and the
+   *   returned budget stays leased until the window ends: the safe side), else undefined.
+   */
+  private giveBack(keyId: string, window: RateWindow, local: Local, n: number): Promise<void> | undefined {
+    if (n <= 0) return undefined;
+    const released = this.leases.release(keyId, window, local.id, n);
     local.unused -= n;
     local.seenTurn = -1;
+    return isPromise(released) ? released.catch(this.onFailure) : undefined;
   }
 
-  /** Leases a slice of at most `cap` requests when the local share is used up; returns the window's leased total as last seen. */
-  private ensure(keyId: string, window: RateWindow, local: Local, cap: number): number {
+  /**
+   * Leases a slice of at most `cap` requests when the local share is used up; returns the window's
+   * leased total as last seen. The total is read once per event-loop turn; from a remote store the
+   * read does not hold the call up: the call goes on with the total last seen and the answer
+   * updates it (it only feeds `X-RateLimit-Remaining` and skips leasing from an exhausted window;
+   * grants are always decided by the store).
+   */
+  private ensure(keyId: string, window: RateWindow, local: Local, cap: number): Awaitable<number> {
     if (local.seenTurn !== this.turn) {
-      local.seen = this.leases.leased(keyId, window, local.id);
       local.seenTurn = this.turn;
+      const id = local.id;
+      const seen = this.leases.leased(keyId, window, id);
+      if (isPromise(seen)) {
+        seen.then((total) => {
+          if (local.id === id) local.seen = Math.max(local.seen, total);
+        }, this.onFailure);
+      } else {
+        local.seen = seen;
+      }
     }
     if (local.unused > 0 || local.seen >= local.limit) return local.seen;
-    const lease = this.leases.take(
-      keyId,
-      window,
-      local.id,
-      Math.min(cap, sliceOf(local.limit - local.seen)),
-      local.limit,
+    return thenMaybe(
+      this.leases.take(keyId, window, local.id, Math.min(cap, sliceOf(local.limit - local.seen)), local.limit),
+      (lease) => {
+        local.unused += lease.granted;
+        local.seen = lease.leased;
+        return lease.leased;
+      },
     );
-    local.unused += lease.granted;
-    local.seen = lease.leased;
-    return lease.leased;
   }
 }
 
@@ -213,8 +247,7 @@ export function rateLimit(
   now: () => number,
   onLimited: (window: RateWindow) => void = () => undefined,
 ): Stage {
-  return function limitRate(_req, ctx): ApiResponse | null {
-    const decision = limiter.hit(ctx.key!, Math.floor(now() / 1000));
+  const decide = (ctx: RequestContext, decision: RateDecision): ApiResponse | null => {
     ctx.rate = decision.state;
     if (decision.allowed) return null;
     onLimited(decision.window ?? 'minute');
@@ -222,5 +255,9 @@ export function rateLimit(
       detail: `Retry after ${decision.retryAfter} seconds`,
       headers: [['retry-after', String(decision.retryAfter)]],
     });
+  };
+  return function limitRate(_req, ctx) {
+    const decision = limiter.hit(ctx.key!, Math.floor(now() / 1000));
+    return isPromise(decision) ? decision.then((d) => decide(ctx, d)) : decide(ctx, decision);
   };
 }

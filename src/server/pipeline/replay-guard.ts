@@ -1,5 +1,6 @@
 /** @module server/pipeline/replay-guard: remembers accepted non-GET signatures until they expire. */
 import type { AcceptedSignature, ReplayRepository } from '../../store/replay/repository.js';
+import { isPromise, type Awaitable } from '../../store/awaitable.js';
 
 /** Seconds between sweeps of expired signatures from the store. */
 const SWEEP_INTERVAL_S = 30;
@@ -35,6 +36,8 @@ export class ReplayGuard {
     private readonly toleranceS: number,
     /** Called when a write or sweep of signatures fails (the guard stays correct within this process). */
     private readonly onFailure: (error: unknown) => void = () => undefined,
+    /** Batch writes behind an in-memory set (embedded store); false: one conditional write per call (shared store). */
+    private readonly writeBehind = true,
   ) {}
 
   /** Accepted signatures still held in memory (their write has not committed yet). */
@@ -42,11 +45,25 @@ export class ReplayGuard {
     return this.uncommitted.size;
   }
 
-  /** Records `signature` (hex) signed at `t` (unix s). @returns false when it was already accepted. */
-  accept(signature: string, t: number, nowS: number): boolean {
+  /**
+   * Records `signature` (hex) signed at `t` (unix s). @returns false when it was already accepted.
+   * Write-behind (an embedded store, whose reads are local): answered at once from memory and the
+   * store's index, written in batches. Otherwise (a shared remote store, cluster mode): one atomic
+   * conditional write per call, so that of N nodes receiving the same signature exactly one accepts.
+   */
+  accept(signature: string, t: number, nowS: number): Awaitable<boolean> {
     this.sweep(nowS);
+    if (!this.writeBehind) return this.store.record([{ signature, t }]).then((known) => known.length === 0);
     const key = `${t}:${signature}`;
-    if (this.uncommitted.has(key) || this.store.has(signature, t)) return false;
+    if (this.uncommitted.has(key)) return false;
+    const known = this.store.has(signature, t);
+    if (isPromise(known)) return known.then((k) => !k && this.admit(key, signature, t));
+    return !known && this.admit(key, signature, t);
+  }
+
+  /** Holds an accepted signature in memory until its batch is written. @returns true. */
+  private admit(key: string, signature: string, t: number): boolean {
+    if (this.uncommitted.has(key)) return false;
     this.uncommitted.add(key);
     this.pending.push({ signature, t });
     if (this.timer === null) {

@@ -9,6 +9,8 @@ import type { KeyService } from '../auth/keys.js';
 import { HmacSha256Key } from '../auth/hmac-sha256.js';
 import type { ReplayGuard } from './replay-guard.js';
 import type { Stage } from './types.js';
+import type { ApiResponse } from '../http/types.js';
+import { isPromise } from '../../store/awaitable.js';
 import { API_ERRORS } from '../errors.js';
 import { fail } from '../http/envelope.js';
 
@@ -63,6 +65,14 @@ export function parseSignatureHeader(header: string): { t: number; v1: string[] 
   return t === null || v1.length === 0 ? null : { t, v1 };
 }
 
+/** The answer to a signature already used: 403 `Invalid request signature` (design notes "Replay"). */
+const REPLAYED = fail(API_ERRORS.invalidSignature, { detail: 'This signature was already used (replay)' });
+
+/** null when `accepted`, else the replay refusal. */
+function replayed(accepted: boolean): ApiResponse | null {
+  return accepted ? null : REPLAYED;
+}
+
 /** 403 `Missing request signature` / `Invalid request signature`. */
 export function verifySignature(keys: KeyService, replay: ReplayGuard, toleranceS: number, now: () => number): Stage {
   const secrets = new Map<string, HmacSha256Key>();
@@ -83,9 +93,8 @@ export function verifySignature(keys: KeyService, replay: ReplayGuard, tolerance
     secret.digestInto(`${parsed.t}.${req.method}.${target}.`, req.body, digest);
     const matched = parsed.v1.find((v) => candidate.write(v, 'hex') === 32 && timingSafeEqual(candidate, digest));
     if (matched === undefined) return fail(API_ERRORS.invalidSignature);
-    if (req.method !== 'GET' && req.method !== 'HEAD' && !replay.accept(matched, parsed.t, nowS)) {
-      return fail(API_ERRORS.invalidSignature, { detail: 'This signature was already used (replay)' });
-    }
-    return null;
+    if (req.method === 'GET' || req.method === 'HEAD') return null;
+    const accepted = replay.accept(matched, parsed.t, nowS);
+    return isPromise(accepted) ? accepted.then(replayed) : replayed(accepted);
   };
 }

@@ -80,7 +80,7 @@ export function evaluateRoute(deps: RouteDeps): Route {
         return ok(submitView(record, null), ctx.watermark!);
       }
       const ids = body.scenario_ids!;
-      const scenarios = ids.map((id) => deps.store.scenarios.get(key.org_id, id));
+      const scenarios = await Promise.all(ids.map(async (id) => deps.store.scenarios.get(key.org_id, id)));
       const unknown = ids.filter((_, i) => !scenarios[i]);
       if (unknown.length > 0) {
         const list = [...new Set(unknown)].join(', ');
@@ -91,7 +91,7 @@ export function evaluateRoute(deps: RouteDeps): Route {
       }
       const inputs: ScenarioInput[] = [];
       for (let i = 0; i < ids.length; i++) {
-        const blueprint = deps.store.scenarios.blueprint(key.org_id, ids[i]!, scenarios[i]!.version);
+        const blueprint = await deps.store.scenarios.blueprint(key.org_id, ids[i]!, scenarios[i]!.version);
         if (!blueprint) return fail(API_ERRORS.blueprintNotFound, { detail: ids[i]! });
         inputs.push({ scenarioId: ids[i]!, blueprint, ...faultFor(req.headers, ids[i]!) });
       }

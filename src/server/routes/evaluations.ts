@@ -4,6 +4,9 @@ import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, okBytes } from '../http/envelope.js';
+import type { ApiResponse } from '../http/types.js';
+import type { EvaluationView } from '../../store/evaluations/repository.js';
+import { isPromise } from '../../store/awaitable.js';
 
 /** `GET /evaluations/{id}`. */
 export const GET_EVALUATION: Endpoint = {
@@ -32,12 +35,17 @@ export function evaluationStatusRoute(deps: RouteDeps): Route {
     ...GET_EVALUATION,
     handle(_req, ctx) {
       const view = deps.store.evaluations.view(ctx.params['id']!);
-      if (!view || (view.expiresAt !== null && view.expiresAt <= deps.now()))
-        return fail(API_ERRORS.evaluationNotFound);
-      if (view.orgId !== ctx.key!.org_id) return fail(API_ERRORS.evaluationForbidden);
-      // spec §2 lists the batch-level `error` outside `data`; it is sent in both places. okBytes
-      // copies the view out of the store's read buffer before anything else reads the store.
-      return okBytes(view.json, ctx.watermark!, view.errorJson === null ? '' : `,"error":${view.errorJson}`);
+      const orgId = ctx.key!.org_id;
+      const watermark = ctx.watermark!;
+      return isPromise(view) ? view.then((v) => answer(v, orgId, watermark)) : answer(view, orgId, watermark);
     },
   };
+  /** The answer for a stored view (synchronous on LMDB, after the read on Redis). */
+  function answer(view: EvaluationView | undefined, orgId: string, watermark: string): ApiResponse {
+    if (!view || (view.expiresAt !== null && view.expiresAt <= deps.now())) return fail(API_ERRORS.evaluationNotFound);
+    if (view.orgId !== orgId) return fail(API_ERRORS.evaluationForbidden);
+    // spec §2 lists the batch-level `error` outside `data`; it is sent in both places. okBytes
+    // copies the view out of the store's read buffer before anything else reads the store.
+    return okBytes(view.json, watermark, view.errorJson === null ? '' : `,"error":${view.errorJson}`);
+  }
 }

@@ -53,12 +53,12 @@ export function remediationRoute(deps: RouteDeps): Route {
       if (scenarioId === '' || !POLICY_CODE.test(code)) return fail(API_ERRORS.violationIdMalformed);
       if (scenarioId.length > MAX_ID_LENGTH) return fail(API_ERRORS.scenarioNotFound);
       const orgId = ctx.key!.org_id;
-      const scenario = deps.store.scenarios.get(orgId, scenarioId);
+      const scenario = await deps.store.scenarios.get(orgId, scenarioId);
       if (!scenario) return fail(API_ERRORS.scenarioNotFound);
       if (!POLICY_BY_CODE.has(code)) return fail(API_ERRORS.policyNotFound, { detail: code });
-      let remediation = deps.store.results.remediation(orgId, scenarioId);
+      let remediation = await deps.store.results.remediation(orgId, scenarioId);
       if (!remediation) {
-        const blueprint = deps.store.scenarios.blueprint(orgId, scenarioId, scenario.version);
+        const blueprint = await deps.store.scenarios.blueprint(orgId, scenarioId, scenario.version);
         if (!blueprint) return fail(API_ERRORS.blueprintNotFound);
         const run = await deps.pool.runScenario({
           kind: 'scenario',

@@ -55,11 +55,11 @@ export function resultsFetchRoute(deps: RouteDeps): Route {
         reject('other_organization');
         return fail(API_ERRORS.invalidResultToken);
       }
-      if (deps.store.evaluations.isTokenConsumed(claims.jti)) {
+      if (await deps.store.evaluations.isTokenConsumed(claims.jti)) {
         reject('already_used');
         return fail(API_ERRORS.invalidResultToken);
       }
-      const record = deps.evaluations.get(claims.sub);
+      const record = await deps.evaluations.get(claims.sub);
       if (!record || record.org_id !== claims.org) {
         reject('evaluation_not_found');
         return fail(API_ERRORS.evaluationNotFound);
@@ -74,8 +74,11 @@ export function resultsFetchRoute(deps: RouteDeps): Route {
         return fail(API_ERRORS.invalidResultToken);
       }
       deps.metrics?.tokensRedeemed.inc();
+      const results = await Promise.all(
+        record.scenario_ids.map(async (_, i) => deps.store.evaluations.scenarioResults(record.evaluation_id, i)),
+      );
       return okBytes(
-        redemptionView(record, (i) => deps.store.evaluations.scenarioResults(record.evaluation_id, i)),
+        redemptionView(record, (i) => results[i]),
         ctx.watermark!,
       );
     },

@@ -23,9 +23,9 @@ export const GET_ORGANIZATION_ROLLUP: Endpoint = {
 export function rollupRoute(deps: RouteDeps): Route {
   return {
     ...GET_ORGANIZATION_ROLLUP,
-    handle(_req, ctx) {
+    async handle(_req, ctx) {
       const orgId = ctx.key!.org_id;
-      const record = deps.store.results.rollup(orgId) ?? emptyRollup(orgId, new Date(deps.now()).toISOString());
+      const record = (await deps.store.results.rollup(orgId)) ?? emptyRollup(orgId, new Date(deps.now()).toISOString());
       return ok(rollupView(record), ctx.watermark!);
     },
   };

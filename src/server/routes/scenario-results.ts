@@ -25,13 +25,13 @@ export const GET_SCENARIO_RESULTS: Endpoint = {
 export function scenarioResultsRoute(deps: RouteDeps): Route {
   return {
     ...GET_SCENARIO_RESULTS,
-    handle(_req, ctx) {
+    async handle(_req, ctx) {
       const orgId = ctx.key!.org_id;
       const id = ctx.params['id']!;
       // Latest results are deleted with their scenario, so finding them proves the scenario exists.
-      const view = deps.store.results.latestJson(orgId, id);
+      const view = await deps.store.results.latestJson(orgId, id);
       if (view !== undefined) return okBytes(view, ctx.watermark!); // copies out of the store's read buffer at once
-      const scenario = deps.store.scenarios.get(orgId, id);
+      const scenario = await deps.store.scenarios.get(orgId, id);
       if (!scenario) return fail(API_ERRORS.scenarioNotFound);
       return ok(notEvaluatedView(id, scenario.name), ctx.watermark!);
     },

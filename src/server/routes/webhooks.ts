@@ -176,16 +176,16 @@ export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): R
     },
     {
       ...LIST_WEBHOOKS,
-      handle(_req, ctx) {
+      async handle(_req, ctx) {
         const orgId = ctx.key!.org_id;
-        const list = deps.store.webhooks.list(orgId).map(view);
+        const list = (await deps.store.webhooks.list(orgId)).map(view);
         return ok({ webhooks: list }, ctx.watermark!);
       },
     },
     {
       ...GET_WEBHOOK,
-      handle(_req, ctx) {
-        const w = find(ctx.key!.org_id, ctx.params['id']!);
+      async handle(_req, ctx) {
+        const w = await find(ctx.key!.org_id, ctx.params['id']!);
         return w ? ok(view(w), ctx.watermark!) : fail(API_ERRORS.webhookNotFound);
       },
     },
@@ -193,7 +193,7 @@ export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): R
       ...DELETE_WEBHOOK,
       async handle(_req, ctx) {
         const orgId = ctx.key!.org_id;
-        const w = find(orgId, ctx.params['id']!);
+        const w = await find(orgId, ctx.params['id']!);
         if (!w) return fail(API_ERRORS.webhookNotFound);
         dispatcher.forget(w.webhook_id);
         await deps.store.webhooks.delete(orgId, w.webhook_id);
@@ -202,10 +202,10 @@ export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): R
     },
     {
       ...LIST_DELIVERIES,
-      handle(_req, ctx) {
-        const w = find(ctx.key!.org_id, ctx.params['id']!);
+      async handle(_req, ctx) {
+        const w = await find(ctx.key!.org_id, ctx.params['id']!);
         if (!w) return fail(API_ERRORS.webhookNotFound);
-        const list = deps.store.webhooks.deliveries(w.webhook_id, 100).map((d) => ({
+        const list = (await deps.store.webhooks.deliveries(w.webhook_id, 100)).map((d) => ({
           delivery_id: d.delivery_id,
           event_type: d.event_type,
           evaluation_id: d.evaluation_id,
@@ -221,7 +221,7 @@ export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): R
       ...REDELIVER,
       async handle(_req, ctx) {
         const orgId = ctx.key!.org_id;
-        const w = find(orgId, ctx.params['id']!);
+        const w = await find(orgId, ctx.params['id']!);
         if (!w) return fail(API_ERRORS.webhookNotFound);
         if (w.status !== 'active') return fail(API_ERRORS.webhookDisabled, { detail: w.disabled_reason ?? 'disabled' });
         const d = await dispatcher.redeliver(orgId, w.webhook_id, ctx.params['delivery_id']!);

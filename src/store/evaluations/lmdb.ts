@@ -13,6 +13,7 @@ import type {
   EvaluationsRepository,
   OpenCounts,
   ScenarioResultWrite,
+  UpdateReceipt,
 } from './repository.js';
 import type { LmdbTables } from '../lmdb/tables.js';
 import type { RollupSink } from '../lmdb/write-batcher.js';
@@ -80,17 +81,35 @@ export class LmdbEvaluations implements EvaluationsRepository {
   }
 
   commit(change: EvaluationCommit): Promise<CommitReceipt> {
-    const { record } = change;
     return this.writer.add((sink) => {
-      if (!this.t.evaluations.doesExist(record.evaluation_id)) return NO_DELIVERIES; // deleted by an operator meanwhile: stays deleted
-      if (record.kind === 'stored') for (const write of change.results ?? []) this.storeResult(record, write, sink);
-      this.put(record);
-      if (record.status !== 'complete' && record.status !== 'error') return NO_DELIVERIES;
-      void this.t.openEvaluations.remove(record.evaluation_id);
-      if (!change.deliveries) return NO_DELIVERIES;
-      const endpoints = [...prefixRange(this.t.webhooks, [record.org_id])].map((e) => e.value);
-      return { webhookIds: enqueueDeliveries(this.t, change.deliveries(endpoints)) };
+      if (!this.t.evaluations.doesExist(change.record.evaluation_id)) return NO_DELIVERIES; // deleted by an operator meanwhile: stays deleted
+      return this.apply(change, sink);
     });
+  }
+
+  /** Reads and writes in one (child) write transaction, which LMDB serialises with every other writer of every process. */
+  update(
+    evaluationId: string,
+    decide: (current: EvaluationRecord) => EvaluationCommit | undefined,
+  ): Promise<UpdateReceipt | undefined> {
+    return this.writer.add((sink) => {
+      const current = this.t.evaluations.get(evaluationId);
+      const change = current && decide(current);
+      if (!change) return undefined;
+      return { ...this.apply(change, sink), record: change.record };
+    });
+  }
+
+  /** Writes a change of an existing evaluation (inside a write transaction). */
+  private apply(change: EvaluationCommit, sink: RollupSink): CommitReceipt {
+    const { record } = change;
+    if (record.kind === 'stored') for (const write of change.results ?? []) this.storeResult(record, write, sink);
+    this.put(record);
+    if (record.status !== 'complete' && record.status !== 'error') return NO_DELIVERIES;
+    void this.t.openEvaluations.remove(record.evaluation_id);
+    if (!change.deliveries) return NO_DELIVERIES;
+    const endpoints = [...prefixRange(this.t.webhooks, [record.org_id])].map((e) => e.value);
+    return { webhookIds: enqueueDeliveries(this.t, change.deliveries(endpoints)) };
   }
 
   scenarioResults(evaluationId: string, index: number): Uint8Array | undefined {

@@ -58,6 +58,12 @@ export interface CommitReceipt {
   readonly webhookIds: readonly string[];
 }
 
+/** What `update` did. */
+export interface UpdateReceipt extends CommitReceipt {
+  /** The record as stored by the update. */
+  readonly record: EvaluationRecord;
+}
+
 /** Open evaluations by status (the `gov_evaluations_open` gauge). */
 export interface OpenCounts {
   readonly pending: number;
@@ -79,6 +85,18 @@ export interface EvaluationsRepository {
    * previous state in place.
    */
   commit(change: EvaluationCommit): Promise<CommitReceipt>;
+  /**
+   * A read-modify-write of one evaluation, atomic against every other writer of any process or node
+   * (cluster mode: chunks of one evaluation finish on several nodes at once). `decide` gets the
+   * stored record and returns the change to store (as for `commit`), or undefined to write nothing;
+   * it must be a pure function of the record, since a backend may call it again after a conflict.
+   * @returns undefined when the evaluation is unknown (or deleted) or `decide` declined; rejects
+   *   when the write failed (nothing was written).
+   */
+  update(
+    evaluationId: string,
+    decide: (current: EvaluationRecord) => EvaluationCommit | undefined,
+  ): Promise<UpdateReceipt | undefined>;
   /** The stored results JSON of scenario `index` of a stored evaluation (a copy), or undefined. */
   scenarioResults(evaluationId: string, index: number): Awaitable<Uint8Array | undefined>;
   /** Evaluations not yet terminal (crash recovery); index entries of terminal or missing records are dropped. */

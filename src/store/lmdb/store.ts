@@ -30,6 +30,7 @@ export interface LmdbStoreOptions {
  * themselves (PITFALLS 18), and `flushed()` covers the rest.
  */
 export class LmdbStore implements Store {
+  readonly backend = 'lmdb';
   /** The tables: for the LMDB repositories and the LMDB backend's own tests only. */
   readonly tables: LmdbTables;
   readonly organizations: LmdbOrganizations;

@@ -29,15 +29,15 @@ export function consoleAccountsContract(backend: BackendUnderTest): void {
         const accounts = store.consoleAccounts;
         const ann = user('usr_1', 'ann@example.com');
         assert.equal(await accounts.createUser(ann), true);
-        assert.deepEqual(accounts.getUser('usr_1'), ann);
-        assert.deepEqual(accounts.userByEmail('ann@example.com'), ann);
+        assert.deepEqual(await accounts.getUser('usr_1'), ann);
+        assert.deepEqual(await accounts.userByEmail('ann@example.com'), ann);
         assert.equal(await accounts.createUser(user('usr_2', 'ann@example.com')), false);
-        assert.equal(accounts.getUser('usr_2'), undefined);
-        assert.deepEqual(accounts.userByEmail('ann@example.com'), ann);
-        assert.equal(accounts.userByEmail('bob@example.com'), undefined);
-        assert.equal(accounts.getUser('usr_unknown'), undefined);
+        assert.equal(await accounts.getUser('usr_2'), undefined);
+        assert.deepEqual(await accounts.userByEmail('ann@example.com'), ann);
+        assert.equal(await accounts.userByEmail('bob@example.com'), undefined);
+        assert.equal(await accounts.getUser('usr_unknown'), undefined);
         assert.equal(await accounts.createUser(user('usr_3', 'jörg@例え.jp')), true);
-        assert.equal(accounts.userByEmail('jörg@例え.jp')?.user_id, 'usr_3');
+        assert.equal((await accounts.userByEmail('jörg@例え.jp'))?.user_id, 'usr_3');
       }));
 
     it('gives a contested e-mail to exactly one of 20 concurrent sign-ups', () =>
@@ -48,9 +48,10 @@ export function consoleAccountsContract(backend: BackendUnderTest): void {
         );
         assert.equal(created.filter(Boolean).length, 1);
         const winner = `usr_${created.indexOf(true)}`;
-        assert.equal(accounts.userByEmail('same@example.com')?.user_id, winner);
+        assert.equal((await accounts.userByEmail('same@example.com'))?.user_id, winner);
         for (let i = 0; i < 20; i++)
-          if (`usr_${i}` !== winner) assert.equal(accounts.getUser(`usr_${i}`), undefined, `usr_${i} was not stored`);
+          if (`usr_${i}` !== winner)
+            assert.equal(await accounts.getUser(`usr_${i}`), undefined, `usr_${i} was not stored`);
       }));
 
     it('stores, reads and deletes sessions by token hash, durably', () =>
@@ -60,19 +61,19 @@ export function consoleAccountsContract(backend: BackendUnderTest): void {
         await opened.store.consoleAccounts.createUser(user('usr_1', 'ann@example.com'));
         await opened.store.consoleAccounts.createSession(hash, session('usr_1'));
         await opened.store.consoleAccounts.createSession(other, { ...session('usr_1'), expires_at: T0 - 1 });
-        assert.deepEqual(opened.store.consoleAccounts.session(hash), session('usr_1'));
+        assert.deepEqual(await opened.store.consoleAccounts.session(hash), session('usr_1'));
         assert.equal(
-          opened.store.consoleAccounts.session(other)?.expires_at,
+          (await opened.store.consoleAccounts.session(other))?.expires_at,
           T0 - 1,
           'expired sessions are still returned',
         );
-        assert.equal(opened.store.consoleAccounts.session('c'.repeat(64)), undefined);
+        assert.equal(await opened.store.consoleAccounts.session('c'.repeat(64)), undefined);
         const store = await opened.reopen();
-        assert.deepEqual(store.consoleAccounts.session(hash), session('usr_1'));
-        assert.equal(store.consoleAccounts.userByEmail('ann@example.com')?.user_id, 'usr_1');
+        assert.deepEqual(await store.consoleAccounts.session(hash), session('usr_1'));
+        assert.equal((await store.consoleAccounts.userByEmail('ann@example.com'))?.user_id, 'usr_1');
         await store.consoleAccounts.deleteSession(hash);
-        assert.equal(store.consoleAccounts.session(hash), undefined);
-        assert.ok(store.consoleAccounts.session(other));
+        assert.equal(await store.consoleAccounts.session(hash), undefined);
+        assert.ok(await store.consoleAccounts.session(other));
         await store.consoleAccounts.deleteSession('c'.repeat(64));
       }));
   });

@@ -21,37 +21,43 @@ import {
   resultsJson,
   resultWrite,
   saveScenario,
+  summary,
+  deliveryRecord,
   T0,
   webhookRecord,
   withoutTime,
 } from './fixtures.js';
 
 /** Everything a commit may change, read through the public interface (byte results copied). */
-function snapshot(store: Store, record: EvaluationRecord, webhookId: string) {
-  const view = store.evaluations.view(record.evaluation_id);
+async function snapshot(store: Store, record: EvaluationRecord, webhookId: string) {
+  const view = await store.evaluations.view(record.evaluation_id);
   const viewCopy = view && { ...view, json: Buffer.from(view.json).toString('utf8') };
+  const evaluation = await store.evaluations.get(record.evaluation_id);
+  const open = (await store.evaluations.listOpen()).map((r) => r.evaluation_id).sort();
+  // One read at a time: latestJson's bytes are only valid until the next read, so each is copied first.
+  const results = [];
+  for (const [i, sid] of record.scenario_ids.entries()) {
+    results.push({
+      latest: copied(await store.results.latestJson(record.org_id, sid))?.toString('utf8'),
+      remediation: await store.results.remediation(record.org_id, sid),
+      own: copied(await store.evaluations.scenarioResults(record.evaluation_id, i))?.toString('utf8'),
+    });
+  }
   return {
-    record: store.evaluations.get(record.evaluation_id),
+    record: evaluation,
     view: viewCopy,
-    open: store.evaluations
-      .listOpen()
-      .map((r) => r.evaluation_id)
-      .sort(),
-    results: record.scenario_ids.map((sid, i) => ({
-      latest: copied(store.results.latestJson(record.org_id, sid))?.toString('utf8'),
-      remediation: store.results.remediation(record.org_id, sid),
-      own: copied(store.evaluations.scenarioResults(record.evaluation_id, i))?.toString('utf8'),
-    })),
-    rollup: store.results.rollup(record.org_id),
-    outbox: store.webhooks.nextPending(webhookId),
-    log: store.webhooks.deliveries(webhookId, 10),
-    pendingEndpoints: store.webhooks.endpointsWithPending(),
+    open,
+    results,
+    rollup: await store.results.rollup(record.org_id),
+    outbox: await store.webhooks.nextPending(webhookId),
+    log: await store.webhooks.deliveries(webhookId, 10),
+    pendingEndpoints: await store.webhooks.endpointsWithPending(),
   };
 }
 
 /** The view as a plain object: `json` parsed (it is only valid until the next read). */
-function viewOf(store: Store, evaluationId: string) {
-  const view = store.evaluations.view(evaluationId);
+async function viewOf(store: Store, evaluationId: string) {
+  const view = await store.evaluations.view(evaluationId);
   return (
     view && {
       orgId: view.orgId,
@@ -71,30 +77,24 @@ export function evaluationsContract(backend: BackendUnderTest): void {
         const ephemeral = evaluationRecord('ev_2', 'org_é中😀', ['blueprint-0'], { expiresAt: T0 + 60_000 });
         await store.evaluations.create(stored);
         await store.evaluations.create(ephemeral);
-        assert.deepEqual(store.evaluations.get('ev_1'), stored);
-        assert.deepEqual(viewOf(store, 'ev_1'), {
+        assert.deepEqual(await store.evaluations.get('ev_1'), stored);
+        assert.deepEqual(await viewOf(store, 'ev_1'), {
           orgId: ORG,
           expiresAt: null,
           errorJson: null,
           data: JSON.parse(renderEvaluationView(stored)) as unknown,
         });
-        assert.deepEqual(viewOf(store, 'ev_2'), {
+        assert.deepEqual(await viewOf(store, 'ev_2'), {
           orgId: 'org_é中😀',
           expiresAt: T0 + 60_000,
           errorJson: null,
           data: JSON.parse(renderEvaluationView(ephemeral)) as unknown,
         });
-        assert.equal((viewOf(store, 'ev_1')?.data as { status: string }).status, 'pending');
-        assert.deepEqual(
-          store.evaluations
-            .listOpen()
-            .map((r) => r.evaluation_id)
-            .sort(),
-          ['ev_1', 'ev_2'],
-        );
-        assert.deepEqual(store.evaluations.countOpen(), { pending: 2, processing: 0 });
-        assert.equal(store.evaluations.get('ev_3'), undefined);
-        assert.equal(store.evaluations.view('ev_3'), undefined);
+        assert.equal(((await viewOf(store, 'ev_1'))?.data as { status: string }).status, 'pending');
+        assert.deepEqual((await store.evaluations.listOpen()).map((r) => r.evaluation_id).sort(), ['ev_1', 'ev_2']);
+        assert.deepEqual(await store.evaluations.countOpen(), { pending: 2, processing: 0 });
+        assert.equal(await store.evaluations.get('ev_3'), undefined);
+        assert.equal(await store.evaluations.view('ev_3'), undefined);
       }));
 
     it('commits transitions: processing stays open, a terminal state leaves the open index and rewrites the view', () =>
@@ -105,15 +105,9 @@ export function evaluationsContract(backend: BackendUnderTest): void {
         await store.evaluations.create(b);
         const processing = advance(a, 'processing', [0]);
         assert.deepEqual(await store.evaluations.commit({ record: processing }), { webhookIds: [] });
-        assert.deepEqual(store.evaluations.get('ev_a'), processing);
-        assert.deepEqual(store.evaluations.countOpen(), { pending: 1, processing: 1 });
-        assert.deepEqual(
-          store.evaluations
-            .listOpen()
-            .map((r) => r.evaluation_id)
-            .sort(),
-          ['ev_a', 'ev_b'],
-        );
+        assert.deepEqual(await store.evaluations.get('ev_a'), processing);
+        assert.deepEqual(await store.evaluations.countOpen(), { pending: 1, processing: 1 });
+        assert.deepEqual((await store.evaluations.listOpen()).map((r) => r.evaluation_id).sort(), ['ev_a', 'ev_b']);
 
         const complete = advance(processing, 'complete', [0, 1], 2_000);
         const failed = advance(b, 'error', [], 2_000);
@@ -121,22 +115,22 @@ export function evaluationsContract(backend: BackendUnderTest): void {
           store.evaluations.commit({ record: complete }),
           store.evaluations.commit({ record: failed }),
         ]);
-        assert.deepEqual(store.evaluations.get('ev_a'), complete);
-        assert.deepEqual(viewOf(store, 'ev_a'), {
+        assert.deepEqual(await store.evaluations.get('ev_a'), complete);
+        assert.deepEqual(await viewOf(store, 'ev_a'), {
           orgId: ORG,
           expiresAt: null,
           errorJson: null,
           data: JSON.parse(renderEvaluationView(complete)) as unknown,
         });
-        assert.equal((viewOf(store, 'ev_a')?.data as { scenarios: unknown[] }).scenarios.length, 2);
-        assert.deepEqual(viewOf(store, 'ev_b'), {
+        assert.equal(((await viewOf(store, 'ev_a'))?.data as { scenarios: unknown[] }).scenarios.length, 2);
+        assert.deepEqual(await viewOf(store, 'ev_b'), {
           orgId: ORG,
           expiresAt: null,
           errorJson: JSON.stringify(failed.error),
           data: JSON.parse(renderEvaluationView(failed)) as unknown,
         });
-        assert.deepEqual(store.evaluations.listOpen(), []);
-        assert.deepEqual(store.evaluations.countOpen(), { pending: 0, processing: 0 });
+        assert.deepEqual(await store.evaluations.listOpen(), []);
+        assert.deepEqual(await store.evaluations.countOpen(), { pending: 0, processing: 0 });
       }));
 
     it("lands a stored batch's results as the scenarios' latest results and in the rollup", () =>
@@ -150,22 +144,22 @@ export function evaluationsContract(backend: BackendUnderTest): void {
           record: advance(record, 'processing', [0]),
           results: [resultWrite('ev_1', 0, contribution(40, { 'SEC-1': 3 }, ['SOC 2 CC6.1']), iso(1_000), remediation)],
         });
-        assert.equal(copied(store.results.latestJson(ORG, 's1'))?.toString('utf8'), resultsJson('ev_1', 0, 40));
-        assert.deepEqual(store.results.remediation(ORG, 's1'), remediation);
+        assert.equal(copied(await store.results.latestJson(ORG, 's1'))?.toString('utf8'), resultsJson('ev_1', 0, 40));
+        assert.deepEqual(await store.results.remediation(ORG, 's1'), remediation);
         assert.equal(
-          copied(store.evaluations.scenarioResults('ev_1', 0))?.toString('utf8'),
+          copied(await store.evaluations.scenarioResults('ev_1', 0))?.toString('utf8'),
           resultsJson('ev_1', 0, 40),
         );
-        assert.equal(store.results.latestJson(ORG, 's2'), undefined);
-        assert.equal(store.evaluations.scenarioResults('ev_1', 1), undefined);
+        assert.equal(await store.results.latestJson(ORG, 's2'), undefined);
+        assert.equal(await store.evaluations.scenarioResults('ev_1', 1), undefined);
 
         await store.evaluations.commit({
           record: advance(record, 'complete', [0, 1]),
           results: [resultWrite('ev_1', 1, contribution(100), iso(1_000), {})],
         });
-        assert.equal(copied(store.results.latestJson(ORG, 's2'))?.toString('utf8'), resultsJson('ev_1', 1, 100));
-        assert.deepEqual(store.results.remediation(ORG, 's2'), {});
-        const rollup = store.results.rollup(ORG);
+        assert.equal(copied(await store.results.latestJson(ORG, 's2'))?.toString('utf8'), resultsJson('ev_1', 1, 100));
+        assert.deepEqual(await store.results.remediation(ORG, 's2'), {});
+        const rollup = await store.results.rollup(ORG);
         assert.ok(rollup);
         assert.deepEqual(withoutTime(rollup), {
           org_id: ORG,
@@ -177,7 +171,73 @@ export function evaluationsContract(backend: BackendUnderTest): void {
           policies: { 'SEC-1': { count: 3, scenarios: 1 } },
           gaps: { 'SOC 2 CC6.1': 1 },
         });
-        assert.equal(store.results.rollup(ORG_PREFIXED), undefined);
+        assert.equal(await store.results.rollup(ORG_PREFIXED), undefined);
+      }));
+
+    it('updates read-modify-write atomically: 12 concurrent updates of disjoint scenarios all land, results and rollup once each', () =>
+      withBackend(backend, async ({ store }) => {
+        const ids = Array.from({ length: 12 }, (_, i) => `s${i}`);
+        for (const id of ids) await saveScenario(store, ORG, id);
+        const record = evaluationRecord('ev_u', ORG, ids);
+        await store.evaluations.create(record);
+        const endpoint = webhookRecord('wh_u', ORG);
+        assert.equal(await store.webhooks.create(endpoint, 10), true);
+        let decided = 0;
+        /** Fills scenario `i` unless it is filled; the last one completes the evaluation with one delivery. */
+        const fill = (i: number) => (current: EvaluationRecord) => {
+          decided++;
+          if (current.scenarios[i] !== null) return undefined;
+          const scenarios = current.scenarios.map((s, j) => (j === i ? summary(current, i, 50) : s));
+          const completed = current.completed + 1;
+          const done = completed === current.total_scenarios;
+          const next: EvaluationRecord = {
+            ...current,
+            status: done ? 'complete' : 'processing',
+            scenarios,
+            completed,
+            completed_at: done ? iso(5_000) : null,
+            updated_at: iso(5_000),
+          };
+          return {
+            record: next,
+            results: [resultWrite('ev_u', i, contribution(50, { 'OPS-1': 1 }), iso(5_000))],
+            ...(done ? { deliveries: () => [deliveryRecord(endpoint, 'ev_u', 5_000)] } : {}),
+          };
+        };
+        const receipts = await Promise.all(ids.map((_, i) => store.evaluations.update('ev_u', fill(i))));
+        assert.ok(decided >= 12, 'decide runs at least once per update');
+        assert.ok(receipts.every((r) => r !== undefined));
+        const stored = await store.evaluations.get('ev_u');
+        assert.equal(stored?.status, 'complete');
+        assert.equal(stored?.completed, 12);
+        assert.ok(stored?.scenarios.every((s) => s !== null));
+        assert.deepEqual(
+          receipts.filter((r) => r.webhookIds.length > 0).map((r) => r.webhookIds),
+          [['wh_u']],
+          'exactly one update completed it and enqueued its event',
+        );
+        assert.equal((await store.webhooks.nextPending('wh_u'))?.evaluation_id, 'ev_u');
+        const rollup = await store.results.rollup(ORG);
+        assert.equal(rollup?.scenarios_evaluated, 12);
+        assert.equal(rollup?.score_sum, 600);
+        assert.deepEqual(rollup?.policies, { 'OPS-1': { count: 12, scenarios: 12 } });
+        assert.deepEqual(await store.evaluations.listOpen(), []);
+        // Applied again (a chunk re-run after a node died): declined, nothing changes.
+        assert.equal(await store.evaluations.update('ev_u', fill(3)), undefined);
+        assert.deepEqual(await store.evaluations.get('ev_u'), stored);
+        assert.equal((await store.results.rollup(ORG))?.score_sum, 600);
+      }));
+
+    it('update of an unknown evaluation writes nothing and does not call decide', () =>
+      withBackend(backend, async ({ store }) => {
+        let called = false;
+        const receipt = await store.evaluations.update('ev_missing', (r) => {
+          called = true;
+          return { record: r };
+        });
+        assert.equal(receipt, undefined);
+        assert.equal(called, false);
+        assert.equal(await store.evaluations.get('ev_missing'), undefined);
       }));
 
     it('keeps newer latest results when an older evaluation commits later', () =>
@@ -195,14 +255,14 @@ export function evaluationsContract(backend: BackendUnderTest): void {
           record: advance(older, 'complete', [0]),
           results: [resultWrite('ev_old', 0, contribution(10, { 'SEC-1': 4 }), iso(1_000))],
         });
-        assert.equal(copied(store.results.latestJson(ORG, 's1'))?.toString('utf8'), resultsJson('ev_new', 0, 90));
-        assert.deepEqual(store.results.remediation(ORG, 's1'), { 'OPS-1': null });
+        assert.equal(copied(await store.results.latestJson(ORG, 's1'))?.toString('utf8'), resultsJson('ev_new', 0, 90));
+        assert.deepEqual(await store.results.remediation(ORG, 's1'), { 'OPS-1': null });
         assert.equal(
-          copied(store.evaluations.scenarioResults('ev_old', 0))?.toString('utf8'),
+          copied(await store.evaluations.scenarioResults('ev_old', 0))?.toString('utf8'),
           resultsJson('ev_old', 0, 10),
           'the evaluation keeps its own results',
         );
-        const rollup = store.results.rollup(ORG);
+        const rollup = await store.results.rollup(ORG);
         assert.equal(rollup?.scenarios_evaluated, 1);
         assert.equal(rollup?.score_sum, 90);
         assert.deepEqual(rollup?.policies, {});
@@ -222,11 +282,11 @@ export function evaluationsContract(backend: BackendUnderTest): void {
             resultWrite('ev_1', 1, contribution(70), iso(1_000)),
           ],
         });
-        assert.equal(store.results.latestJson(ORG, 's1'), undefined);
-        assert.equal(store.results.remediation(ORG, 's1'), undefined);
-        const rollup = store.results.rollup(ORG);
+        assert.equal(await store.results.latestJson(ORG, 's1'), undefined);
+        assert.equal(await store.results.remediation(ORG, 's1'), undefined);
+        const rollup = await store.results.rollup(ORG);
         assert.ok(rollup);
-        assert.deepEqual(withoutTime(rollup), withoutTime(store.results.computeRollup(ORG, iso())));
+        assert.deepEqual(withoutTime(rollup), withoutTime(await store.results.computeRollup(ORG, iso())));
         assert.equal(rollup.scenarios_total, 1);
         assert.equal(rollup.scenarios_evaluated, 1);
         assert.equal(rollup.score_sum, 70);
@@ -245,7 +305,7 @@ export function evaluationsContract(backend: BackendUnderTest): void {
           record: processing,
           results: [resultWrite('ev_1', 0, contribution(50, { 'SEC-1': 1 }), iso(1_000))],
         });
-        const before = snapshot(store, record, 'wh_1');
+        const before = await snapshot(store, record, 'wh_1');
 
         // A sibling commit in the same turn must land although the failing one is rolled back.
         const sibling = evaluationRecord('ev_2', ORG, ['s2']);
@@ -264,8 +324,8 @@ export function evaluationsContract(backend: BackendUnderTest): void {
         assert.equal(failed.status, 'rejected');
         assert.equal((failed.reason as Error).message, 'outbox write failed');
         assert.equal(landed.status, 'fulfilled');
-        assert.equal(store.evaluations.get('ev_2')?.status, 'processing');
-        const after = snapshot(store, record, 'wh_1');
+        assert.equal((await store.evaluations.get('ev_2'))?.status, 'processing');
+        const after = await snapshot(store, record, 'wh_1');
         assert.deepEqual(after, { ...before, open: [...before.open, 'ev_2'].sort() });
         assert.equal(after.record?.status, 'processing');
         assert.equal(after.results[1]?.own, undefined);
@@ -287,26 +347,26 @@ export function evaluationsContract(backend: BackendUnderTest): void {
         });
         await opened.store.evaluations.commit({ record: advance(done, 'complete', [0]) });
         await opened.store.flushed();
-        const rollupBefore = opened.store.results.rollup(ORG);
+        const rollupBefore = await opened.store.results.rollup(ORG);
 
         const store = await opened.reopen();
-        assert.deepEqual(store.evaluations.get('ev_open'), processing);
-        assert.deepEqual(viewOf(store, 'ev_open'), {
+        assert.deepEqual(await store.evaluations.get('ev_open'), processing);
+        assert.deepEqual(await viewOf(store, 'ev_open'), {
           orgId: ORG,
           expiresAt: null,
           errorJson: null,
           data: JSON.parse(renderEvaluationView(processing)) as unknown,
         });
-        assert.deepEqual(
-          store.evaluations
-            .listOpen()
-            .map((r) => r.evaluation_id)
-            .sort(),
-          ['ev_eph', 'ev_open'],
+        assert.deepEqual((await store.evaluations.listOpen()).map((r) => r.evaluation_id).sort(), [
+          'ev_eph',
+          'ev_open',
+        ]);
+        assert.deepEqual(await store.evaluations.countOpen(), { pending: 1, processing: 1 });
+        assert.equal(
+          copied(await store.results.latestJson(ORG, 's1'))?.toString('utf8'),
+          resultsJson('ev_open', 0, 75),
         );
-        assert.deepEqual(store.evaluations.countOpen(), { pending: 1, processing: 1 });
-        assert.equal(copied(store.results.latestJson(ORG, 's1'))?.toString('utf8'), resultsJson('ev_open', 0, 75));
-        assert.deepEqual(store.results.rollup(ORG), rollupBefore);
+        assert.deepEqual(await store.results.rollup(ORG), rollupBefore);
         assert.equal(await store.evaluations.purgeExpired(T0 + 2_000, () => false), 1, 'the expiry index survives too');
       }));
 
@@ -327,24 +387,24 @@ export function evaluationsContract(backend: BackendUnderTest): void {
         const busy = new Set(['ev_busy']);
         assert.equal(await store.evaluations.purgeExpired(now, (id) => busy.has(id)), 2);
         for (const id of ['ev_past', long]) {
-          assert.equal(store.evaluations.get(id), undefined, id);
-          assert.equal(store.evaluations.view(id), undefined, id);
+          assert.equal(await store.evaluations.get(id), undefined, id);
+          assert.equal(await store.evaluations.view(id), undefined, id);
         }
-        for (const id of ['ev_busy', 'ev_now', 'ev_future', 'ev_stored']) assert.ok(store.evaluations.get(id), id);
-        assert.deepEqual(
-          store.evaluations
-            .listOpen()
-            .map((r) => r.evaluation_id)
-            .sort(),
-          ['ev_busy', 'ev_future', 'ev_now', 'ev_stored'],
-        );
+        for (const id of ['ev_busy', 'ev_now', 'ev_future', 'ev_stored'])
+          assert.ok(await store.evaluations.get(id), id);
+        assert.deepEqual((await store.evaluations.listOpen()).map((r) => r.evaluation_id).sort(), [
+          'ev_busy',
+          'ev_future',
+          'ev_now',
+          'ev_stored',
+        ]);
         assert.equal(await store.evaluations.purgeExpired(now, (id) => busy.has(id)), 0);
         busy.clear();
         assert.equal(await store.evaluations.purgeExpired(now, (id) => busy.has(id)), 1);
-        assert.equal(store.evaluations.get('ev_busy'), undefined);
+        assert.equal(await store.evaluations.get('ev_busy'), undefined);
         assert.equal(await store.evaluations.purgeExpired(now + 2, () => false), 2);
         assert.deepEqual(
-          store.evaluations.listOpen().map((r) => r.evaluation_id),
+          (await store.evaluations.listOpen()).map((r) => r.evaluation_id),
           ['ev_stored'],
         );
         assert.equal(
@@ -367,12 +427,12 @@ export function evaluationsContract(backend: BackendUnderTest): void {
           results: [resultWrite('ev_1', 0, contribution(10), iso(1_000))],
         });
         assert.equal(
-          store.results.latestJson(ORG, 's1'),
+          await store.results.latestJson(ORG, 's1'),
           undefined,
           "version 2 of the old scenario is not the new one's results",
         );
-        assert.equal(store.results.rollup(ORG)?.scenarios_evaluated, 0);
-        assert.equal(store.evaluations.get('ev_1')?.status, 'complete');
+        assert.equal((await store.results.rollup(ORG))?.scenarios_evaluated, 0);
+        assert.equal((await store.evaluations.get('ev_1'))?.status, 'complete');
       }));
 
     it('leaves an evaluation deleted while it ran deleted: later commits write nothing', () =>
@@ -386,11 +446,11 @@ export function evaluationsContract(backend: BackendUnderTest): void {
           record: advance(record, 'complete', [0]),
           results: [resultWrite('ev_1', 0, contribution(10), iso(1_000))],
         });
-        assert.equal(store.evaluations.get('ev_1'), undefined);
-        assert.equal(store.evaluations.view('ev_1'), undefined);
-        assert.deepEqual(store.evaluations.listOpen(), []);
-        assert.equal(store.evaluations.scenarioResults('ev_1', 0), undefined);
-        assert.equal(store.results.latestJson(ORG, 's1'), undefined);
+        assert.equal(await store.evaluations.get('ev_1'), undefined);
+        assert.equal(await store.evaluations.view('ev_1'), undefined);
+        assert.deepEqual(await store.evaluations.listOpen(), []);
+        assert.equal(await store.evaluations.scenarioResults('ev_1', 0), undefined);
+        assert.equal(await store.results.latestJson(ORG, 's1'), undefined);
       }));
 
     it("deletes an evaluation once, keeping a scenario's latest results that are still its latest", () =>
@@ -412,25 +472,25 @@ export function evaluationsContract(backend: BackendUnderTest): void {
           record: advance(second, 'complete', [0]),
           results: [resultWrite('ev_2', 0, contribution(50), iso(2_000))],
         });
-        const rollup = store.results.rollup(ORG);
+        const rollup = await store.results.rollup(ORG);
 
         assert.equal(await store.evaluations.delete('ev_1'), true);
-        assert.equal(store.evaluations.get('ev_1'), undefined);
-        assert.equal(store.evaluations.view('ev_1'), undefined);
+        assert.equal(await store.evaluations.get('ev_1'), undefined);
+        assert.equal(await store.evaluations.view('ev_1'), undefined);
         assert.equal(
-          copied(store.results.latestJson(ORG, 's1'))?.toString('utf8'),
+          copied(await store.results.latestJson(ORG, 's1'))?.toString('utf8'),
           resultsJson('ev_1', 0, 30),
           "still s1's latest",
         );
-        assert.equal(copied(store.results.latestJson(ORG, 's2'))?.toString('utf8'), resultsJson('ev_2', 0, 50));
-        assert.deepEqual(store.results.rollup(ORG), rollup, 'deleting an evaluation changes no rollup');
+        assert.equal(copied(await store.results.latestJson(ORG, 's2'))?.toString('utf8'), resultsJson('ev_2', 0, 50));
+        assert.deepEqual(await store.results.rollup(ORG), rollup, 'deleting an evaluation changes no rollup');
         assert.equal(await store.evaluations.delete('ev_1'), false);
         assert.equal(await store.evaluations.delete('ev_unknown'), false);
 
         const open = evaluationRecord('ev_3', ORG, ['s1'], { expiresAt: T0 + 1_000 });
         await store.evaluations.create(open);
         assert.equal(await store.evaluations.delete('ev_3'), true);
-        assert.deepEqual(store.evaluations.listOpen(), []);
+        assert.deepEqual(await store.evaluations.listOpen(), []);
         assert.equal(
           await store.evaluations.purgeExpired(T0 + 2_000, () => false),
           0,
@@ -441,17 +501,17 @@ export function evaluationsContract(backend: BackendUnderTest): void {
     it('redeems a result token exactly once among 50 concurrent attempts, durably', () =>
       withBackend(backend, async (opened) => {
         const evaluations = opened.store.evaluations;
-        assert.equal(evaluations.isTokenConsumed('jti-1'), false);
+        assert.equal(await evaluations.isTokenConsumed('jti-1'), false);
         const wins = await Promise.all(
           Array.from({ length: 50 }, (_, i) => evaluations.consumeToken('jti-1', 'ev_1', T0 + i)),
         );
         assert.equal(wins.filter(Boolean).length, 1);
-        assert.equal(evaluations.isTokenConsumed('jti-1'), true);
-        assert.equal(evaluations.isTokenConsumed('jti-2'), false);
+        assert.equal(await evaluations.isTokenConsumed('jti-1'), true);
+        assert.equal(await evaluations.isTokenConsumed('jti-2'), false);
         assert.equal(await evaluations.consumeToken('jti-2', 'ev_1', T0), true);
         const store = await opened.reopen();
-        assert.equal(store.evaluations.isTokenConsumed('jti-1'), true);
-        assert.equal(store.evaluations.isTokenConsumed('jti-2'), true);
+        assert.equal(await store.evaluations.isTokenConsumed('jti-1'), true);
+        assert.equal(await store.evaluations.isTokenConsumed('jti-2'), true);
         assert.equal(await store.evaluations.consumeToken('jti-1', 'ev_1', T0), false);
       }));
   });

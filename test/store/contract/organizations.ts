@@ -12,15 +12,15 @@ export function organizationsContract(backend: BackendUnderTest): void {
     it('is empty until the first organization, then gets and lists organizations by id', () =>
       withBackend(backend, async ({ store }) => {
         const orgs = store.organizations;
-        assert.equal(orgs.isEmpty(), true);
-        assert.deepEqual(orgs.listOrgs(), []);
+        assert.equal(await orgs.isEmpty(), true);
+        assert.deepEqual(await orgs.listOrgs(), []);
         const ids = [ORG_PREFIXED, ORG_LONG, ORG, 'org_é'];
         for (const id of ids) await orgs.createOrg({ org_id: id, name: `Org ${id}`, created_at: iso() });
-        assert.equal(orgs.isEmpty(), false);
-        assert.deepEqual(orgs.getOrg(ORG), { org_id: ORG, name: `Org ${ORG}`, created_at: iso() });
-        assert.equal(orgs.getOrg('org_2'), undefined);
+        assert.equal(await orgs.isEmpty(), false);
+        assert.deepEqual(await orgs.getOrg(ORG), { org_id: ORG, name: `Org ${ORG}`, created_at: iso() });
+        assert.equal(await orgs.getOrg('org_2'), undefined);
         assert.deepEqual(
-          orgs.listOrgs().map((o) => o.org_id),
+          (await orgs.listOrgs()).map((o) => o.org_id),
           [...ids].sort(byCodePoint),
         );
       }));
@@ -38,21 +38,21 @@ export function organizationsContract(backend: BackendUnderTest): void {
         ];
         for (const key of keys) await orgs.createKey(key);
         for (const key of keys) {
-          assert.deepEqual(orgs.getKey(key.key_id), key);
-          assert.equal(orgs.keyIdByHash(key.hash), key.key_id);
+          assert.deepEqual(await orgs.getKey(key.key_id), key);
+          assert.equal(await orgs.keyIdByHash(key.hash), key.key_id);
         }
         assert.deepEqual(
-          orgs.listKeys(ORG).map((key) => key.key_id),
+          (await orgs.listKeys(ORG)).map((key) => key.key_id),
           ['key_a', 'key_b', 'key_c'],
         );
         assert.deepEqual(
-          orgs.listKeys(ORG_PREFIXED).map((key) => key.key_id),
+          (await orgs.listKeys(ORG_PREFIXED)).map((key) => key.key_id),
           ['key_x'],
         );
-        assert.deepEqual(orgs.listKeys(ORG_LONG), [keys[4]]);
-        assert.deepEqual(orgs.listKeys('org_2'), []);
-        assert.equal(orgs.getKey('key_z'), undefined);
-        assert.equal(orgs.keyIdByHash('f'.repeat(64)), undefined);
+        assert.deepEqual(await orgs.listKeys(ORG_LONG), [keys[4]]);
+        assert.deepEqual(await orgs.listKeys('org_2'), []);
+        assert.equal(await orgs.getKey('key_z'), undefined);
+        assert.equal(await orgs.keyIdByHash('f'.repeat(64)), undefined);
       }));
 
     it('updates a key by read-modify-write and returns the new record; unknown keys give undefined', () =>
@@ -63,11 +63,11 @@ export function organizationsContract(backend: BackendUnderTest): void {
         const updated = await orgs.updateKey('key_1', { revoked_at: iso(5_000), per_minute: 10 });
         const expected = { ...key, revoked_at: iso(5_000), per_minute: 10 };
         assert.deepEqual(updated, expected);
-        assert.deepEqual(orgs.getKey('key_1'), expected);
-        assert.equal(orgs.keyIdByHash(key.hash), 'key_1');
-        assert.deepEqual(orgs.listKeys(ORG), [expected]);
+        assert.deepEqual(await orgs.getKey('key_1'), expected);
+        assert.equal(await orgs.keyIdByHash(key.hash), 'key_1');
+        assert.deepEqual(await orgs.listKeys(ORG), [expected]);
         assert.equal(await orgs.updateKey('key_unknown', { per_hour: 1 }), undefined);
-        assert.equal(orgs.getKey('key_unknown'), undefined);
+        assert.equal(await orgs.getKey('key_unknown'), undefined);
       }));
 
     it('loses no update when different patches of one key run concurrently', () =>
@@ -84,7 +84,7 @@ export function organizationsContract(backend: BackendUnderTest): void {
         ];
         const results = await Promise.all(patches.map((p) => orgs.updateKey('key_1', p)));
         assert.ok(results.every((r) => r !== undefined));
-        assert.deepEqual(orgs.getKey('key_1'), { ...keyRecord('key_1', ORG), ...Object.assign({}, ...patches) });
+        assert.deepEqual(await orgs.getKey('key_1'), { ...keyRecord('key_1', ORG), ...Object.assign({}, ...patches) });
       }));
 
     it('round-trips watermarks, idempotently', () =>
@@ -95,9 +95,9 @@ export function organizationsContract(backend: BackendUnderTest): void {
         await orgs.recordWatermark('wm_1', entry);
         await orgs.recordWatermark('wm_1', entry);
         await orgs.recordWatermark('wm_2', other);
-        assert.deepEqual(orgs.findWatermark('wm_1'), entry);
-        assert.deepEqual(orgs.findWatermark('wm_2'), other);
-        assert.equal(orgs.findWatermark('wm_3'), undefined);
+        assert.deepEqual(await orgs.findWatermark('wm_1'), entry);
+        assert.deepEqual(await orgs.findWatermark('wm_2'), other);
+        assert.equal(await orgs.findWatermark('wm_3'), undefined);
       }));
 
     it('keeps organizations and keys across a reopen', () =>
@@ -106,9 +106,9 @@ export function organizationsContract(backend: BackendUnderTest): void {
         await opened.store.organizations.createKey(keyRecord('key_1', ORG));
         await opened.store.organizations.updateKey('key_1', { revoked_at: iso(9) });
         const store = await opened.reopen();
-        assert.equal(store.organizations.isEmpty(), false);
-        assert.equal(store.organizations.keyIdByHash(keyRecord('key_1', ORG).hash), 'key_1');
-        assert.equal(store.organizations.getKey('key_1')?.revoked_at, iso(9));
+        assert.equal(await store.organizations.isEmpty(), false);
+        assert.equal(await store.organizations.keyIdByHash(keyRecord('key_1', ORG).hash), 'key_1');
+        assert.equal((await store.organizations.getKey('key_1'))?.revoked_at, iso(9));
       }));
   });
 }

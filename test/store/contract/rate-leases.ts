@@ -13,28 +13,27 @@ const HOUR = MINUTE / 60;
 export function rateLeasesContract(backend: BackendUnderTest): void {
   describe(`rate leases contract (${backend.name})`, () => {
     it('grants min(want, limit − leased) and records it; never more than the limit in total', () =>
-      withBackend(backend, ({ store }) => {
+      withBackend(backend, async ({ store }) => {
         const leases = store.rateLimits;
-        assert.equal(leases.leased('key_1', 'minute', MINUTE), 0);
-        assert.deepEqual(leases.take('key_1', 'minute', MINUTE, 4, 10), { granted: 4, leased: 4 });
-        assert.deepEqual(leases.take('key_1', 'minute', MINUTE, 5, 10), { granted: 5, leased: 9 });
-        assert.deepEqual(leases.take('key_1', 'minute', MINUTE, 5, 10), { granted: 1, leased: 10 });
-        assert.deepEqual(leases.take('key_1', 'minute', MINUTE, 1, 10), { granted: 0, leased: 10 });
-        assert.equal(leases.leased('key_1', 'minute', MINUTE), 10);
+        assert.equal(await leases.leased('key_1', 'minute', MINUTE), 0);
+        assert.deepEqual(await leases.take('key_1', 'minute', MINUTE, 4, 10), { granted: 4, leased: 4 });
+        assert.deepEqual(await leases.take('key_1', 'minute', MINUTE, 5, 10), { granted: 5, leased: 9 });
+        assert.deepEqual(await leases.take('key_1', 'minute', MINUTE, 5, 10), { granted: 1, leased: 10 });
+        assert.deepEqual(await leases.take('key_1', 'minute', MINUTE, 1, 10), { granted: 0, leased: 10 });
+        assert.equal(await leases.leased('key_1', 'minute', MINUTE), 10);
         // Windows, kinds and keys are independent (key ids that are prefixes of each other included).
-        assert.deepEqual(leases.take('key_1', 'hour', MINUTE, 3, 10), { granted: 3, leased: 3 });
-        assert.deepEqual(leases.take('key_1', 'minute', MINUTE + 1, 3, 10), { granted: 3, leased: 3 });
-        assert.deepEqual(leases.take('key_10', 'minute', MINUTE, 3, 10), { granted: 3, leased: 3 });
-        assert.equal(leases.leased('key_1', 'minute', MINUTE), 10);
-        return Promise.resolve();
+        assert.deepEqual(await leases.take('key_1', 'hour', MINUTE, 3, 10), { granted: 3, leased: 3 });
+        assert.deepEqual(await leases.take('key_1', 'minute', MINUTE + 1, 3, 10), { granted: 3, leased: 3 });
+        assert.deepEqual(await leases.take('key_10', 'minute', MINUTE, 3, 10), { granted: 3, leased: 3 });
+        assert.equal(await leases.leased('key_1', 'minute', MINUTE), 10);
       }));
 
     it('keeps leased budget across a reopen (a restarted process gets no fresh budget)', () =>
       withBackend(backend, async (opened) => {
-        assert.equal(opened.store.rateLimits.take('key_1', 'minute', MINUTE, 8, 10).granted, 8);
+        assert.equal((await opened.store.rateLimits.take('key_1', 'minute', MINUTE, 8, 10)).granted, 8);
         const store = await opened.reopen();
-        assert.equal(store.rateLimits.leased('key_1', 'minute', MINUTE), 8);
-        assert.deepEqual(store.rateLimits.take('key_1', 'minute', MINUTE, 8, 10), { granted: 2, leased: 10 });
+        assert.equal(await store.rateLimits.leased('key_1', 'minute', MINUTE), 8);
+        assert.deepEqual(await store.rateLimits.take('key_1', 'minute', MINUTE, 8, 10), { granted: 2, leased: 10 });
       }));
 
     it('grants at most the limit to 25 interleaved callers taking in a loop', () =>
@@ -46,8 +45,8 @@ export function rateLeasesContract(backend: BackendUnderTest): void {
             let total = 0;
             for (let i = 0; i < 8; i++) {
               await turn();
-              total += leases.take('key_1', 'minute', MINUTE, 1 + ((caller + i) % 4), limit).granted;
-              total += leases.take('key_1', 'hour', HOUR, 2, 30).granted;
+              total += (await leases.take('key_1', 'minute', MINUTE, 1 + ((caller + i) % 4), limit)).granted;
+              total += (await leases.take('key_1', 'hour', HOUR, 2, 30)).granted;
             }
             return total;
           }),
@@ -58,59 +57,56 @@ export function rateLeasesContract(backend: BackendUnderTest): void {
           limit + 30,
           'the callers wanted more than both budgets, so both were handed out, and no more',
         );
-        assert.equal(leases.leased('key_1', 'minute', MINUTE), limit);
-        assert.equal(leases.leased('key_1', 'hour', HOUR), 30);
+        assert.equal(await leases.leased('key_1', 'minute', MINUTE), limit);
+        assert.equal(await leases.leased('key_1', 'hour', HOUR), 30);
       }));
 
     it('takes back released budget, and grants nothing under a lowered limit while leased ≥ limit', () =>
-      withBackend(backend, ({ store }) => {
+      withBackend(backend, async ({ store }) => {
         const leases = store.rateLimits;
-        assert.equal(leases.take('key_1', 'minute', MINUTE, 10, 10).granted, 10);
-        leases.release('key_1', 'minute', MINUTE, 4);
-        assert.equal(leases.leased('key_1', 'minute', MINUTE), 6);
-        assert.deepEqual(leases.take('key_1', 'minute', MINUTE, 10, 10), { granted: 4, leased: 10 });
-        leases.release('key_1', 'minute', MINUTE, 0);
-        assert.equal(leases.leased('key_1', 'minute', MINUTE), 10);
+        assert.equal((await leases.take('key_1', 'minute', MINUTE, 10, 10)).granted, 10);
+        await leases.release('key_1', 'minute', MINUTE, 4);
+        assert.equal(await leases.leased('key_1', 'minute', MINUTE), 6);
+        assert.deepEqual(await leases.take('key_1', 'minute', MINUTE, 10, 10), { granted: 4, leased: 10 });
+        await leases.release('key_1', 'minute', MINUTE, 0);
+        assert.equal(await leases.leased('key_1', 'minute', MINUTE), 10);
         assert.deepEqual(
-          leases.take('key_1', 'minute', MINUTE, 1, 5),
+          await leases.take('key_1', 'minute', MINUTE, 1, 5),
           { granted: 0, leased: 10 },
           'limit lowered to 5',
         );
-        leases.release('key_1', 'minute', MINUTE, 3);
-        assert.deepEqual(leases.take('key_1', 'minute', MINUTE, 1, 5), { granted: 0, leased: 7 });
-        leases.release('key_1', 'minute', MINUTE, 4);
-        assert.deepEqual(leases.take('key_1', 'minute', MINUTE, 5, 5), { granted: 2, leased: 5 });
-        leases.release('key_1', 'minute', MINUTE, 100);
-        assert.equal(leases.leased('key_1', 'minute', MINUTE), 0, 'never below 0');
-        leases.release('key_2', 'minute', MINUTE, 3);
+        await leases.release('key_1', 'minute', MINUTE, 3);
+        assert.deepEqual(await leases.take('key_1', 'minute', MINUTE, 1, 5), { granted: 0, leased: 7 });
+        await leases.release('key_1', 'minute', MINUTE, 4);
+        assert.deepEqual(await leases.take('key_1', 'minute', MINUTE, 5, 5), { granted: 2, leased: 5 });
+        await leases.release('key_1', 'minute', MINUTE, 100);
+        assert.equal(await leases.leased('key_1', 'minute', MINUTE), 0, 'never below 0');
+        await leases.release('key_2', 'minute', MINUTE, 3);
         assert.equal(
-          leases.leased('key_2', 'minute', MINUTE),
+          await leases.leased('key_2', 'minute', MINUTE),
           0,
           'releasing into a window never granted grants nothing',
         );
-        return Promise.resolve();
       }));
 
     it("drops windows before the previous one at a window's first grant", () =>
-      withBackend(backend, ({ store }) => {
+      withBackend(backend, async ({ store }) => {
         const leases = store.rateLimits;
-        for (const w of [MINUTE, MINUTE + 1]) leases.take('key_1', 'minute', w, 5, 10);
-        leases.take('key_1', 'hour', HOUR, 5, 10);
-        leases.take('key_1', 'minute', MINUTE + 2, 1, 10);
-        assert.equal(leases.leased('key_1', 'minute', MINUTE), 0);
-        assert.equal(leases.leased('key_1', 'minute', MINUTE + 1), 5, 'the previous window stays');
-        assert.equal(leases.leased('key_1', 'minute', MINUTE + 2), 1);
-        assert.equal(leases.leased('key_1', 'hour', HOUR), 5, 'the other kind is untouched');
-        leases.release('key_1', 'minute', MINUTE, 5);
-        assert.equal(leases.leased('key_1', 'minute', MINUTE), 0, 'no effect once the window was removed');
+        for (const w of [MINUTE, MINUTE + 1]) await leases.take('key_1', 'minute', w, 5, 10);
+        await leases.take('key_1', 'hour', HOUR, 5, 10);
+        await leases.take('key_1', 'minute', MINUTE + 2, 1, 10);
+        assert.equal(await leases.leased('key_1', 'minute', MINUTE), 0);
+        assert.equal(await leases.leased('key_1', 'minute', MINUTE + 1), 5, 'the previous window stays');
+        assert.equal(await leases.leased('key_1', 'minute', MINUTE + 2), 1);
+        assert.equal(await leases.leased('key_1', 'hour', HOUR), 5, 'the other kind is untouched');
+        await leases.release('key_1', 'minute', MINUTE, 5);
+        assert.equal(await leases.leased('key_1', 'minute', MINUTE), 0, 'no effect once the window was removed');
         const long = `key_${'k'.repeat(70)}`;
-        for (const w of [MINUTE, MINUTE + 1, MINUTE + 2, MINUTE + 3]) leases.take(long, 'minute', w, 2, 10);
-        assert.deepEqual(
-          [MINUTE, MINUTE + 1, MINUTE + 2, MINUTE + 3].map((w) => leases.leased(long, 'minute', w)),
-          [0, 0, 2, 2],
-          'long key ids too',
-        );
-        return Promise.resolve();
+        for (const w of [MINUTE, MINUTE + 1, MINUTE + 2, MINUTE + 3]) await leases.take(long, 'minute', w, 2, 10);
+        const leased: number[] = [];
+        for (const w of [MINUTE, MINUTE + 1, MINUTE + 2, MINUTE + 3])
+          leased.push(await leases.leased(long, 'minute', w));
+        assert.deepEqual(leased, [0, 0, 2, 2], 'long key ids too');
       }));
   });
 }

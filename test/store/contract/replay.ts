@@ -19,17 +19,17 @@ export function replayContract(backend: BackendUnderTest): void {
     it('records one signature for exactly one of 50 concurrent calls', () =>
       withBackend(backend, async ({ store }) => {
         const one = { signature: sig('one'), t: T };
-        assert.equal(store.replay.has(one.signature, one.t), false);
+        assert.equal(await store.replay.has(one.signature, one.t), false);
         const seen = await Promise.all(Array.from({ length: 50 }, () => store.replay.record([one])));
         assert.equal(seen.filter((s) => s.length === 0).length, 1);
         for (const s of seen) if (s.length > 0) assert.deepEqual(s, [one]);
-        assert.equal(store.replay.has(one.signature, one.t), true);
+        assert.equal(await store.replay.has(one.signature, one.t), true);
         assert.equal(
-          store.replay.has(one.signature, one.t + 1),
+          await store.replay.has(one.signature, one.t + 1),
           false,
           'the same signature at another time is another entry',
         );
-        assert.equal(store.replay.has(sig('two'), T), false);
+        assert.equal(await store.replay.has(sig('two'), T), false);
       }));
 
     it('returns exactly the already recorded signatures of a batch, including repeats inside the batch', () =>
@@ -44,7 +44,7 @@ export function replayContract(backend: BackendUnderTest): void {
           (await store.replay.record([c, a, b, short, c])).sort(bySignature),
           [a, short, c].sort(bySignature),
         );
-        for (const x of [a, b, c, short]) assert.equal(store.replay.has(x.signature, x.t), true);
+        for (const x of [a, b, c, short]) assert.equal(await store.replay.has(x.signature, x.t), true);
       }));
 
     it('records overlapping batches concurrently so that every signature is new to exactly one call', () =>
@@ -69,15 +69,15 @@ export function replayContract(backend: BackendUnderTest): void {
         assert.equal(await opened.store.replay.sweep(T - 1_000), 0);
         assert.equal(await opened.store.replay.sweep(T), 4);
         for (const x of entries)
-          assert.equal(opened.store.replay.has(x.signature, x.t), x.t >= T, `${x.signature}@${x.t}`);
+          assert.equal(await opened.store.replay.has(x.signature, x.t), x.t >= T, `${x.signature}@${x.t}`);
         assert.equal(await opened.store.replay.sweep(T), 0);
         const store = await opened.reopen();
-        assert.equal(store.replay.has(sig(T), T), true, 'recorded signatures survive a restart');
+        assert.equal(await store.replay.has(sig(T), T), true, 'recorded signatures survive a restart');
         assert.deepEqual(await store.replay.record([{ signature: sig(T + 1), t: T + 1 }]), [
           { signature: sig(T + 1), t: T + 1 },
         ]);
         assert.equal(await store.replay.sweep(T + 2), 4);
-        assert.equal(store.replay.has(sig(T + 1), T + 1), false);
+        assert.equal(await store.replay.has(sig(T + 1), T + 1), false);
       }));
   });
 }

@@ -140,9 +140,9 @@ function expectedRollup(model: Model, orgId: string, nowIso: string): RollupReco
 async function evaluate(store: Store, run: Run, evaluationId: string, atMs: number): Promise<void> {
   const orgId = ORGS[run.org]!;
   const sids = run.scenarios.map((s) => SCENARIOS[s.sid]!);
-  const record = evaluationRecord(evaluationId, orgId, sids, {
-    versions: sids.map((sid) => store.scenarios.get(orgId, sid)?.version ?? 0),
-  });
+  const versions: number[] = [];
+  for (const sid of sids) versions.push((await store.scenarios.get(orgId, sid))?.version ?? 0);
+  const record = evaluationRecord(evaluationId, orgId, sids, { versions });
   await store.evaluations.create(record);
   const writes = run.scenarios.map((s, i) => resultWrite(evaluationId, i, s.c, iso(atMs)));
   const cut = run.split ? Math.ceil(writes.length / 2) : 0;
@@ -207,9 +207,9 @@ export function resultsContract(backend: BackendUnderTest): void {
             for (const [i, step] of steps.entries()) await apply(store, model, step, i);
             const nowIso = iso(3_600_000);
             for (const orgId of ORGS) {
-              const computed = store.results.computeRollup(orgId, nowIso);
+              const computed = await store.results.computeRollup(orgId, nowIso);
               assert.deepEqual(computed, expectedRollup(model, orgId, nowIso), `computeRollup(${orgId})`);
-              const kept = store.results.rollup(orgId);
+              const kept = await store.results.rollup(orgId);
               if (model.has(orgId)) {
                 assert.ok(kept, `rollup(${orgId}) after an import`);
                 assert.deepEqual(withoutTime(kept), withoutTime(computed), `rollup(${orgId}) = rebuild`);
@@ -217,7 +217,7 @@ export function resultsContract(backend: BackendUnderTest): void {
                 assert.equal(kept, undefined, `rollup(${orgId}) before any import`);
               }
               for (const [sid, latest] of model.get(orgId) ?? []) {
-                const json = copied(store.results.latestJson(orgId, sid))?.toString('utf8');
+                const json = copied(await store.results.latestJson(orgId, sid))?.toString('utf8');
                 assert.equal(
                   json,
                   latest ? resultsJson(latest.evaluationId, latest.index, latest.c.score) : undefined,
@@ -225,7 +225,7 @@ export function resultsContract(backend: BackendUnderTest): void {
                 );
               }
               for (const sid of SCENARIOS)
-                if (!model.get(orgId)?.has(sid)) assert.equal(store.results.latestJson(orgId, sid), undefined);
+                if (!model.get(orgId)?.has(sid)) assert.equal(await store.results.latestJson(orgId, sid), undefined);
             }
           }),
         ),
@@ -264,14 +264,13 @@ export function resultsContract(backend: BackendUnderTest): void {
               }
               const nowIso = iso(3_600_000);
               for (const orgId of ORGS) {
-                const computed = store.results.computeRollup(orgId, nowIso);
-                const listed = store.scenarios.list(orgId).map((s) => s.scenario_id);
+                const computed = await store.results.computeRollup(orgId, nowIso);
+                const listed = (await store.scenarios.list(orgId)).map((s) => s.scenario_id);
                 assert.equal(computed.scenarios_total, listed.length);
-                assert.equal(
-                  computed.scenarios_evaluated,
-                  listed.filter((sid) => store.results.latestJson(orgId, sid) !== undefined).length,
-                );
-                const kept = store.results.rollup(orgId);
+                let evaluated = 0;
+                for (const sid of listed) if ((await store.results.latestJson(orgId, sid)) !== undefined) evaluated++;
+                assert.equal(computed.scenarios_evaluated, evaluated);
+                const kept = await store.results.rollup(orgId);
                 if (!imported.has(orgId)) assert.equal(kept, undefined);
                 else assert.deepEqual(withoutTime(kept!), withoutTime(computed), `rollup(${orgId}) = rebuild`);
               }
@@ -312,7 +311,7 @@ export function resultsContract(backend: BackendUnderTest): void {
         });
         const nowIso = iso(9_000);
         const rebuilt = await store.results.rebuildRollup(ORG, nowIso);
-        assert.deepEqual(rebuilt, store.results.computeRollup(ORG, nowIso));
+        assert.deepEqual(rebuilt, await store.results.computeRollup(ORG, nowIso));
         assert.deepEqual(rebuilt, {
           org_id: ORG,
           scenarios_total: 2,
@@ -324,7 +323,7 @@ export function resultsContract(backend: BackendUnderTest): void {
           gaps: { 'GDPR Art. 32': 2, 'SOC 2 CC6.1': 1 },
           updated_at: nowIso,
         });
-        assert.deepEqual(store.results.rollup(ORG), rebuilt);
+        assert.deepEqual(await store.results.rollup(ORG), rebuilt);
         const empty = await store.results.rebuildRollup(ORG_PREFIXED, nowIso);
         assert.deepEqual(empty, {
           org_id: ORG_PREFIXED,
@@ -337,7 +336,7 @@ export function resultsContract(backend: BackendUnderTest): void {
           gaps: {},
           updated_at: nowIso,
         });
-        assert.deepEqual(store.results.rollup(ORG_PREFIXED), empty);
+        assert.deepEqual(await store.results.rollup(ORG_PREFIXED), empty);
       }));
   });
 }

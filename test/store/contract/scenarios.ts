@@ -41,7 +41,7 @@ export function scenariosContract(backend: BackendUnderTest): void {
             module_count: 2,
           });
         }
-        assert.deepEqual(store.scenarios.get(ORG, 's1'), {
+        assert.deepEqual(await store.scenarios.get(ORG, 's1'), {
           org_id: ORG,
           scenario_id: 's1',
           name: 'scenario s1',
@@ -51,14 +51,14 @@ export function scenariosContract(backend: BackendUnderTest): void {
         });
         for (const [i, json] of BLUEPRINTS.entries())
           assert.deepEqual(
-            copied(store.scenarios.blueprint(ORG, 's1', i + 1)),
+            copied(await store.scenarios.blueprint(ORG, 's1', i + 1)),
             Buffer.from(json, 'utf8'),
             `version ${i + 1}`,
           );
-        assert.equal(store.scenarios.blueprint(ORG, 's1', 4), undefined);
-        assert.equal(store.scenarios.blueprint(ORG, 's1', 0), undefined);
-        assert.equal(store.scenarios.blueprint(ORG_PREFIXED, 's1', 1), undefined);
-        assert.equal(store.scenarios.get(ORG_PREFIXED, 's1'), undefined);
+        assert.equal(await store.scenarios.blueprint(ORG, 's1', 4), undefined);
+        assert.equal(await store.scenarios.blueprint(ORG, 's1', 0), undefined);
+        assert.equal(await store.scenarios.blueprint(ORG_PREFIXED, 's1', 1), undefined);
+        assert.equal(await store.scenarios.get(ORG_PREFIXED, 's1'), undefined);
       }));
 
     it('hands out distinct versions to concurrent imports of one scenario', () =>
@@ -69,9 +69,12 @@ export function scenariosContract(backend: BackendUnderTest): void {
           saved.map((s) => s.version).sort((a, b) => a - b),
           [1, 2, 3, 4, 5, 6, 7, 8],
         );
-        assert.equal(store.scenarios.get(ORG, 's1')?.version, 8);
+        assert.equal((await store.scenarios.get(ORG, 's1'))?.version, 8);
         for (const [i, s] of saved.entries())
-          assert.deepEqual(copied(store.scenarios.blueprint(ORG, 's1', s.version)), Buffer.from(jsons[i]!, 'utf8'));
+          assert.deepEqual(
+            copied(await store.scenarios.blueprint(ORG, 's1', s.version)),
+            Buffer.from(jsons[i]!, 'utf8'),
+          );
       }));
 
     it("lists exactly an organization's scenarios by id, whatever the ids' lengths and characters", () =>
@@ -80,20 +83,20 @@ export function scenariosContract(backend: BackendUnderTest): void {
         for (const id of ['a', 'L'.repeat(70), 'other']) await saveScenario(store, ORG_PREFIXED, id);
         for (const id of ['a', 'é中😀']) await saveScenario(store, ORG_LONG, id);
         assert.deepEqual(
-          store.scenarios.list(ORG).map((s) => s.scenario_id),
+          (await store.scenarios.list(ORG)).map((s) => s.scenario_id),
           [...AWKWARD_IDS].sort(byCodePoint),
         );
-        assert.ok(store.scenarios.list(ORG).every((s) => s.org_id === ORG));
+        assert.ok((await store.scenarios.list(ORG)).every((s) => s.org_id === ORG));
         assert.deepEqual(
-          store.scenarios.list(ORG_PREFIXED).map((s) => s.scenario_id),
+          (await store.scenarios.list(ORG_PREFIXED)).map((s) => s.scenario_id),
           ['L'.repeat(70), 'a', 'other'],
         );
         assert.deepEqual(
-          store.scenarios.list(ORG_LONG).map((s) => s.scenario_id),
+          (await store.scenarios.list(ORG_LONG)).map((s) => s.scenario_id),
           ['a', 'é中😀'],
         );
-        assert.deepEqual(store.scenarios.list('org_2'), []);
-        for (const id of AWKWARD_IDS) assert.equal(store.scenarios.get(ORG, id)?.scenario_id, id);
+        assert.deepEqual(await store.scenarios.list('org_2'), []);
+        for (const id of AWKWARD_IDS) assert.equal((await store.scenarios.get(ORG, id))?.scenario_id, id);
       }));
 
     it('deletes every version and the latest results, once; a new import starts again at version 1', () =>
@@ -106,38 +109,38 @@ export function scenariosContract(backend: BackendUnderTest): void {
           record: advance(record, 'complete', [0]),
           results: [resultWrite('ev_1', 0, contribution(70, { 'SEC-1': 1 }), iso(1_000))],
         });
-        assert.ok(store.results.latestJson(ORG, 's1') !== undefined);
+        assert.ok((await store.results.latestJson(ORG, 's1')) !== undefined);
 
         assert.equal(await store.scenarios.delete(ORG, 's1', iso(2_000)), true);
-        assert.equal(store.scenarios.get(ORG, 's1'), undefined);
-        for (let v = 1; v <= 3; v++) assert.equal(store.scenarios.blueprint(ORG, 's1', v), undefined);
-        assert.equal(store.results.latestJson(ORG, 's1'), undefined);
-        assert.equal(store.results.remediation(ORG, 's1'), undefined);
+        assert.equal(await store.scenarios.get(ORG, 's1'), undefined);
+        for (let v = 1; v <= 3; v++) assert.equal(await store.scenarios.blueprint(ORG, 's1', v), undefined);
+        assert.equal(await store.results.latestJson(ORG, 's1'), undefined);
+        assert.equal(await store.results.remediation(ORG, 's1'), undefined);
         assert.deepEqual(
-          store.scenarios.list(ORG).map((s) => s.scenario_id),
+          (await store.scenarios.list(ORG)).map((s) => s.scenario_id),
           ['s2'],
         );
         assert.equal(await store.scenarios.delete(ORG, 's1', iso(3_000)), false);
         assert.equal(await store.scenarios.delete(ORG_PREFIXED, 's2', iso(3_000)), false);
-        assert.ok(store.scenarios.get(ORG, 's2'));
+        assert.ok(await store.scenarios.get(ORG, 's2'));
 
         const again = await saveScenario(store, ORG, 's1', '{"again":true}');
         assert.equal(again.version, 1);
-        assert.deepEqual(copied(store.scenarios.blueprint(ORG, 's1', 1)), Buffer.from('{"again":true}'));
-        assert.equal(store.scenarios.blueprint(ORG, 's1', 2), undefined);
-        assert.equal(store.results.latestJson(ORG, 's1'), undefined, 'a re-imported scenario has no results yet');
+        assert.deepEqual(copied(await store.scenarios.blueprint(ORG, 's1', 1)), Buffer.from('{"again":true}'));
+        assert.equal(await store.scenarios.blueprint(ORG, 's1', 2), undefined);
+        assert.equal(await store.results.latestJson(ORG, 's1'), undefined, 'a re-imported scenario has no results yet');
       }));
 
     it("keeps the rollup's scenarios_total and contribution through imports and deletions", () =>
       withBackend(backend, async ({ store }) => {
-        assert.equal(store.results.rollup(ORG), undefined, 'nothing imported yet');
+        assert.equal(await store.results.rollup(ORG), undefined, 'nothing imported yet');
         await saveScenario(store, ORG, 'a');
         await saveScenario(store, ORG, 'a');
         await saveScenario(store, ORG, 'ab');
         await saveScenario(store, ORG, 'L'.repeat(70));
         await saveScenario(store, ORG_PREFIXED, 'a');
-        assert.equal(store.results.rollup(ORG)?.scenarios_total, 3);
-        assert.equal(store.results.rollup(ORG_PREFIXED)?.scenarios_total, 1);
+        assert.equal((await store.results.rollup(ORG))?.scenarios_total, 3);
+        assert.equal((await store.results.rollup(ORG_PREFIXED))?.scenarios_total, 1);
 
         const record = evaluationRecord('ev_1', ORG, ['a', 'ab'], { versions: [2, 1] });
         await store.evaluations.create(record);
@@ -150,7 +153,7 @@ export function scenariosContract(backend: BackendUnderTest): void {
         });
         assert.equal(await store.scenarios.delete(ORG, 'a', iso(2_000)), true);
         assert.equal(await store.scenarios.delete(ORG, 'L'.repeat(70), iso(2_000)), true);
-        const rollup = store.results.rollup(ORG);
+        const rollup = await store.results.rollup(ORG);
         assert.ok(rollup);
         assert.deepEqual(
           { ...rollup, updated_at: '' },
@@ -166,19 +169,19 @@ export function scenariosContract(backend: BackendUnderTest): void {
             updated_at: '',
           },
         );
-        assert.equal(store.results.rollup(ORG_PREFIXED)?.scenarios_total, 1);
+        assert.equal((await store.results.rollup(ORG_PREFIXED))?.scenarios_total, 1);
       }));
 
     it('keeps scenarios and blueprints across a reopen', () =>
       withBackend(backend, async (opened) => {
         await saveScenario(opened.store, ORG, 'L'.repeat(70), BLUEPRINTS[1]);
         const store = await opened.reopen();
-        assert.equal(store.scenarios.get(ORG, 'L'.repeat(70))?.version, 1);
+        assert.equal((await store.scenarios.get(ORG, 'L'.repeat(70)))?.version, 1);
         assert.deepEqual(
-          copied(store.scenarios.blueprint(ORG, 'L'.repeat(70), 1)),
+          copied(await store.scenarios.blueprint(ORG, 'L'.repeat(70), 1)),
           Buffer.from(BLUEPRINTS[1]!, 'utf8'),
         );
-        assert.equal(store.scenarios.list(ORG).length, 1);
+        assert.equal((await store.scenarios.list(ORG)).length, 1);
       }));
   });
 }

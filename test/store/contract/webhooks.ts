@@ -75,7 +75,7 @@ export function webhooksContract(backend: BackendUnderTest): void {
           ),
         );
         assert.equal(created.filter(Boolean).length, 5);
-        const listed = store.webhooks.list(ORG);
+        const listed = await store.webhooks.list(ORG);
         assert.equal(listed.length, 5);
         assert.deepEqual(
           listed.map((w) => w.webhook_id).sort(),
@@ -83,7 +83,7 @@ export function webhooksContract(backend: BackendUnderTest): void {
         );
         assert.equal(await store.webhooks.create(webhookRecord('wh_late', ORG), 5), false);
         assert.equal(await store.webhooks.create(webhookRecord('wh_late', ORG), 6), true);
-        assert.equal(store.webhooks.list(ORG_PREFIXED).length, 2);
+        assert.equal((await store.webhooks.list(ORG_PREFIXED)).length, 2);
       }));
 
     it('gets, lists by id and deletes endpoints per organization', () =>
@@ -92,22 +92,22 @@ export function webhooksContract(backend: BackendUnderTest): void {
         const own = await endpoints(store, ORG, ids);
         await endpoints(store, ORG_PREFIXED, ['wh_x']);
         await endpoints(store, ORG_LONG, ['wh_y']);
-        assert.deepEqual(store.webhooks.get(ORG, 'wh_a'), own[1]);
-        assert.equal(store.webhooks.get(ORG_PREFIXED, 'wh_a'), undefined, "another organization's id space");
+        assert.deepEqual(await store.webhooks.get(ORG, 'wh_a'), own[1]);
+        assert.equal(await store.webhooks.get(ORG_PREFIXED, 'wh_a'), undefined, "another organization's id space");
         assert.deepEqual(
-          store.webhooks.list(ORG).map((w) => w.webhook_id),
+          (await store.webhooks.list(ORG)).map((w) => w.webhook_id),
           [...ids].sort(byCodePoint),
         );
         assert.deepEqual(
-          store.webhooks.list(ORG_LONG).map((w) => w.webhook_id),
+          (await store.webhooks.list(ORG_LONG)).map((w) => w.webhook_id),
           ['wh_y'],
         );
         assert.equal(await store.webhooks.delete(ORG_PREFIXED, 'wh_a'), false);
         assert.equal(await store.webhooks.delete(ORG, 'wh_a'), true);
         assert.equal(await store.webhooks.delete(ORG, 'wh_a'), false);
-        assert.equal(store.webhooks.get(ORG, 'wh_a'), undefined);
+        assert.equal(await store.webhooks.get(ORG, 'wh_a'), undefined);
         assert.deepEqual(
-          store.webhooks.list(ORG).map((w) => w.webhook_id),
+          (await store.webhooks.list(ORG)).map((w) => w.webhook_id),
           ids.filter((id) => id !== 'wh_a').sort(byCodePoint),
         );
       }));
@@ -126,61 +126,65 @@ export function webhooksContract(backend: BackendUnderTest): void {
         const [d1a, d2a] = first.made;
         const [d1b] = second.made;
         assert.ok(d1a && d2a && d1b && wh1 && wh2);
-        assert.deepEqual(store.webhooks.getDelivery('wh_1', d1a.delivery_id), d1a);
-        assert.deepEqual(store.webhooks.nextPending('wh_1'), d1a);
-        assert.deepEqual(store.webhooks.nextPending('wh_2'), d2a);
-        assert.equal(store.webhooks.nextPending('wh_other'), undefined);
-        assert.deepEqual(sortedRefs(store), [
+        assert.deepEqual(await store.webhooks.getDelivery('wh_1', d1a.delivery_id), d1a);
+        assert.deepEqual(await store.webhooks.nextPending('wh_1'), d1a);
+        assert.deepEqual(await store.webhooks.nextPending('wh_2'), d2a);
+        assert.equal(await store.webhooks.nextPending('wh_other'), undefined);
+        assert.deepEqual(await sortedRefs(store), [
           { orgId: ORG, webhookId: 'wh_1' },
           { orgId: ORG, webhookId: 'wh_2' },
         ]);
-        assert.equal(store.stats().outbox, 4);
+        assert.equal((await store.stats()).outbox, 4);
 
         // A failed attempt that will be retried stays first in line; a delivered one leaves.
         const retry = attempted(d1a, 'pending', 503);
         await store.webhooks.recordAttempt(ORG, retry, null);
-        assert.deepEqual(store.webhooks.nextPending('wh_1'), retry);
+        assert.deepEqual(await store.webhooks.nextPending('wh_1'), retry);
         const delivered = attempted(retry, 'delivered', 200);
         await store.webhooks.recordAttempt(ORG, delivered, null);
-        assert.deepEqual(store.webhooks.nextPending('wh_1'), d1b);
-        assert.deepEqual(store.webhooks.getDelivery('wh_1', d1a.delivery_id), delivered);
+        assert.deepEqual(await store.webhooks.nextPending('wh_1'), d1b);
+        assert.deepEqual(await store.webhooks.getDelivery('wh_1', d1a.delivery_id), delivered);
         await store.webhooks.recordAttempt(ORG, attempted(d1b, 'failed', 500), null);
-        assert.equal(store.webhooks.nextPending('wh_1'), undefined);
-        assert.deepEqual(sortedRefs(store), [{ orgId: ORG, webhookId: 'wh_2' }]);
-        assert.equal(store.stats().outbox, 2, 'the outbox gauge counts pending deliveries only');
-        assert.equal(store.webhooks.get(ORG, 'wh_1')?.status, 'active');
+        assert.equal(await store.webhooks.nextPending('wh_1'), undefined);
+        assert.deepEqual(await sortedRefs(store), [{ orgId: ORG, webhookId: 'wh_2' }]);
+        assert.equal((await store.stats()).outbox, 2, 'the outbox gauge counts pending deliveries only');
+        assert.equal((await store.webhooks.get(ORG, 'wh_1'))?.status, 'active');
 
         // The log: newest first, at most `limit`.
         assert.deepEqual(
-          store.webhooks.deliveries('wh_1', 10).map((d) => d.delivery_id),
+          (await store.webhooks.deliveries('wh_1', 10)).map((d) => d.delivery_id),
           [d1b.delivery_id, d1a.delivery_id],
         );
         assert.deepEqual(
-          store.webhooks.deliveries('wh_1', 1).map((d) => d.status),
+          (await store.webhooks.deliveries('wh_1', 1)).map((d) => d.status),
           ['failed'],
         );
-        assert.deepEqual(store.webhooks.deliveries('wh_other', 10), []);
+        assert.deepEqual(await store.webhooks.deliveries('wh_other', 10), []);
 
         // Manual redelivery puts a settled one back, due now; only for its own organization.
         assert.equal(await store.webhooks.requeue(ORG_PREFIXED, 'wh_1', d1a.delivery_id, T0 + 90_000), undefined);
         assert.equal(await store.webhooks.requeue(ORG, 'wh_1', 'msg_unknown', T0 + 90_000), undefined);
-        assert.equal(store.webhooks.nextPending('wh_1'), undefined);
+        assert.equal(await store.webhooks.nextPending('wh_1'), undefined);
         const requeued = await store.webhooks.requeue(ORG, 'wh_1', d1a.delivery_id, T0 + 90_000);
         assert.deepEqual(requeued, { ...delivered, status: 'pending', next_attempt_at: T0 + 90_000 });
-        assert.deepEqual(store.webhooks.nextPending('wh_1'), requeued);
-        assert.deepEqual(sortedRefs(store), [
+        assert.deepEqual(await store.webhooks.nextPending('wh_1'), requeued);
+        assert.deepEqual(await sortedRefs(store), [
           { orgId: ORG, webhookId: 'wh_1' },
           { orgId: ORG, webhookId: 'wh_2' },
         ]);
 
         // 410 Gone: settled, and the endpoint disabled in the same write.
         await store.webhooks.recordAttempt(ORG, attempted(d2a, 'failed', 410), 'endpoint answered 410 Gone');
-        assert.deepEqual(store.webhooks.get(ORG, 'wh_2'), {
+        assert.deepEqual(await store.webhooks.get(ORG, 'wh_2'), {
           ...wh2,
           status: 'disabled',
           disabled_reason: 'endpoint answered 410 Gone',
         });
-        assert.deepEqual(store.webhooks.nextPending('wh_2'), second.made[1], 'the next one of the disabled endpoint');
+        assert.deepEqual(
+          await store.webhooks.nextPending('wh_2'),
+          second.made[1],
+          'the next one of the disabled endpoint',
+        );
         const third = await complete(store, 'ev_3', ORG, 3_000);
         assert.deepEqual(
           third.receipt.webhookIds,
@@ -209,10 +213,10 @@ export function webhooksContract(backend: BackendUnderTest): void {
           }),
           /render failed/,
         );
-        assert.equal(store.webhooks.nextPending('wh_1'), undefined);
-        assert.deepEqual(store.webhooks.deliveries('wh_1', 10), []);
-        assert.deepEqual(store.webhooks.endpointsWithPending(), []);
-        assert.equal(store.evaluations.get('ev_1')?.status, 'processing');
+        assert.equal(await store.webhooks.nextPending('wh_1'), undefined);
+        assert.deepEqual(await store.webhooks.deliveries('wh_1', 10), []);
+        assert.deepEqual(await store.webhooks.endpointsWithPending(), []);
+        assert.equal((await store.evaluations.get('ev_1'))?.status, 'processing');
       }));
 
     it("empties an endpoint's outbox when it is deleted, keeping its log", () =>
@@ -220,10 +224,10 @@ export function webhooksContract(backend: BackendUnderTest): void {
         await endpoints(store, ORG, ['wh_1', 'wh_2']);
         const { made } = await complete(store, 'ev_1', ORG, 1_000);
         assert.equal(await store.webhooks.delete(ORG, 'wh_1'), true);
-        assert.equal(store.webhooks.nextPending('wh_1'), undefined);
-        assert.deepEqual(sortedRefs(store), [{ orgId: ORG, webhookId: 'wh_2' }]);
+        assert.equal(await store.webhooks.nextPending('wh_1'), undefined);
+        assert.deepEqual(await sortedRefs(store), [{ orgId: ORG, webhookId: 'wh_2' }]);
         assert.deepEqual(
-          store.webhooks.deliveries('wh_1', 10),
+          await store.webhooks.deliveries('wh_1', 10),
           made.filter((d) => d.webhook_id === 'wh_1'),
         );
       }));
@@ -239,25 +243,25 @@ export function webhooksContract(backend: BackendUnderTest): void {
         await opened.store.webhooks.recordAttempt(ORG, attempted(a.made[0]!, 'delivered', 204), null);
         await opened.store.flushed();
         const store = await opened.reopen();
-        assert.deepEqual(store.webhooks.nextPending('wh_1'), c.made[0]);
-        assert.deepEqual(store.webhooks.nextPending(`wh_${'l'.repeat(70)}`), b.made[0]);
-        assert.deepEqual(sortedRefs(store), [
+        assert.deepEqual(await store.webhooks.nextPending('wh_1'), c.made[0]);
+        assert.deepEqual(await store.webhooks.nextPending(`wh_${'l'.repeat(70)}`), b.made[0]);
+        assert.deepEqual(await sortedRefs(store), [
           { orgId: ORG, webhookId: 'wh_1' },
           { orgId: ORG_LONG, webhookId: `wh_${'l'.repeat(70)}` },
         ]);
         assert.deepEqual(
-          store.webhooks.deliveries('wh_1', 10).map((d) => d.status),
+          (await store.webhooks.deliveries('wh_1', 10)).map((d) => d.status),
           ['pending', 'delivered'],
         );
-        assert.equal(store.webhooks.list(ORG).length, 1);
+        assert.equal((await store.webhooks.list(ORG)).length, 1);
         assert.deepEqual(
-          store.webhooks.deliveries(`wh_${'l'.repeat(70)}`, 10),
+          await store.webhooks.deliveries(`wh_${'l'.repeat(70)}`, 10),
           [d.made[0], b.made[0]],
           'newest first, long keys too',
         );
-        assert.deepEqual(store.webhooks.deliveries(`wh_${'l'.repeat(70)}`, 1), [d.made[0]]);
+        assert.deepEqual(await store.webhooks.deliveries(`wh_${'l'.repeat(70)}`, 1), [d.made[0]]);
         assert.deepEqual(
-          store.evaluations.listOpen(),
+          await store.evaluations.listOpen(),
           [],
           'completed evaluations are not run again, so their events are not enqueued twice',
         );
@@ -266,6 +270,6 @@ export function webhooksContract(backend: BackendUnderTest): void {
 }
 
 /** endpointsWithPending, in a stable order (the contract gives none). */
-function sortedRefs(store: Store) {
-  return store.webhooks.endpointsWithPending().sort((x, y) => byCodePoint(x.webhookId, y.webhookId));
+async function sortedRefs(store: Store) {
+  return (await store.webhooks.endpointsWithPending()).sort((x, y) => byCodePoint(x.webhookId, y.webhookId));
 }
