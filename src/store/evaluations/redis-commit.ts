@@ -8,8 +8,6 @@
  * writes only if that revision is unchanged (an optimistic check, like WATCH, but on the shared
  * connection), else the caller reads and calls back again.
  */
-import type { EvaluationRecord } from '../../model/records.js';
-import type { CommitReceipt } from './repository.js';
 import { luaScript, type ScriptArg } from '../redis/script.js';
 import { APPLY_CONTRIBUTION_LUA } from '../redis/rollup-hash.js';
 
@@ -100,12 +98,4 @@ export function resultArgs(
   contributionJson: string,
 ): ScriptArg[] {
   return [String(index), scenarioId, version, evaluatedAt, results, remediation, contributionJson];
-}
-
-/**
- * What `update` did: the receipt and the record stored. (Declared by the repository interface on
- * main as `UpdateReceipt`; kept here until that lands in this branch.)
- */
-export interface UpdateReceipt extends CommitReceipt {
-  readonly record: EvaluationRecord;
 }

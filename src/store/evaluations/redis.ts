@@ -10,8 +10,8 @@ import type {
   EvaluationView,
   EvaluationsRepository,
   OpenCounts,
+  UpdateReceipt,
 } from './repository.js';
-import type { UpdateReceipt } from './redis-commit.js';
 import type { RedisContext } from '../redis/context.js';
 import type { ScriptArg } from '../redis/script.js';
 import { renderEvaluationView } from '../../api/views/evaluation.js';
