@@ -1,0 +1,101 @@
+/**
+ * @module store/evaluations/redis-commit: the script of `EvaluationsRepository.commit` on Redis: the
+ * record and its view, the open index, the scenarios' results (each evaluation's own, each scenario's
+ * latest with its rollup contribution diff) and the outbox deliveries, in one atomic step.
+ *
+ * The deliveries are made by a JavaScript callback from the organization's endpoints, so they are
+ * made before the script runs, from endpoints read with the organization's `webhooks-rev`; the script
+ * writes only if that revision is unchanged (an optimistic check, like WATCH, but on the shared
+ * connection), else the caller reads and calls back again.
+ */
+import { luaScript, type ScriptArg } from '../redis/script.js';
+import { APPLY_CONTRIBUTION_LUA } from '../redis/rollup-hash.js';
+
+/** Fixed KEYS of the commit script, before the per-result and per-delivery keys. */
+export const COMMIT_FIXED_KEYS = 8;
+/** Fixed ARGV of the commit script, before the per-result and per-delivery arguments. */
+export const COMMIT_FIXED_ARGS = 10;
+/** ARGV per result: index, scenario id, version evaluated, evaluated at, results bytes, remediation bytes, contribution JSON. */
+export const ARGS_PER_RESULT = 7;
+/** KEYS per delivery: log, log ids, outbox. ARGV per delivery: webhook id, delivery id, record, org id. */
+export const KEYS_PER_DELIVERY = 3;
+export const ARGS_PER_DELIVERY = 4;
+
+/**
+ * KEYS: 1 evaluation, 2 open, 3 rollup, 4 counts, 5 webhooks-rev, 6 scenarios, 7 evaluation results,
+ * 8 outbox-endpoints, then one latest-results key per result, then KEYS_PER_DELIVERY per delivery.
+ * ARGV: 1 id, 2 record, 3 view, 4 terminal ('1'/'0'), 5 open-index value, 6 expected webhooks-rev
+ * ('' = no check), 7 now ISO, 8 result count, 9 delivery count, 10 expected record bytes ('' = no
+ * check: `update`'s compare-and-set), then the per-result and per-delivery args.
+ * A result becomes the scenario's latest if the scenario exists at a version ≥ the one evaluated and
+ * no later evaluation's results landed first (as in LMDB).
+ * @returns 'ok', 'deleted' (the evaluation was deleted: nothing written) or 'retry' (endpoints or
+ *   the expected record changed: nothing written).
+ */
+export const COMMIT = luaScript(
+  'evaluation-commit',
+  `${APPLY_CONTRIBUTION_LUA}
+if redis.call('EXISTS', KEYS[1]) == 0 then return 'deleted' end
+if ARGV[6] ~= '' and (redis.call('GET', KEYS[5]) or '0') ~= ARGV[6] then return 'retry' end
+if ARGV[10] ~= '' and redis.call('HGET', KEYS[1], 'rec') ~= ARGV[10] then return 'retry' end
+local nr, nd = tonumber(ARGV[8]), tonumber(ARGV[9])
+local landing, seen = {}, {}
+for i = 0, nr - 1 do
+  local a = ${COMMIT_FIXED_ARGS} + i * ${ARGS_PER_RESULT}
+  local latest = KEYS[${COMMIT_FIXED_KEYS} + 1 + i]
+  local scenario = redis.call('HGET', KEYS[6], ARGV[a + 2])
+  if scenario and cjson.decode(scenario).version >= tonumber(ARGV[a + 3]) then
+    -- a scenario evaluated twice in one batch: the second result sees the first one's decision
+    local cur = seen[latest]
+    if not cur then
+      local c = redis.call('HGET', latest, 'c')
+      cur = {at = redis.call('HGET', latest, 'at'), c = c and cjson.decode(c)}
+    end
+    if not cur.at or cur.at <= ARGV[a + 4] then
+      local next = cjson.decode(ARGV[a + 7])
+      landing[#landing + 1] = {a = a, key = latest, prev = cur.c, next = next}
+      cur = {at = ARGV[a + 4], c = next}
+    end
+    seen[latest] = cur
+  end
+end
+for i = 0, nr - 1 do
+  local a = ${COMMIT_FIXED_ARGS} + i * ${ARGS_PER_RESULT}
+  redis.call('HSET', KEYS[7], ARGV[a + 1], ARGV[a + 5])
+end
+for _, l in ipairs(landing) do
+  if l.prev then apply_contribution(KEYS[3], l.prev, -1) else redis.call('HINCRBY', KEYS[4], 'results', 1) end
+  apply_contribution(KEYS[3], l.next, 1)
+  local a = l.a
+  redis.call('HSET', l.key, 'json', ARGV[a + 5], 'rem', ARGV[a + 6], 'at', ARGV[a + 4], 'ev', ARGV[1],
+    'v', ARGV[a + 3], 'c', ARGV[a + 7])
+end
+if #landing > 0 then
+  redis.call('HSET', KEYS[3], 'updated_at', ARGV[7])
+  redis.call('HINCRBY', KEYS[3], 'rev', 1)
+end
+redis.call('HSET', KEYS[1], 'rec', ARGV[2], 'view', ARGV[3])
+if ARGV[4] == '1' then redis.call('HDEL', KEYS[2], ARGV[1]) else redis.call('HSET', KEYS[2], ARGV[1], ARGV[5]) end
+for j = 0, nd - 1 do
+  local a = ${COMMIT_FIXED_ARGS} + nr * ${ARGS_PER_RESULT} + j * ${ARGS_PER_DELIVERY}
+  local k = ${COMMIT_FIXED_KEYS} + nr + j * ${KEYS_PER_DELIVERY}
+  if redis.call('HSET', KEYS[k + 1], ARGV[a + 2], ARGV[a + 3]) == 1 then redis.call('HINCRBY', KEYS[4], 'deliveries', 1) end
+  redis.call('ZADD', KEYS[k + 2], 0, ARGV[a + 2])
+  if redis.call('ZADD', KEYS[k + 3], 0, ARGV[a + 2]) == 1 then redis.call('HINCRBY', KEYS[4], 'outbox', 1) end
+  redis.call('HSET', KEYS[8], ARGV[a + 1], ARGV[a + 4])
+end
+return 'ok'`,
+);
+
+/** Arguments of one result write. */
+export function resultArgs(
+  index: number,
+  scenarioId: string,
+  version: number,
+  evaluatedAt: string,
+  results: Uint8Array,
+  remediation: Uint8Array,
+  contributionJson: string,
+): ScriptArg[] {
+  return [String(index), scenarioId, version, evaluatedAt, results, remediation, contributionJson];
+}

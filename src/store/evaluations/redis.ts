@@ -1,0 +1,271 @@
+/**
+ * @module store/evaluations/redis: EvaluationsRepository on Redis (`P{org}:ev:<id>`: record and
+ * pre-rendered view; `P{org}:ev-results:<id>`; `Pev-org`, `Popen`, `Pexpiry`, `Ptoken:<jti>`;
+ * store/redis/keys). Every write is one script; the commit is store/evaluations/redis-commit.
+ */
+import type { EvaluationRecord, WebhookRecord } from '../../model/records.js';
+import type {
+  CommitReceipt,
+  EvaluationCommit,
+  EvaluationView,
+  EvaluationsRepository,
+  OpenCounts,
+  UpdateReceipt,
+} from './repository.js';
+import type { RedisContext } from '../redis/context.js';
+import type { ScriptArg } from '../redis/script.js';
+import { renderEvaluationView } from '../../api/views/evaluation.js';
+import { byCodePoint, packRecord, unpackRecord, valuesById } from '../redis/codec.js';
+import { luaScript, runScript } from '../redis/script.js';
+import { ARGS_PER_DELIVERY, COMMIT, resultArgs } from './redis-commit.js';
+
+/** KEYS: evaluation, ev-org, open, expiry, counts. ARGV: id, org, record, view, open value, expires_at ms ('' = none). */
+const CREATE = luaScript(
+  'evaluation-create',
+  `local added = redis.call('HSET', KEYS[1], 'rec', ARGV[3], 'view', ARGV[4])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+redis.call('HSET', KEYS[3], ARGV[1], ARGV[5])
+if ARGV[6] ~= '' then redis.call('ZADD', KEYS[4], ARGV[6], ARGV[1]) end
+if added > 0 then redis.call('HINCRBY', KEYS[5], 'evaluations', 1) end
+return 1`,
+);
+
+/**
+ * KEYS: evaluation, evaluation results, open, expiry, ev-org, counts. ARGV: id. Removes the record
+ * and every index entry (a scenario's latest results are copies and stay). @returns 1, or 0 when the
+ * record was already gone (its index entries are removed all the same).
+ */
+const DELETE = luaScript(
+  'evaluation-delete',
+  `local existed = redis.call('DEL', KEYS[1])
+redis.call('DEL', KEYS[2])
+redis.call('HDEL', KEYS[3], ARGV[1])
+redis.call('ZREM', KEYS[4], ARGV[1])
+redis.call('HDEL', KEYS[5], ARGV[1])
+if existed == 1 then redis.call('HINCRBY', KEYS[6], 'evaluations', -1) end
+return existed`,
+);
+
+const NEWLINE = 0x0a;
+const NO_DELIVERIES: CommitReceipt = { webhookIds: [] };
+/** A commit whose endpoints keep changing under it gives up after this many attempts (the caller's write-failure path). */
+const MAX_COMMIT_ATTEMPTS = 20;
+
+const isTerminal = (r: EvaluationRecord) => r.status === 'complete' || r.status === 'error';
+/** `Popen` value: `<status>:<org id>` (countOpen reads statuses, listOpen the owners, without reading records). */
+const openValue = (r: EvaluationRecord) => `${r.status}:${r.org_id}`;
+
+/** The pre-rendered view `<org>\n<expires_at ms or "">\n<batch error JSON or "">\n<data JSON>`, as in LMDB. */
+function viewBytes(record: EvaluationRecord): Buffer {
+  const error = record.status === 'error' ? JSON.stringify(record.error) : '';
+  return Buffer.from(`${record.org_id}\n${record.expires_at ?? ''}\n${error}\n${renderEvaluationView(record)}`, 'utf8');
+}
+
+/** A commit or update that conflicted with other writers on every one of MAX_COMMIT_ATTEMPTS attempts. Nothing was written. */
+export class CommitContentionError extends Error {
+  override readonly name = 'CommitContentionError';
+  readonly code = 'commit_contention';
+}
+
+/** Evaluations in Redis. */
+export class RedisEvaluations implements EvaluationsRepository {
+  constructor(private readonly c: RedisContext) {}
+
+  async create(record: EvaluationRecord): Promise<void> {
+    const k = this.c.keys;
+    const id = record.evaluation_id;
+    await runScript(
+      this.c.redis,
+      CREATE,
+      [k.evaluation(record.org_id, id), k.evaluationOrgs, k.open, k.expiry, k.counts],
+      [id, record.org_id, packRecord(record), viewBytes(record), openValue(record), record.expires_at ?? ''],
+    );
+    this.c.evaluationOwners.remember(id, record.org_id);
+  }
+
+  async get(evaluationId: string): Promise<EvaluationRecord | undefined> {
+    const orgId = await this.c.evaluationOwners.orgOf(evaluationId);
+    if (orgId === undefined) return undefined;
+    const bytes = await this.c.redis.hgetBuffer(this.c.keys.evaluation(orgId, evaluationId), 'rec');
+    return unpackRecord<EvaluationRecord>(bytes);
+  }
+
+  /** One HGET once the owner is cached; the bytes are split in place (no decode, no copy). */
+  async view(evaluationId: string): Promise<EvaluationView | undefined> {
+    const orgId = await this.c.evaluationOwners.orgOf(evaluationId);
+    if (orgId === undefined) return undefined;
+    const raw = await this.c.redis.hgetBuffer(this.c.keys.evaluation(orgId, evaluationId), 'view');
+    if (raw === null) return undefined;
+    const a = raw.indexOf(NEWLINE);
+    const b = raw.indexOf(NEWLINE, a + 1);
+    const c = raw.indexOf(NEWLINE, b + 1);
+    return {
+      orgId: raw.toString('utf8', 0, a),
+      expiresAt: b === a + 1 ? null : Number(raw.toString('latin1', a + 1, b)),
+      errorJson: c === b + 1 ? null : raw.toString('utf8', b + 1, c),
+      json: raw.subarray(c + 1),
+    };
+  }
+
+  /** One script; retried (deliveries made again) while the organization's endpoints change under it. */
+  async commit(change: EvaluationCommit): Promise<CommitReceipt> {
+    for (let attempt = 0; attempt < MAX_COMMIT_ATTEMPTS; attempt++) {
+      const outcome = await this.write(change, '');
+      if (outcome === 'deleted') return NO_DELIVERIES; // deleted by an operator meanwhile: stays deleted
+      if (outcome !== 'retry') return outcome;
+    }
+    throw new CommitContentionError(
+      `evaluation ${change.record.evaluation_id}: ${MAX_COMMIT_ATTEMPTS} commit attempts conflicted`,
+    );
+  }
+
+  /**
+   * Reads the record, asks `decide`, and writes its change only if the record still holds the bytes
+   * read (a compare-and-set inside the commit script); on a conflict it reads and decides again.
+   */
+  async update(
+    evaluationId: string,
+    decide: (current: EvaluationRecord) => EvaluationCommit | undefined,
+  ): Promise<UpdateReceipt | undefined> {
+    const orgId = await this.c.evaluationOwners.orgOf(evaluationId);
+    if (orgId === undefined) return undefined;
+    const key = this.c.keys.evaluation(orgId, evaluationId);
+    for (let attempt = 0; attempt < MAX_COMMIT_ATTEMPTS; attempt++) {
+      const bytes = await this.c.redis.hgetBuffer(key, 'rec');
+      const current = unpackRecord<EvaluationRecord>(bytes);
+      const change = current && decide(current);
+      if (!bytes || !change) return undefined;
+      const outcome = await this.write(change, bytes);
+      if (outcome === 'deleted') return undefined;
+      if (outcome !== 'retry') return { ...outcome, record: change.record };
+    }
+    throw new CommitContentionError(`evaluation ${evaluationId}: ${MAX_COMMIT_ATTEMPTS} update attempts conflicted`);
+  }
+
+  /** One attempt of the commit script (store/evaluations/redis-commit), `expected` the record bytes it must still hold ('' = any). */
+  private async write(change: EvaluationCommit, expected: Buffer | ''): Promise<CommitReceipt | 'deleted' | 'retry'> {
+    const { record } = change;
+    const k = this.c.keys;
+    const org = record.org_id;
+    const evKey = k.evaluation(org, record.evaluation_id);
+    const results = record.kind === 'stored' ? (change.results ?? []) : [];
+    const keys = [evKey, k.open, k.rollup(org), k.counts, k.webhooksRev(org), k.scenarios(org)];
+    keys.push(k.evaluationResults(org, record.evaluation_id), k.outboxEndpoints);
+    const perResult: ScriptArg[] = [];
+    for (const w of results) {
+      const sid = record.scenario_ids[w.index]!;
+      keys.push(k.latest(org, sid));
+      const version = record.versions[w.index] ?? 0;
+      const contribution = JSON.stringify(w.contribution);
+      perResult.push(...resultArgs(w.index, sid, version, w.evaluatedAt, w.results, w.remediation, contribution));
+    }
+    let rev = '';
+    const perDelivery: ScriptArg[] = [];
+    const webhookIds = new Set<string>();
+    if (isTerminal(record) && change.deliveries) {
+      const [exists, stored, all] = await Promise.all([
+        this.c.redis.exists(evKey),
+        this.c.redis.get(k.webhooksRev(org)),
+        this.c.redis.hgetallBuffer(k.webhooks(org)),
+      ]);
+      if (exists === 0) return 'deleted';
+      rev = stored ?? '0';
+      const endpoints = valuesById(all, (b) => unpackRecord<WebhookRecord>(b)!);
+      for (const d of change.deliveries(endpoints)) {
+        keys.push(k.deliveryLog(d.org_id, d.webhook_id), k.deliveryLogIds(d.org_id, d.webhook_id));
+        keys.push(k.outbox(d.org_id, d.webhook_id));
+        perDelivery.push(d.webhook_id, d.delivery_id, packRecord(d), d.org_id);
+        webhookIds.add(d.webhook_id);
+      }
+    }
+    const args: ScriptArg[] = [record.evaluation_id, packRecord(record), viewBytes(record)];
+    args.push(isTerminal(record) ? '1' : '0', openValue(record), rev, this.c.nowIso());
+    args.push(results.length, perDelivery.length / ARGS_PER_DELIVERY, expected);
+    const outcome = await runScript(this.c.redis, COMMIT, keys, [...args, ...perResult, ...perDelivery]);
+    if (outcome === 'deleted' || outcome === 'retry') return outcome;
+    return { webhookIds: [...webhookIds] };
+  }
+
+  async scenarioResults(evaluationId: string, index: number): Promise<Uint8Array | undefined> {
+    const orgId = await this.c.evaluationOwners.orgOf(evaluationId);
+    if (orgId === undefined) return undefined;
+    return (
+      (await this.c.redis.hgetBuffer(this.c.keys.evaluationResults(orgId, evaluationId), String(index))) ?? undefined
+    );
+  }
+
+  /** Two round trips: the open index (id → status and owner), then every record. */
+  async listOpen(): Promise<EvaluationRecord[]> {
+    const index = await this.c.redis.hgetall(this.c.keys.open);
+    const ids = Object.keys(index).sort(byCodePoint);
+    const records = await Promise.all(
+      ids.map((id) => {
+        const value = index[id]!;
+        const orgId = value.slice(value.indexOf(':') + 1);
+        return this.c.redis.hgetBuffer(this.c.keys.evaluation(orgId, id), 'rec');
+      }),
+    );
+    const open: EvaluationRecord[] = [];
+    const stale: string[] = [];
+    for (const [i, bytes] of records.entries()) {
+      const record = unpackRecord<EvaluationRecord>(bytes);
+      if (!record || isTerminal(record)) stale.push(ids[i]!);
+      else open.push(record);
+    }
+    // Entries of missing or terminal records (the scripts never leave them; this only repairs) are
+    // dropped; a failed removal leaves them for the next call, which skips them again.
+    if (stale.length > 0) this.c.redis.hdel(this.c.keys.open, ...stale).catch(() => undefined);
+    return open;
+  }
+
+  async countOpen(): Promise<OpenCounts> {
+    let pending = 0;
+    let processing = 0;
+    for (const value of await this.c.redis.hvals(this.c.keys.open)) {
+      if (value.startsWith('pending:')) pending++;
+      else processing++;
+    }
+    return { pending, processing };
+  }
+
+  /** Reads only the expired part of the expiry index (expires_at < nowMs); each evaluation is deleted by one script. */
+  async purgeExpired(nowMs: number, busy: (evaluationId: string) => boolean): Promise<number> {
+    const k = this.c.keys;
+    const expired = await this.c.redis.zrangebyscore(k.expiry, '-inf', `(${nowMs}`);
+    const due = expired.filter((id) => !busy(id));
+    await Promise.all(
+      due.map(async (id) => {
+        const orgId = await this.c.evaluationOwners.orgOf(id);
+        if (orgId === undefined) await this.c.redis.zrem(k.expiry, id);
+        else await this.remove(orgId, id);
+      }),
+    );
+    return due.length;
+  }
+
+  async delete(evaluationId: string): Promise<boolean> {
+    const orgId = await this.c.evaluationOwners.orgOf(evaluationId);
+    if (orgId === undefined) return false;
+    return (await this.remove(orgId, evaluationId)) === 1;
+  }
+
+  async isTokenConsumed(jti: string): Promise<boolean> {
+    return (await this.c.redis.exists(this.c.keys.token(jti))) === 1;
+  }
+
+  /** SET NX: of N concurrent redemptions exactly one sets the key (PITFALLS 20). No TTL: kept as long as in LMDB. */
+  async consumeToken(jti: string, evaluationId: string, atMs: number): Promise<boolean> {
+    const value = JSON.stringify({ at: atMs, evaluation_id: evaluationId });
+    return (await this.c.redis.set(this.c.keys.token(jti), value, 'NX')) === 'OK';
+  }
+
+  private async remove(orgId: string, id: string): Promise<unknown> {
+    const k = this.c.keys;
+    return runScript(
+      this.c.redis,
+      DELETE,
+      [k.evaluation(orgId, id), k.evaluationResults(orgId, id), k.open, k.expiry, k.evaluationOrgs, k.counts],
+      [id],
+    );
+  }
+}

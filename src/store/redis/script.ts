@@ -1,0 +1,69 @@
+/**
+ * @module store/redis/script: runs the backend's Lua scripts. One script per atomic operation
+ * (PITFALLS 34, BullMQ's layout): Redis runs a script alone, so its reads and writes form one
+ * transaction across every process and node, without WATCH retry loops. Scripts name every key they
+ * touch in KEYS (Redis Cluster runs a script only on keys it declares). A script is sent by its SHA1
+ * (EVALSHA) and its source only once per server start (EVAL after the server answered NOSCRIPT).
+ *
+ * Redis does not roll a script back when it fails halfway: each script first reads and decides, and
+ * writes only after every check passed (the writes themselves cannot fail on well-formed data).
+ */
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+/** A Lua script and its SHA1. */
+export interface LuaScript {
+  /** Shown in errors. */
+  readonly name: string;
+  readonly source: string;
+  readonly sha: string;
+}
+
+/** An argument of a script: strings, bytes (binary-safe) or numbers. */
+export type ScriptArg = string | Buffer | Uint8Array | number;
+
+/** Declares a script (hashed once). */
+export function luaScript(name: string, source: string): LuaScript {
+  return { name, source, sha: createHash('sha1').update(source).digest('hex') };
+}
+
+/** The protocol's error code of a reply error: its first word (`NOSCRIPT No matching script.`). */
+function replyCode(error: unknown): string | undefined {
+  return error instanceof Error ? error.message.split(' ', 1)[0] : undefined;
+}
+
+function toArg(a: ScriptArg): string | Buffer | number {
+  return a instanceof Uint8Array && !Buffer.isBuffer(a) ? Buffer.from(a.buffer, a.byteOffset, a.byteLength) : a;
+}
+
+/**
+ * Runs `script` with `keys` and `args`. Bulk replies come back as strings, or as Buffers with `binary`.
+ * @returns the script's reply (its shape is the caller's: each script documents it).
+ * @throws the server's reply error (a failing script), or ioredis' connection errors (Redis down).
+ */
+export async function runScript(
+  redis: Redis,
+  script: LuaScript,
+  keys: readonly string[],
+  args: readonly ScriptArg[],
+  binary = false,
+): Promise<unknown> {
+  const params = [keys.length, ...keys, ...args.map(toArg)];
+  // ioredis generates `<command>Buffer` methods for every command but does not declare the binary
+  // ones of EVAL/EVALSHA; `callBuffer` cannot be used instead: with auto-pipelining it drops the command name.
+  const r = redis as unknown as Scripting;
+  const send = (command: 'evalsha' | 'eval', head: string): Promise<unknown> =>
+    r[binary ? (`${command}Buffer` as const) : command](head, ...params);
+  try {
+    return await send('evalsha', script.sha);
+  } catch (error) {
+    if (replyCode(error) !== 'NOSCRIPT') throw error;
+    return send('eval', script.source);
+  }
+}
+
+/** EVAL and EVALSHA as ioredis has them at run time, with string or (`…Buffer`) binary replies. */
+type Scripting = Record<
+  'evalsha' | 'eval' | 'evalshaBuffer' | 'evalBuffer',
+  (head: string, ...params: (string | Buffer | number)[]) => Promise<unknown>
+>;

@@ -1,0 +1,19 @@
+/** The store contract suites (test/store/contract) on the Redis backend, against a real redis-server. */
+import { redisBackend } from './contract/redis-backend.js';
+import { organizationsContract } from './contract/organizations.js';
+import { scenariosContract } from './contract/scenarios.js';
+import { evaluationsContract } from './contract/evaluations.js';
+import { resultsContract } from './contract/results.js';
+import { webhooksContract } from './contract/webhooks.js';
+import { replayContract } from './contract/replay.js';
+import { consoleAccountsContract } from './contract/console-accounts.js';
+import { rateLeasesContract } from './contract/rate-leases.js';
+
+organizationsContract(redisBackend);
+scenariosContract(redisBackend);
+evaluationsContract(redisBackend);
+resultsContract(redisBackend);
+webhooksContract(redisBackend);
+replayContract(redisBackend);
+consoleAccountsContract(redisBackend);
+rateLeasesContract(redisBackend);
