@@ -6,7 +6,7 @@ import type { EvaluationPool } from './pool.js';
 import type { EvaluationObserver, ScenarioInput } from './evaluation-actor.js';
 import { EvaluationActor } from './evaluation-actor.js';
 import { failedSummary } from '../api/views/scenario-results.js';
-import type { ChunkQueue } from './cluster/chunk-queue.js';
+import type { ChunkQueue, ChunkQueueCounts } from './cluster/chunk-queue.js';
 
 /** Interval of the purge of expired ephemeral evaluations, in ms. */
 export const PURGE_INTERVAL_MS = 60_000;
@@ -36,7 +36,7 @@ export class Evaluations {
      * Cluster mode (issue 16): scenarios run as chunk jobs on the shared queue, on any node's
      * worker, instead of in this process's actors. Null: one process, actors (the default).
      */
-    private readonly queue: Pick<ChunkQueue, 'enqueue'> | null = null,
+    private readonly queue: Pick<ChunkQueue, 'enqueue' | 'counts' | 'close'> | null = null,
   ) {}
 
   /**
@@ -152,6 +152,16 @@ export class Evaluations {
   halt(): void {
     if (this.purgeTimer) clearInterval(this.purgeTimer);
     for (const a of this.actors.values()) a.halt();
+  }
+
+  /** Job counts of the shared chunk queue (cluster mode), or null without one. */
+  async queueCounts(): Promise<ChunkQueueCounts | null> {
+    return this.queue ? this.queue.counts() : null;
+  }
+
+  /** Closes the connection of the chunk queue, if any (shutdown, after the last submission). */
+  async closeQueue(): Promise<void> {
+    await this.queue?.close();
   }
 
   /** Evaluations currently owned by an actor. */

@@ -9,7 +9,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Permission } from '../model/records.js';
 import { ALL_PERMISSIONS } from '../model/records.js';
 import type { Store } from '../store/store.js';
-import { openStore } from '../store/open.js';
+import { openConfiguredStore } from '../store/open.js';
 import { KeyService } from '../server/auth/keys.js';
 import { loadServerSecrets } from '../server/auth/server-secrets.js';
 import { loadConfig } from '../server/config.js';
@@ -58,7 +58,7 @@ interface Ctx {
 /** Opens the store for one command and closes it afterwards. */
 async function withStore<T>(fn: (ctx: Ctx) => Promise<T> | T): Promise<T> {
   const config = loadConfig();
-  const store = openStore(config.dataDir);
+  const { store } = await openConfiguredStore(config);
   try {
     return await fn({
       store,
@@ -82,9 +82,16 @@ function fail(message: string): never {
 
 /** Builds the CLI (exported for tests). */
 export function buildCli(): Command {
-  const program = new Command('admin').description(
-    'Governance Evaluation Service operator CLI (works on DATA_DIR directly)',
-  );
+  const program = new Command('admin')
+    .description('Governance Evaluation Service operator CLI (works on the store directly: DATA_DIR, or Redis)')
+    .option('--store <backend>', 'lmdb (DATA_DIR, the default) or redis (REDIS_URL); overrides STORE')
+    .option('--redis-url <url>', 'the Redis of --store redis; overrides REDIS_URL')
+    .hook('preAction', () => {
+      // The options stand for the server's environment variables, which loadConfig reads and checks.
+      const o = program.opts<{ store?: string; redisUrl?: string }>();
+      if (o.store !== undefined) process.env['STORE'] = o.store;
+      if (o.redisUrl !== undefined) process.env['REDIS_URL'] = o.redisUrl;
+    });
   const orgs = program.command('orgs').description('organizations');
   orgs
     .command('create')

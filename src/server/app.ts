@@ -126,9 +126,23 @@ function dispatchConsole(router: Router, req: ApiRequest, ctx: RequestContext): 
   return match.route.handle(req, ctx);
 }
 
-/** The 500 for anything a handler threw: logged with its stack and request id, never sent (STYLE 6). */
-export function internalError(log: Logger) {
+/** Seconds a client is asked to wait when the shared store cannot be reached (cluster mode). */
+export const STORE_RETRY_AFTER_S = 2;
+
+/**
+ * The answer for anything a handler threw: 503 `Service temporarily unavailable` with `Retry-After`
+ * when `unavailable(err)` (the shared store cannot be reached: the request may be retried), else
+ * the 500, logged with its stack and request id, never sent (STYLE 6).
+ */
+export function internalError(log: Logger, unavailable: (err: unknown) => boolean = () => false) {
   return function onError(err: unknown, req: ApiRequest): ApiResponse {
+    if (unavailable(err)) {
+      log.warn({ err, request_id: req.requestId, method: req.method, path: req.path }, 'store unavailable');
+      return fail(API_ERRORS.storeUnavailable, {
+        detail: 'The shared store cannot be reached; retry after Retry-After',
+        headers: [['retry-after', String(STORE_RETRY_AFTER_S)]],
+      });
+    }
     log.error({ err, request_id: req.requestId, method: req.method, path: req.path }, 'unhandled error');
     return fail(API_ERRORS.internal, { requestId: req.requestId, detail: `Report this request_id: ${req.requestId}` });
   };

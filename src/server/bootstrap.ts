@@ -24,7 +24,7 @@ export async function bootstrapDemo(
   dataDir: string,
   examplesDir: string,
 ): Promise<BootstrapCredentials | null> {
-  if (!store.organizations.isEmpty()) return null;
+  if (!(await store.organizations.isEmpty())) return null;
   const org = await keys.createOrg('Demo Organization');
   const issued = await keys.createKey(org.org_id, { name: 'demo' });
   const scenarioIds: string[] = [];

@@ -19,6 +19,14 @@ export interface Config {
   readonly store: 'lmdb' | 'redis';
   /** `REDIS_URL`, default `redis://127.0.0.1:6379`: the Redis server of `STORE=redis` (`redis://[user:password@]host:port[/db]`, `rediss://` for TLS). */
   readonly redisUrl: string;
+  /**
+   * `ROLE`, default `all` (cluster mode): `all` serves the API and runs chunk jobs; `api` serves the
+   * API only (inline evaluations still run on its pool); `worker` runs chunk jobs only (no public
+   * listener; the operators' listener stays). With `STORE=lmdb` every process is `all`.
+   */
+  readonly role: 'all' | 'api' | 'worker';
+  /** `CHUNK_LOCK_MS`, default 30000 (BullMQ's default): a dead node's chunk jobs move to another node after about twice this, in ms. */
+  readonly chunkLockMs: number;
   /** `REDIS_PREFIX`, default `gov:`: prefix of every Redis key of this service (several deployments may share one Redis). */
   readonly redisPrefix: string;
   /** `KEY_PREFIX`, default `gov`: API keys are `<prefix>_live_<48 hex>` (spec §5). */
@@ -120,6 +128,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const redisPrefix = env['REDIS_PREFIX'] ?? 'gov:';
   if (!/^[A-Za-z0-9_.:-]{1,32}$/.test(redisPrefix))
     throw new ConfigError('REDIS_PREFIX must be 1-32 letters, digits or _ . : -');
+  const role = env['ROLE'] || 'all';
+  if (role !== 'all' && role !== 'api' && role !== 'worker')
+    throw new ConfigError(`ROLE must be all, api or worker (got "${role}")`);
+  if (role !== 'all' && store !== 'redis') throw new ConfigError('ROLE=api and ROLE=worker need STORE=redis');
   if (store === 'redis')
     for (const name of ['GOV_KEY_PEPPER', 'GOV_MASTER_KEY'])
       if (!env[name])
@@ -133,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     store,
     redisUrl,
     redisPrefix,
+    role,
+    chunkLockMs: int(env, 'CHUNK_LOCK_MS', 30_000, 200, 600_000),
     keyPrefix,
     poolThreads: int(env, 'POOL_THREADS', availableParallelism(), 1, 256),
     poolMaxQueue: int(env, 'POOL_MAX_QUEUE', 512, 1, 1_000_000),

@@ -51,6 +51,7 @@ export const API_ERRORS = {
   remediationFailed: { status: 500, error: 'Remediation generation failed' },
   internal: { status: 500, error: 'Internal server error' },
   overloaded: { status: 503, error: 'Evaluation capacity exhausted' }, // added: pool queue full, honour Retry-After
+  storeUnavailable: { status: 503, error: 'Service temporarily unavailable' }, // added: cluster mode, Redis unreachable; retry after Retry-After
   shuttingDown: { status: 503, error: 'Service is shutting down' }, // added: graceful shutdown, retry (on another node) after Retry-After
 } as const satisfies Record<string, ApiErrorRow>;
 

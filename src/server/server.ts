@@ -5,7 +5,7 @@
  * container is touched only here.
  */
 import 'reflect-metadata';
-import { container } from 'tsyringe';
+import { container, type DependencyContainer } from 'tsyringe';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Store } from '../store/store.js';
@@ -34,7 +34,9 @@ import { publicRoutes } from './routes/public-routes.js';
 import { startOpsListener } from './ops-listener.js';
 import { accessHooks } from './compose/access-log.js';
 import { collectGauges } from './compose/gauges.js';
-import { observePool } from './compose/observers.js';
+import { evaluationObserver, observePool, storeFailureReporter } from './compose/observers.js';
+import { ChunkWorker } from '../actors/cluster/chunk-worker.js';
+import { openConfiguredStore } from '../store/open.js';
 import { registerProviders } from './compose/providers.js';
 import { shutdown } from './compose/shutdown.js';
 import { CLOCK, LOGGER, METRICS, STORE, type Clock } from './compose/tokens.js';
@@ -68,10 +70,12 @@ export interface StartOptions {
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const uws = loadNativeUws();
   prepareDataDir(config.dataDir); // refuses a DATA_DIR that group or others can read, before anything is written to it
+  const opened = await openConfiguredStore(config, options.now ? { now: options.now } : {});
   const c = container.createChildContainer();
-  registerProviders(c, { config, ...options });
+  registerProviders(c, { config, ...options, store: opened.store });
   const now = c.resolve(CLOCK);
   const log = c.resolve(LOGGER);
+  if (opened.warning) log.warn({ store: config.store }, opened.warning);
   const metrics = c.resolve(METRICS);
   const store = c.resolve(STORE);
   const keys = c.resolve(KeyService);
@@ -109,6 +113,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     now,
   );
 
+  const chunkWorker = config.store === 'redis' && config.role !== 'api' ? startChunkWorker(c, config) : null;
   const resumed = await evaluations.recover();
   evaluations.startPurging();
   const endpointsWithOutbox = await webhooks.recover();
@@ -121,9 +126,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     app,
     dispatcher.dispatch,
     { bodyLimitBytes: config.bodyLimitBytes, now },
-    accessHooks(metrics, log, now),
+    accessHooks(metrics, log, now, (err) => store.isUnavailable(err)),
   );
-  const { socket, port } = await listen(uws, app, config.host, config.port);
+  // ROLE=worker serves no public API (the operators' listener stays).
+  const { socket, port } =
+    config.role === 'worker' ? { socket: null, port: 0 } : await listen(uws, app, config.host, config.port);
   if (metrics) collectGauges(metrics, pool, store, limiter, now);
   const ops = await startOpsListener(uws, config.metricsHost, config.metricsPort, metrics, {
     store: async () => {
@@ -133,7 +140,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     pool: () => (pool.threadCount > 0 ? null : 'no worker threads'),
     shutdown: () => (shuttingDown ? 'shutting down' : null),
   });
-  log.info({ host: config.host, port, metrics_port: ops.port, threads: config.poolThreads }, 'listening');
+  log.info(
+    {
+      host: config.host,
+      port,
+      metrics_port: ops.port,
+      threads: config.poolThreads,
+      store: config.store,
+      role: config.role,
+    },
+    'listening',
+  );
 
   let closing: Promise<void> | null = null;
   return {
@@ -156,10 +173,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           // No new connections, and every request on a kept-alive connection is answered 503 with Retry-After and Connection: close.
           dispatcher.refuseNewWork();
           adapter.closeConnections();
-          uws.us_listen_socket_close(socket);
+          if (socket) uws.us_listen_socket_close(socket);
         },
         adapter,
         evaluations,
+        chunkWorker,
         limiter,
         replayGuard,
         webhooks,
@@ -173,4 +191,29 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       return closing;
     },
   };
+}
+
+/**
+ * Starts this node's consumer of chunk jobs (cluster mode, `ROLE=all|worker`): as many jobs at once
+ * as two per pool thread (a chunk waits for the pool between scenarios' hand-overs), timeouts swept
+ * every quarter of the evaluation budget (at most 5 s).
+ */
+function startChunkWorker(c: DependencyContainer, config: Config): ChunkWorker {
+  const worker = new ChunkWorker(
+    c.resolve(STORE),
+    c.resolve(EvaluationPool),
+    c.resolve(CLOCK),
+    {
+      redisUrl: config.redisUrl,
+      redisPrefix: config.redisPrefix,
+      concurrency: config.poolThreads * 2,
+      lockMs: config.chunkLockMs,
+      evaluationTimeoutMs: config.evaluationTimeoutMs,
+      sweepIntervalMs: Math.max(200, Math.min(5_000, Math.floor(config.evaluationTimeoutMs / 4))),
+    },
+    evaluationObserver(c.resolve(WebhookDispatcher), c.resolve(METRICS), c.resolve(LOGGER), c.resolve(CLOCK)),
+    storeFailureReporter('chunk-worker', 'chunk job failed; BullMQ retries it', c.resolve(METRICS), c.resolve(LOGGER)),
+  );
+  worker.start();
+  return worker;
 }

@@ -47,6 +47,12 @@ export interface Store {
   /** Throws when the store cannot serve reads (readiness probe; e.g. once closed). */
   probe(): Awaitable<void>;
   stats(): Awaitable<StoreStats>;
+  /**
+   * True when `error` (thrown by any repository method) means the backend cannot be reached right
+   * now, so the request may be retried later or on another node (503 with Retry-After) rather than
+   * being a fault of the service (500). Always false for an embedded backend.
+   */
+  isUnavailable(error: unknown): boolean;
   /** Flushes and closes. */
   close(): Promise<void>;
 }

@@ -176,12 +176,12 @@ export class ChunkWorker {
     afterWrite: (record: EvaluationRecord) => void = () => undefined,
   ): Promise<boolean> {
     const t0 = performance.now();
-    const deliveries = this.observer.deliveries;
+    const observer = this.observer;
     const receipt = await this.store.evaluations.update(evaluationId, (current) => {
       const change = decide(current);
-      if (!change || !isTerminal(change.record) || !deliveries) return change;
+      if (!change || !isTerminal(change.record) || !observer.deliveries) return change;
       const final = change.record;
-      return { ...change, deliveries: (endpoints: readonly WebhookRecord[]) => deliveries(final, endpoints) };
+      return { ...change, deliveries: (endpoints: readonly WebhookRecord[]) => observer.deliveries!(final, endpoints) };
     });
     if (!receipt) return false;
     this.observer.committed?.((performance.now() - t0) / 1000);

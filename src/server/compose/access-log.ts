@@ -10,9 +10,14 @@ import { reasonLabel } from '../metrics.js';
 const COUNTED_REJECTIONS = new Set([401, 403, 413, 422, 429]);
 
 /** The adapter's hooks: in-flight gauge, request metrics, the access log line, and the 500 logger. */
-export function accessHooks(metrics: Metrics | null, log: Logger, now: Clock): AdapterHooks {
+export function accessHooks(
+  metrics: Metrics | null,
+  log: Logger,
+  now: Clock,
+  unavailable: (err: unknown) => boolean = () => false,
+): AdapterHooks {
   return {
-    onError: internalError(log),
+    onError: internalError(log, unavailable),
     ...(metrics
       ? {
           onStart: () => {

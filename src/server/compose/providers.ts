@@ -10,7 +10,8 @@ import type { Config } from '../config.js';
 import { EvaluationPool } from '../../actors/pool.js';
 import { Evaluations } from '../../actors/evaluations.js';
 import { WebhookDispatcher } from '../../actors/webhooks/dispatcher.js';
-import { openStore } from '../../store/open.js';
+import type { Store } from '../../store/store.js';
+import { ChunkQueue } from '../../actors/cluster/chunk-queue.js';
 import { KeyService } from '../auth/keys.js';
 import { ResultTokens } from '../auth/result-tokens.js';
 import { deriveKey, loadServerSecrets } from '../auth/server-secrets.js';
@@ -25,6 +26,8 @@ import { CLOCK, CONFIG, LOGGER, METRICS, SECRETS, STORE, type Clock } from './to
 /** Values supplied by the caller (tests inject a clock and a logger). */
 export interface ProvidedValues {
   readonly config: Config;
+  /** The opened store (server/server opens it first: opening Redis is asynchronous). */
+  readonly store: Store;
   readonly now?: Clock;
   readonly logger?: Logger;
 }
@@ -46,9 +49,7 @@ export function registerProviders(c: DependencyContainer, values: ProvidedValues
   c.register(METRICS, {
     useFactory: instanceCachingFactory((r) => (r.resolve(CONFIG).metricsEnabled ? new Metrics() : null)),
   });
-  c.register(STORE, {
-    useFactory: instanceCachingFactory((r) => openStore(r.resolve(CONFIG).dataDir, { now: r.resolve(CLOCK) })),
-  });
+  c.register(STORE, { useValue: values.store });
   c.register(SECRETS, { useFactory: instanceCachingFactory((r) => loadServerSecrets(r.resolve(CONFIG).dataDir)) });
   const cfg = values.config;
 
@@ -155,6 +156,7 @@ export function registerProviders(c: DependencyContainer, values: ProvidedValues
           r.resolve(METRICS),
           r.resolve(LOGGER),
         ),
+        cfg.store === 'redis' ? new ChunkQueue(cfg.redisUrl, cfg.redisPrefix) : null,
       ),
   );
 }

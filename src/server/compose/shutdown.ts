@@ -1,5 +1,6 @@
 /** @module server/compose/shutdown: the graceful shutdown sequence, within SHUTDOWN_DEADLINE_MS (issue 13, item 14). */
 import type { Evaluations } from '../../actors/evaluations.js';
+import type { ChunkWorker } from '../../actors/cluster/chunk-worker.js';
 import type { EvaluationPool } from '../../actors/pool.js';
 import type { WebhookDispatcher } from '../../actors/webhooks/dispatcher.js';
 import type { Store } from '../../store/store.js';
@@ -15,6 +16,8 @@ export interface ShutdownParts {
   stopAccepting(): void;
   readonly adapter: AdapterControl;
   readonly evaluations: Evaluations;
+  /** Cluster mode: this node's consumer of chunk jobs, or null. */
+  readonly chunkWorker: ChunkWorker | null;
   readonly limiter: RateLimiter;
   readonly replayGuard: ReplayGuard;
   readonly webhooks: WebhookDispatcher;
@@ -34,11 +37,14 @@ export async function shutdown(p: ShutdownParts): Promise<void> {
   const reserveMs = Math.min(2000, Math.floor(p.deadlineMs / 4));
   p.stopAccepting();
   const drained = await settlesWithin(
-    Promise.all([p.evaluations.drain(), p.adapter.idle()]),
+    Promise.all([p.evaluations.drain(), p.adapter.idle(), p.chunkWorker?.close()]),
     deadline - reserveMs - performance.now(),
   );
-  if (!drained) p.evaluations.halt();
-  else p.evaluations.stopPurging();
+  if (!drained) {
+    p.evaluations.halt();
+    // Its unfinished chunk jobs stall and move to another node once their locks expire.
+    await p.chunkWorker?.halt();
+  } else p.evaluations.stopPurging();
   await p.limiter.release();
   await p.replayGuard.flush();
   p.webhooks.stop();
@@ -46,5 +52,6 @@ export async function shutdown(p: ShutdownParts): Promise<void> {
   // Requests whose pool task the forced close ended are answered (503) before connections close.
   await settlesWithin(p.adapter.idle(), Math.min(250, deadline - performance.now()));
   p.closeListeners();
+  await p.evaluations.closeQueue();
   await p.store.close();
 }

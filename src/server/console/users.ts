@@ -67,9 +67,9 @@ export class Users {
 
   /** Creates an account. @throws UserError `organization_not_found` / `user_exists`. */
   async create(orgId: string, email: string, role: UserRole, password: string): Promise<UserRecord> {
-    if (!this.organizations.getOrg(orgId)) throw new UserError('organization_not_found');
+    if (!(await this.organizations.getOrg(orgId))) throw new UserError('organization_not_found');
     const normalized = email.trim().toLowerCase();
-    if (this.accounts.userByEmail(normalized)) throw new UserError('user_exists');
+    if (await this.accounts.userByEmail(normalized)) throw new UserError('user_exists');
     const user: UserRecord = {
       user_id: `usr_${randomBytes(8).toString('hex')}`,
       org_id: orgId,

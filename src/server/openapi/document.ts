@@ -25,7 +25,7 @@ const COMMON_ERRORS: Readonly<Partial<Record<ErrorStatus, string>>> = {
   413: '`Request body too large` (over 2 MiB)',
   429: '`Rate limit exceeded`; honour `Retry-After`',
   500: '`Internal server error` with `request_id`',
-  503: '`Service is shutting down` (graceful shutdown; the connection closes): retry after `Retry-After`, on another node when there is one',
+  503: '`Service is shutting down` (graceful shutdown; the connection closes) or `Service temporarily unavailable` (cluster mode: the shared store cannot be reached): retry after `Retry-After`, on another node when there is one',
 };
 
 const headerRefs = (names: readonly HeaderName[]) =>

@@ -31,6 +31,11 @@ export interface LmdbStoreOptions {
  */
 export class LmdbStore implements Store {
   readonly backend = 'lmdb';
+
+  /** An embedded store is never out of reach: a failure of it is a fault (500). */
+  isUnavailable(): boolean {
+    return false;
+  }
   /** The tables: for the LMDB repositories and the LMDB backend's own tests only. */
   readonly tables: LmdbTables;
   readonly organizations: LmdbOrganizations;

@@ -13,6 +13,7 @@ import type { Store, StoreStats } from '../store.js';
 import { COUNTERS, DEFAULT_PREFIX, RedisKeys } from './keys.js';
 import { RedisContext } from './context.js';
 import { checkRedisSettings } from './settings.js';
+import { isRedisUnavailableError } from './unavailable.js';
 import { RedisConsoleAccounts } from '../console-accounts/redis.js';
 import { RedisEvaluations } from '../evaluations/redis.js';
 import { RedisOrganizations } from '../organizations/redis.js';
@@ -31,6 +32,9 @@ export interface RedisStoreOptions {
   /** Check `maxmemory-policy` and `appendonly` at open (default true; false only for servers checked otherwise). */
   readonly checkSettings?: boolean;
 }
+
+/** How long a command may wait for its answer, in ms (ioredis `commandTimeout`). */
+export const COMMAND_TIMEOUT_MS = 2_000;
 
 /** Reconnect delay after the n-th failed attempt, in ms: 50, 100, … capped at 2 s; retries forever. */
 const reconnectDelay = (attempt: number): number => Math.min(attempt * 50, 2_000);
@@ -78,6 +82,11 @@ export class RedisStore implements Store {
   }
 
   /** Resolves on PING; rejects at once while Redis is unreachable (no offline queue). */
+  /** True for ioredis's reports of a connection that is down, and for any failure while it is not ready. */
+  isUnavailable(error: unknown): boolean {
+    return this.redis.status !== 'ready' || isRedisUnavailableError(error);
+  }
+
   async probe(): Promise<void> {
     await this.redis.ping();
   }
@@ -117,6 +126,9 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
     lazyConnect: true,
     enableAutoPipelining: true,
     maxRetriesPerRequest: 1,
+    // A server that accepts the connection but does not answer (stopped, overloaded) fails the
+    // command after this instead of holding the request: 503, never a hang.
+    commandTimeout: COMMAND_TIMEOUT_MS,
     retryStrategy: reconnectDelay,
     // A command in flight when the connection drops fails instead of being sent again after the
     // reconnect: a script that already ran would run twice, and a second SET NX (a token redemption,
