@@ -3,7 +3,7 @@
 # package, installed by scripts/ensure-redis.sh when absent) with AOF and noeviction, and three
 # service nodes with STORE=redis behind no load balancer (call any of them).
 #
-#   scripts/cluster-local.sh [start] [--dir DIR] [--redis-port PORT]   start (or report what already runs)
+#   scripts/cluster-local.sh [start] [--dir DIR] [--redis-port PORT]   start (again: starts the nodes that are not running)
 #   scripts/cluster-local.sh status  [--dir DIR]                       pids and /readyz of each process
 #   scripts/cluster-local.sh stop    [--dir DIR]                       SIGTERM the nodes, then shut Redis down
 #
@@ -13,7 +13,8 @@
 # (mode 0600) and reused, since every node and the admin CLI must use the same two values.
 #
 # Nodes listen on 127.0.0.1:8081-8083 (API) and 127.0.0.1:9465-9467 (operators: /metrics, /healthz,
-# /readyz); Redis on 127.0.0.1:6390 (never 6379, a system Redis's port). Other service variables
+# /readyz); Redis on 127.0.0.1:6390 (never 6379, a system Redis's port) with REDIS_MAXMEMORY (default
+# 1gb: at it Redis refuses writes instead of evicting). Other service variables
 # (POOL_THREADS, LOG_LEVEL, CHUNK_LOCK_MS, REDIS_PREFIX, ...) are passed through from the caller's
 # environment. dist/ is built when missing; after changing the sources run `npm run build` first.
 set -euo pipefail
@@ -28,7 +29,7 @@ STOP_TIMEOUT_S=15
 DEMO_ON_NODE_1=${BOOTSTRAP_DEMO:-true}
 
 usage() {
-  sed -n '2,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"
 }
 
 die() {
@@ -211,7 +212,7 @@ start_redis() {
   # AOF with an fsync every second and no eviction: the service refuses a Redis without them.
   redis-server --port "$redis_port" --bind 127.0.0.1 --protected-mode yes \
     --dir "$dir/redis" --appendonly yes --appendfsync everysec --save "" \
-    --maxmemory-policy noeviction \
+    --maxmemory-policy noeviction --maxmemory "${REDIS_MAXMEMORY:-1gb}" \
     --daemonize yes --pidfile "$dir/redis.pid" --logfile "$dir/logs/redis.log"
   local deadline=$((SECONDS + 20))
   until [[ "$(redis-cli -h 127.0.0.1 -p "$redis_port" ping 2>/dev/null)" == PONG ]]; do
@@ -241,6 +242,18 @@ start_node() {
   echo $! >"$dir/node-$i.pid"
 }
 
+# Waits for node i's /readyz; shows the end of its log and fails when it does not become ready.
+wait_node() {
+  local i=$1 pid
+  pid=$(<"$dir/node-$i.pid")
+  if ! wait_ready "http://127.0.0.1:$(ops_port "$i")/readyz" "$pid"; then
+    echo "node $i did not become ready within ${READY_TIMEOUT_S}s; last lines of $dir/logs/node-$i.log:" >&2
+    tail -n 20 "$dir/logs/node-$i.log" >&2 || true
+    exit 1
+  fi
+  echo "node $i ready (pid $pid, http://127.0.0.1:$(api_port "$i"))"
+}
+
 # Stops what this start launched when it fails halfway (a node that exits, a time-out).
 started_here=0
 on_exit() {
@@ -252,15 +265,14 @@ on_exit() {
 }
 
 cmd_start() {
-  local i pid running=0
-  for ((i = 1; i <= NODES; i++)); do [[ -z "$(node_pid "$i")" ]] || running=$((running + 1)); done
-  if ((running == NODES)); then
+  local i missing=()
+  for ((i = 1; i <= NODES; i++)); do [[ -n "$(node_pid "$i")" ]] || missing+=("$i"); done
+  if ((${#missing[@]} == 0)); then
     echo "The local cluster is already running:"
     cmd_status
     return
   fi
-  ((running == 0)) || die "$running of $NODES nodes are running: run '$0 stop' first"
-  for ((i = 1; i <= NODES; i++)); do
+  for i in "${missing[@]}"; do
     if port_in_use "$(api_port "$i")" || port_in_use "$(ops_port "$i")"; then
       die "port $(api_port "$i") or $(ops_port "$i") is in use by another process"
     fi
@@ -277,26 +289,21 @@ cmd_start() {
     (cd "$ROOT" && npm run build --silent)
   fi
 
-  started_here=1
+  # A failed first start stops everything; restarting missing nodes of a running cluster stops nothing else.
+  ((${#missing[@]} < NODES)) || started_here=1
   trap on_exit EXIT
   start_redis
   # Node 1 starts alone: on an empty Redis it creates the demo organization (BOOTSTRAP_DEMO); the
   # others start after it, with BOOTSTRAP_DEMO=false, so that only one demo organization is made.
-  for ((i = 1; i <= NODES; i++)); do
-    if ((i == 1)); then start_node 1 "$DEMO_ON_NODE_1"; else start_node "$i" false; fi
-    if ((i == 1 || i == NODES)); then
-      local j first=$((i == 1 ? 1 : 2))
-      for ((j = first; j <= i; j++)); do
-        pid=$(<"$dir/node-$j.pid")
-        if ! wait_ready "http://127.0.0.1:$(ops_port "$j")/readyz" "$pid"; then
-          echo "node $j did not become ready within ${READY_TIMEOUT_S}s; last lines of $dir/logs/node-$j.log:" >&2
-          tail -n 20 "$dir/logs/node-$j.log" >&2 || true
-          exit 1
-        fi
-        echo "node $j ready (pid $pid)"
-      done
-    fi
-  done
+  # A missing node of a running cluster (stopped or crashed) is started again alone.
+  local waves=("${missing[@]}")
+  if [[ "${missing[0]}" == 1 ]]; then
+    start_node 1 "$DEMO_ON_NODE_1"
+    waves=("${missing[@]:1}")
+    wait_node 1
+  fi
+  for i in "${waves[@]}"; do start_node "$i" false; done
+  for i in "${waves[@]}"; do wait_node "$i"; done
   started_here=0
 
   cat <<EOF
@@ -312,9 +319,9 @@ EOF
   fi
   cat <<EOF
 
-Admin CLI on this cluster:
+Admin CLI on this cluster (the same secrets as the nodes; DATA_DIR must exist):
   set -a; . $dir/secrets.env; set +a
-  npm run -s admin -- --store redis --redis-url redis://127.0.0.1:$redis_port orgs list
+  DATA_DIR=$dir/node-1 npm run -s admin -- --store redis --redis-url redis://127.0.0.1:$redis_port orgs list
 Stop:   $0 stop$([[ "$dir" == "$ROOT/cluster-data" ]] || echo " --dir $dir")
 EOF
 }
