@@ -1,6 +1,6 @@
 /**
  * @module bench/run: `npm run bench [-- <name...>] [--quick]`. Runs the benchmarks (default all:
- * engine, signed-reads (with the metrics cost), inline, batches, fleet, soak, fuzz-soak), prints a Markdown
+ * engine, signed-reads (with the metrics cost), inline, batches, fleet, soak, fuzz-soak, cluster), prints a Markdown
  * table of every target with its measured ratio, writes `bench/results/<date>-<name>.json`, and on
  * a full run of all of them rewrites `docs/performance.md`. Figures are ratios measured in the same
  * run on the same machine; absolute numbers are reported beside them.
@@ -15,6 +15,9 @@ import { benchBatches } from './scenarios/batches.js';
 import { benchFleet } from './scenarios/fleet.js';
 import { benchSoak } from './scenarios/soak.js';
 import { benchFuzzSoak } from './scenarios/fuzz-soak.js';
+import { benchCluster } from './scenarios/cluster.js';
+import { batchesDetail, clusterTables, readsDetail } from './scenarios/cluster-report.js';
+import { redisAvailable } from './lib/redis-server.js';
 import { wrkAvailable } from './lib/wrk.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -169,6 +172,36 @@ async function main(): Promise<void> {
     );
     row('Fuzz soak (issue 13)', 'zero 5xx', String(r.fiveXx), r.fiveXx === 0, `statuses ${JSON.stringify(r.byStatus)}`);
     save('fuzz-soak', r);
+  }
+  if (selected('cluster') && (!wrkAvailable() || !redisAvailable())) {
+    const missing = wrkAvailable() ? 'redis-server (scripts/ensure-redis.sh failed)' : 'wrk';
+    process.stdout.write(`SKIP 16 Cluster: ${missing} unavailable\n`);
+    rows.push(`| 16 Cluster | | skipped: ${missing} unavailable | | |`);
+  } else if (selected('cluster')) {
+    const r = await benchCluster(
+      quick ? { readSeconds: 2, rounds: 1, batches: 30 } : { readSeconds: 5, rounds: 3, batches: 300 },
+    );
+    const lmdb = r.points.find((p) => p.name === 'lmdb')!;
+    const one = r.points.find((p) => p.name === 'redis-1')!;
+    const shared = `2 cores shared by the nodes, redis-server and the load generator: compare CPU per request or scenario, not throughput`;
+    const cpuRatio = one.reads.cpuUsPerRequest / lmdb.reads.cpuUsPerRequest;
+    row(
+      '16 Cluster reads',
+      'Redis 1 node CPU per signed read ≤ 1.5 × LMDB',
+      r2(cpuRatio),
+      cpuRatio <= 1.5,
+      `${readsDetail(r)}; wrk per node (${r.connections} connections split), median of ${r.rounds} round${r.rounds === 1 ? '' : 's'} of ${r.readSeconds} s; ${shared}`,
+    );
+    const tputRatio = one.batches.scenariosPerSec / lmdb.batches.scenariosPerSec;
+    row(
+      '16 Cluster batches',
+      'Redis 1 node stored batches ≥ 0.7 × LMDB scenarios/s',
+      r2(tputRatio),
+      tputRatio >= 0.7,
+      `${batchesDetail(r)}; ${r.batches} batches of 10 after as many for warm-up; ${shared}`,
+    );
+    process.stdout.write(`\n${clusterTables(r)}\n\n`);
+    save('cluster', r);
   }
   const table = ['| scenario | target | measured | met | detail |', '|---|---|---|---|---|', ...rows].join('\n');
   process.stdout.write(`\n${table}\n`);

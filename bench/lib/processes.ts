@@ -22,6 +22,18 @@ export interface Child {
 /** Clock ticks per second of /proc/<pid>/stat (`getconf CLK_TCK`; 100 on Linux). */
 const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
+/** CPU time used so far by every thread of process `pid` (user + system, from /proc/<pid>/stat), in seconds; 0 once it is gone. */
+export function procCpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    // Fields 14 and 15 (utime, stime) follow the parenthesised command name.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+  } catch {
+    return 0;
+  }
+}
+
 /** Starts `dist/<script>` with `env` and waits for its "listening on http://127.0.0.1:<port>" line. */
 export function startChild(
   script: string,
@@ -35,7 +47,11 @@ export function startChild(
     });
     let out = '';
     let err = '';
-    const timer = setTimeout(() => reject(new Error(`${script} did not start: ${out}${err}`)), 30_000);
+    const timer = setTimeout(() => {
+      // Not left running: the caller never gets a handle to stop it.
+      child.kill('SIGKILL');
+      reject(new Error(`${script} did not start: ${out}${err}`));
+    }, 30_000);
     child.stderr.on('data', (c) => {
       err += String(c);
     });
@@ -69,15 +85,7 @@ export function startChild(
               return 0;
             }
           },
-          cpuSeconds() {
-            try {
-              // Fields 14 and 15 (utime, stime) follow the parenthesised command name.
-              const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-              return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
-            } catch {
-              return 0;
-            }
-          },
+          cpuSeconds: () => procCpuSeconds(child.pid),
           rssAnon() {
             try {
               const m2 = /RssAnon:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
@@ -97,15 +105,23 @@ export function startChild(
   });
 }
 
-/** The service (`dist/src/server/main.js`) on ephemeral ports with a data directory. */
-export function startService(dataDir: string, env: Record<string, string> = {}): Promise<Child> {
-  return startChild('src/server/main.js', {
-    HOST: '127.0.0.1',
-    PORT: '0',
-    METRICS_PORT: '0',
-    DATA_DIR: dataDir,
-    BOOTSTRAP_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    ...env,
-  });
+/** The service (`dist/src/server/main.js`) on ephemeral ports with a data directory; `execArgv` goes to node (e.g. `--cpu-prof`). */
+export function startService(
+  dataDir: string,
+  env: Record<string, string> = {},
+  execArgv: readonly string[] = [],
+): Promise<Child> {
+  return startChild(
+    'src/server/main.js',
+    {
+      HOST: '127.0.0.1',
+      PORT: '0',
+      METRICS_PORT: '0',
+      DATA_DIR: dataDir,
+      BOOTSTRAP_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    execArgv,
+  );
 }

@@ -119,8 +119,19 @@ export interface WrkOptions {
   readonly rate?: number;
 }
 
-/** Runs wrk and parses throughput and latency percentiles. */
-export async function runWrk(o: WrkOptions): Promise<LoadResult> {
+/** A wrk run whose request file is written and signed, ready to start. */
+export interface PreparedWrk {
+  /** Runs wrk once and parses its report (the request file may be used by several runs within the signatures' 300 s). */
+  run(): Promise<LoadResult>;
+  /** Removes the request file. */
+  dispose(): void;
+}
+
+/**
+ * Signs the requests and writes wrk's files, without running it: several runs prepared first can
+ * then start together (signing a few hundred thousand requests takes seconds).
+ */
+export function prepareWrk(o: WrkOptions): PreparedWrk {
   const dir = mkdtempSync(join(tmpdir(), 'gov-wrk-'));
   try {
     const t = Math.floor(Date.now() / 1000);
@@ -135,38 +146,55 @@ export async function runWrk(o: WrkOptions): Promise<LoadResult> {
     writeFileSync(join(dir, 'requests.tsv'), `${lines.join('\n')}\n`);
     writeFileSync(join(dir, 'signed.lua'), LUA);
     if (o.body !== undefined) writeFileSync(join(dir, 'body.json'), o.body);
-    const args = [
-      '-t',
-      String(o.threads ?? 1),
-      '-c',
-      String(o.connections),
-      '-d',
-      `${o.durationS}s`,
-      '--latency',
-      '-s',
-      join(dir, 'signed.lua'),
-      o.url,
-      '--',
-      join(dir, 'requests.tsv'),
-      o.credentials ? `Bearer ${o.credentials.apiKey}` : '',
-      method,
-      o.body !== undefined ? join(dir, 'body.json') : '',
-      String(o.rate ?? 0),
-    ];
-    const out = await new Promise<string>((resolve, reject) => {
-      const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-      let text = '';
-      child.stdout.on('data', (c) => {
-        text += String(c);
-      });
-      child.stderr.on('data', (c) => {
-        text += String(c);
-      });
-      child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}: ${text}`))));
-    });
-    return parseWrk(out);
-  } finally {
+  } catch (err) {
     rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+  const args = [
+    '-t',
+    String(o.threads ?? 1),
+    '-c',
+    String(o.connections),
+    '-d',
+    `${o.durationS}s`,
+    '--latency',
+    '-s',
+    join(dir, 'signed.lua'),
+    o.url,
+    '--',
+    join(dir, 'requests.tsv'),
+    o.credentials ? `Bearer ${o.credentials.apiKey}` : '',
+    o.method ?? 'GET',
+    o.body !== undefined ? join(dir, 'body.json') : '',
+    String(o.rate ?? 0),
+  ];
+  return {
+    run: async () =>
+      parseWrk(
+        await new Promise<string>((resolve, reject) => {
+          const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          let text = '';
+          child.stdout.on('data', (c) => {
+            text += String(c);
+          });
+          child.stderr.on('data', (c) => {
+            text += String(c);
+          });
+          child.on('error', reject);
+          child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}: ${text}`))));
+        }),
+      ),
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Runs wrk and parses throughput and latency percentiles. */
+export async function runWrk(o: WrkOptions): Promise<LoadResult> {
+  const prepared = prepareWrk(o);
+  try {
+    return await prepared.run();
+  } finally {
+    prepared.dispose();
   }
 }
 

@@ -46,10 +46,92 @@ export function engineRate(texts: readonly string[], minMs: number): number {
   return n / ((performance.now() - start) / 1000);
 }
 
+/** The 100 stored blueprints of the batch benchmarks (variants of our examples), as JSON; stored as `b0` … `b99`. */
+export function batchBlueprints(): string[] {
+  const examples = exampleBlueprints();
+  return Array.from({ length: 100 }, (_, i) => JSON.stringify(variant(i, examples)));
+}
+
+/** One submitted batch: its evaluation and the client (node) it was submitted through. */
+export interface Submitted {
+  readonly id: string;
+  readonly client: GovernanceClient;
+}
+
+/**
+ * Submits `count` batches of 10 stored scenarios (`b0` … `b99` in turn) from SUBMITTERS concurrent
+ * clients; submitter i sends through `clients[i % clients.length]` (one client per node spreads the
+ * submissions over the nodes). `extra` fields go into every body (they make each one distinct).
+ * @throws Error on a status other than 200.
+ */
+export async function submitBatches(
+  clients: readonly GovernanceClient[],
+  count: number,
+  extra: Record<string, unknown>,
+): Promise<Submitted[]> {
+  const out: Submitted[] = [];
+  let next = 0;
+  const submitter = async (client: GovernanceClient) => {
+    while (next < count) {
+      const b = next++;
+      const res = await client.call<Ok<SubmitResult>>('POST', '/evaluate', {
+        scenario_ids: Array.from({ length: 10 }, (_, i) => `b${(b * 10 + i) % 100}`),
+        batch: b,
+        ...extra,
+      });
+      if (res.status !== 200) throw new Error(`submit failed: ${res.status} ${res.raw}`);
+      out.push({ id: res.body.data.evaluation_id, client });
+    }
+  };
+  await Promise.all(Array.from({ length: SUBMITTERS }, (_, i) => submitter(clients[i % clients.length]!)));
+  return out;
+}
+
+/** What one measured set of batches took, by the server's own timestamps (epoch ms). */
+export interface BatchSpan {
+  readonly scenarios: number;
+  /** `created_at` of the first batch, epoch ms. */
+  readonly firstMs: number;
+  /** `completed_at` of the last batch, epoch ms. */
+  readonly lastMs: number;
+}
+
+/**
+ * Warm-up then measurement: `batches` batches submitted and polled to the end with a short delay
+ * (so V8 has optimized the engine in every worker), then `batches` more, polled with the spec's
+ * backoff (2, 3, 5, 8 s). `beforeMeasure` runs between the two (to start samplers).
+ */
+export async function warmAndMeasure(
+  clients: readonly GovernanceClient[],
+  batches: number,
+  extra: Record<string, unknown>,
+  beforeMeasure: () => Promise<void> | void = () => undefined,
+): Promise<BatchSpan> {
+  // Warm-up as long as the measurement (the engine reference is warmed for seconds too): with a
+  // few batches only, V8 was still optimizing the engine in every worker during the measured
+  // batches (TurboFan jobs took ~40% of a core).
+  await Promise.all(
+    (await submitBatches(clients, batches, { ...extra, tag: 'warm-up' })).map((s) =>
+      pollEvaluation<Ok<EvaluationStatus>>(s.client, s.id, { delaysMs: [100], timeoutMs: 600_000 }),
+    ),
+  );
+  await beforeMeasure();
+  const submitted = await submitBatches(clients, batches, { ...extra, tag: 'measure' });
+  const done = await Promise.all(
+    submitted.map((s) => pollEvaluation<Ok<EvaluationStatus>>(s.client, s.id, { timeoutMs: 600_000 })),
+  );
+  const bad = done.find((d) => d.body.data.status !== 'complete');
+  if (bad) throw new Error(`a batch ended ${bad.body.data.status}: ${bad.raw.slice(0, 300)}`);
+  return {
+    scenarios: done.reduce((a, d) => a + d.body.data.completed, 0),
+    firstMs: Math.min(...done.map((d) => Date.parse(d.body.data.created_at))),
+    lastMs: Math.max(...done.map((d) => Date.parse(d.body.data.completed_at ?? ''))),
+  };
+}
+
 /** Runs scenario 3 with `batches` batches of 10 per worker count. */
 export async function benchBatches(batches: number, threadCounts: readonly number[] = [1, 2, 4]): Promise<BatchBench> {
-  const examples = exampleBlueprints();
-  const texts = Array.from({ length: 100 }, (_, i) => JSON.stringify(variant(i, examples)));
+  const texts = batchBlueprints();
   const engineSingleThreadPerSec = engineRate(texts, 2000);
   const p = await prepare(texts.map((t, i) => [`b${i}`, t] as [string, string]));
   const points: BatchPoint[] = [];
@@ -61,43 +143,9 @@ export async function benchBatches(batches: number, threadCounts: readonly numbe
         EVALUATION_TIMEOUT_MS: '600000',
       });
       try {
-        const client = new GovernanceClient(svc.url, p.credentials);
-        const submitAll = async (count: number, tag: string): Promise<string[]> => {
-          const ids: string[] = [];
-          let next = 0;
-          const submitter = async () => {
-            while (next < count) {
-              const b = next++;
-              const res = await client.call<Ok<SubmitResult>>('POST', '/evaluate', {
-                scenario_ids: Array.from({ length: 10 }, (_, i) => `b${(b * 10 + i) % 100}`),
-                batch: b,
-                tag,
-                threads,
-              });
-              if (res.status !== 200) throw new Error(`submit failed: ${res.status} ${res.raw}`);
-              ids.push(res.body.data.evaluation_id);
-            }
-          };
-          await Promise.all(Array.from({ length: SUBMITTERS }, submitter));
-          return ids;
-        };
-        // Warm-up as long as the measurement (the engine reference is warmed for seconds too): with a
-        // few batches only, V8 was still optimizing the engine in every worker during the measured
-        // batches (TurboFan jobs took ~40% of a core). Then the measured batches, polled with the spec's backoff.
-        await Promise.all(
-          (await submitAll(batches, 'warm-up')).map((id) =>
-            pollEvaluation<Ok<EvaluationStatus>>(client, id, { delaysMs: [100], timeoutMs: 600_000 }),
-          ),
-        );
-        const ids = await submitAll(batches, 'measure');
-        const done = await Promise.all(
-          ids.map((id) => pollEvaluation<Ok<EvaluationStatus>>(client, id, { timeoutMs: 600_000 })),
-        );
-        const first = Math.min(...done.map((d) => Date.parse(d.body.data.created_at)));
-        const last = Math.max(...done.map((d) => Date.parse(d.body.data.completed_at ?? '')));
-        const scenarios = done.reduce((a, d) => a + d.body.data.completed, 0);
-        const seconds = (last - first) / 1000;
-        points.push({ threads, scenarios, seconds, scenariosPerSec: scenarios / seconds });
+        const span = await warmAndMeasure([new GovernanceClient(svc.url, p.credentials)], batches, { threads });
+        const seconds = (span.lastMs - span.firstMs) / 1000;
+        points.push({ threads, scenarios: span.scenarios, seconds, scenariosPerSec: span.scenarios / seconds });
       } finally {
         await svc.stop();
       }
