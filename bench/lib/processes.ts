@@ -2,6 +2,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { killAtExit } from './cleanup.js';
 
 const DIST = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -45,6 +46,7 @@ export function startChild(
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    killAtExit(child);
     let out = '';
     let err = '';
     const timer = setTimeout(() => {
@@ -72,7 +74,7 @@ export function startChild(
           url: `http://127.0.0.1:${port}`,
           stop: () =>
             new Promise((r) => {
-              if (child.exitCode !== null) return r();
+              if (child.exitCode !== null || child.signalCode !== null) return r(); // exited, or killed by a signal
               child.once('exit', () => r());
               child.kill('SIGTERM');
               setTimeout(() => child.kill('SIGKILL'), 5000).unref();

@@ -5,13 +5,14 @@
  * time (/proc), read before and after a measured interval. The same approach as the tests'
  * helper (test/helpers/redis-server.ts), which the bench does not import.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { forget, killAtExit, removeAtExit } from './cleanup.js';
 import { procCpuSeconds } from './processes.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -92,12 +93,6 @@ function commandCalls(text: string): Record<string, number> {
   return out;
 }
 
-/** Processes still running, killed when the bench exits (a scenario that throws must not leave one behind). */
-const running = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});
-
 /**
  * Starts `redis-server` (installing it with scripts/ensure-redis.sh when missing) and waits until
  * it answers PING (up to 10 s).
@@ -106,7 +101,7 @@ process.on('exit', () => {
 export async function startBenchRedis(): Promise<BenchRedis> {
   ensureRedisInstalled();
   const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'gov-bench-redis-'));
+  const dir = removeAtExit(mkdtempSync(join(tmpdir(), 'gov-bench-redis-')));
   const child = spawn(
     'redis-server',
     [
@@ -115,7 +110,7 @@ export async function startBenchRedis(): Promise<BenchRedis> {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  running.add(child);
+  killAtExit(child);
   let log = '';
   const keep = (c: Buffer) => {
     log = (log + c.toString('utf8')).slice(-4000);
@@ -123,7 +118,6 @@ export async function startBenchRedis(): Promise<BenchRedis> {
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  void exited.then(() => running.delete(child));
   const client = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, maxRetriesPerRequest: 1 });
   client.on('error', () => undefined); // surfaces as rejected commands
   let stopped = false;
@@ -144,6 +138,7 @@ export async function startBenchRedis(): Promise<BenchRedis> {
       clearTimeout(timer);
     }
     rmSync(dir, { recursive: true, force: true });
+    forget(dir);
   };
   try {
     const deadline = Date.now() + 10_000;

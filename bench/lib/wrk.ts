@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signRequest } from '../../src/client/client.js';
+import { forget, killAtExit, removeAtExit } from './cleanup.js';
 
 const LUA = `
 -- Requests are two flat string arrays (no per-request tables), and the collector is stopped once
@@ -132,7 +133,7 @@ export interface PreparedWrk {
  * then start together (signing a few hundred thousand requests takes seconds).
  */
 export function prepareWrk(o: WrkOptions): PreparedWrk {
-  const dir = mkdtempSync(join(tmpdir(), 'gov-wrk-'));
+  const dir = removeAtExit(mkdtempSync(join(tmpdir(), 'gov-wrk-')));
   try {
     const t = Math.floor(Date.now() / 1000);
     const method = o.method ?? 'GET';
@@ -173,6 +174,7 @@ export function prepareWrk(o: WrkOptions): PreparedWrk {
       parseWrk(
         await new Promise<string>((resolve, reject) => {
           const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          killAtExit(child);
           let text = '';
           child.stdout.on('data', (c) => {
             text += String(c);
@@ -184,7 +186,10 @@ export function prepareWrk(o: WrkOptions): PreparedWrk {
           child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}: ${text}`))));
         }),
       ),
-    dispose: () => rmSync(dir, { recursive: true, force: true }),
+    dispose: () => {
+      rmSync(dir, { recursive: true, force: true });
+      forget(dir);
+    },
   };
 }
 

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { GovernanceClient, pollEvaluation } from '../../src/client/client.js';
 import type { Ok, SubmitResult } from '../../src/client/responses.js';
 import { variant } from '../../src/fleet/variants.js';
+import { removeAtExit } from '../lib/cleanup.js';
 import { startService, type Child } from '../lib/processes.js';
 import { startBenchRedis, type BenchRedis } from '../lib/redis-server.js';
 import { prepare, prepareRedis } from '../lib/setup.js';
@@ -104,7 +105,7 @@ export async function benchCluster(o: ClusterOptions): Promise<ClusterBench> {
   let redis: BenchRedis | undefined;
   try {
     const p = await prepare(scenarios);
-    dirs.push(p.dataDir);
+    dirs.push(removeAtExit(p.dataDir));
     const lmdbNode = await startService(p.dataDir, env);
     children.push(lmdbNode);
     const lmdb: Deployment = {
@@ -126,7 +127,7 @@ export async function benchCluster(o: ClusterOptions): Promise<ClusterBench> {
     const redisNodes: Child[] = [];
     const addNode = async (): Promise<Child> => {
       const dir = mkdtempSync(join(tmpdir(), 'gov-bench-node-'));
-      dirs.push(dir);
+      dirs.push(removeAtExit(dir));
       const node = await startService(dir, redisEnv);
       children.push(node);
       redisNodes.push(node);
