@@ -96,26 +96,35 @@ export interface BatchSpan {
   readonly lastMs: number;
 }
 
+/** Options of `warmAndMeasure`. */
+export interface MeasureOptions {
+  /** Warm-up batches before the measured ones (default as many as measured; 0 for none). */
+  readonly warmBatches?: number;
+  /** Runs between the warm-up and the measured batches (to start samplers). */
+  readonly beforeMeasure?: () => Promise<void> | void;
+}
+
 /**
- * Warm-up then measurement: `batches` batches submitted and polled to the end with a short delay
- * (so V8 has optimized the engine in every worker), then `batches` more, polled with the spec's
- * backoff (2, 3, 5, 8 s). `beforeMeasure` runs between the two (to start samplers).
+ * Warm-up then measurement: `warmBatches` batches submitted and polled to the end with a short
+ * delay (so V8 has optimized the engine in every worker), then `batches` more, polled with the
+ * spec's backoff (2, 3, 5, 8 s).
+ * @throws Error when a submit is refused or a measured batch ends other than `complete`.
  */
 export async function warmAndMeasure(
   clients: readonly GovernanceClient[],
   batches: number,
   extra: Record<string, unknown>,
-  beforeMeasure: () => Promise<void> | void = () => undefined,
+  options: MeasureOptions = {},
 ): Promise<BatchSpan> {
   // Warm-up as long as the measurement (the engine reference is warmed for seconds too): with a
   // few batches only, V8 was still optimizing the engine in every worker during the measured
   // batches (TurboFan jobs took ~40% of a core).
   await Promise.all(
-    (await submitBatches(clients, batches, { ...extra, tag: 'warm-up' })).map((s) =>
+    (await submitBatches(clients, options.warmBatches ?? batches, { ...extra, tag: 'warm-up' })).map((s) =>
       pollEvaluation<Ok<EvaluationStatus>>(s.client, s.id, { delaysMs: [100], timeoutMs: 600_000 }),
     ),
   );
-  await beforeMeasure();
+  await options.beforeMeasure?.();
   const submitted = await submitBatches(clients, batches, { ...extra, tag: 'measure' });
   const done = await Promise.all(
     submitted.map((s) => pollEvaluation<Ok<EvaluationStatus>>(s.client, s.id, { timeoutMs: 600_000 })),

@@ -7,6 +7,7 @@
 import { GovernanceClient } from '../../src/client/client.js';
 import { sampleCpu, type CpuSampler } from '../lib/cpu-sampler.js';
 import type { Child } from '../lib/processes.js';
+import { median } from '../lib/stats.js';
 import { redisCost, type BenchRedis, type RedisCost, type RedisCounters } from '../lib/redis-server.js';
 import { prepareWrk } from '../lib/wrk.js';
 import { warmAndMeasure } from './batches.js';
@@ -101,20 +102,28 @@ export interface BatchRun {
 }
 
 /**
- * `batches` batches of 10 stored scenarios after as many for warm-up (bench/scenarios/batches: 16
+ * `batches` batches of 10 stored scenarios after `warmBatches` for warm-up (bench/scenarios/batches: 16
  * submitters, spread over the nodes round-robin, each batch polled through the node it was
  * submitted to). CPU is sampled every 50 ms and read off over the server-side span.
  */
-export async function measureBatches(d: Deployment, batches: number): Promise<BatchRun> {
+export async function measureBatches(d: Deployment, batches: number, warmBatches: number): Promise<BatchRun> {
   const clients = d.nodes.map((n) => new GovernanceClient(n.url, d.credentials));
   const redis = d.redis;
   let sampler: CpuSampler | undefined;
   let redis0: RedisCounters | undefined;
   try {
-    const span = await warmAndMeasure(clients, batches, { deployment: d.name }, async () => {
-      redis0 = await countersOf(d);
-      sampler = sampleCpu([() => nodeCpu(d), ...(redis ? [() => redis.cpuSeconds()] : [])]);
-    });
+    const span = await warmAndMeasure(
+      clients,
+      batches,
+      { deployment: d.name },
+      {
+        warmBatches,
+        beforeMeasure: async () => {
+          redis0 = await countersOf(d);
+          sampler = sampleCpu([() => nodeCpu(d), ...(redis ? [() => redis.cpuSeconds()] : [])]);
+        },
+      },
+    );
     sampler!.stop();
     const redis1 = await countersOf(d);
     const [nodes = 0, redisCpu] = sampler!.between(span.firstMs, span.lastMs);
@@ -130,4 +139,56 @@ export async function measureBatches(d: Deployment, batches: number): Promise<Ba
   } finally {
     sampler?.stop();
   }
+}
+
+/** Every figure of `rounds` replaced by its median over the rounds (Redis's top commands: of the median round by node CPU). */
+export function medianReads(rounds: readonly ReadRound[]): ReadRound {
+  const m = (f: (r: ReadRound) => number) => median(rounds.map(f));
+  const byCpu = [...rounds].sort((a, b) => a.cpuUsPerRequest - b.cpuUsPerRequest)[Math.floor(rounds.length / 2)]!;
+  return {
+    requestsPerSec: m((r) => r.requestsPerSec),
+    total: m((r) => r.total),
+    p50Ms: m((r) => r.p50Ms),
+    p99Ms: m((r) => r.p99Ms),
+    errors: rounds.reduce((a, r) => a + r.errors, 0),
+    cpuUsPerRequest: m((r) => r.cpuUsPerRequest),
+    ...(byCpu.redis
+      ? {
+          redis: medianCost(
+            rounds.map((r) => r.redis!),
+            byCpu.redis,
+          ),
+        }
+      : {}),
+  };
+}
+
+/** Every figure of `rounds` replaced by its median over the rounds. */
+export function medianBatches(rounds: readonly BatchRun[]): BatchRun {
+  const m = (f: (r: BatchRun) => number) => median(rounds.map(f));
+  const byCpu = [...rounds].sort((a, b) => a.cpuUsPerScenario - b.cpuUsPerScenario)[Math.floor(rounds.length / 2)]!;
+  return {
+    scenarios: m((r) => r.scenarios),
+    seconds: m((r) => r.seconds),
+    scenariosPerSec: m((r) => r.scenariosPerSec),
+    cpuUsPerScenario: m((r) => r.cpuUsPerScenario),
+    ...(byCpu.redisCpuUsPerScenario !== undefined ? { redisCpuUsPerScenario: m((r) => r.redisCpuUsPerScenario!) } : {}),
+    ...(byCpu.redis
+      ? {
+          redis: medianCost(
+            rounds.map((r) => r.redis!),
+            byCpu.redis,
+          ),
+        }
+      : {}),
+  };
+}
+
+function medianCost(costs: readonly RedisCost[], top: RedisCost): RedisCost {
+  return {
+    commandsPer: median(costs.map((c) => c.commandsPer)),
+    readsPer: median(costs.map((c) => c.readsPer)),
+    cpuUsPer: median(costs.map((c) => c.cpuUsPer)),
+    top: top.top,
+  };
 }

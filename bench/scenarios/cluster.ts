@@ -21,10 +21,17 @@ import { removeAtExit } from '../lib/cleanup.js';
 import { startService, type Child } from '../lib/processes.js';
 import { startBenchRedis, type BenchRedis } from '../lib/redis-server.js';
 import { prepare, prepareRedis } from '../lib/setup.js';
-import { median } from '../lib/stats.js';
 import { runWrk } from '../lib/wrk.js';
 import { batchBlueprints } from './batches.js';
-import { measureBatches, measureReads, type BatchRun, type Deployment, type ReadRound } from './cluster-measure.js';
+import {
+  measureBatches,
+  measureReads,
+  medianBatches,
+  medianReads,
+  type BatchRun,
+  type Deployment,
+  type ReadRound,
+} from './cluster-measure.js';
 
 /** Options of the cluster benchmark. */
 export interface ClusterOptions {
@@ -32,7 +39,7 @@ export interface ClusterOptions {
   readonly readSeconds: number;
   /** Read rounds per deployment. */
   readonly rounds: number;
-  /** Measured batches of 10 per deployment (as many again for warm-up). */
+  /** Measured batches of 10 per deployment and round (as many again for warm-up, before the first round). */
   readonly batches: number;
   /** wrk connections in total, split over the nodes (default 64, as the signed-reads benchmark). */
   readonly connections?: number;
@@ -40,13 +47,14 @@ export interface ClusterOptions {
   readonly maxNodes?: number;
 }
 
-/** One deployment's figures: reads (the median of each figure over its rounds) and batches. */
+/** One deployment's figures: reads and batches, each figure the median over its rounds, and the rounds. */
 export interface ClusterPoint {
   readonly name: string;
   readonly nodes: number;
   readonly reads: ReadRound;
   readonly readRounds: readonly ReadRound[];
   readonly batches: BatchRun;
+  readonly batchRounds: readonly BatchRun[];
 }
 
 /** Results of the cluster benchmark. */
@@ -56,29 +64,6 @@ export interface ClusterBench {
   readonly rounds: number;
   readonly batches: number;
   readonly points: readonly ClusterPoint[];
-}
-
-/** Every figure of `rounds` replaced by its median over the rounds (Redis's top commands from the median round by CPU). */
-function medianRound(rounds: readonly ReadRound[]): ReadRound {
-  const m = (f: (r: ReadRound) => number) => median(rounds.map(f));
-  const byCpu = [...rounds].sort((a, b) => a.cpuUsPerRequest - b.cpuUsPerRequest)[Math.floor(rounds.length / 2)]!;
-  const redis = byCpu.redis
-    ? {
-        commandsPer: m((r) => r.redis!.commandsPer),
-        readsPer: m((r) => r.redis!.readsPer),
-        cpuUsPer: m((r) => r.redis!.cpuUsPer),
-        top: byCpu.redis.top,
-      }
-    : undefined;
-  return {
-    requestsPerSec: m((r) => r.requestsPerSec),
-    total: m((r) => r.total),
-    p50Ms: m((r) => r.p50Ms),
-    p99Ms: m((r) => r.p99Ms),
-    errors: rounds.reduce((a, r) => a + r.errors, 0),
-    cpuUsPerRequest: m((r) => r.cpuUsPerRequest),
-    ...(redis ? { redis } : {}),
-  };
 }
 
 /** Submits one batch of `r1` through `node` and returns the read path of the completed evaluation. */
@@ -156,27 +141,31 @@ export async function benchCluster(o: ClusterOptions): Promise<ClusterBench> {
     await warm(cluster(1), node1);
 
     const points: ClusterPoint[] = [];
-    const lmdbRounds: ReadRound[] = [];
-    const oneRounds: ReadRound[] = [];
-    for (let round = 0; round < o.rounds; round++) {
-      lmdbRounds.push(await measureReads(lmdb, o.readSeconds, connections));
-      oneRounds.push(await measureReads(cluster(1), o.readSeconds, connections));
-    }
-    const point = (d: Deployment, rounds: ReadRound[], batches: BatchRun): ClusterPoint => ({
+    const point = (d: Deployment, reads: ReadRound[], batches: BatchRun[]): ClusterPoint => ({
       name: d.name,
       nodes: d.nodes.length,
-      reads: medianRound(rounds),
-      readRounds: rounds,
-      batches,
+      reads: medianReads(reads),
+      readRounds: reads,
+      batches: medianBatches(batches),
+      batchRounds: batches,
     });
-    points.push(point(lmdb, lmdbRounds, await measureBatches(lmdb, o.batches)));
-    points.push(point(cluster(1), oneRounds, await measureBatches(cluster(1), o.batches)));
+    // Rounds alternate between the deployments measured together (LMDB and 1-node Redis, which the
+    // targets compare), so a slow spell of the shared machine lands on both; the batches' warm-up
+    // precedes the first round only.
+    const together = async (ds: readonly Deployment[]): Promise<void> => {
+      const reads = ds.map((): ReadRound[] => []);
+      const batches = ds.map((): BatchRun[] => []);
+      for (let round = 0; round < o.rounds; round++)
+        for (const [i, d] of ds.entries()) reads[i]!.push(await measureReads(d, o.readSeconds, connections));
+      for (let round = 0; round < o.rounds; round++)
+        for (const [i, d] of ds.entries())
+          batches[i]!.push(await measureBatches(d, o.batches, round === 0 ? o.batches : 0));
+      for (const [i, d] of ds.entries()) points.push(point(d, reads[i]!, batches[i]!));
+    };
+    await together([lmdb, cluster(1)]);
     for (let n = 2; n <= maxNodes; n++) {
       await warm(cluster(n), await addNode());
-      const rounds: ReadRound[] = [];
-      for (let round = 0; round < o.rounds; round++)
-        rounds.push(await measureReads(cluster(n), o.readSeconds, connections));
-      points.push(point(cluster(n), rounds, await measureBatches(cluster(n), o.batches)));
+      await together([cluster(n)]);
     }
     return { connections, readSeconds: o.readSeconds, rounds: o.rounds, batches: o.batches, points };
   } finally {
