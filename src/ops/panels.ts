@@ -21,21 +21,24 @@ export interface DashboardSpec {
   readonly rows: readonly { readonly title: string; readonly panels: readonly PanelSpec[] }[];
 }
 
-const ts = (title: string, description: string, unit: string, ...queries: [string, string][]): PanelSpec => ({
+/** A time-series panel: one query per `[expr, legend]`. */
+export const ts = (title: string, description: string, unit: string, ...queries: [string, string][]): PanelSpec => ({
   title,
   description,
   kind: 'timeseries',
   unit,
   queries: queries.map(([expr, legend]) => ({ expr, legend })),
 });
-const stat = (title: string, description: string, unit: string, expr: string): PanelSpec => ({
+/** A stat panel of one query. */
+export const stat = (title: string, description: string, unit: string, expr: string): PanelSpec => ({
   title,
   description,
   kind: 'stat',
   unit,
   queries: [{ expr, legend: title }],
 });
-const q = (quantile: number, metric: string, by: string) =>
+/** `histogram_quantile` of a histogram's 5-minute rate, by `le` and the labels in `by` (comma-separated, or empty). */
+export const q = (quantile: number, metric: string, by: string) =>
   `histogram_quantile(${quantile}, sum by (le${by ? `, ${by}` : ''}) (rate(${metric}_bucket[5m])))`;
 
 /** Service overview: RED per route, saturation of pool and store, rate-limit pressure. */

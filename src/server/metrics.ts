@@ -265,6 +265,29 @@ export class Metrics {
     buckets: LATENCY_BUCKETS,
     registers: [this.registry],
   });
+  readonly chunkQueueJobs = new Gauge({
+    name: 'gov_chunk_queue_jobs',
+    help: 'Cluster mode: chunk jobs of the shared BullMQ queue by state (waiting, active, delayed, failed; refreshed on scrape)',
+    labelNames: ['state'] as const,
+    registers: [this.registry],
+  });
+  readonly chunkJobsStalled = new Counter({
+    name: 'gov_chunk_jobs_stalled_total',
+    help: 'Cluster mode: chunk jobs this node found stalled (their node died or hung) and handed on',
+    registers: [this.registry],
+  });
+  readonly redisCommandSeconds = new Histogram({
+    name: 'gov_redis_command_seconds',
+    help: 'Cluster mode: Redis command latency seen by this node, by command (blocking queue commands excluded)',
+    labelNames: ['command'] as const,
+    buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 2.5],
+    registers: [this.registry],
+  });
+  readonly redisUp = new Gauge({
+    name: 'gov_redis_up',
+    help: 'Cluster mode: 1 when Redis answered this node at the last scrape, else 0',
+    registers: [this.registry],
+  });
   readonly rateLimited = new Counter({
     name: 'gov_rate_limited_total',
     help: 'Calls refused by a rate limit',
@@ -332,6 +355,17 @@ export class Metrics {
   /** Registers a callback run before each scrape (gauges from the store and the pool). */
   onCollect(fn: () => void | Promise<void>): void {
     this.collectors.push(fn);
+  }
+
+  /** Unregisters the cluster-mode metrics (queue, Redis) on a single node without Redis. */
+  dropClusterMetrics(): void {
+    for (const name of [
+      'gov_chunk_queue_jobs',
+      'gov_chunk_jobs_stalled_total',
+      'gov_redis_command_seconds',
+      'gov_redis_up',
+    ])
+      this.registry.removeSingleMetric(name);
   }
 
   /** The Prometheus text exposition (after every collector ran; a store read may be remote). */

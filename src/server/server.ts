@@ -37,6 +37,7 @@ import { collectGauges } from './compose/gauges.js';
 import { evaluationObserver, observePool, storeFailureReporter } from './compose/observers.js';
 import { ChunkWorker } from '../actors/cluster/chunk-worker.js';
 import { openConfiguredStore } from '../store/open.js';
+import { observeRedisCommands } from './compose/redis-metrics.js';
 import { registerProviders } from './compose/providers.js';
 import { shutdown } from './compose/shutdown.js';
 import { CLOCK, LOGGER, METRICS, STORE, type Clock } from './compose/tokens.js';
@@ -131,7 +132,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // ROLE=worker serves no public API (the operators' listener stays).
   const { socket, port } =
     config.role === 'worker' ? { socket: null, port: 0 } : await listen(uws, app, config.host, config.port);
-  if (metrics) collectGauges(metrics, pool, store, limiter, now);
+  if (metrics) collectGauges(metrics, pool, store, limiter, now, () => evaluations.queueCounts());
+  const stopRedisMetrics = metrics && config.store === 'redis' ? observeRedisCommands(metrics) : () => undefined;
   const ops = await startOpsListener(uws, config.metricsHost, config.metricsPort, metrics, {
     store: async () => {
       await store.probe();
@@ -186,6 +188,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         closeListeners() {
           (app as unknown as { close(): void }).close();
           ops.close();
+          stopRedisMetrics();
         },
       });
       return closing;
@@ -213,6 +216,7 @@ function startChunkWorker(c: DependencyContainer, config: Config): ChunkWorker {
     },
     evaluationObserver(c.resolve(WebhookDispatcher), c.resolve(METRICS), c.resolve(LOGGER), c.resolve(CLOCK)),
     storeFailureReporter('chunk-worker', 'chunk job failed; BullMQ retries it', c.resolve(METRICS), c.resolve(LOGGER)),
+    () => c.resolve(METRICS)?.chunkJobsStalled.inc(),
   );
   worker.start();
   return worker;

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { importScenario } from '../../src/actors/scenarios.js';
 import { pollEvaluation, send } from '../../src/client/client.js';
 import type { Reply, StoredSubmitResult } from '../../src/client/responses.js';
+import { CLUSTER_DASHBOARDS } from '../../src/ops/cluster-panels.js';
 import { DASHBOARDS } from '../../src/ops/panels.js';
 import { buildDashboard } from '../../src/ops/grafana.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -85,9 +86,13 @@ describe('operations endpoints', () => {
     }
   });
 
-  it('keeps the committed Grafana dashboards in step with src/ops/panels.ts (run `npm run grafana:build`)', () => {
-    for (const spec of DASHBOARDS) {
-      const file = fileURLToPath(new URL(`../../../grafana/dashboards/${spec.uid}.json`, import.meta.url));
+  it('keeps the committed Grafana dashboards in step with src/ops/panels.ts and cluster-panels.ts (run `npm run grafana:build`)', () => {
+    const committed = [
+      ...DASHBOARDS.map((spec) => ({ spec, dir: 'grafana/dashboards' })),
+      ...CLUSTER_DASHBOARDS.map((spec) => ({ spec, dir: 'deploy/grafana/dashboards' })),
+    ];
+    for (const { spec, dir } of committed) {
+      const file = fileURLToPath(new URL(`../../../${dir}/${spec.uid}.json`, import.meta.url));
       assert.deepEqual(
         JSON.parse(readFileSync(file, 'utf8')),
         JSON.parse(JSON.stringify(buildDashboard(spec))),

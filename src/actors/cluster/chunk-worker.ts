@@ -56,6 +56,8 @@ export class ChunkWorker {
     private readonly observer: EvaluationObserver = {},
     /** Called when a job attempt or a sweep fails (the job is retried; the sweep runs again). */
     private readonly onFailure: (error: unknown) => void = () => undefined,
+    /** Called when this node finds a stalled job (its node died or hung) and hands it on. */
+    onStalled: () => void = () => undefined,
   ) {
     // BullMQ's workers block on Redis and must wait for it while it is down (maxRetriesPerRequest null).
     this.connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
@@ -73,6 +75,7 @@ export class ChunkWorker {
     });
     this.worker.on('error', (error) => this.onFailure(error));
     this.worker.on('failed', (_job, error) => this.onFailure(error));
+    this.worker.on('stalled', () => onStalled());
   }
 
   /** Starts consuming and sweeping. */

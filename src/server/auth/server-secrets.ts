@@ -16,13 +16,20 @@ const HEX64 = /^[0-9a-f]{64}$/;
  * `<dataDir>/secrets.json` (mode 0600), creating it with random values on first use.
  * @throws Error when an environment value is not 64 hex characters.
  */
-export function loadServerSecrets(dataDir: string, env: NodeJS.ProcessEnv = process.env): ServerSecrets {
+export function loadServerSecrets(
+  dataDir: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): ServerSecrets {
   const fromEnv = (name: string): Buffer | null => {
     const v = env[name];
     if (!v) return null;
     if (!HEX64.test(v)) throw new Error(`${name} must be 64 lower-case hex characters`);
     return Buffer.from(v, 'hex');
   };
+  const pepper = fromEnv('GOV_KEY_PEPPER');
+  const master = fromEnv('GOV_MASTER_KEY');
+  // Both from the environment (cluster mode requires it): DATA_DIR is neither read nor written.
+  if (pepper && master) return { pepper, master };
   const path = join(dataDir, 'secrets.json');
   let file: { pepper?: string; master?: string } = {};
   if (existsSync(path)) file = JSON.parse(readFileSync(path, 'utf8')) as typeof file;
@@ -31,8 +38,8 @@ export function loadServerSecrets(dataDir: string, env: NodeJS.ProcessEnv = proc
     writeFileSync(path, JSON.stringify(file), { mode: 0o600, flag: existsSync(path) ? 'w' : 'wx' });
   }
   return {
-    pepper: fromEnv('GOV_KEY_PEPPER') ?? Buffer.from(file.pepper!, 'hex'),
-    master: fromEnv('GOV_MASTER_KEY') ?? Buffer.from(file.master!, 'hex'),
+    pepper: pepper ?? Buffer.from(file.pepper!, 'hex'),
+    master: master ?? Buffer.from(file.master!, 'hex'),
   };
 }
 

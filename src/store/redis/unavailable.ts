@@ -11,6 +11,9 @@ const UNAVAILABLE_MESSAGES = [
   'Connection is closed.',
   'Command timed out',
   'Reached the max retries per request limit',
+  // maxmemory reached under noeviction (the policy the service requires): writes are refused until
+  // memory is freed or added; the request may be retried.
+  'OOM command not allowed',
 ] as const;
 
 /** True when `error` is ioredis's report of an unreachable or unresponsive server (or a connection error: ECONNREFUSED, ECONNRESET, ...). */
