@@ -1,5 +1,5 @@
 /** @module test/helpers/server: starts the real server in-process on an ephemeral loopback port with a temporary LMDB. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +32,6 @@ export interface TestServerOptions {
 /** Starts the server (uWS on 127.0.0.1:0, LMDB in a temp dir, the real piscina pool). */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'gov-test-'));
-  writeSecrets(dataDir, options.env ?? {});
   const config = loadConfig({
     HOST: '127.0.0.1',
     PORT: '0',
@@ -71,19 +70,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * The server reads GOV_KEY_PEPPER / GOV_MASTER_KEY from `process.env`, else from `<dataDir>/secrets.json`
- * (src/server/auth/server-secrets.ts), never from the environment given to loadConfig: when `env` names
- * both (cluster mode, test/helpers/redis-env), they go to that file, so that in-process nodes of one
- * cluster share them as separate processes with one environment do.
- */
-function writeSecrets(dataDir: string, env: Record<string, string>): void {
-  const pepper = env['GOV_KEY_PEPPER'];
-  const master = env['GOV_MASTER_KEY'];
-  if (pepper === undefined || master === undefined) return;
-  writeFileSync(join(dataDir, 'secrets.json'), JSON.stringify({ pepper, master }), { mode: 0o600 });
 }
 
 /** Absolute path of the shared corpus (read, never copied). */
