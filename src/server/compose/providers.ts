@@ -32,6 +32,11 @@ export interface ProvidedValues {
   readonly logger?: Logger;
 }
 
+/** Cluster mode: webhook attempts a node makes at once (each mostly waits on the receiver, up to WEBHOOK_TIMEOUT_MS). */
+const WEBHOOK_CONCURRENCY = 16;
+/** Cluster mode: interval of each node's sweep of the outbox for deliveries without a job, in ms. */
+const WEBHOOK_SWEEP_MS = 30_000;
+
 /** Registers a singleton built by `build` on first resolution. */
 function singleton<T>(
   c: DependencyContainer,
@@ -50,7 +55,11 @@ export function registerProviders(c: DependencyContainer, values: ProvidedValues
     useFactory: instanceCachingFactory((r) => (r.resolve(CONFIG).metricsEnabled ? new Metrics() : null)),
   });
   c.register(STORE, { useValue: values.store });
-  c.register(SECRETS, { useFactory: instanceCachingFactory((r) => loadServerSecrets(r.resolve(CONFIG).dataDir)) });
+  c.register(SECRETS, {
+    useFactory: instanceCachingFactory((r) =>
+      loadServerSecrets(r.resolve(CONFIG).dataDir, r.resolve(CONFIG).secretsEnv),
+    ),
+  });
   const cfg = values.config;
 
   singleton(c, KeyService, (r) => new KeyService(r.resolve(STORE).organizations, r.resolve(SECRETS), cfg.keyPrefix));
@@ -138,6 +147,15 @@ export function registerProviders(c: DependencyContainer, values: ProvidedValues
           r.resolve(METRICS),
           r.resolve(LOGGER),
         ),
+        cfg.store === 'redis'
+          ? {
+              redisUrl: cfg.redisUrl,
+              redisPrefix: cfg.redisPrefix,
+              consume: cfg.role !== 'api',
+              concurrency: WEBHOOK_CONCURRENCY,
+              sweepIntervalMs: WEBHOOK_SWEEP_MS,
+            }
+          : null,
       ),
   );
   singleton(
