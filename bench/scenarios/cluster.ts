@@ -4,7 +4,8 @@
  * (nodes added one by one to the same Redis). On each: signed reads (the request of
  * bench/scenarios/signed-reads, wrk against every node's port at once) and saturated stored batches
  * of 10 (bench/scenarios/batches' blueprints and submission loop, submitters spread over the nodes).
- * Every node runs the default configuration (access log on, metrics on, one pool worker per core)
+ * Every node runs the default configuration (access log on, metrics on, one pool worker per core;
+ * BENCH_CLUSTER_LOG_LEVEL=warn turns the access log off)
  * except POOL_MAX_QUEUE and EVALUATION_TIMEOUT_MS, raised as in the batch benchmark so saturation
  * queues instead of refusing. LMDB and 1-node Redis reads alternate in rounds (the target compares
  * them); each figure is the median of its rounds. Redis and every node are stopped at the end, also
@@ -39,6 +40,8 @@ export interface ClusterOptions {
   readonly readSeconds: number;
   /** Read rounds per deployment. */
   readonly rounds: number;
+  /** Batch rounds per deployment (default `rounds`). */
+  readonly batchRounds?: number;
   /** Measured batches of 10 per deployment and round (as many again for warm-up, before the first round). */
   readonly batches: number;
   /** wrk connections in total, split over the nodes (default 64, as the signed-reads benchmark). */
@@ -62,6 +65,7 @@ export interface ClusterBench {
   readonly connections: number;
   readonly readSeconds: number;
   readonly rounds: number;
+  readonly batchRounds: number;
   readonly batches: number;
   readonly points: readonly ClusterPoint[];
 }
@@ -80,11 +84,17 @@ async function completedEvaluation(node: Child, credentials: Deployment['credent
 export async function benchCluster(o: ClusterOptions): Promise<ClusterBench> {
   const connections = o.connections ?? 64;
   const maxNodes = o.maxNodes ?? 3;
+  const batchRounds = o.batchRounds ?? o.rounds;
   const scenarios: [string, string][] = [
     ['r1', JSON.stringify(variant(1))],
     ...batchBlueprints().map((t, i) => [`b${i}`, t] as [string, string]),
   ];
-  const env = { LOG_LEVEL: 'info', POOL_MAX_QUEUE: String(o.batches * 10 + 10), EVALUATION_TIMEOUT_MS: '600000' };
+  // The default configuration logs every request (LOG_LEVEL=info); BENCH_CLUSTER_LOG_LEVEL=warn measures without the access log.
+  const env = {
+    LOG_LEVEL: process.env['BENCH_CLUSTER_LOG_LEVEL'] ?? 'info',
+    POOL_MAX_QUEUE: String(o.batches * 10 + 10),
+    EVALUATION_TIMEOUT_MS: '600000',
+  };
   const children: Child[] = [];
   const dirs: string[] = [];
   let redis: BenchRedis | undefined;
@@ -157,7 +167,7 @@ export async function benchCluster(o: ClusterOptions): Promise<ClusterBench> {
       const batches = ds.map((): BatchRun[] => []);
       for (let round = 0; round < o.rounds; round++)
         for (const [i, d] of ds.entries()) reads[i]!.push(await measureReads(d, o.readSeconds, connections));
-      for (let round = 0; round < o.rounds; round++)
+      for (let round = 0; round < batchRounds; round++)
         for (const [i, d] of ds.entries())
           batches[i]!.push(await measureBatches(d, o.batches, round === 0 ? o.batches : 0));
       for (const [i, d] of ds.entries()) points.push(point(d, reads[i]!, batches[i]!));
@@ -167,7 +177,7 @@ export async function benchCluster(o: ClusterOptions): Promise<ClusterBench> {
       await warm(cluster(n), await addNode());
       await together([cluster(n)]);
     }
-    return { connections, readSeconds: o.readSeconds, rounds: o.rounds, batches: o.batches, points };
+    return { connections, readSeconds: o.readSeconds, rounds: o.rounds, batchRounds, batches: o.batches, points };
   } finally {
     for (const c of children) await c.stop();
     await redis?.stop();
