@@ -32,7 +32,9 @@ async function main(): Promise<void> {
     }
   }
   process.stdout.write(
-    `Governance Evaluation Service listening on http://${config.host}:${server.port}/api/public/v1\n`,
+    config.role === 'worker'
+      ? `Governance Evaluation Service worker node (ROLE=worker): running chunk jobs; operators' listener on ${config.metricsHost}:${server.opsPort}\n`
+      : `Governance Evaluation Service listening on http://${config.host}:${server.port}/api/public/v1\n`,
   );
   const stop = (signal: string) => {
     server.log.info({ signal }, 'shutting down');

@@ -7,7 +7,7 @@
 import type { DeliveryRecord, WebhookRecord } from '../../model/records.js';
 import type { WebhooksRepository } from '../../store/webhooks/repository.js';
 import type { SendResult } from './send.js';
-import { signWebhook } from './signing.js';
+import { attemptDelivery } from './attempt.js';
 
 /** Delivery settings (config: WEBHOOK_*). */
 export interface DeliveryOptions {
@@ -100,37 +100,19 @@ export class DeliveryActor {
   }
 
   private async attempt(endpoint: WebhookRecord, d: DeliveryRecord): Promise<void> {
-    const ts = Math.floor(this.now() / 1000);
-    const headers = {
-      'webhook-id': d.delivery_id,
-      'webhook-timestamp': String(ts),
-      'webhook-signature': signWebhook(this.secret, d.delivery_id, ts, d.payload),
-    };
-    const result = await this.send(endpoint.url, headers, d.payload);
-    const attempts = [
-      ...d.attempts,
+    await attemptDelivery(
       {
-        at: new Date(this.now()).toISOString(),
-        status_code: result.statusCode,
-        error: result.error,
-        duration_ms: result.durationMs,
+        store: this.store,
+        secret: this.secret,
+        send: this.send,
+        options: this.options,
+        now: this.now,
+        onAttempt: this.onAttempt,
       },
-    ];
-    const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-    const gone = result.statusCode === 410;
-    const exhausted = attempts.length >= this.options.maxAttempts;
-    const status: DeliveryRecord['status'] = ok ? 'delivered' : gone || exhausted ? 'failed' : 'pending';
-    const next: DeliveryRecord = {
-      ...d,
-      attempts,
-      status,
-      next_attempt_at:
-        status === 'pending'
-          ? this.now() + retryDelay(attempts.length, this.options, result.retryAfterMs, Math.random)
-          : null,
-    };
-    await this.store.recordAttempt(this.orgId, next, gone ? 'the endpoint answered 410 Gone' : null);
-    this.onAttempt(result, next);
+      this.orgId,
+      endpoint,
+      d,
+    );
   }
 
   /**

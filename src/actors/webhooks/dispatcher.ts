@@ -11,6 +11,7 @@ import type { DeliveryOptions, Sender } from './delivery-actor.js';
 import { DeliveryActor } from './delivery-actor.js';
 import { sendWebhook } from './send.js';
 import { webhookSecret } from './signing.js';
+import { DeliveryQueue, type DeliveryQueueOptions } from '../cluster/delivery-queue.js';
 
 /** The only event type (spec §6). */
 export const EVALUATION_COMPLETE = 'evaluation.complete';
@@ -33,10 +34,23 @@ export class WebhookDispatcher {
     private readonly onAttempt: (result: SendResult, delivery: DeliveryRecord) => void = () => undefined,
     /** A delivery actor's drain failed outside the send (a failed write): logged and counted by the caller. */
     private readonly onFailure: (error: unknown) => void = () => undefined,
+    /** Cluster mode: deliveries run as jobs on the shared queue (actors/cluster/delivery-queue) instead of in actors. */
+    cluster: DeliveryQueueOptions | null = null,
   ) {
     this.sender = (url, headers, body) =>
       sendWebhook(url, headers, body, { timeoutMs: options.timeoutMs, allowPrivate: options.allowPrivate });
+    this.remote =
+      cluster &&
+      new DeliveryQueue(
+        store,
+        { store, send: this.sender, options, now, onAttempt, secretOf: (id) => this.secretOf(id) },
+        cluster,
+        onFailure,
+      );
   }
+
+  /** Cluster mode's delivery queue, or null (one process: actors). */
+  private readonly remote: DeliveryQueue | null;
 
   /** The secret of an endpoint (shown once at registration; derived, never stored). */
   secretOf(webhookId: string): string {
@@ -79,11 +93,19 @@ export class WebhookDispatcher {
 
   /** Wakes the actor of each endpoint that has new work (after the enqueuing transaction committed). */
   wake(orgId: string, webhookIds: readonly string[]): void {
+    if (this.remote) {
+      this.remote.wake(orgId, webhookIds).catch(this.onFailure); // the sweep adds them later if this fails
+      return;
+    }
     for (const id of webhookIds) this.actor(orgId, id).tell({ type: 'wake' });
   }
 
   /** Crash recovery: starts an actor for every endpoint with pending deliveries. @returns how many. */
   async recover(): Promise<number> {
+    if (this.remote) {
+      this.remote.start();
+      return this.remote.sweep();
+    }
     const endpoints = await this.store.endpointsWithPending();
     for (const { orgId, webhookId } of endpoints) this.actor(orgId, webhookId).tell({ type: 'wake' });
     return endpoints.length;
@@ -92,7 +114,7 @@ export class WebhookDispatcher {
   /** Requeues a delivery now (manual redelivery). */
   async redeliver(orgId: string, webhookId: string, deliveryId: string): Promise<DeliveryRecord | undefined> {
     const next = await this.store.requeue(orgId, webhookId, deliveryId, this.now());
-    if (next) this.actor(orgId, webhookId).tell({ type: 'wake' });
+    if (next) this.wake(orgId, [webhookId]);
     return next;
   }
 
@@ -105,11 +127,13 @@ export class WebhookDispatcher {
   /** Resolves when no actor is sending (tests, shutdown). */
   async settled(): Promise<void> {
     await Promise.all([...this.actors.values()].map((a) => a.settled()));
+    await this.remote?.settled();
   }
 
-  /** Stops every actor; pending deliveries stay in the outbox for the next start. */
-  stop(): void {
+  /** Stops every actor (or, in cluster mode, the queue's consumer after its running attempts); pending deliveries stay in the outbox. */
+  async stop(): Promise<void> {
     for (const a of this.actors.values()) a.tell({ type: 'stop' });
+    await this.remote?.close();
   }
 
   private actor(orgId: string, webhookId: string): DeliveryActor {

@@ -32,6 +32,11 @@ export interface ProvidedValues {
   readonly logger?: Logger;
 }
 
+/** Cluster mode: webhook attempts a node makes at once (each mostly waits on the receiver, up to WEBHOOK_TIMEOUT_MS). */
+const WEBHOOK_CONCURRENCY = 16;
+/** Cluster mode: interval of each node's sweep of the outbox for deliveries without a job, in ms. */
+const WEBHOOK_SWEEP_MS = 30_000;
+
 /** Registers a singleton built by `build` on first resolution. */
 function singleton<T>(
   c: DependencyContainer,
@@ -138,6 +143,15 @@ export function registerProviders(c: DependencyContainer, values: ProvidedValues
           r.resolve(METRICS),
           r.resolve(LOGGER),
         ),
+        cfg.store === 'redis'
+          ? {
+              redisUrl: cfg.redisUrl,
+              redisPrefix: cfg.redisPrefix,
+              consume: cfg.role !== 'api',
+              concurrency: WEBHOOK_CONCURRENCY,
+              sweepIntervalMs: WEBHOOK_SWEEP_MS,
+            }
+          : null,
       ),
   );
   singleton(

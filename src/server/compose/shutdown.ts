@@ -47,7 +47,7 @@ export async function shutdown(p: ShutdownParts): Promise<void> {
   } else p.evaluations.stopPurging();
   await p.limiter.release();
   await p.replayGuard.flush();
-  p.webhooks.stop();
+  await p.webhooks.stop();
   await p.pool.close(!drained);
   // Requests whose pool task the forced close ended are answered (503) before connections close.
   await settlesWithin(p.adapter.idle(), Math.min(250, deadline - performance.now()));
