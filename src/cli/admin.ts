@@ -63,7 +63,7 @@ async function withStore<T>(fn: (ctx: Ctx) => Promise<T> | T): Promise<T> {
   try {
     return await fn({
       store,
-      keys: new KeyService(store.organizations, loadServerSecrets(config.dataDir), config.keyPrefix),
+      keys: new KeyService(store.organizations, loadServerSecrets(config.dataDir, config.secretsEnv), config.keyPrefix),
       users: new Users(store.consoleAccounts, store.organizations, config.keyPrefix),
     });
   } finally {

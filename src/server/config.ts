@@ -27,6 +27,13 @@ export interface Config {
   readonly role: 'all' | 'api' | 'worker';
   /** `CHUNK_LOCK_MS`, default 30000 (BullMQ's default): a dead node's chunk jobs move to another node after about twice this, in ms. */
   readonly chunkLockMs: number;
+  /**
+   * `GOV_KEY_PEPPER` and `GOV_MASTER_KEY` as given (64 hex each), or undefined: the server's secrets
+   * (server/auth/server-secrets), read from this environment so that several servers in one
+   * process (tests) can each have their own. Unset, they come from `DATA_DIR/secrets.json`.
+   * Never logged.
+   */
+  readonly secretsEnv: { readonly GOV_KEY_PEPPER?: string; readonly GOV_MASTER_KEY?: string };
   /** `REDIS_PREFIX`, default `gov:`: prefix of every Redis key of this service (several deployments may share one Redis). */
   readonly redisPrefix: string;
   /** `KEY_PREFIX`, default `gov`: API keys are `<prefix>_live_<48 hex>` (spec §5). */
@@ -153,6 +160,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     store,
     redisUrl,
     redisPrefix,
+    secretsEnv: {
+      ...(env['GOV_KEY_PEPPER'] ? { GOV_KEY_PEPPER: env['GOV_KEY_PEPPER'] } : {}),
+      ...(env['GOV_MASTER_KEY'] ? { GOV_MASTER_KEY: env['GOV_MASTER_KEY'] } : {}),
+    },
     role,
     chunkLockMs: int(env, 'CHUNK_LOCK_MS', 30_000, 200, 600_000),
     keyPrefix,

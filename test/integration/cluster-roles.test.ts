@@ -7,6 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { importScenario } from '../../src/actors/scenarios.js';
+import { signWebhook } from '../../src/actors/webhooks/signing.js';
 import { pollEvaluation } from '../../src/client/client.js';
 import type { EvaluationReply, Reply, StoredSubmitResult, WebhookCreated } from '../../src/client/responses.js';
 import { dataOf } from '../helpers/assertions.js';
@@ -52,8 +53,17 @@ describe('cluster node roles', () => {
       assert.equal(status.status, 'complete');
       assert.equal(status.completed, 3);
       await receiver.waitFor(1);
-      const event = JSON.parse(receiver.received[0]!.body) as { data: { evaluation_id: string } };
+      const r = receiver.received[0]!;
+      const event = JSON.parse(r.body) as { data: { evaluation_id: string } };
       assert.equal(event.data.evaluation_id, submit.evaluation_id);
+      // Signed by the worker with the secret the api node showed: the nodes share their master key.
+      const expected = signWebhook(
+        dataOf(hook).secret,
+        String(r.headers['webhook-id']),
+        Number(r.headers['webhook-timestamp']),
+        r.body,
+      );
+      assert.ok(String(r.headers['webhook-signature']).split(' ').includes(expected), 'the signature verifies');
     } finally {
       await receiver.close();
     }

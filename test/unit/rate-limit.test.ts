@@ -207,3 +207,42 @@ describe('rate limits shared by several processes on one DATA_DIR', () => {
     process.stdout.write(`# ${usPerHit.toFixed(2)} µs per hit, ${takes.n} leases for 60,000 hits\n`);
   });
 });
+
+describe('rate limits on a remote (asynchronous) store, as in cluster mode', () => {
+  let dir: string;
+  let store: Store;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'gov-rate-remote-'));
+    store = openStore(dir);
+  });
+  after(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The LMDB leases answering a turn later, as a network store would (each call a promise). */
+  const remote = (inner: RateLeases, counter: { takes: number }): RateLeases => ({
+    take: (...args) => {
+      counter.takes++;
+      return new Promise((resolve) => setImmediate(() => resolve(inner.take(...args))));
+    },
+    leased: (...args) => new Promise((resolve) => setImmediate(() => resolve(inner.leased(...args)))),
+    release: (...args) => new Promise((resolve) => setImmediate(() => resolve(inner.release(...args)))),
+    close: () => inner.close(),
+  });
+
+  it('a burst of 61 concurrent calls over 3 nodes admits exactly 60, strands no budget on one node, and refuses by the minute', async () => {
+    const counter = { takes: 0 };
+    const key = keyWith(60, 1_000);
+    const nodes = [0, 1, 2].map(() => new RateLimiter(remote(store.rateLimits, counter)));
+    const decisions = await Promise.all(Array.from({ length: 61 }, async (_, i) => nodes[i % 3]!.hit(key, T0)));
+    assert.equal(admitted(decisions), 60);
+    for (const d of decisions.filter((x) => !x.allowed)) assert.equal(d.window, 'minute', 'the hour has budget left');
+    const hourLeased = await store.rateLimits.leased(key.key_id, 'hour', Math.floor(T0 / 3600));
+    assert.ok(hourLeased < 1_000, `the hour budget is not all leased by one burst (${hourLeased})`);
+    // The next minute, every node admits again.
+    const later = await Promise.all(nodes.map(async (n) => n.hit(key, T0 + 60)));
+    assert.equal(admitted(later), 3);
+    assert.ok(counter.takes < 61, `leases are shared by waiting calls (${counter.takes} takes)`);
+  });
+});

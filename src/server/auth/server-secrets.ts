@@ -16,7 +16,10 @@ const HEX64 = /^[0-9a-f]{64}$/;
  * `<dataDir>/secrets.json` (mode 0600), creating it with random values on first use.
  * @throws Error when an environment value is not 64 hex characters.
  */
-export function loadServerSecrets(dataDir: string, env: NodeJS.ProcessEnv = process.env): ServerSecrets {
+export function loadServerSecrets(
+  dataDir: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): ServerSecrets {
   const fromEnv = (name: string): Buffer | null => {
     const v = env[name];
     if (!v) return null;

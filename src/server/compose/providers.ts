@@ -55,7 +55,11 @@ export function registerProviders(c: DependencyContainer, values: ProvidedValues
     useFactory: instanceCachingFactory((r) => (r.resolve(CONFIG).metricsEnabled ? new Metrics() : null)),
   });
   c.register(STORE, { useValue: values.store });
-  c.register(SECRETS, { useFactory: instanceCachingFactory((r) => loadServerSecrets(r.resolve(CONFIG).dataDir)) });
+  c.register(SECRETS, {
+    useFactory: instanceCachingFactory((r) =>
+      loadServerSecrets(r.resolve(CONFIG).dataDir, r.resolve(CONFIG).secretsEnv),
+    ),
+  });
   const cfg = values.config;
 
   singleton(c, KeyService, (r) => new KeyService(r.resolve(STORE).organizations, r.resolve(SECRETS), cfg.keyPrefix));

@@ -7,7 +7,7 @@
  * (OWASP API4).
  */
 import type { KeyRecord } from '../../model/records.js';
-import type { RateLeases, RateWindow } from '../../store/rate-limits/repository.js';
+import type { Lease, RateLeases, RateWindow } from '../../store/rate-limits/repository.js';
 import type { ApiResponse, RateState, RequestContext } from '../http/types.js';
 import type { Stage } from './types.js';
 import { isPromise, thenMaybe, type Awaitable } from '../../store/awaitable.js';
@@ -39,6 +39,8 @@ interface Local {
   /** What all processes had leased in this window when last read or granted, and the event-loop turn of that read. */
   seen: number;
   seenTurn: number;
+  /** The lease on its way from a remote store (at most one per window), or null. */
+  leasing: Promise<number> | null;
 }
 
 interface Entry {
@@ -105,7 +107,6 @@ export class RateLimiter {
     }
     const minute = this.current(key.key_id, 'minute', entry.minute, minuteId, key.per_minute);
     const hour = this.current(key.key_id, 'hour', entry.hour, hourId, key.per_hour);
-    const reset = (minuteId + 1) * 60;
     // A process's minute share never exceeds its hour share. Otherwise one process could hold minute
     // budget without hour budget while another holds hour budget without minute budget, and both
     // would refuse while the key has budget left in both windows (59 of 60 admitted, 3 processes).
@@ -114,12 +115,25 @@ export class RateLimiter {
     // that the minute's limit is reached anyway. Nor is budget spent for a refused call: a minute
     // slice is leased only with hour budget at hand.
     void this.giveBack(key.key_id, 'minute', minute, minute.unused - hour.unused); // a failure is reported
+    return this.admit(key, minute, hour, nowS);
+  }
+
+  /**
+   * Leases what is needed and admits or refuses. Decided after any wait for a remote store, when
+   * another call of the key may have used the share leased meanwhile: the call then leases again
+   * while its windows have budget left (each round takes a slice or learns the window is
+   * exhausted, so the rounds end), instead of being refused with budget left. With a synchronous
+   * store a share is never used up between the lease and the decision, so there is one round.
+   */
+  private admit(key: KeyRecord, minute: Local, hour: Local, nowS: number): Awaitable<RateDecision> {
     return thenMaybe(this.ensure(key.key_id, 'hour', hour, Infinity), (hourLeased) =>
       thenMaybe(hour.unused > 0 ? this.ensure(key.key_id, 'minute', minute, hour.unused) : 0, (minuteLeased) => {
-        // Decided after any wait: another call of the key may have used the share meanwhile.
+        const reset = (minute.id + 1) * 60;
         if (hour.unused <= 0 || minute.unused <= 0) {
+          const more = hour.unused <= 0 ? hour.seen < hour.limit : minute.seen < minute.limit;
+          if (more) return this.admit(key, minute, hour, nowS);
           const window: RateWindow = hour.unused <= 0 ? 'hour' : 'minute';
-          const retryAfter = Math.max(1, window === 'hour' ? (hourId + 1) * 3600 - nowS : reset - nowS);
+          const retryAfter = Math.max(1, window === 'hour' ? (hour.id + 1) * 3600 - nowS : reset - nowS);
           return { allowed: false, retryAfter, window, state: { limit: key.per_minute, remaining: 0, reset } };
         }
         minute.unused--;
@@ -175,6 +189,7 @@ export class RateLimiter {
     if (local.id !== id) {
       local.id = id;
       local.unused = 0;
+      local.seen = 0; // the new window's total is read below (at once from LMDB, in the background from a remote store)
       local.seenTurn = -1;
     } else if (limit < local.limit) {
       void this.giveBack(keyId, window, local, local.unused); // a failure is reported
@@ -217,20 +232,32 @@ export class RateLimiter {
       }
     }
     if (local.unused > 0 || local.seen >= local.limit) return local.seen;
-    return thenMaybe(
-      this.leases.take(keyId, window, local.id, Math.min(cap, sliceOf(local.limit - local.seen)), local.limit),
-      (lease) => {
-        local.unused += lease.granted;
-        local.seen = lease.leased;
-        return lease.leased;
-      },
-    );
+    // One lease at a time per window: calls that find the share empty while a lease is on its way
+    // wait for it instead of each leasing a slice sized from the same stale total (a burst of N
+    // calls on one node would otherwise lease N slices: the whole budget, stranded on that node).
+    if (local.leasing) return local.leasing.then(() => this.ensure(keyId, window, local, cap));
+    const id = local.id;
+    const lease = this.leases.take(keyId, window, id, Math.min(cap, sliceOf(local.limit - local.seen)), local.limit);
+    const apply = (granted: Lease): number => {
+      local.leasing = null;
+      // A grant of a window that ended meanwhile stays leased there (the safe side).
+      if (local.id !== id) return local.seen;
+      local.unused += granted.granted;
+      local.seen = granted.leased;
+      return granted.leased;
+    };
+    if (!isPromise(lease)) return apply(lease);
+    local.leasing = lease.then(apply, (error: unknown) => {
+      local.leasing = null;
+      throw error;
+    });
+    return local.leasing;
   }
 }
 
 /** A share of window `id` that has leased nothing and read nothing yet. */
 function local(id: number, limit: number): Local {
-  return { id, limit, unused: 0, seen: 0, seenTurn: -1 };
+  return { id, limit, unused: 0, seen: 0, seenTurn: -1, leasing: null };
 }
 
 /** The remaining budget of one window as this process can tell it (see RateLimiter). */

@@ -18,7 +18,7 @@ import type {
 } from './repository.js';
 import type { LmdbTables } from '../lmdb/tables.js';
 import type { RollupSink } from '../lmdb/write-batcher.js';
-import { renderEvaluationView } from '../../api/views/evaluation.js';
+import { decodeStoredView, encodeStoredView } from './stored-view.js';
 import { k, readFast, timeKey } from '../lmdb/tables.js';
 import { keysBelow } from '../lmdb/ranges.js';
 import { WriteBatcher } from '../lmdb/write-batcher.js';
@@ -30,7 +30,6 @@ import { isTerminal, retiredAtMs } from './retirement.js';
 /** Expiry index key: expiry time padded so keys sort by time. */
 const expirationKey = timeKey;
 
-const NEWLINE = 0x0a;
 const NO_DELIVERIES: CommitReceipt = { webhookIds: [] };
 
 /**
@@ -69,16 +68,7 @@ export class LmdbEvaluations implements EvaluationsRepository {
   /** Read with `readFast` and split in place: a poll decodes no msgpack and copies nothing. */
   view(evaluationId: string): EvaluationView | undefined {
     const raw = readFast(this.t.evaluationViews, evaluationId);
-    if (raw === undefined) return undefined;
-    const a = raw.indexOf(NEWLINE);
-    const b = raw.indexOf(NEWLINE, a + 1);
-    const c = raw.indexOf(NEWLINE, b + 1);
-    return {
-      orgId: raw.toString('utf8', 0, a),
-      expiresAt: b === a + 1 ? null : Number(raw.toString('latin1', a + 1, b)),
-      errorJson: c === b + 1 ? null : raw.toString('utf8', b + 1, c),
-      json: raw.subarray(c + 1),
-    };
+    return raw === undefined ? undefined : decodeStoredView(raw);
   }
 
   commit(change: EvaluationCommit): Promise<CommitReceipt> {
@@ -222,11 +212,7 @@ export class LmdbEvaluations implements EvaluationsRepository {
    */
   private put(record: EvaluationRecord): void {
     void this.t.evaluations.put(record.evaluation_id, record);
-    const error = record.status === 'error' ? JSON.stringify(record.error) : '';
-    void this.t.evaluationViews.put(
-      record.evaluation_id,
-      Buffer.from(`${record.org_id}\n${record.expires_at ?? ''}\n${error}\n${renderEvaluationView(record)}`, 'utf8'),
-    );
+    void this.t.evaluationViews.put(record.evaluation_id, encodeStoredView(record));
   }
 
   /**

@@ -14,7 +14,7 @@ import type {
 } from './repository.js';
 import type { RedisContext } from '../redis/context.js';
 import type { ScriptArg } from '../redis/script.js';
-import { renderEvaluationView } from '../../api/views/evaluation.js';
+import { decodeStoredView, encodeStoredView } from './stored-view.js';
 import { byCodePoint, packRecord, unpackRecord, valuesById } from '../redis/codec.js';
 import { luaScript, runScript } from '../redis/script.js';
 import { ARGS_PER_DELIVERY, COMMIT, resultArgs } from './redis-commit.js';
@@ -55,19 +55,12 @@ if existed == 1 then redis.call('HINCRBY', KEYS[6], 'evaluations', -1) end
 return existed`,
 );
 
-const NEWLINE = 0x0a;
 const NO_DELIVERIES: CommitReceipt = { webhookIds: [] };
 /** A commit whose endpoints keep changing under it gives up after this many attempts (the caller's write-failure path). */
 const MAX_COMMIT_ATTEMPTS = 20;
 
 /** `Popen` value: `<status>:<org id>` (countOpen reads statuses, listOpen the owners, without reading records). */
 const openValue = (r: EvaluationRecord) => `${r.status}:${r.org_id}`;
-
-/** The pre-rendered view `<org>\n<expires_at ms or "">\n<batch error JSON or "">\n<data JSON>`, as in LMDB. */
-function viewBytes(record: EvaluationRecord): Buffer {
-  const error = record.status === 'error' ? JSON.stringify(record.error) : '';
-  return Buffer.from(`${record.org_id}\n${record.expires_at ?? ''}\n${error}\n${renderEvaluationView(record)}`, 'utf8');
-}
 
 /** A commit or update that conflicted with other writers on every one of MAX_COMMIT_ATTEMPTS attempts. Nothing was written. */
 export class CommitContentionError extends Error {
@@ -86,7 +79,7 @@ export class RedisEvaluations implements EvaluationsRepository {
       this.c.redis,
       CREATE,
       [k.evaluation(record.org_id, id), k.evaluationOrgs, k.open, k.expiry, k.counts],
-      [id, record.org_id, packRecord(record), viewBytes(record), openValue(record), record.expires_at ?? ''],
+      [id, record.org_id, packRecord(record), encodeStoredView(record), openValue(record), record.expires_at ?? ''],
     );
     this.c.evaluationOwners.remember(id, record.org_id);
   }
@@ -103,16 +96,7 @@ export class RedisEvaluations implements EvaluationsRepository {
     const orgId = await this.c.evaluationOwners.orgOf(evaluationId);
     if (orgId === undefined) return undefined;
     const raw = await this.c.redis.hgetBuffer(this.c.keys.evaluation(orgId, evaluationId), 'view');
-    if (raw === null) return undefined;
-    const a = raw.indexOf(NEWLINE);
-    const b = raw.indexOf(NEWLINE, a + 1);
-    const c = raw.indexOf(NEWLINE, b + 1);
-    return {
-      orgId: raw.toString('utf8', 0, a),
-      expiresAt: b === a + 1 ? null : Number(raw.toString('latin1', a + 1, b)),
-      errorJson: c === b + 1 ? null : raw.toString('utf8', b + 1, c),
-      json: raw.subarray(c + 1),
-    };
+    return raw === null ? undefined : decodeStoredView(raw);
   }
 
   /** One script; retried (deliveries made again) while the organization's endpoints change under it. */
@@ -186,7 +170,7 @@ export class RedisEvaluations implements EvaluationsRepository {
         webhookIds.add(d.webhook_id);
       }
     }
-    const args: ScriptArg[] = [record.evaluation_id, packRecord(record), viewBytes(record)];
+    const args: ScriptArg[] = [record.evaluation_id, packRecord(record), encodeStoredView(record)];
     args.push(isTerminal(record) ? '1' : '0', openValue(record), rev, this.c.nowIso());
     args.push(results.length, perDelivery.length / ARGS_PER_DELIVERY, expected, retiredAtMs(record) ?? '');
     const outcome = await runScript(this.c.redis, COMMIT, keys, [...args, ...perResult, ...perDelivery]);
