@@ -35,6 +35,8 @@ export interface EvaluationObserver {
    * evaluation stays open in LMDB until recovery resumes it at the next start.
    */
   commitFailed?(record: EvaluationRecord, error: unknown, final: boolean): void;
+  /** The supervisor's retention deleted `count` evaluations (one round of `Evaluations.purgeRetired`). */
+  retired?(count: number): void;
 }
 
 /** The `error` of an evaluation whose state could not be stored. */

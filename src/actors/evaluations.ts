@@ -8,8 +8,11 @@ import { EvaluationActor } from './evaluation-actor.js';
 import { failedSummary } from '../api/views/scenario-results.js';
 import type { ChunkQueue, ChunkQueueCounts } from './cluster/chunk-queue.js';
 
-/** Interval of the purge of expired ephemeral evaluations, in ms. */
+/** Interval of the purge of expired ephemeral evaluations and of retired ones, in ms. */
 export const PURGE_INTERVAL_MS = 60_000;
+/** Evaluations deleted per retention round (one LMDB write transaction, or one batch of Redis scripts). */
+export const RETIRE_ROUND = 1000;
+const DAY_MS = 86_400_000;
 
 /** Options of the supervisor. */
 export interface EvaluationOptions {
@@ -17,12 +20,19 @@ export interface EvaluationOptions {
   readonly ephemeralTtlS: number;
   /** A batch not terminal after this many ms is closed with a reason. */
   readonly evaluationTimeoutMs: number;
+  /**
+   * Stored evaluations are deleted this many days after they became terminal, except each scenario's
+   * latest results (`EVALUATION_RETENTION_DAYS`); 0 keeps them forever. Default 0.
+   */
+  readonly retentionDays?: number;
 }
 
 /** Supervisor of evaluation actors. */
 export class Evaluations {
   private readonly actors = new Map<string, EvaluationActor>();
   private purgeTimer: NodeJS.Timeout | null = null;
+  /** The periodic purge still running (a slow one is not started again on top of itself). */
+  private purging: Promise<void> | null = null;
 
   constructor(
     private readonly store: Store,
@@ -134,10 +144,43 @@ export class Evaluations {
     return this.store.evaluations.purgeExpired(nowMs, (id) => this.actors.has(id));
   }
 
-  /** Starts the periodic purge (the timer does not keep the process alive). */
+  /**
+   * Retention: deletes stored evaluations that became terminal more than `retentionDays` before
+   * `nowMs` (a scenario's latest results stay), in rounds of RETIRE_ROUND until a round deletes
+   * fewer, so each round is bounded work. Evaluations still owned by an actor wait for a later call.
+   * Safe on every node of a cluster at once (each evaluation is deleted and counted once).
+   * @param shouldContinue checked before each round (the periodic purge stops between rounds at shutdown).
+   * @returns how many were deleted (0 when retention is off).
+   */
+  async purgeRetired(nowMs: number = this.now(), shouldContinue: () => boolean = () => true): Promise<number> {
+    const days = this.options.retentionDays ?? 0;
+    if (days <= 0) return 0;
+    const busy = (id: string) => this.actors.has(id);
+    let total = 0;
+    let round = RETIRE_ROUND;
+    while (round === RETIRE_ROUND && shouldContinue()) {
+      round = await this.store.evaluations.purgeRetired(nowMs - days * DAY_MS, busy, RETIRE_ROUND);
+      total += round;
+      if (round > 0) this.observer.retired?.(round);
+    }
+    return total;
+  }
+
+  /**
+   * Starts the periodic purge of expired, then retired evaluations (the timer does not keep the
+   * process alive; a tick that finds the previous purge still running skips).
+   */
   startPurging(): void {
     this.purgeTimer ??= setInterval(() => {
-      this.purgeExpired().catch(this.onPurgeFailure);
+      this.purging ??= this.purgeExpired()
+        .then(() => this.purgeRetired(this.now(), () => this.purgeTimer !== null))
+        .then(
+          () => undefined,
+          (error: unknown) => this.onPurgeFailure(error),
+        )
+        .finally(() => {
+          this.purging = null;
+        });
     }, PURGE_INTERVAL_MS);
     this.purgeTimer.unref();
   }
@@ -150,7 +193,7 @@ export class Evaluations {
 
   /** Halts every actor (shutdown after the deadline): their unfinished evaluations stay open in LMDB. */
   halt(): void {
-    if (this.purgeTimer) clearInterval(this.purgeTimer);
+    this.stopPurging();
     for (const a of this.actors.values()) a.halt();
   }
 

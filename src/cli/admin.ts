@@ -15,6 +15,7 @@ import { loadServerSecrets } from '../server/auth/server-secrets.js';
 import { loadConfig } from '../server/config.js';
 import { parseCidrs } from '../server/pipeline/client-address.js';
 import { ImportError, importScenario } from '../actors/scenarios.js';
+import { RETIRE_ROUND } from '../actors/evaluations.js';
 import { rollupView } from '../api/views/rollup.js';
 import { Users } from '../server/console/users.js';
 import { randomBytes } from 'node:crypto';
@@ -325,6 +326,31 @@ export function buildCli(): Command {
       const deleted = await withStore(({ store }) => store.evaluations.delete(id));
       if (!deleted) fail(`evaluation ${id} not found`);
       print(!!o.json, { evaluation_id: id, deleted: true }, () => `deleted evaluation ${id}`);
+    });
+  evals
+    .command('retire')
+    .description(
+      "delete stored evaluations that became terminal more than N days ago (each scenario's latest results stay)",
+    )
+    .requiredOption('--days <n>', 'retention in days', positiveInt)
+    .option('--json', 'print JSON')
+    .action(async (o: { days: number; json?: boolean }) => {
+      const before = Date.now() - o.days * 86_400_000;
+      const deleted = await withStore(async ({ store }) => {
+        // Rounds of bounded work, as the server's periodic purge; no actor of this process owns an evaluation.
+        let total = 0;
+        let round: number;
+        do {
+          round = await store.evaluations.purgeRetired(before, () => false, RETIRE_ROUND);
+          total += round;
+        } while (round === RETIRE_ROUND);
+        return total;
+      });
+      print(
+        !!o.json,
+        { retired_before: new Date(before).toISOString(), deleted },
+        () => `deleted ${deleted} evaluations that became terminal before ${new Date(before).toISOString()}`,
+      );
     });
 
   program

@@ -164,10 +164,13 @@ export const EVALUATIONS: DashboardSpec = {
           '(sum(rate(gov_scenarios_evaluated_total{outcome!="ok"}[5m])) or vector(0)) / sum(rate(gov_scenarios_evaluated_total[5m]))',
         ),
         ts('Open evaluations', 'Evaluations not yet terminal, by status', 'short', ['gov_evaluations', '{{status}}']),
-        ts('Finished evaluations', 'Per second, by terminal status', 'reqps', [
-          'sum by (status) (rate(gov_evaluations_finished_total[5m]))',
-          '{{status}}',
-        ]),
+        ts(
+          'Finished evaluations',
+          'Per second, by terminal status; and deleted by retention (EVALUATION_RETENTION_DAYS)',
+          'reqps',
+          ['sum by (status) (rate(gov_evaluations_finished_total[5m]))', '{{status}}'],
+          ['sum(rate(gov_evaluations_retired_total[5m]))', 'retired'],
+        ),
       ],
     },
     {

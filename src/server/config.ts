@@ -77,6 +77,14 @@ export interface Config {
   readonly resultTokenTtlS: number;
   /** `EPHEMERAL_TTL_S`, default 3600: ephemeral evaluations are purged after this, in seconds. */
   readonly ephemeralTtlS: number;
+  /**
+   * `EVALUATION_RETENTION_DAYS`, default 30 (0 = keep forever): stored evaluations are deleted this
+   * many days after they became terminal (`completed_at`), with their status view and per-scenario
+   * results, then answer 404; each scenario's latest results stay, so results, remediation and the
+   * rollup never lose data. Checked every minute with the ephemeral purge, on every node (deletes are
+   * idempotent). Without it the store grows with every batch (docs/scaling.md "Retention").
+   */
+  readonly evaluationRetentionDays: number;
   /** `TRUSTED_PROXIES`, default empty: comma-separated CIDRs whose `X-Forwarded-For` is honoured. */
   readonly trustedProxies: readonly string[];
   /** `LOG_LEVEL`, default `info` (pino levels; `silent` for none). */
@@ -169,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signatureToleranceS: int(env, 'SIGNATURE_TOLERANCE_S', 300, 1, 86_400),
     resultTokenTtlS: int(env, 'RESULT_TOKEN_TTL_S', 900, 1, 86_400),
     ephemeralTtlS: int(env, 'EPHEMERAL_TTL_S', 3600, 1, 30 * 86_400),
+    evaluationRetentionDays: int(env, 'EVALUATION_RETENTION_DAYS', 30, 0, 36_500),
     trustedProxies: (env['TRUSTED_PROXIES'] ?? '')
       .split(',')
       .map((s) => s.trim())

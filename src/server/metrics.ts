@@ -188,6 +188,11 @@ export class Metrics {
     labelNames: ['status'] as const,
     registers: [this.registry],
   });
+  readonly evaluationsRetired = new Counter({
+    name: 'gov_evaluations_retired_total',
+    help: 'Stored evaluations deleted by retention (EVALUATION_RETENTION_DAYS) on this node',
+    registers: [this.registry],
+  });
   readonly evaluationsOpen = new Gauge({
     name: 'gov_evaluations',
     help: 'Evaluations not yet terminal, by status (refreshed on scrape)',

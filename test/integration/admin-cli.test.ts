@@ -112,6 +112,11 @@ describe('admin CLI', () => {
     );
     assert.equal((await adminFails('keys', 'revoke', rotated.key_id)).status, 1);
 
+    const retire = await admin('evaluations retire', '--days', '30');
+    assert.equal(retire.deleted, 0, 'nothing completed 30 days ago');
+    assert.ok(Math.abs(Date.parse(retire.retired_before) - (Date.now() - 30 * 86_400_000)) < 60_000);
+    assert.equal((await adminFails('evaluations', 'retire', '--days', '0')).status, 1);
+
     assert.equal((await admin('scenarios delete', '--org', orgId, '4417')).deleted, true);
     assert.equal((await client.call('GET', '/scenarios/4417/results?after=delete')).status, 404);
 

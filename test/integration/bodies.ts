@@ -111,6 +111,7 @@ export interface AdminOutput {
     readonly role: string;
     readonly password?: string;
   };
+  readonly 'evaluations retire': { readonly retired_before: string; readonly deleted: number };
   readonly 'rollup rebuild': RollupView;
   readonly 'watermarks show': { readonly watermark: string; readonly key_id: string; readonly org_id: string };
 }

@@ -1,4 +1,4 @@
-/** Rules that depend on time, driven by an injected clock (never by sleeping): rate windows and token expiry. */
+/** Rules that depend on time, driven by an injected clock (never by sleeping): rate windows, token expiry, ephemeral purge and retention. */
 import { tablesOf } from '../helpers/tables.js';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -107,6 +107,44 @@ describe('time-dependent rules', () => {
     assert.equal(await t.server.store.evaluations.get(id), undefined);
     assert.equal(await t.server.store.evaluations.view(id), undefined);
     assert.equal([...tablesOf(t.server.store).expirations.getKeys()].length, 0);
+  });
+
+  it("retires a stored evaluation 30 days after it completed (then 404), keeping its scenario's latest results", async () => {
+    nowMs = Date.UTC(2026, 10, 23, 9, 0, 0);
+    const evaluate = async () => {
+      const submit = dataOf(
+        await t.client.call<Reply<StoredSubmitResult>>('POST', '/evaluate', { scenario_ids: ['s1'] }),
+      );
+      await pollEvaluation(t.client, submit.evaluation_id, { delaysMs: [50], timeoutMs: 20_000 });
+      // Its actor leaves once the terminal write is flushed (under load, after the poll saw it); until then retention skips it as busy.
+      while (t.server.evaluations.running > 0) await new Promise((r) => setTimeout(r, 10));
+      return submit.evaluation_id;
+    };
+    const replaced = await evaluate();
+    nowMs += 60_000;
+    const latest = await evaluate();
+    const rollup = dataOf(await t.client.call<Reply<unknown>>('GET', '/organization/rollup'));
+    const retiredCount = async () => (await t.server.metrics?.evaluationsRetired.get())?.values[0]?.value ?? 0;
+    const retiredBefore = await retiredCount();
+
+    nowMs += 30 * 86_400_000 - 30_000; // the first one completed more than 30 days ago, the second not yet
+    assert.equal(await t.server.evaluations.purgeRetired(), 1);
+    const gone = await t.client.call<Reply<unknown>>('GET', `/evaluations/${replaced}`);
+    assert.equal(gone.status, 404);
+    assert.equal(failureOf(gone).error, 'Evaluation not found');
+    assert.equal((await t.client.call('GET', `/evaluations/${latest}`)).status, 200);
+    nowMs += 60_000;
+    assert.equal(await t.server.evaluations.purgeRetired(), 1);
+    assert.equal((await t.client.call('GET', `/evaluations/${latest}?after=retention`)).status, 404);
+
+    const results = await t.client.call<Reply<ScenarioResults>>('GET', '/scenarios/s1/results?after=retention');
+    assert.equal(results.status, 200);
+    assert.equal(dataOf(results).evaluation_id, latest, "the scenario's latest results outlive their evaluation");
+    assert.deepEqual(
+      dataOf(await t.client.call<Reply<unknown>>('GET', '/organization/rollup?after=retention')),
+      rollup,
+    );
+    if (t.server.metrics) assert.equal(await retiredCount(), retiredBefore + 2, 'gov_evaluations_retired_total');
   });
 
   it('result tokens expire 900 s after issue', async () => {

@@ -14,7 +14,8 @@ import type { Clock } from './tokens.js';
 /**
  * The evaluation lifecycle's observer: a terminal evaluation's events go into the outbox in the
  * transaction that completes it, and their endpoints' delivery actors wake once it is durable;
- * metrics count scenarios, violations, terminal states and write latency; failed writes are logged.
+ * metrics count scenarios, violations, terminal states, write latency and evaluations deleted by
+ * retention; failed writes are logged.
  */
 export function evaluationObserver(
   webhooks: WebhookDispatcher,
@@ -45,6 +46,9 @@ export function evaluationObserver(
     },
     committed(seconds) {
       m?.storeWriteSeconds.observe(seconds);
+    },
+    retired(count) {
+      m?.evaluationsRetired.inc(count);
     },
     commitFailed(record, error, final) {
       log.error(

@@ -166,11 +166,15 @@ export function registerProviders(c: DependencyContainer, values: ProvidedValues
         r.resolve(STORE),
         r.resolve(EvaluationPool),
         r.resolve(CLOCK),
-        { ephemeralTtlS: cfg.ephemeralTtlS, evaluationTimeoutMs: cfg.evaluationTimeoutMs },
+        {
+          ephemeralTtlS: cfg.ephemeralTtlS,
+          evaluationTimeoutMs: cfg.evaluationTimeoutMs,
+          retentionDays: cfg.evaluationRetentionDays,
+        },
         evaluationObserver(r.resolve(WebhookDispatcher), r.resolve(METRICS), r.resolve(LOGGER), r.resolve(CLOCK)),
         storeFailureReporter(
           'purge',
-          'purge of expired evaluations failed; retrying at the next interval',
+          'purge of expired or retired evaluations failed; retrying at the next interval',
           r.resolve(METRICS),
           r.resolve(LOGGER),
         ),

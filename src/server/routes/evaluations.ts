@@ -21,13 +21,13 @@ export const GET_EVALUATION: Endpoint = {
     success: { status: 200, data: 'EvaluationStatus', description: 'Status view; `scenarios[]` when complete' },
     errors: {
       403: 'Authentication rows, or `Not authorized for this evaluation`',
-      404: '`Evaluation not found` (unknown or purged)',
+      404: '`Evaluation not found` (unknown, purged, or deleted by retention)',
     },
   },
 };
 
 /**
- * `GET /evaluations/{id}`: 404 when unknown or purged, 403 for another organization's evaluation.
+ * `GET /evaluations/{id}`: 404 when unknown, purged or retired, 403 for another organization's evaluation.
  * Serves the view pre-rendered at the last state change (bytes straight from the store: no msgpack decode, no JSON encode, no UTF-8 round trip per poll).
  */
 export function evaluationStatusRoute(deps: RouteDeps): Route {

@@ -2,8 +2,9 @@
  * @module store/evaluations/lmdb: EvaluationsRepository on LMDB. Tables: `evaluations` (id → record),
  * `evaluation-views` (id → pre-rendered status view), `evaluation-results` (`evaluation\0index` →
  * results JSON), `open-evaluations` (id → created_at), `expirations` (`<expires_at ms, 15 digits>\0id`),
- * `consumed-tokens` (jti → redemption); a commit also writes `results`, `latest-results`, `rollups`,
- * `deliveries` and `outbox` in the same transaction.
+ * `completions` (`<retired at ms, 15 digits>\0id`, retention), `consumed-tokens` (jti → redemption); a
+ * commit also writes `results`, `latest-results`, `rollups`, `deliveries` and `outbox` in the same
+ * transaction.
  */
 import type { EvaluationRecord, RollupContribution } from '../../model/records.js';
 import type {
@@ -17,19 +18,18 @@ import type {
 } from './repository.js';
 import type { LmdbTables } from '../lmdb/tables.js';
 import type { RollupSink } from '../lmdb/write-batcher.js';
-import { renderEvaluationView } from '../../api/views/evaluation.js';
-import { k, readFast } from '../lmdb/tables.js';
+import { decodeStoredView, encodeStoredView } from './stored-view.js';
+import { k, readFast, timeKey } from '../lmdb/tables.js';
 import { keysBelow } from '../lmdb/ranges.js';
 import { WriteBatcher } from '../lmdb/write-batcher.js';
 import { enqueueDeliveries } from '../webhooks/lmdb.js';
 import { prefixRange } from '../lmdb/ranges.js';
+import { releaseLatest } from '../lmdb/latest-results.js';
+import { isTerminal, retiredAtMs } from './retirement.js';
 
 /** Expiry index key: expiry time padded so keys sort by time. */
-function expirationKey(expiresAtMs: number, evaluationId: string): string {
-  return `${String(expiresAtMs).padStart(15, '0')}\u0000${evaluationId}`;
-}
+const expirationKey = timeKey;
 
-const NEWLINE = 0x0a;
 const NO_DELIVERIES: CommitReceipt = { webhookIds: [] };
 
 /**
@@ -68,16 +68,7 @@ export class LmdbEvaluations implements EvaluationsRepository {
   /** Read with `readFast` and split in place: a poll decodes no msgpack and copies nothing. */
   view(evaluationId: string): EvaluationView | undefined {
     const raw = readFast(this.t.evaluationViews, evaluationId);
-    if (raw === undefined) return undefined;
-    const a = raw.indexOf(NEWLINE);
-    const b = raw.indexOf(NEWLINE, a + 1);
-    const c = raw.indexOf(NEWLINE, b + 1);
-    return {
-      orgId: raw.toString('utf8', 0, a),
-      expiresAt: b === a + 1 ? null : Number(raw.toString('latin1', a + 1, b)),
-      errorJson: c === b + 1 ? null : raw.toString('utf8', b + 1, c),
-      json: raw.subarray(c + 1),
-    };
+    return raw === undefined ? undefined : decodeStoredView(raw);
   }
 
   commit(change: EvaluationCommit): Promise<CommitReceipt> {
@@ -105,8 +96,10 @@ export class LmdbEvaluations implements EvaluationsRepository {
     const { record } = change;
     if (record.kind === 'stored') for (const write of change.results ?? []) this.storeResult(record, write, sink);
     this.put(record);
-    if (record.status !== 'complete' && record.status !== 'error') return NO_DELIVERIES;
+    if (!isTerminal(record)) return NO_DELIVERIES;
     void this.t.openEvaluations.remove(record.evaluation_id);
+    const retiredAt = retiredAtMs(record);
+    if (retiredAt !== null) void this.t.completions.put(timeKey(retiredAt, record.evaluation_id), '');
     if (!change.deliveries) return NO_DELIVERIES;
     const endpoints = [...prefixRange(this.t.webhooks, [record.org_id])].map((e) => e.value);
     return { webhookIds: enqueueDeliveries(this.t, change.deliveries(endpoints)) };
@@ -121,7 +114,7 @@ export class LmdbEvaluations implements EvaluationsRepository {
     const stale: string[] = [];
     for (const { key: id } of this.t.openEvaluations.getRange()) {
       const record = this.t.evaluations.get(id);
-      if (!record || record.status === 'complete' || record.status === 'error') stale.push(id);
+      if (!record || isTerminal(record)) stale.push(id);
       else open.push(record);
     }
     // Index entries of terminal records (a terminal commit removes them; this only repairs) are
@@ -161,6 +154,32 @@ export class LmdbEvaluations implements EvaluationsRepository {
     });
   }
 
+  /**
+   * Reads only the retired part of the completion index, lazily, up to `limit` evaluations not busy;
+   * deletes them in one write transaction. An entry whose record is gone or retired later (a record
+   * made terminal twice) is dropped without counting.
+   */
+  async purgeRetired(beforeMs: number, busy: (evaluationId: string) => boolean, limit: number): Promise<number> {
+    return this.t.root.transaction(() => {
+      const due: string[] = [];
+      for (const key of keysBelow(this.t.completions, timeKey(beforeMs, ''))) {
+        if (due.length >= limit) break;
+        if (!busy(key.slice(key.indexOf('\u0000') + 1))) due.push(key);
+      }
+      let purged = 0;
+      for (const key of due) {
+        const record = this.t.evaluations.get(key.slice(key.indexOf('\u0000') + 1));
+        void this.t.completions.remove(key);
+        const retiredAt = record === undefined ? null : retiredAtMs(record);
+        // Gone, open (never retired) or retired later (a stale entry; the later one stays): only the entry goes.
+        if (record === undefined || retiredAt === null || retiredAt >= beforeMs) continue;
+        this.remove(record);
+        purged++;
+      }
+      return purged;
+    });
+  }
+
   async delete(evaluationId: string): Promise<boolean> {
     const deleted = await this.t.root.transaction(() => {
       const record = this.t.evaluations.get(evaluationId);
@@ -193,11 +212,7 @@ export class LmdbEvaluations implements EvaluationsRepository {
    */
   private put(record: EvaluationRecord): void {
     void this.t.evaluations.put(record.evaluation_id, record);
-    const error = record.status === 'error' ? JSON.stringify(record.error) : '';
-    void this.t.evaluationViews.put(
-      record.evaluation_id,
-      Buffer.from(`${record.org_id}\n${record.expires_at ?? ''}\n${error}\n${renderEvaluationView(record)}`, 'utf8'),
-    );
+    void this.t.evaluationViews.put(record.evaluation_id, encodeStoredView(record));
   }
 
   /**
@@ -215,6 +230,8 @@ export class LmdbEvaluations implements EvaluationsRepository {
     if (!scenario || scenario.version < (record.versions[write.index] ?? 0)) return;
     const previous = this.t.results.get(key);
     if (previous && previous.evaluated_at > write.evaluatedAt) return;
+    const replaced = this.t.latestResults.get(key);
+    if (replaced !== resultsKey) releaseLatest(this.t, replaced);
     void this.t.results.put(key, {
       evaluation_id: record.evaluation_id,
       evaluated_at: write.evaluatedAt,
@@ -230,11 +247,16 @@ export class LmdbEvaluations implements EvaluationsRepository {
     sink.rollup(record.org_id, change);
   }
 
-  /** Removes a record and every derived entry (inside a write transaction); a scenario's results that are still its latest stay. */
+  /**
+   * Removes a record and every derived entry but its expiry entry (inside a write transaction); a
+   * scenario's results that are still its latest stay (releaseLatest drops them once replaced).
+   */
   private remove(record: EvaluationRecord): void {
     void this.t.evaluations.remove(record.evaluation_id);
     void this.t.evaluationViews.remove(record.evaluation_id);
     void this.t.openEvaluations.remove(record.evaluation_id);
+    const retiredAt = retiredAtMs(record);
+    if (retiredAt !== null) void this.t.completions.remove(timeKey(retiredAt, record.evaluation_id));
     for (let i = 0; i < record.total_scenarios; i++) {
       const key = k(record.evaluation_id, i);
       const sid = record.scenario_ids[i];

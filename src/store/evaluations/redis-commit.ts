@@ -12,9 +12,9 @@ import { luaScript, type ScriptArg } from '../redis/script.js';
 import { APPLY_CONTRIBUTION_LUA } from '../redis/rollup-hash.js';
 
 /** Fixed KEYS of the commit script, before the per-result and per-delivery keys. */
-export const COMMIT_FIXED_KEYS = 8;
+export const COMMIT_FIXED_KEYS = 9;
 /** Fixed ARGV of the commit script, before the per-result and per-delivery arguments. */
-export const COMMIT_FIXED_ARGS = 10;
+export const COMMIT_FIXED_ARGS = 11;
 /** ARGV per result: index, scenario id, version evaluated, evaluated at, results bytes, remediation bytes, contribution JSON. */
 export const ARGS_PER_RESULT = 7;
 /** KEYS per delivery: log, log ids, outbox. ARGV per delivery: webhook id, delivery id, record, org id. */
@@ -23,10 +23,12 @@ export const ARGS_PER_DELIVERY = 4;
 
 /**
  * KEYS: 1 evaluation, 2 open, 3 rollup, 4 counts, 5 webhooks-rev, 6 scenarios, 7 evaluation results,
- * 8 outbox-endpoints, then one latest-results key per result, then KEYS_PER_DELIVERY per delivery.
+ * 8 outbox-endpoints, 9 completed (retention index), then one latest-results key per result, then
+ * KEYS_PER_DELIVERY per delivery.
  * ARGV: 1 id, 2 record, 3 view, 4 terminal ('1'/'0'), 5 open-index value, 6 expected webhooks-rev
  * ('' = no check), 7 now ISO, 8 result count, 9 delivery count, 10 expected record bytes ('' = no
- * check: `update`'s compare-and-set), then the per-result and per-delivery args.
+ * check: `update`'s compare-and-set), 11 retirement time in ms for the completion index ('' = none:
+ * open or ephemeral), then the per-result and per-delivery args.
  * A result becomes the scenario's latest if the scenario exists at a version ≥ the one evaluated and
  * no later evaluation's results landed first (as in LMDB).
  * @returns 'ok', 'deleted' (the evaluation was deleted: nothing written) or 'retry' (endpoints or
@@ -76,6 +78,7 @@ if #landing > 0 then
 end
 redis.call('HSET', KEYS[1], 'rec', ARGV[2], 'view', ARGV[3])
 if ARGV[4] == '1' then redis.call('HDEL', KEYS[2], ARGV[1]) else redis.call('HSET', KEYS[2], ARGV[1], ARGV[5]) end
+if ARGV[11] ~= '' then redis.call('ZADD', KEYS[9], ARGV[11], ARGV[1]) end
 for j = 0, nd - 1 do
   local a = ${COMMIT_FIXED_ARGS} + nr * ${ARGS_PER_RESULT} + j * ${ARGS_PER_DELIVERY}
   local k = ${COMMIT_FIXED_KEYS} + nr + j * ${KEYS_PER_DELIVERY}

@@ -1,6 +1,6 @@
 /**
  * @module store/evaluations/redis: EvaluationsRepository on Redis (`P{org}:ev:<id>`: record and
- * pre-rendered view; `P{org}:ev-results:<id>`; `Pev-org`, `Popen`, `Pexpiry`, `Ptoken:<jti>`;
+ * pre-rendered view; `P{org}:ev-results:<id>`; `Pev-org`, `Popen`, `Pexpiry`, `Pcompleted`, `Ptoken:<jti>`;
  * store/redis/keys). Every write is one script; the commit is store/evaluations/redis-commit.
  */
 import type { EvaluationRecord, WebhookRecord } from '../../model/records.js';
@@ -14,10 +14,11 @@ import type {
 } from './repository.js';
 import type { RedisContext } from '../redis/context.js';
 import type { ScriptArg } from '../redis/script.js';
-import { renderEvaluationView } from '../../api/views/evaluation.js';
+import { decodeStoredView, encodeStoredView } from './stored-view.js';
 import { byCodePoint, packRecord, unpackRecord, valuesById } from '../redis/codec.js';
 import { luaScript, runScript } from '../redis/script.js';
 import { ARGS_PER_DELIVERY, COMMIT, resultArgs } from './redis-commit.js';
+import { isTerminal, retiredAtMs } from './retirement.js';
 
 /** KEYS: evaluation, ev-org, open, expiry, counts. ARGV: id, org, record, view, open value, expires_at ms ('' = none). */
 const CREATE = luaScript(
@@ -31,35 +32,35 @@ return 1`,
 );
 
 /**
- * KEYS: evaluation, evaluation results, open, expiry, ev-org, counts. ARGV: id. Removes the record
- * and every index entry (a scenario's latest results are copies and stay). @returns 1, or 0 when the
- * record was already gone (its index entries are removed all the same).
+ * KEYS: evaluation, evaluation results, open, expiry, ev-org, counts, completed. ARGV: id, retired
+ * ('1': retention, which deletes only a terminal evaluation, one not in the open index, and only
+ * when it retired before ARGV[3], epoch ms, by its `Pcompleted` score). Removes the record and every
+ * index entry (a scenario's latest results are copies and stay).
+ * @returns 1, 0 when the record was already gone (its index entries are removed all the same), or
+ *   -1 when retention kept it (open, or retired later: nothing written).
  */
 const DELETE = luaScript(
   'evaluation-delete',
-  `local existed = redis.call('DEL', KEYS[1])
+  `if ARGV[2] == '1' then
+  local at = redis.call('ZSCORE', KEYS[7], ARGV[1])
+  if redis.call('HEXISTS', KEYS[3], ARGV[1]) == 1 or (at and tonumber(at) >= tonumber(ARGV[3])) then return -1 end
+end
+local existed = redis.call('DEL', KEYS[1])
 redis.call('DEL', KEYS[2])
 redis.call('HDEL', KEYS[3], ARGV[1])
 redis.call('ZREM', KEYS[4], ARGV[1])
 redis.call('HDEL', KEYS[5], ARGV[1])
+redis.call('ZREM', KEYS[7], ARGV[1])
 if existed == 1 then redis.call('HINCRBY', KEYS[6], 'evaluations', -1) end
 return existed`,
 );
 
-const NEWLINE = 0x0a;
 const NO_DELIVERIES: CommitReceipt = { webhookIds: [] };
 /** A commit whose endpoints keep changing under it gives up after this many attempts (the caller's write-failure path). */
 const MAX_COMMIT_ATTEMPTS = 20;
 
-const isTerminal = (r: EvaluationRecord) => r.status === 'complete' || r.status === 'error';
 /** `Popen` value: `<status>:<org id>` (countOpen reads statuses, listOpen the owners, without reading records). */
 const openValue = (r: EvaluationRecord) => `${r.status}:${r.org_id}`;
-
-/** The pre-rendered view `<org>\n<expires_at ms or "">\n<batch error JSON or "">\n<data JSON>`, as in LMDB. */
-function viewBytes(record: EvaluationRecord): Buffer {
-  const error = record.status === 'error' ? JSON.stringify(record.error) : '';
-  return Buffer.from(`${record.org_id}\n${record.expires_at ?? ''}\n${error}\n${renderEvaluationView(record)}`, 'utf8');
-}
 
 /** A commit or update that conflicted with other writers on every one of MAX_COMMIT_ATTEMPTS attempts. Nothing was written. */
 export class CommitContentionError extends Error {
@@ -78,7 +79,7 @@ export class RedisEvaluations implements EvaluationsRepository {
       this.c.redis,
       CREATE,
       [k.evaluation(record.org_id, id), k.evaluationOrgs, k.open, k.expiry, k.counts],
-      [id, record.org_id, packRecord(record), viewBytes(record), openValue(record), record.expires_at ?? ''],
+      [id, record.org_id, packRecord(record), encodeStoredView(record), openValue(record), record.expires_at ?? ''],
     );
     this.c.evaluationOwners.remember(id, record.org_id);
   }
@@ -95,16 +96,7 @@ export class RedisEvaluations implements EvaluationsRepository {
     const orgId = await this.c.evaluationOwners.orgOf(evaluationId);
     if (orgId === undefined) return undefined;
     const raw = await this.c.redis.hgetBuffer(this.c.keys.evaluation(orgId, evaluationId), 'view');
-    if (raw === null) return undefined;
-    const a = raw.indexOf(NEWLINE);
-    const b = raw.indexOf(NEWLINE, a + 1);
-    const c = raw.indexOf(NEWLINE, b + 1);
-    return {
-      orgId: raw.toString('utf8', 0, a),
-      expiresAt: b === a + 1 ? null : Number(raw.toString('latin1', a + 1, b)),
-      errorJson: c === b + 1 ? null : raw.toString('utf8', b + 1, c),
-      json: raw.subarray(c + 1),
-    };
+    return raw === null ? undefined : decodeStoredView(raw);
   }
 
   /** One script; retried (deliveries made again) while the organization's endpoints change under it. */
@@ -150,7 +142,7 @@ export class RedisEvaluations implements EvaluationsRepository {
     const evKey = k.evaluation(org, record.evaluation_id);
     const results = record.kind === 'stored' ? (change.results ?? []) : [];
     const keys = [evKey, k.open, k.rollup(org), k.counts, k.webhooksRev(org), k.scenarios(org)];
-    keys.push(k.evaluationResults(org, record.evaluation_id), k.outboxEndpoints);
+    keys.push(k.evaluationResults(org, record.evaluation_id), k.outboxEndpoints, k.completed);
     const perResult: ScriptArg[] = [];
     for (const w of results) {
       const sid = record.scenario_ids[w.index]!;
@@ -178,9 +170,9 @@ export class RedisEvaluations implements EvaluationsRepository {
         webhookIds.add(d.webhook_id);
       }
     }
-    const args: ScriptArg[] = [record.evaluation_id, packRecord(record), viewBytes(record)];
+    const args: ScriptArg[] = [record.evaluation_id, packRecord(record), encodeStoredView(record)];
     args.push(isTerminal(record) ? '1' : '0', openValue(record), rev, this.c.nowIso());
-    args.push(results.length, perDelivery.length / ARGS_PER_DELIVERY, expected);
+    args.push(results.length, perDelivery.length / ARGS_PER_DELIVERY, expected, retiredAtMs(record) ?? '');
     const outcome = await runScript(this.c.redis, COMMIT, keys, [...args, ...perResult, ...perDelivery]);
     if (outcome === 'deleted' || outcome === 'retry') return outcome;
     return { webhookIds: [...webhookIds] };
@@ -243,6 +235,30 @@ export class RedisEvaluations implements EvaluationsRepository {
     return due.length;
   }
 
+  /**
+   * Pages through the retired part of `Pcompleted` (score < beforeMs) until `limit` ids not busy are
+   * collected, then deletes each by one script, which checks again that it is terminal and retired
+   * (a concurrent purge on another node deletes it once: only the script that found it counts it).
+   */
+  async purgeRetired(beforeMs: number, busy: (evaluationId: string) => boolean, limit: number): Promise<number> {
+    const k = this.c.keys;
+    const due: string[] = [];
+    for (let offset = 0; due.length < limit; offset += limit) {
+      const page = await this.c.redis.zrangebyscore(k.completed, '-inf', `(${beforeMs}`, 'LIMIT', offset, limit);
+      for (const id of page) if (due.length < limit && !busy(id)) due.push(id);
+      if (page.length < limit) break;
+    }
+    const outcomes = await Promise.all(
+      due.map(async (id) => {
+        const orgId = await this.c.evaluationOwners.orgOf(id);
+        if (orgId !== undefined) return this.remove(orgId, id, beforeMs);
+        await this.c.redis.zrem(k.completed, id); // deleted meanwhile: only its entry was left
+        return 0;
+      }),
+    );
+    return outcomes.filter((o) => o === 1).length;
+  }
+
   async delete(evaluationId: string): Promise<boolean> {
     const orgId = await this.c.evaluationOwners.orgOf(evaluationId);
     if (orgId === undefined) return false;
@@ -259,13 +275,22 @@ export class RedisEvaluations implements EvaluationsRepository {
     return (await this.c.redis.set(this.c.keys.token(jti), value, 'NX')) === 'OK';
   }
 
-  private async remove(orgId: string, id: string): Promise<unknown> {
+  /** Runs DELETE; with `retiredBeforeMs`, only a terminal evaluation retired before it (retention). @returns the script's reply. */
+  private async remove(orgId: string, id: string, retiredBeforeMs?: number): Promise<unknown> {
     const k = this.c.keys;
     return runScript(
       this.c.redis,
       DELETE,
-      [k.evaluation(orgId, id), k.evaluationResults(orgId, id), k.open, k.expiry, k.evaluationOrgs, k.counts],
-      [id],
+      [
+        k.evaluation(orgId, id),
+        k.evaluationResults(orgId, id),
+        k.open,
+        k.expiry,
+        k.evaluationOrgs,
+        k.counts,
+        k.completed,
+      ],
+      retiredBeforeMs === undefined ? [id, '0', ''] : [id, '1', retiredBeforeMs],
     );
   }
 }

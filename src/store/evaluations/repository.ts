@@ -1,7 +1,7 @@
 /**
  * @module store/evaluations/repository: the evaluations aggregate: the record (spec §3 state machine), its
  * pre-rendered status view, per-scenario results, the open index (crash recovery), the expiry index
- * (ephemeral purge) and result-token consumption (spec §3 rule 4).
+ * (ephemeral purge), the completion index (retention) and result-token consumption (spec §3 rule 4).
  */
 import type { DeliveryRecord, EvaluationRecord, RollupContribution, WebhookRecord } from '../../model/records.js';
 import type { Awaitable } from '../awaitable.js';
@@ -107,6 +107,22 @@ export interface EvaluationsRepository {
    * `busy(id)` is true (still owned by an actor; they go in a later round). @returns how many.
    */
   purgeExpired(nowMs: number, busy: (evaluationId: string) => boolean): Promise<number>;
+  /**
+   * Retention (`EVALUATION_RETENTION_DAYS`): deletes up to `limit` stored evaluations that retired
+   * before `beforeMs` (epoch ms), oldest first. An evaluation retires when it becomes terminal
+   * (`complete` or `error`), at its `completed_at` (store/evaluations/retirement `retiredAtMs`);
+   * open evaluations are never deleted, and ephemeral ones are left to `purgeExpired`. Each goes as
+   * with `delete`: record, status view, index entries and its per-scenario results, except results
+   * that are still a scenario's latest, so GET /scenarios/{id}/results, the remediation and the
+   * rollup do not change. Evaluations for which `busy(id)` is true are skipped (a later round takes
+   * them) and do not count against `limit`. Reads only the retired part of the completion index,
+   * which the terminal commit writes in its own transaction, never the whole store. Safe to run on
+   * every node at once: an evaluation is deleted once, and only the caller that deleted it counts it.
+   * Consumed result tokens stay (they are kept by token id, not by evaluation).
+   * @param limit at most this many deletions per call (bounded work per transaction or script batch).
+   * @returns how many evaluations this call deleted; fewer than `limit` means none was left for now.
+   */
+  purgeRetired(beforeMs: number, busy: (evaluationId: string) => boolean, limit: number): Promise<number>;
   /** Deletes an evaluation and its derived entries (a scenario's latest results stay). @returns false when unknown. */
   delete(evaluationId: string): Promise<boolean>;
   /** True when the result token `jti` was redeemed. */

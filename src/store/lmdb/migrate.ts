@@ -6,6 +6,8 @@
 import { pack } from 'msgpackr';
 import type { ResultRecord } from '../../model/records.js';
 import type { LmdbTables } from './tables.js';
+import { timeKey } from './tables.js';
+import { retiredAtMs } from '../evaluations/retirement.js';
 
 /** Prefix of the `evaluation-results` keys of views moved from the legacy table (they belong to no evaluation). */
 export const LEGACY_PREFIX = 'legacy\u0000';
@@ -13,6 +15,7 @@ export const LEGACY_PREFIX = 'legacy\u0000';
 /** Migrations by `meta` key; each runs once per environment. */
 const MIGRATIONS: readonly (readonly [string, (t: LmdbTables) => void])[] = [
   ['migration:2026-11-22-result-views', moveResultViews],
+  ['migration:2026-11-26-completions', indexCompletions],
 ];
 
 /** Runs the migrations this environment has not run yet. */
@@ -48,5 +51,19 @@ function moveResultViews(t: LmdbTables): void {
     if (remediation instanceof Uint8Array) continue;
     const packed: ResultRecord = { ...value, remediation: pack(remediation) };
     void t.results.put(key, packed);
+  }
+}
+
+/**
+ * Before 2026-11-26 terminal evaluations were not indexed by completion time (retention,
+ * `EVALUATION_RETENTION_DAYS`): every stored terminal evaluation gets its `completions` entry, so
+ * that retention reaches the evaluations kept before the upgrade too. Reads every evaluation once;
+ * from then on the terminal commit writes the entry.
+ */
+function indexCompletions(t: LmdbTables): void {
+  for (const { key, value } of t.evaluations.getRange()) {
+    if (typeof key !== 'string') continue; // the shared msgpack structures
+    const retiredAt = retiredAtMs(value);
+    if (retiredAt !== null) void t.completions.put(timeKey(retiredAt, value.evaluation_id), '');
   }
 }

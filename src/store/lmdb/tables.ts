@@ -61,6 +61,12 @@ export class LmdbTables {
   readonly watermarks: Database<{ key_id: string; org_id: string; day: string }, string>;
   /** Ephemeral evaluations by expiry: `<expires_at ms, 15 digits>\0id` → '' (the purge reads only expired entries). */
   readonly expirations: Database<string, string>;
+  /**
+   * Stored evaluations by the time they became terminal (retention): `<retired at ms, 15 digits>\0id`
+   * → '' (store/evaluations/retirement; the retention purge reads only the retired entries). Written
+   * with the terminal state; filled once for earlier data by store/lmdb/migrate.
+   */
+  readonly completions: Database<string, string>;
   /** Evaluations not yet terminal (crash recovery index): id → created_at. */
   readonly openEvaluations: Database<string, string>;
   readonly meta: Database<unknown, string>;
@@ -103,6 +109,7 @@ export class LmdbTables {
     this.watermarks = this.root.openDB(records('watermarks'));
     this.openEvaluations = this.root.openDB({ name: 'open-evaluations', encoding: 'string' });
     this.expirations = this.root.openDB({ name: 'expirations', encoding: 'string' });
+    this.completions = this.root.openDB({ name: 'completions', encoding: 'string' });
     this.meta = this.root.openDB(records('meta'));
     this.rollups = this.root.openDB(records('rollups', true));
     this.users = this.root.openDB(records('users'));
@@ -166,6 +173,14 @@ function records(name: string, dataMaps = false): DatabaseOptions & { name: stri
 
 /** Key of the shared msgpack structures in each record database (lmdb-js's conventional symbol). */
 const STRUCTURES = Symbol.for('structures');
+
+/**
+ * Key of a time index (`expirations`, `completions`): epoch ms padded to 15 digits, so that keys sort
+ * by time, then U+0000 and the id. `keysBelow(db, timeKey(t, ''))` reads the entries before t.
+ */
+export function timeKey(ms: number, id: string): string {
+  return `${String(ms).padStart(15, '0')}\u0000${id}`;
+}
 
 /** Joins key parts with U+0000. Parts contain no U+0000-U+0004 (store/ranges relies on it). */
 export function k(...parts: (string | number)[]): string {

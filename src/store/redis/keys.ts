@@ -30,6 +30,7 @@
  * | `Pev-org` | hash | evaluation id → org id | EvaluationsRepository |
  * | `Popen` | hash | open evaluation id → `<status>:<org id>` | EvaluationsRepository |
  * | `Pexpiry` | zset | ephemeral evaluation ids scored by `expires_at` (ms) | EvaluationsRepository |
+ * | `Pcompleted` | zset | terminal stored evaluation ids scored by their retirement time (ms, `completed_at`; retention) | EvaluationsRepository |
  * | `Ptoken:<jti>` | string | redemption `{at, evaluation_id}` (JSON), written with SET NX | EvaluationsRepository |
  * | `Preplay` | zset | `<t>:<signature>` scored by t (unix s), written with ZADD NX | ReplayRepository |
  * | `Pwebhook-org` | hash | webhook id → org id (kept while its delivery log exists) | WebhooksRepository |
@@ -41,7 +42,7 @@
  * | `Prate:<key>:m`, `Prate:<key>:h` | hash | window id → requests leased; expires 2 windows after its last grant | RateLeases |
  *
  * Cluster readiness is partial: the organization's keys of a script share a slot, but the scripts
- * that also maintain a global index (`Popen`, `Pexpiry`, `Pev-org`, `Poutbox-endpoints`, `Pcounts`,
+ * that also maintain a global index (`Popen`, `Pexpiry`, `Pcompleted`, `Pev-org`, `Poutbox-endpoints`, `Pcounts`,
  * `Pwebhook-org`, `Pkey-hashes`) name keys of other slots, which Redis Cluster refuses (CROSSSLOT).
  * Today the backend targets one primary (with replicas); on a cluster those indexes would be split
  * per slot (one per hash tag) and read by fanning out.
@@ -127,6 +128,9 @@ export class RedisKeys {
   }
   get expiry(): string {
     return `${this.prefix}expiry`;
+  }
+  get completed(): string {
+    return `${this.prefix}completed`;
   }
   token(jti: string): string {
     return `${this.prefix}token:${part(jti)}`;

@@ -5,7 +5,7 @@ import type { LmdbTables } from '../lmdb/tables.js';
 import { k } from '../lmdb/tables.js';
 import { prefixRange } from '../lmdb/ranges.js';
 import { countScenario, updateRollupMany } from '../lmdb/rollup-table.js';
-import { LEGACY_PREFIX } from '../lmdb/migrate.js';
+import { releaseLatest } from '../lmdb/latest-results.js';
 
 /** Scenarios and blueprint versions in LMDB. */
 export class LmdbScenarios implements ScenariosRepository {
@@ -56,9 +56,8 @@ export class LmdbScenarios implements ScenariosRepository {
       countScenario(this.t, orgId, -1, nowIso);
       void this.t.scenarios.remove(key);
       void this.t.results.remove(key);
-      const latest = this.t.latestResults.get(key);
-      // A view moved from the legacy table (store/lmdb/migrate) belongs to no evaluation: it goes with its scenario.
-      if (latest?.startsWith(LEGACY_PREFIX)) void this.t.evaluationResults.remove(latest);
+      // Results no evaluation keeps (moved from the legacy table, or of an evaluation deleted or retired) go with their scenario.
+      releaseLatest(this.t, this.t.latestResults.get(key));
       void this.t.latestResults.remove(key);
       for (let v = 1; v <= record.version; v++) void this.t.blueprints.remove(k(orgId, scenarioId, v));
       return true;

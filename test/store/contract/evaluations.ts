@@ -1,7 +1,7 @@
 /**
  * @module test/store/contract/evaluations: the contract of EvaluationsRepository: records and their
  * status views, the open index, crash-safe (all-or-nothing) state changes with their results, expiry,
- * deletion, and single use of result tokens.
+ * retention, deletion, and single use of result tokens.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -496,6 +496,149 @@ export function evaluationsContract(backend: BackendUnderTest): void {
           0,
           'a deleted evaluation leaves nothing to purge',
         );
+      }));
+
+    it("retires terminal stored evaluations completed before the cutoff; open, recent and ephemeral ones and each scenario's latest results stay", () =>
+      withBackend(backend, async ({ store }) => {
+        for (const id of ['s1', 's2', 's3']) await saveScenario(store, ORG, id);
+        const cutoff = T0 + 5_000;
+        const old1 = evaluationRecord('ev_old1', ORG, ['s1', 's2']);
+        const old2 = evaluationRecord('ev_old2', ORG, ['s2']);
+        const failed = evaluationRecord('ev_failed', ORG, ['s3']);
+        const open = evaluationRecord('ev_open', ORG, ['s1']);
+        const recent = evaluationRecord('ev_recent', ORG, ['s3']);
+        const ephemeral = evaluationRecord('ev_eph', ORG, ['blueprint-0'], { expiresAt: T0 + 86_400_000 });
+        for (const r of [old1, old2, failed, open, recent, ephemeral]) await store.evaluations.create(r);
+        await store.evaluations.commit({
+          record: advance(old1, 'complete', [0, 1], 1_000),
+          results: [
+            resultWrite('ev_old1', 0, contribution(30, { 'SEC-1': 2 }, ['SOC 2 CC6.1']), iso(1_000)),
+            resultWrite('ev_old1', 1, contribution(40), iso(1_000)),
+          ],
+        });
+        await store.evaluations.commit({
+          record: advance(old2, 'complete', [0], 2_000),
+          results: [resultWrite('ev_old2', 0, contribution(50, { 'OPS-1': 1 }), iso(2_000))],
+        });
+        await store.evaluations.commit({ record: advance(failed, 'error', [], 1_500) });
+        await store.evaluations.commit({ record: advance(open, 'processing', [], 1_000) });
+        await store.evaluations.commit({
+          record: advance(recent, 'complete', [0], 10_000),
+          results: [resultWrite('ev_recent', 0, contribution(90), iso(10_000), { 'OPS-2': null })],
+        });
+        await store.evaluations.commit({ record: advance(ephemeral, 'complete', [0], 1_000) });
+        const rollup = await store.results.rollup(ORG);
+
+        assert.equal(await store.evaluations.purgeRetired(cutoff, () => false, 100), 3);
+        for (const id of ['ev_old1', 'ev_old2', 'ev_failed']) {
+          assert.equal(await store.evaluations.get(id), undefined, id);
+          assert.equal(await store.evaluations.view(id), undefined, id);
+        }
+        assert.equal(await store.evaluations.scenarioResults('ev_old1', 1), undefined, "s2's replaced results go");
+        for (const id of ['ev_open', 'ev_recent', 'ev_eph']) assert.ok(await store.evaluations.get(id), id);
+        assert.deepEqual(
+          (await store.evaluations.listOpen()).map((r) => r.evaluation_id),
+          ['ev_open'],
+        );
+        assert.equal(
+          copied(await store.results.latestJson(ORG, 's1'))?.toString('utf8'),
+          resultsJson('ev_old1', 0, 30),
+        );
+        assert.deepEqual(await store.results.remediation(ORG, 's1'), { 'SEC-1': '{"steps":["rotate"]}' });
+        assert.equal(
+          copied(await store.results.latestJson(ORG, 's2'))?.toString('utf8'),
+          resultsJson('ev_old2', 0, 50),
+        );
+        assert.equal(
+          copied(await store.results.latestJson(ORG, 's3'))?.toString('utf8'),
+          resultsJson('ev_recent', 0, 90),
+        );
+        const after = await store.results.rollup(ORG);
+        assert.deepEqual(after, rollup, 'retention changes no rollup');
+        assert.ok(after);
+        assert.deepEqual(withoutTime(after), withoutTime(await store.results.computeRollup(ORG, iso())));
+        assert.equal(await store.evaluations.purgeRetired(cutoff, () => false, 100), 0, 'nothing left to retire');
+
+        // Kept results go once nothing points at them: s1 evaluated again, s2 deleted.
+        const next = evaluationRecord('ev_next', ORG, ['s1']);
+        await store.evaluations.create(next);
+        await store.evaluations.commit({
+          record: advance(next, 'complete', [0], 20_000),
+          results: [resultWrite('ev_next', 0, contribution(70), iso(20_000))],
+        });
+        assert.equal(
+          copied(await store.results.latestJson(ORG, 's1'))?.toString('utf8'),
+          resultsJson('ev_next', 0, 70),
+        );
+        assert.equal(await store.evaluations.scenarioResults('ev_old1', 0), undefined);
+        assert.equal(await store.scenarios.delete(ORG, 's2', iso(20_000)), true);
+        assert.equal(await store.evaluations.scenarioResults('ev_old2', 0), undefined);
+        const rebuilt = await store.results.rollup(ORG);
+        assert.ok(rebuilt);
+        assert.deepEqual(withoutTime(rebuilt), withoutTime(await store.results.computeRollup(ORG, iso())));
+        assert.equal(
+          await store.evaluations.purgeRetired(T0 + 15_000, () => false, 100),
+          1,
+          'the recent one retires in its turn, the open one never',
+        );
+        assert.equal(await store.evaluations.get('ev_recent'), undefined);
+        assert.equal(await store.evaluations.purgeRetired(T0 + 86_400_000 * 365, () => false, 100), 1);
+        assert.ok(await store.evaluations.get('ev_open'));
+        assert.ok(await store.evaluations.get('ev_eph'), 'ephemeral ones are left to the expiry purge');
+      }));
+
+    it('retires oldest first, at most `limit` per call, skipping busy ones; the cutoff itself is not before it', () =>
+      withBackend(backend, async ({ store }) => {
+        const long = `ev_${'r'.repeat(70)}`;
+        const ids = ['ev_1', 'ev_2', long, 'ev_4', 'ev_5', 'ev_6'];
+        for (const [i, id] of ids.entries()) {
+          const record = evaluationRecord(id, ORG, ['s1']);
+          await store.evaluations.create(record);
+          await store.evaluations.commit({
+            record: advance(record, i % 2 === 0 ? 'complete' : 'error', [], (i + 1) * 1_000),
+          });
+        }
+        const cutoff = T0 + 6_000; // ev_6 completed at the cutoff: not before it
+        const busy = new Set(['ev_2']);
+        const isBusy = (id: string) => busy.has(id);
+        assert.equal(await store.evaluations.purgeRetired(cutoff, isBusy, 2), 2);
+        const left = async () => {
+          const present: string[] = [];
+          for (const id of ids) if (await store.evaluations.get(id)) present.push(id);
+          return present;
+        };
+        assert.deepEqual(await left(), ['ev_2', 'ev_4', 'ev_5', 'ev_6'], 'the two oldest not busy');
+        assert.equal(await store.evaluations.purgeRetired(cutoff, isBusy, 2), 2);
+        assert.deepEqual(await left(), ['ev_2', 'ev_6']);
+        assert.equal(await store.evaluations.purgeRetired(cutoff, isBusy, 2), 0, 'only the busy one is left');
+        busy.clear();
+        assert.equal(await store.evaluations.purgeRetired(cutoff, isBusy, 2), 1);
+        assert.deepEqual(await left(), ['ev_6']);
+        assert.equal(await store.evaluations.purgeRetired(cutoff + 1, isBusy, 2), 1);
+        assert.deepEqual(await left(), []);
+      }));
+
+    it('retires each evaluation once under concurrent purges, keeps the index across a reopen, and forgets deleted ones', () =>
+      withBackend(backend, async (opened) => {
+        const ids = Array.from({ length: 12 }, (_, i) => `ev_${i}`);
+        for (const id of ids) {
+          const record = evaluationRecord(id, ORG, ['s1']);
+          await opened.store.evaluations.create(record);
+          await opened.store.evaluations.commit({ record: advance(record, 'complete', [], 1_000) });
+        }
+        await opened.store.flushed();
+        const store = await opened.reopen();
+        assert.equal(await store.evaluations.delete('ev_0'), true);
+        const counts = await Promise.all(
+          [5, 5, 100].map((limit) => store.evaluations.purgeRetired(T0 + 2_000, () => false, limit)),
+        );
+        assert.equal(
+          counts.reduce((a, b) => a + b, 0),
+          11,
+          `each deleted and counted once (${counts.join(', ')})`,
+        );
+        for (const id of ids) assert.equal(await store.evaluations.get(id), undefined, id);
+        assert.equal(await store.evaluations.purgeRetired(T0 + 2_000, () => false, 100), 0);
       }));
 
     it('redeems a result token exactly once among 50 concurrent attempts, durably', () =>

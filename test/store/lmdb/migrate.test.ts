@@ -1,7 +1,9 @@
 /**
- * The one-time migration of data written before 2026-11-22 (store/lmdb/migrate): a scenario's
- * latest results kept in the legacy `result-views` table, and remediation stored as a plain map,
- * are read through the repositories after the upgrade, and the legacy table is emptied.
+ * The one-time migrations of data written by earlier versions (store/lmdb/migrate): a scenario's
+ * latest results kept in the legacy `result-views` table, and remediation stored as a plain map
+ * (before 2026-11-22), are read through the repositories after the upgrade, and the legacy table is
+ * emptied; terminal evaluations stored before the completion index (2026-11-26) are indexed, so
+ * retention reaches them.
  */
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,6 +13,7 @@ import { join } from 'node:path';
 import { open } from 'lmdb';
 import { LmdbStore } from '../../../src/store/lmdb/store.js';
 import { k } from '../../../src/store/lmdb/tables.js';
+import type { EvaluationRecord } from '../../../src/model/records.js';
 
 const ORG = 'org_1';
 const LEGACY_JSON = '{"scenario_id":"old","evaluation_status":"evaluated","score":55}';
@@ -59,6 +62,59 @@ it('moves legacy result views and packs legacy remediation maps, once', async ()
       undefined,
       'deleting the scenario removes the moved view too',
     );
+    await store.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('indexes terminal stored evaluations kept before the completion index, once, so retention reaches them', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gov-migrate-'));
+  const at = (day: number) => new Date(Date.UTC(2026, 9, day)).toISOString();
+  const record = (id: string, changes: Partial<EvaluationRecord>): EvaluationRecord => ({
+    evaluation_id: id,
+    org_id: ORG,
+    kind: 'stored',
+    status: 'complete',
+    scenario_ids: [],
+    versions: [],
+    total_scenarios: 0,
+    completed: 0,
+    scenarios: [],
+    error: null,
+    created_at: at(1),
+    updated_at: at(1),
+    completed_at: at(1),
+    expires_at: null,
+    key_id: 'key_1',
+    ...changes,
+  });
+  try {
+    const legacy = open({ path: join(dir, 'gov.mdb'), maxDbs: 64 });
+    const evaluations = legacy.openDB<EvaluationRecord, string>({ name: 'evaluations' });
+    await evaluations.put('ev_done', record('ev_done', {}));
+    await evaluations.put('ev_failed', record('ev_failed', { status: 'error', completed_at: null, updated_at: at(2) }));
+    await evaluations.put('ev_late', record('ev_late', { completed_at: at(20), updated_at: at(20) }));
+    await evaluations.put('ev_open', record('ev_open', { status: 'processing', completed_at: null }));
+    await evaluations.put('ev_eph', record('ev_eph', { kind: 'ephemeral', expires_at: Date.UTC(2026, 9, 1, 1) }));
+    await legacy.close();
+
+    let store = new LmdbStore(dir);
+    assert.equal(
+      await store.evaluations.purgeRetired(Date.UTC(2026, 9, 10), () => false, 100),
+      2,
+      'the complete one by completed_at, the failed one without completed_at by updated_at',
+    );
+    assert.equal(store.evaluations.get('ev_done'), undefined);
+    assert.equal(store.evaluations.get('ev_failed'), undefined);
+    for (const id of ['ev_late', 'ev_open', 'ev_eph']) assert.ok(store.evaluations.get(id), id);
+    await store.close();
+
+    store = new LmdbStore(dir); // the index is kept across opens
+    assert.equal(await store.evaluations.purgeRetired(Date.UTC(2026, 9, 10), () => false, 100), 0);
+    assert.equal(await store.evaluations.purgeRetired(Date.UTC(2026, 10, 1), () => false, 100), 1);
+    assert.equal(store.evaluations.get('ev_late'), undefined);
+    assert.ok(store.evaluations.get('ev_open'));
     await store.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
