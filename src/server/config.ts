@@ -25,6 +25,14 @@ export interface Config {
    * listener; the operators' listener stays). With `STORE=lmdb` every process is `all`.
    */
   readonly role: 'all' | 'api' | 'worker';
+  /**
+   * `CHUNK_CONCURRENCY`, default 8 × POOL_THREADS: chunk jobs a node runs at once (cluster mode). A
+   * job spends much of its time waiting for Redis (its record, the blueprints, the merge, the flush),
+   * so the pool idles unless several jobs per thread are in flight: 2 per thread left the two
+   * workers 20-27% busy under saturation and 8 gave +12-15% scenarios/s (docs/benchmarks.md
+   * "Cluster mode"). The pool queues the rest.
+   */
+  readonly chunkConcurrency: number;
   /** `CHUNK_LOCK_MS`, default 30000 (BullMQ's default): a dead node's chunk jobs move to another node after about twice this, in ms. */
   readonly chunkLockMs: number;
   /**
@@ -143,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const redisPrefix = env['REDIS_PREFIX'] ?? 'gov:';
   if (!/^[A-Za-z0-9_.:-]{1,32}$/.test(redisPrefix))
     throw new ConfigError('REDIS_PREFIX must be 1-32 letters, digits or _ . : -');
+  const poolThreads = int(env, 'POOL_THREADS', availableParallelism(), 1, 256);
   const role = env['ROLE'] || 'all';
   if (role !== 'all' && role !== 'api' && role !== 'worker')
     throw new ConfigError(`ROLE must be all, api or worker (got "${role}")`);
@@ -166,8 +175,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     role,
     chunkLockMs: int(env, 'CHUNK_LOCK_MS', 30_000, 200, 600_000),
+    chunkConcurrency: int(env, 'CHUNK_CONCURRENCY', 8 * poolThreads, 1, 10_000),
     keyPrefix,
-    poolThreads: int(env, 'POOL_THREADS', availableParallelism(), 1, 256),
+    poolThreads,
     poolMaxQueue: int(env, 'POOL_MAX_QUEUE', 512, 1, 1_000_000),
     scenarioTimeoutMs: int(env, 'SCENARIO_TIMEOUT_MS', 10_000, 10, 3_600_000),
     evaluationTimeoutMs: int(env, 'EVALUATION_TIMEOUT_MS', 120_000, 100, 86_400_000),

@@ -283,7 +283,7 @@ export class Metrics {
   });
   readonly redisCommandSeconds = new Histogram({
     name: 'gov_redis_command_seconds',
-    help: 'Cluster mode: Redis command latency seen by this node, by command (blocking queue commands excluded)',
+    help: 'Cluster mode: Redis round-trip latency seen by this node (a PING each second through the store connection)',
     labelNames: ['command'] as const,
     buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 2.5],
     registers: [this.registry],

@@ -37,7 +37,7 @@ import { collectGauges } from './compose/gauges.js';
 import { evaluationObserver, observePool, storeFailureReporter } from './compose/observers.js';
 import { ChunkWorker } from '../actors/cluster/chunk-worker.js';
 import { openConfiguredStore } from '../store/open.js';
-import { observeRedisCommands } from './compose/redis-metrics.js';
+import { probeRedis } from './compose/redis-metrics.js';
 import { registerProviders } from './compose/providers.js';
 import { shutdown } from './compose/shutdown.js';
 import { CLOCK, LOGGER, METRICS, STORE, type Clock } from './compose/tokens.js';
@@ -133,7 +133,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const { socket, port } =
     config.role === 'worker' ? { socket: null, port: 0 } : await listen(uws, app, config.host, config.port);
   if (metrics) collectGauges(metrics, pool, store, limiter, now, () => evaluations.queueCounts());
-  const stopRedisMetrics = metrics && config.store === 'redis' ? observeRedisCommands(metrics) : () => undefined;
+  const stopRedisMetrics = metrics && config.store === 'redis' ? probeRedis(metrics, store) : () => undefined;
   const ops = await startOpsListener(uws, config.metricsHost, config.metricsPort, metrics, {
     store: async () => {
       await store.probe();
@@ -197,9 +197,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 }
 
 /**
- * Starts this node's consumer of chunk jobs (cluster mode, `ROLE=all|worker`): as many jobs at once
- * as two per pool thread (a chunk waits for the pool between scenarios' hand-overs), timeouts swept
- * every quarter of the evaluation budget (at most 5 s).
+ * Starts this node's consumer of chunk jobs (cluster mode, `ROLE=all|worker`), timeouts swept every
+ * quarter of the evaluation budget (at most 5 s), CHUNK_CONCURRENCY jobs at once.
  */
 function startChunkWorker(c: DependencyContainer, config: Config): ChunkWorker {
   const worker = new ChunkWorker(
@@ -209,7 +208,7 @@ function startChunkWorker(c: DependencyContainer, config: Config): ChunkWorker {
     {
       redisUrl: config.redisUrl,
       redisPrefix: config.redisPrefix,
-      concurrency: config.poolThreads * 2,
+      concurrency: config.chunkConcurrency,
       lockMs: config.chunkLockMs,
       evaluationTimeoutMs: config.evaluationTimeoutMs,
       sweepIntervalMs: Math.max(200, Math.min(5_000, Math.floor(config.evaluationTimeoutMs / 4))),

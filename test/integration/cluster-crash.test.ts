@@ -69,7 +69,8 @@ interface Cluster {
 
 /** A fresh cluster prefix with one organization, one key and `scenarios` imported scenarios (`c0`, `c1`, …). */
 async function prepare(scenarios: number): Promise<Cluster> {
-  const env = await redisClusterEnv({ POOL_THREADS: '1', SCENARIO_TIMEOUT_MS: '60000' });
+  // Two chunk jobs at once per node: the cases count on node A holding exactly two.
+  const env = await redisClusterEnv({ POOL_THREADS: '1', CHUNK_CONCURRENCY: '2', SCENARIO_TIMEOUT_MS: '60000' });
   const store = await openRedisStore(env['REDIS_URL']!, { prefix: env['REDIS_PREFIX']! });
   const secrets = {
     pepper: Buffer.from(env['GOV_KEY_PEPPER']!, 'hex'),
@@ -222,7 +223,7 @@ describe('cluster mode: kill -9 of nodes during a batch', () => {
   it('completes the chunks of a node killed while it runs them on the other nodes, counting each scenario once', async () => {
     cluster = await prepare(60);
     const c = cluster;
-    // Node A alone takes the first two chunks (its concurrency: two per pool thread) and hangs on them.
+    // Node A alone takes the first two chunks (CHUNK_CONCURRENCY=2) and hangs on them.
     const victim = await startNode(c, true);
     const onVictim = new GovernanceClient(victim.baseUrl, c.credentials);
     const batches = new Map<string, string[]>();

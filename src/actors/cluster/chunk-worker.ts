@@ -109,21 +109,35 @@ export class ChunkWorker {
     const { evaluationId, orgId } = job.data;
     const record = await this.store.evaluations.get(evaluationId);
     if (!record || isTerminal(record)) return; // deleted by an operator, or closed (time-out)
-    if (record.status === 'pending') {
-      const nowIso = this.iso();
-      await this.store.evaluations.update(evaluationId, (r) => {
-        const next = started(r, nowIso);
-        return next && recordOnly(next);
-      });
-    }
+    // `pending → processing` (spec §2) is written while the chunk's blueprints are read and run,
+    // not before: it holds nothing up (a merge first would make it a no-op; it is awaited before the merge).
+    const nowIso0 = this.iso();
+    const starting =
+      record.status === 'pending'
+        ? this.store.evaluations
+            .update(evaluationId, (r) => {
+              const next = started(r, nowIso0);
+              return next && recordOnly(next);
+            })
+            // Held as a value until awaited below (a rejection left pending meanwhile would be unhandled).
+            .then(
+              () => null,
+              (error: unknown) => ({ error }),
+            )
+        : null;
     const outcomes: ScenarioOutcome[] = [];
     const chunk: ChunkScenario[] = [];
-    for (const s of job.data.scenarios) {
-      if (record.scenarios[s.index] !== null) continue; // an earlier run of this job merged it
-      const blueprint =
+    const todo = job.data.scenarios.filter((s) => record.scenarios[s.index] === null); // others: an earlier run of this job merged them
+    // Read together: one pipelined round trip for the chunk, not one per scenario.
+    const blueprints = await Promise.all(
+      todo.map(async (s) =>
         s.blueprint !== undefined
           ? Buffer.from(s.blueprint, 'base64')
-          : await this.store.scenarios.blueprint(orgId, s.scenarioId, s.version ?? 0);
+          : this.store.scenarios.blueprint(orgId, s.scenarioId, s.version ?? 0),
+      ),
+    );
+    for (const [i, s] of todo.entries()) {
+      const blueprint = blueprints[i];
       if (!blueprint) {
         outcomes.push({
           index: s.index,
@@ -139,6 +153,8 @@ export class ChunkWorker {
       chunk.push({ index: s.index, scenarioId: s.scenarioId, blueprint, ...(s.fault ? { fault: s.fault } : {}) });
     }
     await runChunk(this.pool, evaluationId, this.iso(), chunk, (index, result) => outcomes.push({ index, result }));
+    const failedStart = await starting;
+    if (failedStart) throw failedStart.error; // the job is retried
     const nowIso = this.iso();
     await this.merge(
       evaluationId,
