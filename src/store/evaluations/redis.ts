@@ -15,6 +15,8 @@ import type {
 import type { RedisContext } from '../redis/context.js';
 import type { ScriptArg } from '../redis/script.js';
 import { decodeStoredView, encodeStoredView } from './stored-view.js';
+import { TerminalViews } from './terminal-views.js';
+import type { Awaitable } from '../awaitable.js';
 import { byCodePoint, packRecord, unpackRecord, valuesById } from '../redis/codec.js';
 import { luaScript, runScript } from '../redis/script.js';
 import { ARGS_PER_DELIVERY, COMMIT, resultArgs } from './redis-commit.js';
@@ -70,6 +72,9 @@ export class CommitContentionError extends Error {
 
 /** Evaluations in Redis. */
 export class RedisEvaluations implements EvaluationsRepository {
+  /** Finished evaluations' views in this node's memory (store/evaluations/terminal-views). */
+  private readonly terminalViews = new TerminalViews();
+
   constructor(private readonly c: RedisContext) {}
 
   async create(record: EvaluationRecord): Promise<void> {
@@ -91,12 +96,22 @@ export class RedisEvaluations implements EvaluationsRepository {
     return unpackRecord<EvaluationRecord>(bytes);
   }
 
-  /** One HGET once the owner is cached; the bytes are split in place (no decode, no copy). */
-  async view(evaluationId: string): Promise<EvaluationView | undefined> {
+  /**
+   * A finished evaluation's view from this node's memory when trusted (synchronous), else one HGET
+   * once the owner is cached; the bytes are split in place (no decode, no copy).
+   */
+  view(evaluationId: string): Awaitable<EvaluationView | undefined> {
+    return this.terminalViews.get(evaluationId) ?? this.readView(evaluationId);
+  }
+
+  private async readView(evaluationId: string): Promise<EvaluationView | undefined> {
     const orgId = await this.c.evaluationOwners.orgOf(evaluationId);
     if (orgId === undefined) return undefined;
     const raw = await this.c.redis.hgetBuffer(this.c.keys.evaluation(orgId, evaluationId), 'view');
-    return raw === null ? undefined : decodeStoredView(raw);
+    if (raw === null) return undefined;
+    const view = decodeStoredView(raw);
+    this.terminalViews.offer(evaluationId, view);
+    return view;
   }
 
   /** One script; retried (deliveries made again) while the organization's endpoints change under it. */
@@ -278,7 +293,7 @@ export class RedisEvaluations implements EvaluationsRepository {
   /** Runs DELETE; with `retiredBeforeMs`, only a terminal evaluation retired before it (retention). @returns the script's reply. */
   private async remove(orgId: string, id: string, retiredBeforeMs?: number): Promise<unknown> {
     const k = this.c.keys;
-    return runScript(
+    const reply = await runScript(
       this.c.redis,
       DELETE,
       [
@@ -292,5 +307,7 @@ export class RedisEvaluations implements EvaluationsRepository {
       ],
       retiredBeforeMs === undefined ? [id, '0', ''] : [id, '1', retiredBeforeMs],
     );
+    this.terminalViews.forget(id); // after the script: a read racing the delete may have remembered it
+    return reply;
   }
 }
