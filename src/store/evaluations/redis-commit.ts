@@ -9,7 +9,7 @@
  * connection), else the caller reads and calls back again.
  */
 import { luaScript, type ScriptArg } from '../redis/script.js';
-import { APPLY_CONTRIBUTION_LUA } from '../redis/rollup-hash.js';
+import { ACCUMULATE_CONTRIBUTIONS_LUA } from '../redis/rollup-hash.js';
 
 /** Fixed KEYS of the commit script, before the per-result and per-delivery keys. */
 export const COMMIT_FIXED_KEYS = 9;
@@ -36,7 +36,7 @@ export const ARGS_PER_DELIVERY = 4;
  */
 export const COMMIT = luaScript(
   'evaluation-commit',
-  `${APPLY_CONTRIBUTION_LUA}
+  `${ACCUMULATE_CONTRIBUTIONS_LUA}
 if redis.call('EXISTS', KEYS[1]) == 0 then return 'deleted' end
 if ARGV[6] ~= '' and (redis.call('GET', KEYS[5]) or '0') ~= ARGV[6] then return 'retry' end
 if ARGV[10] ~= '' and redis.call('HGET', KEYS[1], 'rec') ~= ARGV[10] then return 'retry' end
@@ -65,14 +65,17 @@ for i = 0, nr - 1 do
   local a = ${COMMIT_FIXED_ARGS} + i * ${ARGS_PER_RESULT}
   redis.call('HSET', KEYS[7], ARGV[a + 1], ARGV[a + 5])
 end
+local rollup, fresh = {}, 0
 for _, l in ipairs(landing) do
-  if l.prev then apply_contribution(KEYS[3], l.prev, -1) else redis.call('HINCRBY', KEYS[4], 'results', 1) end
-  apply_contribution(KEYS[3], l.next, 1)
+  if l.prev then add_contribution(rollup, l.prev, -1) else fresh = fresh + 1 end
+  add_contribution(rollup, l.next, 1)
   local a = l.a
   redis.call('HSET', l.key, 'json', ARGV[a + 5], 'rem', ARGV[a + 6], 'at', ARGV[a + 4], 'ev', ARGV[1],
     'v', ARGV[a + 3], 'c', ARGV[a + 7])
 end
 if #landing > 0 then
+  flush_contributions(KEYS[3], rollup)
+  if fresh > 0 then redis.call('HINCRBY', KEYS[4], 'results', fresh) end
   redis.call('HSET', KEYS[3], 'updated_at', ARGV[7])
   redis.call('HINCRBY', KEYS[3], 'rev', 1)
 end
