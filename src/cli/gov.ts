@@ -9,6 +9,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Severity } from '../engine/index.js';
 import { POLICY_BY_CODE, SEVERITY_RANK } from '../engine/index.js';
 import { collectFiles, exitCode, scanFiles } from './scan/run.js';
+import { baselineOf, readBaseline, withoutBaselined } from './scan/baseline.js';
 import { formatTable } from './scan/format-table.js';
 import { formatJson } from './scan/format-json.js';
 import { formatSarif } from './scan/format-sarif.js';
@@ -50,15 +51,33 @@ export function buildGov(): Command {
     .option('--policy <codes>', 'only these policies (comma-separated)', codes)
     .option('--skip-policy <codes>', 'skip these policies (comma-separated)', codes)
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
+    .option('--baseline <file>', 'report only findings whose fingerprints are not in this baseline file')
+    .option('--write-baseline <file>', "write the fingerprints of this scan's findings to a baseline file")
     .action(
       (
         paths: string[],
-        o: { format: string; failOn: Severity | 'none'; policy?: string[]; skipPolicy?: string[]; output?: string },
+        o: {
+          format: string;
+          failOn: Severity | 'none';
+          policy?: string[];
+          skipPolicy?: string[];
+          output?: string;
+          baseline?: string;
+          writeBaseline?: string;
+        },
       ) => {
-        const results = scanFiles(collectFiles(paths), {
+        const scanned = scanFiles(collectFiles(paths), {
           ...(o.policy ? { include: o.policy } : {}),
           ...(o.skipPolicy ? { exclude: o.skipPolicy } : {}),
         });
+        if (o.writeBaseline)
+          writeFileSync(o.writeBaseline, `${JSON.stringify(baselineOf(scanned, `gov ${VERSION}`), null, 2)}\n`);
+        let results = scanned;
+        if (o.baseline) {
+          const filtered = withoutBaselined(scanned, readBaseline(o.baseline));
+          results = filtered.results;
+          process.stderr.write(`gov: ${filtered.baselined} finding(s) in the baseline ${o.baseline} not reported\n`);
+        }
         const report =
           o.format === 'json'
             ? formatJson(results)

@@ -2,7 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,6 +99,49 @@ describe('gov scan', () => {
     rmSync(bad);
     assert.equal(gov('scan', leaky, '--format', 'yaml').code, 2);
     assert.equal(gov('scan', leaky, '--policy', 'NOPE-1').code, 2);
+  });
+
+  it('with --write-baseline then --baseline, reports only findings added since, and exits on them alone', () => {
+    const own = join(dir, 'baseline-case'); // its own directory: other cases scan `dir`
+    mkdirSync(own);
+    const grown = join(own, 'grown.json');
+    const base = join(own, 'gov-baseline.json');
+    const secretIn = (id: number, n: number) =>
+      m(id, 'http:MakeRequest', {
+        version: 4,
+        mapper: {
+          url: `https://api${id}.example.com`,
+          headers: [{ name: 'Authorization', value: `Bearer ghp_${fakeToken(n, 36)}` }],
+        },
+        onerror: breakHandler(100 + id),
+      });
+    writeFileSync(grown, JSON.stringify(bp([secretIn(1, 5)]), null, 2));
+    assert.equal(gov('scan', grown, '--write-baseline', base).code, 1, 'today the secret fails the scan');
+    const baseline = JSON.parse(readFileSync(base, 'utf8')) as { version: number; fingerprints: string[] };
+    assert.equal(baseline.version, 1);
+    assert.ok(baseline.fingerprints.length > 0);
+
+    const same = gov('scan', grown, '--baseline', base, '--format', 'json');
+    assert.equal(same.code, 0, 'every finding is in the baseline');
+    const sameJson = JSON.parse(same.out) as { files: { violations: unknown[] }[] };
+    assert.deepEqual(sameJson.files[0]!.violations, []);
+    assert.match(same.err, /finding\(s\) in the baseline/);
+
+    // A second module with a secret of its own: only its findings are new.
+    writeFileSync(grown, JSON.stringify(bp([secretIn(1, 5), secretIn(2, 6)]), null, 2));
+    const grownScan = gov('scan', grown, '--baseline', base, '--format', 'json');
+    assert.equal(grownScan.code, 1, 'the new secret fails the scan');
+    const violations = (
+      JSON.parse(grownScan.out) as { files: { violations: { failing_modules: { module_id: string }[] }[] }[] }
+    ).files[0]!.violations;
+    assert.ok(violations.length > 0);
+    for (const v of violations)
+      for (const f of v.failing_modules) assert.notEqual(f.module_id, '1', 'module 1 was baselined');
+    assert.ok(violations.some((v) => v.failing_modules.some((f) => f.module_id === '2')));
+
+    writeFileSync(join(own, 'not-a-baseline.json'), '{"fingerprints": 3}');
+    assert.equal(gov('scan', grown, '--baseline', join(own, 'not-a-baseline.json')).code, 2);
+    assert.equal(gov('scan', grown, '--baseline', join(own, 'missing.json')).code, 2);
   });
 
   it('filters with --policy and --skip-policy', () => {
