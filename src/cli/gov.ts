@@ -4,12 +4,13 @@
  * Evaluates blueprints locally with the same engine as the service. Exit codes: 0 no violation at
  * or above --fail-on; 1 at least one; 2 an invalid blueprint or a usage error.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Severity } from '../engine/index.js';
 import { POLICY_BY_CODE, SEVERITY_RANK } from '../engine/index.js';
-import { collectFiles, exitCode, scanFiles } from './scan/run.js';
+import { collectFiles, exitCode, scanFiles, type FileResult } from './scan/run.js';
 import { baselineOf, readBaseline, withoutBaselined } from './scan/baseline.js';
+import { applyWaivers, readWaivers, type WaivedResult } from './scan/waivers.js';
 import { formatTable } from './scan/format-table.js';
 import { formatJson } from './scan/format-json.js';
 import { formatSarif } from './scan/format-sarif.js';
@@ -27,6 +28,9 @@ function codes(text: string): string[] {
   for (const c of list) if (!POLICY_BY_CODE.has(c)) throw new InvalidArgumentError(`unknown policy ${c}`);
   return list;
 }
+
+/** The waiver file read when `--waivers` is not given, from the working directory. */
+const DEFAULT_WAIVERS = '.govignore.yaml';
 
 /** Builds the CLI (exported for tests). */
 export function buildGov(): Command {
@@ -53,6 +57,7 @@ export function buildGov(): Command {
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('--baseline <file>', 'report only findings whose fingerprints are not in this baseline file')
     .option('--write-baseline <file>', "write the fingerprints of this scan's findings to a baseline file")
+    .option('--waivers <file>', `waiver file (reason and expiry per entry); default ${DEFAULT_WAIVERS} when present`)
     .action(
       (
         paths: string[],
@@ -64,6 +69,7 @@ export function buildGov(): Command {
           output?: string;
           baseline?: string;
           writeBaseline?: string;
+          waivers?: string;
         },
       ) => {
         const scanned = scanFiles(collectFiles(paths), {
@@ -72,11 +78,22 @@ export function buildGov(): Command {
         });
         if (o.writeBaseline)
           writeFileSync(o.writeBaseline, `${JSON.stringify(baselineOf(scanned, `gov ${VERSION}`), null, 2)}\n`);
-        let results = scanned;
+        let baselined: FileResult[] = scanned;
         if (o.baseline) {
           const filtered = withoutBaselined(scanned, readBaseline(o.baseline));
-          results = filtered.results;
+          baselined = filtered.results;
           process.stderr.write(`gov: ${filtered.baselined} finding(s) in the baseline ${o.baseline} not reported\n`);
+        }
+        let results: WaivedResult[] = baselined;
+        const waiverFile = o.waivers ?? (existsSync(DEFAULT_WAIVERS) ? DEFAULT_WAIVERS : undefined);
+        if (waiverFile) {
+          const applied = applyWaivers(baselined, readWaivers(waiverFile), Date.now());
+          results = applied.results;
+          process.stderr.write(`gov: ${applied.waivedCount} finding(s) waived by ${waiverFile}\n`);
+          for (const w of applied.expired)
+            process.stderr.write(
+              `gov: expired waiver in ${waiverFile}: ${w.policy}${w.file ? ` ${w.file}` : ''}${w.module ? ` module ${w.module}` : ''} (expired after ${w.expires}; ${w.reason})\n`,
+            );
         }
         const report =
           o.format === 'json'

@@ -42,6 +42,21 @@ interface SarifLog {
   }[];
 }
 
+/** Asserts that `log` validates against the SARIF 2.1.0 schema (OASIS, as shipped by @microsoft/jest-sarif). */
+function assertSarif(log: unknown): void {
+  // CommonJS `module.exports = Ajv`: required, as an ESM default import would be typed as the namespace.
+  const Ajv = require('ajv-draft-04') as typeof import('ajv-draft-04').default;
+  const schema = require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json') as SchemaObject;
+  const validate = new Ajv({
+    strict: false,
+    allErrors: true,
+    unicodeRegExp: false,
+    validateFormats: false,
+    logger: false,
+  }).compile(schema);
+  assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 3)));
+}
+
 function gov(...args: string[]) {
   const r = spawnSync(process.execPath, [GOV, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return { code: r.status, out: r.stdout, err: r.stderr };
@@ -144,6 +159,62 @@ describe('gov scan', () => {
     assert.equal(gov('scan', grown, '--baseline', join(own, 'missing.json')).code, 2);
   });
 
+  it('honours a waiver file: waived findings are kept, marked (SARIF suppressions) and do not fail; expired waivers are reported and ignored', () => {
+    const own = join(dir, 'waiver-case'); // its own directory: other cases scan `dir`
+    mkdirSync(own);
+    const target = join(own, 'leaky.json');
+    writeFileSync(target, readFileSync(leaky, 'utf8'));
+    const scanned = JSON.parse(gov('scan', target, '--format', 'json').out) as {
+      files: {
+        file: string;
+        violations: {
+          policy: string;
+          status: string;
+          fingerprint: string;
+          failing_modules: { fingerprint: string }[];
+        }[];
+      }[];
+    };
+    const { file, violations } = scanned.files[0]!;
+    const findings = violations.flatMap((v) =>
+      (v.failing_modules.length > 0 ? v.failing_modules : [v]).map((f) => ({
+        policy: v.policy,
+        fingerprint: f.fingerprint,
+      })),
+    );
+    assert.ok(findings.length >= 1);
+    const entry = (f: { policy: string; fingerprint: string }, expires: string) =>
+      `  - policy: ${f.policy}\n    file: ${JSON.stringify(file)}\n    fingerprint: "${f.fingerprint}"\n    reason: test fixture, not a real key\n    approver: security@example.com\n    expires: ${expires}\n`;
+    const waivers = join(own, 'waivers.yaml');
+    writeFileSync(
+      waivers,
+      `waivers:\n${findings.map((f) => entry(f, '2099-12-31')).join('')}${entry(findings[0]!, '2020-01-01')}`,
+    );
+    const waived = gov('scan', target, '--waivers', waivers, '--fail-on', 'low');
+    assert.equal(waived.code, 0, waived.err);
+    assert.match(waived.err, new RegExp(`${findings.length} finding\\(s\\) waived`));
+    assert.match(waived.err, /expired waiver in .*expired after 2020-01-01/);
+    assert.match(waived.out, /\[waived until 2099-12-31: test fixture, not a real key\]/);
+
+    const sarif = JSON.parse(gov('scan', target, '--waivers', waivers, '--format', 'sarif').out) as {
+      runs: { results: { suppressions?: { kind: string; status: string; justification: string }[] }[] }[];
+    };
+    assertSarif(sarif);
+    assert.ok(sarif.runs[0]!.results.length > 0);
+    for (const r of sarif.runs[0]!.results)
+      assert.deepEqual(r.suppressions, [
+        { kind: 'external', status: 'accepted', justification: 'test fixture, not a real key' },
+      ]);
+
+    // Only the expired entry for the first finding: it fails again.
+    writeFileSync(waivers, `waivers:\n${entry(findings[0]!, '2020-01-01')}`);
+    assert.equal(gov('scan', target, '--waivers', waivers, '--fail-on', 'low').code, 1);
+    writeFileSync(waivers, 'waivers:\n  - policy: SEC-1\n    expires: 2099-01-01\n');
+    const bad = gov('scan', target, '--waivers', waivers);
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /entry 1: "reason" is required/);
+  });
+
   it('filters with --policy and --skip-policy', () => {
     const only = JSON.parse(gov('scan', leaky, '--format', 'json', '--policy', 'SEC-1').out) as ScanJson;
     assert.deepEqual(only.files[0]!.evaluated_codes, ['SEC-1']);
@@ -156,17 +227,7 @@ describe('gov scan', () => {
     const out = join(dir, 'report.sarif');
     gov('scan', CORPUS_DIR, leaky, '--format', 'sarif', '--output', out);
     const log = JSON.parse(readFileSync(out, 'utf8')) as SarifLog;
-    // CommonJS `module.exports = Ajv`: required, as an ESM default import would be typed as the namespace.
-    const Ajv = require('ajv-draft-04') as typeof import('ajv-draft-04').default;
-    const schema = require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json') as SchemaObject;
-    const validate = new Ajv({
-      strict: false,
-      allErrors: true,
-      unicodeRegExp: false,
-      validateFormats: false,
-      logger: false,
-    }).compile(schema);
-    assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 3)));
+    assertSarif(log);
     const run = log.runs[0]!;
     const levels = new Set(run.results.map((r) => r.level));
     assert.ok(levels.has('error') && levels.has('warning') && levels.has('note'), [...levels].join(','));

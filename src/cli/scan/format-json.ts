@@ -1,13 +1,13 @@
 /** @module cli/scan/format-json: machine-readable results (the engine's evaluation per file). */
-import type { FileResult } from './run.js';
+import type { WaivedResult } from './waivers.js';
 
 /** `{ files: [{ file, status, score, violations, ... }] }`; module graphs and remediation included. */
-export function formatJson(results: readonly FileResult[]): string {
+export function formatJson(results: readonly WaivedResult[]): string {
   return `${JSON.stringify(
     {
       files: results.map((r) =>
         r.kind === 'evaluated'
-          ? { file: r.file, status: 'evaluated', ...r.evaluation }
+          ? { file: r.file, status: 'evaluated', ...r.evaluation, ...(r.waived ? { waived: r.waived } : {}) }
           : r.kind === 'invalid'
             ? { file: r.file, status: 'invalid', error: r.error }
             : { file: r.file, status: 'skipped', reason: r.reason },

@@ -5,7 +5,7 @@
  * Pointer) and a logical location (the pointer itself).
  */
 import type { Severity } from '../../engine/index.js';
-import type { FileResult } from './run.js';
+import type { WaivedResult } from './waivers.js';
 import { POLICIES, refId } from '../../engine/index.js';
 import { CATEGORY_NAMES } from '../../engine/policies/types.js';
 import { locatePointer } from './locate.js';
@@ -28,7 +28,7 @@ const SECURITY_SEVERITY: Readonly<Record<Severity, string>> = {
 };
 
 /** Renders a SARIF 2.1.0 log with one run. `version` is the tool version. */
-export function formatSarif(results: readonly FileResult[], version: string): string {
+export function formatSarif(results: readonly WaivedResult[], version: string): string {
   const frameworks = new Map<string, Map<string, number>>();
   const taxonIndex = (framework: string, id: string): [number, number] => {
     let taxa = frameworks.get(framework);
@@ -70,6 +70,7 @@ export function formatSarif(results: readonly FileResult[], version: string): st
   for (const r of results) {
     if (r.kind !== 'evaluated') continue;
     const uri = r.file.split('\\').join('/');
+    const waived = r.waived;
     artifacts.push({ location: { uri } });
     for (const v of r.evaluation.violations) {
       const targets =
@@ -106,6 +107,12 @@ export function formatSarif(results: readonly FileResult[], version: string): st
             },
           ],
           partialFingerprints: { 'govFinding/v1': t.fingerprint },
+          ...(waived?.[t.fingerprint]
+            ? {
+                // A waiver of the team's waiver file (.govignore.yaml): suppressed outside the source.
+                suppressions: [{ kind: 'external', status: 'accepted', justification: waived[t.fingerprint]!.reason }],
+              }
+            : {}),
           properties: { severity: t.severity, status: v.status, pointer: t.pointer },
         });
       }

@@ -1,5 +1,5 @@
 /** @module cli/scan/format-table: the readable terminal report. */
-import type { FileResult } from './run.js';
+import type { WaivedResult } from './waivers.js';
 
 const MARK: Readonly<Record<string, string>> = {
   critical: 'CRIT',
@@ -10,7 +10,7 @@ const MARK: Readonly<Record<string, string>> = {
 };
 
 /** Renders results as a readable report with a per-policy summary at the end. */
-export function formatTable(results: readonly FileResult[]): string {
+export function formatTable(results: readonly WaivedResult[]): string {
   const lines: string[] = [];
   const perPolicy = new Map<string, { title: string; files: number; findings: number }>();
   let evaluated = 0;
@@ -33,8 +33,12 @@ export function formatTable(results: readonly FileResult[]): string {
       lines.push(
         `  ${MARK[v.severity]} ${v.policy.padEnd(7)} ${v.status === 'warn' ? '(warn) ' : ''}${v.title}: ${v.summary}`,
       );
-      for (const m of v.failing_modules.slice(0, 3))
-        lines.push(`         module ${m.module_id} ${m.module_name}: ${m.reason}`);
+      for (const m of v.failing_modules.slice(0, 3)) {
+        const w = r.waived?.[m.fingerprint];
+        lines.push(
+          `         module ${m.module_id} ${m.module_name}: ${m.reason}${w ? ` [waived until ${w.expires}: ${w.reason}]` : ''}`,
+        );
+      }
       if (v.failing_modules.length > 3) lines.push(`         ... and ${v.failing_modules.length - 3} more modules`);
       const p = perPolicy.get(v.policy) ?? { title: v.title, files: 0, findings: 0 };
       p.files++;

@@ -3,6 +3,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { EngineError, ScenarioEvaluation, Severity } from '../../engine/index.js';
 import { SEVERITY_RANK, evaluateBlueprint } from '../../engine/index.js';
+import { hasUnwaivedFinding, type WaivedResult } from './waivers.js';
 
 /** One scanned file. */
 export type FileResult =
@@ -76,14 +77,19 @@ export function scanFiles(files: readonly string[], options: ScanOptions, cwd = 
   });
 }
 
-/** Exit code (documented in docs/scanner.md): 2 for an invalid blueprint, 1 for a violation at or above `failOn`, else 0. */
-export function exitCode(results: readonly FileResult[], failOn: Severity | 'none'): number {
+/**
+ * Exit code (documented in docs/scanner.md): 2 for an invalid blueprint, 1 for a violation at or
+ * above `failOn` with a finding no waiver covers, else 0.
+ */
+export function exitCode(results: readonly WaivedResult[], failOn: Severity | 'none'): number {
   if (results.some((r) => r.kind === 'invalid')) return 2;
   if (failOn === 'none') return 0;
   const hit = results.some(
     (r) =>
       r.kind === 'evaluated' &&
-      r.evaluation.violations.some((v) => v.status === 'fail' && SEVERITY_RANK[v.severity] >= SEVERITY_RANK[failOn]),
+      r.evaluation.violations.some(
+        (v) => v.status === 'fail' && SEVERITY_RANK[v.severity] >= SEVERITY_RANK[failOn] && hasUnwaivedFinding(r, v),
+      ),
   );
   return hit ? 1 : 0;
 }
