@@ -7,37 +7,12 @@
 import type { DeliveryRecord, WebhookRecord } from '../../model/records.js';
 import type { WebhooksRepository } from '../../store/webhooks/repository.js';
 import type { SendResult } from './send.js';
-import { attemptDelivery } from './attempt.js';
+import { attemptDelivery, type DeliveryOptions, type Sender } from './attempt.js';
 
-/** Delivery settings (config: WEBHOOK_*). */
-export interface DeliveryOptions {
-  /** Attempts before a delivery is marked `failed` (default 8). */
-  readonly maxAttempts: number;
-  /** First retry delay in ms; doubles each attempt, with full jitter (default 5000). */
-  readonly backoffBaseMs: number;
-  /** Longest delay between attempts in ms, also the cap on `Retry-After` (default 1 h). */
-  readonly backoffMaxMs: number;
-  readonly timeoutMs: number;
-  readonly allowPrivate: boolean;
-}
+export { retryDelay, type DeliveryOptions, type Sender } from './attempt.js';
 
 /** Messages of a delivery actor. */
 export type DeliveryMessage = { readonly type: 'wake' } | { readonly type: 'stop' };
-
-/** The transport, injectable for tests of the actor alone. */
-export type Sender = (url: string, headers: Record<string, string>, body: string) => Promise<SendResult>;
-
-/** Delay before attempt n+1 (n ≥ 1 attempts made): full jitter over base·2^(n−1), capped; `Retry-After` wins when larger. */
-export function retryDelay(
-  attempts: number,
-  options: Pick<DeliveryOptions, 'backoffBaseMs' | 'backoffMaxMs'>,
-  retryAfterMs: number | null,
-  random: () => number,
-): number {
-  const ceiling = Math.min(options.backoffMaxMs, options.backoffBaseMs * 2 ** (attempts - 1));
-  const jittered = Math.round(ceiling / 2 + random() * (ceiling / 2));
-  return retryAfterMs !== null ? Math.min(options.backoffMaxMs, Math.max(jittered, retryAfterMs)) : jittered;
-}
 
 /** Owns one endpoint's outbox. */
 export class DeliveryActor {

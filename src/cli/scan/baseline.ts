@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Violation } from '../../engine/index.js';
-import type { FileResult } from './run.js';
+import type { FileResult } from './file-result.js';
 
 /** The baseline file (JSON). */
 export interface Baseline {

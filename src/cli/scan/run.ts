@@ -1,20 +1,12 @@
 /** @module cli/scan/run: collects blueprint files and evaluates them with the engine. */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { EngineError, ScenarioEvaluation, Severity } from '../../engine/index.js';
+import type { Severity } from '../../engine/index.js';
+import type { FileResult } from './file-result.js';
+
+export type { FileResult } from './file-result.js';
 import { SEVERITY_RANK, evaluateBlueprint } from '../../engine/index.js';
 import { hasUnwaivedFinding, type WaivedResult } from './waivers.js';
-
-/** One scanned file. */
-export type FileResult =
-  | {
-      readonly file: string;
-      readonly text: string;
-      readonly kind: 'evaluated';
-      readonly evaluation: ScenarioEvaluation;
-    }
-  | { readonly file: string; readonly text: string; readonly kind: 'invalid'; readonly error: EngineError }
-  | { readonly file: string; readonly kind: 'skipped'; readonly reason: string };
 
 /** Scan options. */
 export interface ScanOptions {

@@ -19,7 +19,7 @@
 import { readFileSync } from 'node:fs';
 import { load } from 'js-yaml';
 import type { Violation } from '../../engine/index.js';
-import type { FileResult } from './run.js';
+import type { FileResult } from './file-result.js';
 
 /** One waiver of the file. */
 export interface ScanWaiver {
