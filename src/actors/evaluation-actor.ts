@@ -117,17 +117,21 @@ export class EvaluationActor {
     for (let i = 0; i < todo.length; i += CHUNK_SIZE) this.runChunk(todo.slice(i, i + CHUNK_SIZE));
   }
 
-  /** Runs a chunk (actors/run-chunk: a failed chunk's scenarios are re-run alone); outcomes arrive as messages. */
+  /**
+   * Runs a chunk (actors/run-chunk: a failed chunk's scenarios are re-run alone); outcomes arrive as
+   * messages. The pool reports failures as outcomes, so a rejection here is a fault of the actor's
+   * own handling: it ends the evaluation as `error` (as a failed write does) instead of the process.
+   */
   private runChunk(chunk: readonly ChunkScenario[]): void {
     const evaluatedAt = new Date(this.now()).toISOString();
-    void runChunk(
+    runChunk(
       this.pool,
       this.record.evaluation_id,
       evaluatedAt,
       chunk,
       (index, result) => this.send({ type: 'scenario-finished', index, result }),
       () => this.halted,
-    ); // never rejects
+    ).catch((error: unknown) => this.commitFailed(this.record, error));
   }
 
   /**

@@ -70,19 +70,21 @@ export async function startOpsListener(
       aborted = true;
     });
     const names = Object.keys(checks);
-    void Promise.all(names.map((name) => runCheck(checks[name]!))).then((problems) => {
-      if (aborted) return;
-      const ready = problems.every((p) => p === null);
-      send(
-        res,
-        ready ? '200 OK' : '503 Service Unavailable',
-        'application/json',
-        JSON.stringify({
-          status: ready ? 'ready' : 'not_ready',
-          checks: Object.fromEntries(names.map((k, i) => [k, problems[i] ?? 'ok'])),
-        }),
-      );
-    }); // runCheck never rejects
+    Promise.all(names.map((name) => runCheck(checks[name]!)))
+      .then((problems) => {
+        if (aborted) return;
+        const ready = problems.every((p) => p === null);
+        send(
+          res,
+          ready ? '200 OK' : '503 Service Unavailable',
+          'application/json',
+          JSON.stringify({
+            status: ready ? 'ready' : 'not_ready',
+            checks: Object.fromEntries(names.map((k, i) => [k, problems[i] ?? 'ok'])),
+          }),
+        );
+      })
+      .catch(() => undefined); // runCheck never rejects; a send to a connection closed meanwhile throws, and nobody is left to answer
   });
   app.any('/*', (res) => send(res, '404 Not Found', 'text/plain', 'not found\n'));
   const bound = await listen(uws, app, host, port);

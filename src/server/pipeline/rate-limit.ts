@@ -77,6 +77,8 @@ export class RateLimiter {
    * call cost ~1.3 µs here, the rest of a hit ~0.1 µs).
    */
   private turn = 0;
+  /** Returns of unused budget still on their way to a remote store (awaited by `release`). */
+  private readonly returning = new Set<Promise<void>>();
   private turnPending = false;
 
   constructor(
@@ -114,7 +116,7 @@ export class RateLimiter {
     // minute share is never stuck: its process leases minute budget while there is any, and after
     // that the minute's limit is reached anyway. Nor is budget spent for a refused call: a minute
     // slice is leased only with hour budget at hand.
-    void this.giveBack(key.key_id, 'minute', minute, minute.unused - hour.unused); // a failure is reported
+    this.giveBack(key.key_id, 'minute', minute, minute.unused - hour.unused);
     return this.admit(key, minute, hour, nowS);
   }
 
@@ -170,14 +172,9 @@ export class RateLimiter {
 
   /** Gives this process's unused shares back to the shared budget (graceful shutdown); later hits lease again. */
   async release(): Promise<void> {
-    const returned: Promise<void>[] = [];
-    for (const [keyId, e] of this.entries) {
-      for (const window of ['minute', 'hour'] as const) {
-        const given = this.giveBack(keyId, window, e[window], e[window].unused);
-        if (given) returned.push(given);
-      }
-    }
-    await Promise.all(returned);
+    for (const [keyId, e] of this.entries)
+      for (const window of ['minute', 'hour'] as const) this.giveBack(keyId, window, e[window], e[window].unused);
+    await Promise.all(this.returning);
   }
 
   /**
@@ -192,23 +189,33 @@ export class RateLimiter {
       local.seen = 0; // the new window's total is read below (at once from LMDB, in the background from a remote store)
       local.seenTurn = -1;
     } else if (limit < local.limit) {
-      void this.giveBack(keyId, window, local, local.unused); // a failure is reported
+      this.giveBack(keyId, window, local, local.unused);
     }
     local.limit = limit;
     return local;
   }
 
   /**
-   * Returns `n` (if positive) of the unused share to the shared budget (one write transaction).
-   * @returns the store's promise when it answers asynchronously (a failure is reported, and the
-   *   returned budget stays leased until the window ends: the safe side), else undefined.
+   * Returns `n` (if positive) of the unused share to the shared budget (one write transaction). From
+   * a remote store the write goes on in the background, held in `returning` until it settles; a
+   * failure is reported, and the budget stays leased until the window ends (the safe side).
    */
-  private giveBack(keyId: string, window: RateWindow, local: Local, n: number): Promise<void> | undefined {
-    if (n <= 0) return undefined;
+  private giveBack(keyId: string, window: RateWindow, local: Local, n: number): void {
+    if (n <= 0) return;
     const released = this.leases.release(keyId, window, local.id, n);
     local.unused -= n;
     local.seenTurn = -1;
-    return isPromise(released) ? released.catch(this.onFailure) : undefined;
+    if (!isPromise(released)) return;
+    const settled: Promise<void> = released.then(
+      () => {
+        this.returning.delete(settled);
+      },
+      (error: unknown) => {
+        this.returning.delete(settled);
+        this.onFailure(error);
+      },
+    );
+    this.returning.add(settled);
   }
 
   /**

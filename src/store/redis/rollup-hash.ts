@@ -6,42 +6,20 @@
  * `critical_total`, `updated_at`, `p:<code>:n` (findings) and `p:<code>:s` (scenarios) per policy,
  * `g:<gap>` (scenarios) per compliance gap, and `rev` (bumped by every change, so a rebuild can
  * replace the hash only if nothing changed since it read). The arithmetic is store/rollup.ts's
- * `applyContribution`: a policy or gap whose scenario count drops to 0 is removed. (`incr` skips
- * zero steps: Lua's -1 * 0 is -0, which HINCRBY refuses as "not an integer".)
+ * `applyContribution`: a policy or gap whose scenario count drops to 0 is removed. (Zero sums are
+ * skipped: Lua's -1 * 0 is -0, which HINCRBY refuses as "not an integer".)
  */
 import type { RollupRecord } from '../../model/records.js';
-
-/**
- * Lua: `apply_contribution(key, c, sign)` adds (sign 1) or removes (sign -1) contribution `c`
- * (decoded from JSON with cjson) to the rollup hash `key`. Prepend it to a script's source.
- */
-export const APPLY_CONTRIBUTION_LUA = `local function incr(key, field, n)
-  if n ~= 0 then redis.call('HINCRBY', key, field, n) end
-end
-local function apply_contribution(key, c, sign)
-  incr(key, 'scenarios_evaluated', sign)
-  incr(key, 'score_sum', sign * c.score)
-  incr(key, 'violations_total', sign * c.violations)
-  incr(key, 'critical_total', sign * c.critical)
-  for code, n in pairs(c.policies) do
-    local s = redis.call('HINCRBY', key, 'p:' .. code .. ':s', sign)
-    incr(key, 'p:' .. code .. ':n', sign * n)
-    if s <= 0 then redis.call('HDEL', key, 'p:' .. code .. ':s', 'p:' .. code .. ':n') end
-  end
-  for _, g in ipairs(c.gaps) do
-    if redis.call('HINCRBY', key, 'g:' .. g, sign) <= 0 then redis.call('HDEL', key, 'g:' .. g) end
-  end
-end
-`;
 
 /**
  * Lua: `add_contribution(acc, c, sign)` sums contribution `c` (sign 1 or -1) into the table `acc`
  * (field → delta), and `flush_contributions(key, acc)` applies the sums with one HINCRBY per field,
  * then removes a policy's fields or a gap whose scenario count is 0 or less. The same end state as
- * `apply_contribution` per contribution (a policy's findings are 0 whenever its scenario count is),
+ * applying each contribution in turn (a policy's findings are 0 whenever its scenario count is),
  * at one command per field instead of one per field and scenario: a commit of a chunk of ten
  * scenarios with mostly the same policies ran ~53 HINCRBYs per scenario (docs/benchmarks.md
- * "Cluster mode"). Prepend it to a script's source.
+ * "Cluster mode"). Every script that changes a rollup (a commit, a scenario's deletion) uses it.
+ * Prepend it to a script's source.
  */
 export const ACCUMULATE_CONTRIBUTIONS_LUA = `local function add_field(acc, field, n)
   acc[field] = (acc[field] or 0) + n

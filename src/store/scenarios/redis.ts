@@ -8,7 +8,7 @@ import type { ScenarioVersion, ScenariosRepository } from './repository.js';
 import type { RedisContext } from '../redis/context.js';
 import { byCodePoint } from '../redis/codec.js';
 import { luaScript, runScript } from '../redis/script.js';
-import { APPLY_CONTRIBUTION_LUA } from '../redis/rollup-hash.js';
+import { ACCUMULATE_CONTRIBUTIONS_LUA } from '../redis/rollup-hash.js';
 
 /**
  * KEYS: scenarios, blueprints, rollup, counts. ARGV: scenario id, name, now ISO, module count,
@@ -41,14 +41,16 @@ return rec`,
  */
 const DELETE = luaScript(
   'scenario-delete',
-  `${APPLY_CONTRIBUTION_LUA}
+  `${ACCUMULATE_CONTRIBUTIONS_LUA}
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
 local c = redis.call('HGET', KEYS[3], 'c')
 local contribution = c and cjson.decode(c)
 redis.call('HDEL', KEYS[1], ARGV[1])
 redis.call('DEL', KEYS[2], KEYS[3])
 if contribution then
-  apply_contribution(KEYS[4], contribution, -1)
+  local rollup = {}
+  add_contribution(rollup, contribution, -1)
+  flush_contributions(KEYS[4], rollup)
   redis.call('HINCRBY', KEYS[5], 'results', -1)
 end
 if redis.call('HINCRBY', KEYS[4], 'scenarios_total', -1) < 0 then redis.call('HSET', KEYS[4], 'scenarios_total', 0) end
