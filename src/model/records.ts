@@ -5,9 +5,17 @@
  */
 
 /** Permissions of an API key (design notes "Credentials"). */
-export type Permission = 'governance:evaluate' | 'governance:read' | 'webhooks:manage';
-/** All permissions; new keys get all three unless narrowed. */
-export const ALL_PERMISSIONS: readonly Permission[] = ['governance:evaluate', 'governance:read', 'webhooks:manage'];
+export type Permission = 'governance:evaluate' | 'governance:read' | 'webhooks:manage' | 'governance:manage';
+/**
+ * All permissions; new keys get all four unless narrowed. `governance:manage` (issue 17: waivers,
+ * organization settings, custom rules) is additive: keys created before it keep the three they had.
+ */
+export const ALL_PERMISSIONS: readonly Permission[] = [
+  'governance:evaluate',
+  'governance:read',
+  'webhooks:manage',
+  'governance:manage',
+];
 
 /** An organization (tenant boundary). */
 export interface OrgRecord {
@@ -93,6 +101,18 @@ export interface EvaluationRecord {
   /** Epoch ms after which an ephemeral evaluation is purged (then 404). */
   readonly expires_at: number | null;
   readonly key_id: string;
+  /**
+   * Governance context the evaluation used (issue 17); absent on evaluations stored before it:
+   * the organization's settings version (0 = defaults), custom rules revision (0 = none) and the
+   * built-in catalog revision.
+   */
+  readonly governance?: {
+    readonly settings_version: number;
+    readonly rules_revision: number;
+    readonly catalog_revision: string;
+  };
+  /** Why it ran: `api` (a client's POST) or `waiver` (the service re-evaluating after a waiver change or expiry). Absent = `api`. */
+  readonly trigger?: 'api' | 'waiver';
 }
 
 /** What one evaluated scenario adds to its organization's rollup. */
@@ -104,6 +124,8 @@ export interface RollupContribution {
   readonly policies: Readonly<Record<string, number>>;
   /** Compliance gaps (`"SOC 2 CC6.1"`). */
   readonly gaps: readonly string[];
+  /** Violations waived (issue 17), by policy code: they count nowhere above. Absent in contributions stored before waivers. */
+  readonly waived?: Readonly<Record<string, number>>;
 }
 
 /** The organization rollup, maintained incrementally (design notes "Organization rollup"). */
@@ -118,6 +140,10 @@ export interface RollupRecord {
   readonly policies: Readonly<Record<string, { readonly count: number; readonly scenarios: number }>>;
   /** Per compliance gap label: scenarios failing it. */
   readonly gaps: Readonly<Record<string, number>>;
+  /** Waived violations in all (issue 17: shown apart, never in the totals above); absent in rollups stored before waivers (= 0). */
+  readonly waived_total?: number;
+  /** Per policy code: scenarios with a waived violation of it; absent = none. */
+  readonly waived?: Readonly<Record<string, number>>;
   readonly updated_at: string;
 }
 
@@ -195,4 +221,76 @@ export interface DeliveryRecord {
   /** Epoch ms of the next attempt while pending. */
   readonly next_attempt_at: number | null;
   readonly created_at: string;
+}
+
+/** One change of a waiver, appended to its audit log (issue 17). */
+export interface WaiverAuditEntry {
+  readonly at: string;
+  /** Who: `key:<key_id>`, `user:<user_id>` or `system`. */
+  readonly actor: string;
+  readonly action: 'created' | 'revoked' | 'expiring_notified' | 'expired';
+  /** Free text, e.g. the revocation reason. */
+  readonly detail: string | null;
+}
+
+/**
+ * A waiver (exception, issue 17): accepts the risk of one policy's findings on one stored scenario
+ * until `expires_at`, optionally narrowed to one finding fingerprint or one module id. Never
+ * deleted: revocation and expiry are kept for audit.
+ */
+export interface WaiverRecord {
+  readonly waiver_id: string;
+  readonly org_id: string;
+  readonly scenario_id: string;
+  readonly policy: string;
+  readonly fingerprint: string | null;
+  readonly module_id: string | null;
+  readonly reason: string;
+  /** Free-text approver. */
+  readonly approver: string | null;
+  /** ISO time; at most one year after `created_at`. */
+  readonly expires_at: string;
+  readonly created_at: string;
+  /** Actor who created it (WaiverAuditEntry `actor`). */
+  readonly created_by: string;
+  /** `active` until revoked; expiry is computed from `expires_at` (an expired waiver stays `active` here). */
+  readonly status: 'active' | 'revoked';
+  readonly revoked_at: string | null;
+  readonly audit: readonly WaiverAuditEntry[];
+}
+
+/** An organization's governance settings body (issue 17), validated by the API before it is stored. */
+export interface GovernanceSettingsBody {
+  /** Policy codes (built-in or `ORG-<n>`) that do not run. */
+  readonly disabled_policies: readonly string[];
+  /** Severity per policy code replacing the catalog's. */
+  readonly severity_overrides: Readonly<Record<string, 'critical' | 'high' | 'medium' | 'low' | 'info'>>;
+  /** Values of the parameters the catalog declares, by parameter name. */
+  readonly parameters: Readonly<Record<string, unknown>>;
+}
+
+/** One version of an organization's settings. Version 0 (never stored) is the defaults. */
+export interface GovernanceSettingsRecord {
+  readonly org_id: string;
+  /** 1, 2, ... (every PUT stores a new version; older versions are kept). */
+  readonly version: number;
+  readonly settings: GovernanceSettingsBody;
+  readonly updated_at: string;
+  readonly updated_by: string;
+}
+
+/** An organization's custom rule (issue 17), as submitted (validated by engine/rules) plus its code. */
+export interface CustomRuleRecord {
+  readonly org_id: string;
+  /** `ORG-<n>`, n = 1, 2, ... per organization, never reused. */
+  readonly code: string;
+  /** The rule body (engine/rules `CustomRule`), `code` excluded. */
+  readonly rule: Readonly<Record<string, unknown>>;
+  readonly created_at: string;
+  readonly created_by: string;
+  /** The organization's rules revision this rule entered at. */
+  readonly created_revision: number;
+  /** The revision it was deleted at, or null while in force (deleted rules are kept for pinned evaluations). */
+  readonly deleted_revision: number | null;
+  readonly deleted_at: string | null;
 }

@@ -31,6 +31,7 @@ export const API_ERRORS = {
   lacksEvaluate: { status: 403, error: 'Key lacks governance:evaluate permission' },
   lacksRead: { status: 403, error: 'Key lacks governance:read permission' }, // added
   lacksWebhooks: { status: 403, error: 'Key lacks webhooks:manage permission' }, // added
+  lacksManage: { status: 403, error: 'Key lacks governance:manage permission' }, // added (issue 17)
   notAuthorized: { status: 403, error: 'Not authorized' },
   scenarioNotFound: { status: 404, error: 'Scenario not found' },
   blueprintNotFound: { status: 404, error: 'Blueprint not found' },

@@ -17,6 +17,8 @@ export function emptyRollup(orgId: string, nowIso: string): RollupRecord {
     critical_total: 0,
     policies: {},
     gaps: {},
+    waived_total: 0,
+    waived: {},
     updated_at: nowIso,
   };
 }
@@ -30,6 +32,8 @@ export function applyContribution(
 ): RollupRecord {
   const policies: Record<string, { count: number; scenarios: number }> = { ...rollup.policies };
   const gaps: Record<string, number> = { ...rollup.gaps };
+  const waived: Record<string, number> = { ...rollup.waived };
+  let waivedTotal = rollup.waived_total ?? 0;
   const add = (c: RollupContribution, sign: 1 | -1) => {
     for (const [code, findings] of Object.entries(c.policies)) {
       const cur = policies[code] ?? { count: 0, scenarios: 0 };
@@ -41,6 +45,12 @@ export function applyContribution(
       const n = (gaps[g] ?? 0) + sign;
       if (n <= 0) delete gaps[g];
       else gaps[g] = n;
+    }
+    for (const [code, findings] of Object.entries(c.waived ?? {})) {
+      waivedTotal += sign * findings;
+      const n = (waived[code] ?? 0) + sign;
+      if (n <= 0) delete waived[code];
+      else waived[code] = n;
     }
   };
   if (old) add(old, -1);
@@ -54,6 +64,8 @@ export function applyContribution(
     critical_total: rollup.critical_total + d((c) => c.critical),
     policies,
     gaps,
+    waived_total: waivedTotal,
+    waived,
     updated_at: nowIso,
   };
 }

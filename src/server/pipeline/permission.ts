@@ -9,6 +9,7 @@ const MISSING: Readonly<Record<Permission, ApiErrorRow>> = {
   'governance:evaluate': API_ERRORS.lacksEvaluate,
   'governance:read': API_ERRORS.lacksRead,
   'webhooks:manage': API_ERRORS.lacksWebhooks,
+  'governance:manage': API_ERRORS.lacksManage,
 };
 
 /** 403 `Key lacks <permission> permission` when the key does not hold the route's permission. */

@@ -4,7 +4,8 @@
  * modify-write of a whole record, so concurrent commits of one organization never conflict).
  * Fields: `scenarios_total`, `scenarios_evaluated`, `score_sum`, `violations_total`,
  * `critical_total`, `updated_at`, `p:<code>:n` (findings) and `p:<code>:s` (scenarios) per policy,
- * `g:<gap>` (scenarios) per compliance gap, and `rev` (bumped by every change, so a rebuild can
+ * `g:<gap>` (scenarios) per compliance gap, `waived_total` and `w:<code>` (scenarios with a waived
+ * violation of the policy, issue 17), and `rev` (bumped by every change, so a rebuild can
  * replace the hash only if nothing changed since it read). The arithmetic is store/rollup.ts's
  * `applyContribution`: a policy or gap whose scenario count drops to 0 is removed. (Zero sums are
  * skipped: Lua's -1 * 0 is -0, which HINCRBY refuses as "not an integer".)
@@ -34,6 +35,12 @@ local function add_contribution(acc, c, sign)
     add_field(acc, 'p:' .. code .. ':n', sign * n)
   end
   for _, g in ipairs(c.gaps) do add_field(acc, 'g:' .. g, sign) end
+  if type(c.waived) == 'table' then
+    for code, n in pairs(c.waived) do
+      add_field(acc, 'waived_total', sign * n)
+      add_field(acc, 'w:' .. code, sign)
+    end
+  end
 end
 local function flush_contributions(key, acc)
   local counts = {}
@@ -42,7 +49,7 @@ local function flush_contributions(key, acc)
   end
   -- Removals after every increment: a policy's findings field must not be written again after it.
   for field, v in pairs(counts) do
-    if v <= 0 and string.sub(field, 1, 2) == 'g:' then redis.call('HDEL', key, field) end
+    if v <= 0 and (string.sub(field, 1, 2) == 'g:' or string.sub(field, 1, 2) == 'w:') then redis.call('HDEL', key, field) end
     if v <= 0 and string.sub(field, 1, 2) == 'p:' and string.sub(field, -2) == ':s' then
       redis.call('HDEL', key, field, string.sub(field, 1, -3) .. ':n')
     end
@@ -55,8 +62,10 @@ export function rollupFromHash(orgId: string, fields: Readonly<Record<string, st
   if (Object.keys(fields).length === 0) return undefined;
   const policies: Record<string, { count: number; scenarios: number }> = {};
   const gaps: Record<string, number> = {};
+  const waived: Record<string, number> = {};
   for (const [field, value] of Object.entries(fields)) {
     if (field.startsWith('g:')) gaps[field.slice(2)] = Number(value);
+    else if (field.startsWith('w:')) waived[field.slice(2)] = Number(value);
     else if (field.startsWith('p:') && field.endsWith(':s')) {
       const code = field.slice(2, -2);
       policies[code] = { count: Number(fields[`p:${code}:n`] ?? 0), scenarios: Number(value) };
@@ -72,6 +81,8 @@ export function rollupFromHash(orgId: string, fields: Readonly<Record<string, st
     critical_total: Number(fields['critical_total'] ?? 0),
     policies,
     gaps,
+    waived_total: Number(fields['waived_total'] ?? 0),
+    waived,
     updated_at: fields['updated_at'] ?? '',
   };
 }
@@ -86,5 +97,7 @@ export function rollupToHash(rollup: RollupRecord): string[] {
   for (const [code, p] of Object.entries(rollup.policies))
     pairs.push(`p:${code}:n`, String(p.count), `p:${code}:s`, String(p.scenarios));
   for (const [gap, n] of Object.entries(rollup.gaps)) pairs.push(`g:${gap}`, String(n));
+  if (rollup.waived_total) pairs.push('waived_total', String(rollup.waived_total));
+  for (const [code, n] of Object.entries(rollup.waived ?? {})) pairs.push(`w:${code}`, String(n));
   return pairs;
 }
