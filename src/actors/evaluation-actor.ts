@@ -9,6 +9,7 @@ import type { Store } from '../store/store.js';
 import type { EvaluationPool, TaskFailure } from './pool.js';
 import { timedOut, withOutcomes } from './transitions.js';
 import { runChunk } from './run-chunk.js';
+import type { GovernanceContexts } from './governance.js';
 import type { ChunkScenario, ScenarioTask, ScenarioTaskResult } from './worker-protocol.js';
 
 /** Messages of an evaluation actor. */
@@ -90,6 +91,8 @@ export class EvaluationActor {
     private readonly inputs: readonly (ScenarioInput | null)[],
     private readonly now: () => number,
     private readonly timeoutMs: number,
+    /** The governance context and waivers of each chunk (issue 17). */
+    private readonly governance: GovernanceContexts,
     private readonly observer: EvaluationObserver = {},
   ) {
     this.record = initial;
@@ -124,14 +127,20 @@ export class EvaluationActor {
    */
   private runChunk(chunk: readonly ChunkScenario[]): void {
     const evaluatedAt = new Date(this.now()).toISOString();
-    runChunk(
-      this.pool,
-      this.record.evaluation_id,
-      evaluatedAt,
-      chunk,
-      (index, result) => this.send({ type: 'scenario-finished', index, result }),
-      () => this.halted,
-    ).catch((error: unknown) => this.commitFailed(this.record, error));
+    this.governance
+      .forChunk(this.record, chunk, evaluatedAt)
+      .then((prepared) =>
+        runChunk(
+          this.pool,
+          this.record.evaluation_id,
+          evaluatedAt,
+          prepared.governance,
+          prepared.chunk,
+          (index, result) => this.send({ type: 'scenario-finished', index, result }),
+          () => this.halted,
+        ),
+      )
+      .catch((error: unknown) => this.commitFailed(this.record, error));
   }
 
   /**

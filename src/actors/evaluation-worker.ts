@@ -16,6 +16,8 @@ import { parentPort } from 'node:worker_threads';
 import { WORKER_ERROR_MESSAGE } from './worker-protocol.js';
 import { pack } from 'msgpackr';
 import { evaluateBlueprint } from '../engine/index.js';
+import { applyWaivers } from '../engine/waivers.js';
+import { engineOptionsOf } from './worker-governance.js';
 import { compileValidators, fieldErrors, parseJsonBody } from '../api/requests.js';
 import { contribution, violationStats } from './outcome.js';
 import { inlineView } from '../api/views/inline.js';
@@ -50,6 +52,8 @@ function evaluateChunk(task: ChunkTask): { delivered: number } {
         blueprint: s.blueprint,
         evaluationId: task.evaluationId,
         evaluatedAt: task.evaluatedAt,
+        governance: task.governance,
+        ...(s.waivers ? { waivers: s.waivers } : {}),
         ...(s.fault ? { fault: s.fault } : {}),
       });
     } catch {
@@ -96,7 +100,10 @@ function evaluateScenario(task: ScenarioTask): ScenarioTaskResult {
     typeof (parsed.value as { name?: unknown })?.name === 'string'
       ? (parsed.value as { name: string }).name
       : task.scenarioId;
-  const result = evaluateBlueprint(parsed.value, { scenarioId: task.scenarioId });
+  const result = evaluateBlueprint(parsed.value, {
+    scenarioId: task.scenarioId,
+    ...engineOptionsOf(task.governance),
+  });
   if (!result.ok) {
     const issue = result.error.issues[0];
     return {
@@ -106,12 +113,14 @@ function evaluateScenario(task: ScenarioTask): ScenarioTaskResult {
       name,
     };
   }
-  const ev = result.evaluation;
+  const ev = applyWaivers(result.evaluation, task.waivers ?? []);
   return {
     ok: true,
     name: ev.scenario_name,
     summary: summarize(task.scenarioId, ev),
-    results: encoder.encode(renderResults(task.scenarioId, ev, task.evaluationId, task.evaluatedAt)),
+    results: encoder.encode(
+      renderResults(task.scenarioId, ev, task.evaluationId, task.evaluatedAt, task.governance.pin),
+    ),
     remediation: exact(pack(renderRemediation(ev))),
     contribution: contribution(ev),
     moduleCount: ev.module_count,
@@ -133,17 +142,18 @@ function evaluateInline(task: InlineTask): InlineTaskResult {
     scenario_id?: string;
   };
   const scenarioId = body.scenario_id ?? 'inline';
-  const result = evaluateBlueprint(body.blueprint, { scenarioId });
+  const result = evaluateBlueprint(body.blueprint, { scenarioId, ...engineOptionsOf(task.governance) });
   if (!result.ok)
     return {
       ok: false,
       code: 'invalid',
       detail: result.error.issues.map((i) => ({ path: `/blueprint${i.pointer}`, message: i.message })),
     };
-  const ev = result.evaluation;
+  // Waivers name stored scenarios: an inline evaluation has none to apply.
+  const ev = applyWaivers(result.evaluation, []);
   return {
     ok: true,
-    json: encoder.encode(JSON.stringify(inlineView(ev, body.include_remediation === true))),
+    json: encoder.encode(JSON.stringify(inlineView(ev, body.include_remediation === true, task.governance.pin))),
     save:
       body.save_to_workspace === true
         ? {

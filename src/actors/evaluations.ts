@@ -5,6 +5,7 @@ import type { Store } from '../store/store.js';
 import type { EvaluationPool } from './pool.js';
 import type { EvaluationObserver, ScenarioInput } from './evaluation-actor.js';
 import { EvaluationActor } from './evaluation-actor.js';
+import { GovernanceContexts } from './governance.js';
 import { failedSummary } from '../api/views/scenario-results.js';
 import type { ChunkQueue, ChunkQueueCounts } from './cluster/chunk-queue.js';
 
@@ -47,6 +48,8 @@ export class Evaluations {
      * worker, instead of in this process's actors. Null: one process, actors (the default).
      */
     private readonly queue: Pick<ChunkQueue, 'enqueue' | 'counts' | 'close'> | null = null,
+    /** Governance contexts (issue 17): the pin of each new evaluation, the context and waivers of each chunk. */
+    readonly governance: GovernanceContexts = new GovernanceContexts(store),
   ) {}
 
   /**
@@ -62,12 +65,14 @@ export class Evaluations {
    * a crash) and starts its actor. `versions` are the stored blueprint versions (stored batches).
    */
   async submit(
-    key: KeyRecord,
+    key: Pick<KeyRecord, 'org_id' | 'key_id'>,
     kind: 'stored' | 'ephemeral',
     scenarioIds: readonly string[],
     inputs: readonly ScenarioInput[],
     versions: readonly number[],
+    trigger: NonNullable<EvaluationRecord['trigger']> = 'api',
   ): Promise<EvaluationRecord> {
+    const governance = await this.governance.pin(key.org_id);
     const nowMs = this.now();
     const nowIso = new Date(nowMs).toISOString();
     const record: EvaluationRecord = {
@@ -86,6 +91,8 @@ export class Evaluations {
       completed_at: null,
       expires_at: kind === 'ephemeral' ? nowMs + this.options.ephemeralTtlS * 1000 : null,
       key_id: key.key_id,
+      governance,
+      ...(trigger === 'api' ? {} : { trigger }),
     };
     await this.store.evaluations.create(record);
     if (this.queue) await this.queue.enqueue(record, inputs);
@@ -220,6 +227,7 @@ export class Evaluations {
       inputs,
       this.now,
       this.options.evaluationTimeoutMs,
+      this.governance,
       this.observer,
     );
     this.actors.set(record.evaluation_id, actor);

@@ -1,25 +1,32 @@
 /** @module actors/outcome: what a worker derives from an evaluation besides the response bodies (api/views): metrics and the rollup contribution. */
-import type { ScenarioEvaluation } from '../engine/index.js';
+import type { WaivedEvaluation } from '../engine/waivers.js';
 import type { RollupContribution } from '../model/records.js';
 import type { TaskStats } from './worker-protocol.js';
 
-/** Violation counts by `category|severity` for metrics. */
-export function violationStats(ev: ScenarioEvaluation, evaluateMs: number): TaskStats {
+/** Violation counts by `category|severity` for metrics (`gov_violations_total`); waived violations are left out (issue 17). */
+export function violationStats(ev: WaivedEvaluation, evaluateMs: number): TaskStats {
   const violations: Record<string, number> = {};
   for (const v of ev.violations)
-    violations[`${v.category}|${v.severity}`] = (violations[`${v.category}|${v.severity}`] ?? 0) + 1;
+    if (!v.waived) violations[`${v.category}|${v.severity}`] = (violations[`${v.category}|${v.severity}`] ?? 0) + 1;
   return { evaluateMs, modules: ev.module_count, violations, startedAtMs: 0 };
 }
 
-/** The scenario's rollup contribution: score, counts, findings per violated policy, compliance gaps. */
-export function contribution(ev: ScenarioEvaluation): RollupContribution {
+/**
+ * The scenario's rollup contribution: score, counts, findings per violated policy, compliance gaps,
+ * all of counted (unwaived) violations; waived findings per policy apart (issue 17).
+ */
+export function contribution(ev: WaivedEvaluation): RollupContribution {
   const policies: Record<string, number> = {};
-  for (const v of ev.violations) policies[v.policy] = Math.max(1, v.failing_modules.length);
-  return {
+  for (const v of ev.violations)
+    if (!v.waived) policies[v.policy] = Math.max(1, v.failing_modules.filter((f) => !f.waived).length);
+  const base = {
     score: ev.score,
-    violations: ev.violations.length,
+    violations: ev.failing_count,
     critical: ev.critical,
     policies,
     gaps: ev.compliance_gaps,
   };
+  return ev.waived_count === 0 && Object.keys(ev.waived_findings).length === 0
+    ? base
+    : { ...base, waived: ev.waived_findings };
 }

@@ -8,6 +8,7 @@ import type {
   ChunkProgress,
   ChunkScenario,
   ChunkTask,
+  GovernanceTaskContext,
   InlineTask,
   InlineTaskResult,
   ScenarioTask,
@@ -146,6 +147,7 @@ export class EvaluationPool {
   async runChunk(
     evaluationId: string,
     evaluatedAt: string,
+    governance: GovernanceTaskContext,
     scenarios: readonly ChunkScenario[],
     onResult: (index: number, result: ScenarioTaskResult) => void,
   ): Promise<ChunkOutcome> {
@@ -170,7 +172,7 @@ export class EvaluationPool {
     });
     this.inFlight += scenarios.length;
     try {
-      const task: ChunkTask = { kind: 'chunk', chunkId, evaluationId, evaluatedAt, scenarios };
+      const task: ChunkTask = { kind: 'chunk', chunkId, evaluationId, evaluatedAt, governance, scenarios };
       await this.schedule('bulk', () => this.piscina.run(task, { signal: budget.signal }));
       // Outcomes travel on the worker's parentPort, the task's answer on its task port: wait for both.
       if (waiting.size > 0) await delivered;

@@ -7,7 +7,7 @@
  */
 import type { EvaluationPool } from './pool.js';
 import type { TaskFailure } from './task-failure.js';
-import type { ChunkScenario, ScenarioTaskResult } from './worker-protocol.js';
+import type { ChunkScenario, GovernanceTaskContext, ScenarioTaskResult } from './worker-protocol.js';
 
 /**
  * Runs `chunk` and reports each scenario's outcome to `onOutcome` as it arrives (in any order, once
@@ -18,12 +18,13 @@ export async function runChunk(
   pool: EvaluationPool,
   evaluationId: string,
   evaluatedAt: string,
+  governance: GovernanceTaskContext,
   chunk: readonly ChunkScenario[],
   onOutcome: (index: number, result: ScenarioTaskResult | TaskFailure) => void,
   stopped: () => boolean = () => false,
 ): Promise<void> {
   if (stopped() || chunk.length === 0) return;
-  const { unreported, failure } = await pool.runChunk(evaluationId, evaluatedAt, chunk, onOutcome);
+  const { unreported, failure } = await pool.runChunk(evaluationId, evaluatedAt, governance, chunk, onOutcome);
   if (failure === null) return;
   if (chunk.length === 1) {
     for (const index of unreported) onOutcome(index, failure);
@@ -35,6 +36,7 @@ export async function runChunk(
         pool,
         evaluationId,
         evaluatedAt,
+        governance,
         chunk.filter((c) => c.index === index),
         onOutcome,
         stopped,

@@ -1,7 +1,32 @@
 /** @module actors/worker-protocol: messages between the main thread and evaluation workers (types, and the decoding of packed remediation). */
 import { unpack } from 'msgpackr';
-import type { RemediationMap, RollupContribution, ScenarioSummary } from '../model/records.js';
+import type { GovernanceSettingsBody, RemediationMap, RollupContribution, ScenarioSummary } from '../model/records.js';
 import type { FieldError } from '../api/field-error.js';
+import type { ActiveWaiver } from '../engine/waivers.js';
+import type { GovernancePin } from '../api/views/scenario-results.js';
+import { CATALOG_REVISION } from '../engine/index.js';
+
+/**
+ * The organization's governance context of a task (issue 17): its pin (recorded in the results) and,
+ * when the organization has settings or custom rules, their bodies. Workers compile it once per
+ * `key` (organization, settings version, rules revision: immutable) and keep it.
+ */
+export interface GovernanceTaskContext {
+  readonly pin: GovernancePin;
+  /** `<org>:<settings version>:<rules revision>`. */
+  readonly key: string;
+  readonly settings: GovernanceSettingsBody | null;
+  /** Custom rules in force at the pinned revision (`ORG-<n>` code and validated body). */
+  readonly rules: readonly { readonly code: string; readonly rule: Readonly<Record<string, unknown>> }[];
+}
+
+/** The context of an organization without settings or custom rules (the built-in catalog as published). */
+export const DEFAULT_GOVERNANCE: GovernanceTaskContext = {
+  pin: { settings_version: 0, rules_revision: 0, catalog_revision: CATALOG_REVISION },
+  key: 'default',
+  settings: null,
+  rules: [],
+};
 
 /** Evaluate one stored or ephemeral scenario. The blueprint travels as raw JSON bytes (PITFALLS 15). */
 export interface ScenarioTask {
@@ -11,6 +36,9 @@ export interface ScenarioTask {
   readonly evaluationId: string;
   /** ISO time stamped into the results. */
   readonly evaluatedAt: string;
+  readonly governance: GovernanceTaskContext;
+  /** Waivers of this scenario in force at `evaluatedAt`. */
+  readonly waivers?: readonly ActiveWaiver[];
   /** Test hook: makes the worker misbehave (`throw`, `exit`, `oom`, `hang`); honoured only when fault injection is enabled. */
   readonly fault?: 'throw' | 'exit' | 'oom' | 'hang';
 }
@@ -20,6 +48,8 @@ export interface ChunkScenario {
   readonly index: number;
   readonly scenarioId: string;
   readonly blueprint: Uint8Array;
+  /** Waivers of this scenario in force at the chunk's `evaluatedAt` (stored scenarios; none when absent). */
+  readonly waivers?: readonly ActiveWaiver[];
   readonly fault?: ScenarioTask['fault'];
 }
 
@@ -34,6 +64,7 @@ export interface ChunkTask {
   readonly evaluationId: string;
   /** ISO time stamped into the results. */
   readonly evaluatedAt: string;
+  readonly governance: GovernanceTaskContext;
   readonly scenarios: readonly ChunkScenario[];
 }
 
@@ -54,6 +85,7 @@ export type ChunkProgress =
 export interface InlineTask {
   readonly kind: 'inline';
   readonly body: Uint8Array;
+  readonly governance: GovernanceTaskContext;
 }
 
 /** Any task. */

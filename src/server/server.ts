@@ -213,6 +213,7 @@ function startChunkWorker(c: DependencyContainer, config: Config): ChunkWorker {
       evaluationTimeoutMs: config.evaluationTimeoutMs,
       sweepIntervalMs: Math.max(200, Math.min(5_000, Math.floor(config.evaluationTimeoutMs / 4))),
     },
+    c.resolve(Evaluations).governance,
     evaluationObserver(c.resolve(WebhookDispatcher), c.resolve(METRICS), c.resolve(LOGGER), c.resolve(CLOCK)),
     storeFailureReporter('chunk-worker', 'chunk job failed; BullMQ retries it', c.resolve(METRICS), c.resolve(LOGGER)),
     () => c.resolve(METRICS)?.chunkJobsStalled.inc(),

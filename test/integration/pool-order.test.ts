@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { EvaluationPool } from '../../src/actors/pool.js';
 import { INTERACTIVE_STREAK } from '../../src/actors/lanes.js';
 import type { InlineTaskResult } from '../../src/actors/worker-protocol.js';
+import { DEFAULT_GOVERNANCE } from '../../src/actors/worker-protocol.js';
 
 const BLUEPRINT = {
   name: 'Order',
@@ -36,9 +37,9 @@ after(async () => {
 });
 
 it('starts tasks of one lane in the order they were submitted', async () => {
-  await pool.runInline({ kind: 'inline', body: inlineBody() }); // worker up and warm
+  await pool.runInline({ kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE }); // worker up and warm
   const results = await Promise.all(
-    Array.from({ length: 40 }, () => pool.runInline({ kind: 'inline', body: inlineBody() })),
+    Array.from({ length: 40 }, () => pool.runInline({ kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE })),
   );
   const starts = results.map(startedAt);
   for (let i = 1; i < starts.length; i++)
@@ -50,16 +51,16 @@ it('puts interactive tasks ahead of waiting chunks, but lets a chunk through aft
   // and its task's answer travel on different ports).
   const starts: { label: string; at: number }[] = [];
   const blueprint = new Uint8Array(Buffer.from(JSON.stringify(BLUEPRINT)));
-  const blocker = pool.runInline({ kind: 'inline', body: inlineBody() }); // occupies the one worker
+  const blocker = pool.runInline({ kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE }); // occupies the one worker
   const chunks = Array.from({ length: 2 }, (_, c) =>
-    pool.runChunk(`e${c}`, new Date().toISOString(), [{ index: 0, scenarioId: `s${c}`, blueprint }], (_i, result) => {
+    pool.runChunk(`e${c}`, new Date().toISOString(), DEFAULT_GOVERNANCE, [{ index: 0, scenarioId: `s${c}`, blueprint }], (_i, result) => {
       assert.ok(result.ok, "the chunk's scenario succeeded");
       starts.push({ label: `bulk${c}`, at: result.stats.startedAtMs });
     }),
   );
   const inline = Array.from({ length: INTERACTIVE_STREAK + 2 }, (_, i) =>
     pool
-      .runInline({ kind: 'inline', body: inlineBody() })
+      .runInline({ kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE })
       .then((r) => starts.push({ label: `inline${i}`, at: startedAt(r) })),
   );
   await Promise.all([blocker, ...chunks, ...inline]);
@@ -82,7 +83,7 @@ it('finishes queued tasks before a graceful close returns', async () => {
     maxOldGenerationMb: 128,
     maxYoungGenerationMb: 24,
   });
-  const tasks = Array.from({ length: 6 }, () => own.runInline({ kind: 'inline', body: inlineBody() }));
+  const tasks = Array.from({ length: 6 }, () => own.runInline({ kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE }));
   await own.close();
   for (const r of await Promise.all(tasks)) assert.equal(r.ok, true);
 });
@@ -95,7 +96,7 @@ it('fails queued tasks on a forced close without starting a worker for them', as
     maxOldGenerationMb: 128,
     maxYoungGenerationMb: 24,
   });
-  const tasks = Array.from({ length: 6 }, () => own.runInline({ kind: 'inline', body: inlineBody() }));
+  const tasks = Array.from({ length: 6 }, () => own.runInline({ kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE }));
   await own.close(true);
   const results = await Promise.all(tasks);
   assert.ok(
@@ -104,7 +105,7 @@ it('fails queued tasks on a forced close without starting a worker for them', as
   );
   assert.equal(own.threadCount, 0, 'no worker was started after the close');
   assert.equal(
-    (await own.runInline({ kind: 'inline', body: inlineBody() })).ok,
+    (await own.runInline({ kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE })).ok,
     false,
     'a task after the close fails at once',
   );

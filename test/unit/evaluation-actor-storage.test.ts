@@ -15,6 +15,7 @@ import { openStore } from '../../src/store/open.js';
 import type { EvaluationRecord } from '../../src/model/records.js';
 import { EvaluationActor, STORAGE_FAILED_MESSAGE, type EvaluationObserver } from '../../src/actors/evaluation-actor.js';
 import type { EvaluationPool } from '../../src/actors/pool.js';
+import { GovernanceContexts } from '../../src/actors/governance.js';
 
 let dir: string;
 let store: Store;
@@ -86,6 +87,7 @@ async function run(errorRecordFails: boolean): Promise<{ calls: [string, boolean
     [{ scenarioId: 's1', blueprint: new Uint8Array() }],
     () => T0,
     60_000,
+    new GovernanceContexts({ ...store, evaluations }),
     observer,
   );
   actor.start();

@@ -21,6 +21,7 @@ import type { EvaluationPool } from '../pool.js';
 import type { ChunkScenario } from '../worker-protocol.js';
 import type { ChunkJobData } from './chunk-jobs.js';
 import { runChunk } from '../run-chunk.js';
+import type { GovernanceContexts } from '../governance.js';
 import { isTerminal, recordOnly, started, timedOut, withOutcomes, type ScenarioOutcome } from '../transitions.js';
 import { bullPrefix, CHUNK_QUEUE } from './chunk-queue.js';
 
@@ -53,6 +54,8 @@ export class ChunkWorker {
     private readonly pool: EvaluationPool,
     private readonly now: () => number,
     private readonly options: ChunkWorkerOptions,
+    /** The governance context and waivers of each chunk (issue 17). */
+    private readonly governance: GovernanceContexts,
     private readonly observer: EvaluationObserver = {},
     /** Called when a job attempt or a sweep fails (the job is retried; the sweep runs again). */
     private readonly onFailure: (error: unknown) => void = () => undefined,
@@ -152,7 +155,11 @@ export class ChunkWorker {
       }
       chunk.push({ index: s.index, scenarioId: s.scenarioId, blueprint, ...(s.fault ? { fault: s.fault } : {}) });
     }
-    await runChunk(this.pool, evaluationId, this.iso(), chunk, (index, result) => outcomes.push({ index, result }));
+    const evaluatedAt = this.iso();
+    const prepared = await this.governance.forChunk(record, chunk, evaluatedAt);
+    await runChunk(this.pool, evaluationId, evaluatedAt, prepared.governance, prepared.chunk, (index, result) =>
+      outcomes.push({ index, result }),
+    );
     const failedStart = await starting;
     if (failedStart) throw failedStart.error; // the job is retried
     const nowIso = this.iso();

@@ -3,15 +3,23 @@
  * the scenario summary of the status view. The results are rendered once, in the worker, and
  * stored and served as bytes.
  */
-import type { ScenarioEvaluation } from '../../engine/index.js';
-import type { ScenarioSummary } from '../../model/records.js';
+import type { WaivedEvaluation } from '../../engine/waivers.js';
+import type { EvaluationRecord, ScenarioSummary } from '../../model/records.js';
 
-/** `data` of GET /scenarios/{id}/results (`name` repeats `scenario_name` for results/fetch). */
+/** The governance context an evaluation ran with (issue 17): settings version, rules revision, catalog revision. */
+export type GovernancePin = NonNullable<EvaluationRecord['governance']>;
+
+/**
+ * `data` of GET /scenarios/{id}/results (`name` repeats `scenario_name` for results/fetch). Waived
+ * violations stay in `violations`, marked `waived`; `waived_count` counts them and
+ * `waivers_valid_until` is when the first applied waiver lapses (issue 17).
+ */
 export function renderResults(
   scenarioId: string,
-  ev: ScenarioEvaluation,
+  ev: WaivedEvaluation,
   evaluationId: string | null,
   evaluatedAt: string,
+  governance: GovernancePin,
 ): string {
   return JSON.stringify({
     scenario_id: scenarioId,
@@ -25,6 +33,9 @@ export function renderResults(
     passing_count: ev.passing_count,
     failing_count: ev.failing_count,
     compliance_gaps: ev.compliance_gaps,
+    waived_count: ev.waived_count,
+    waivers_valid_until: ev.waivers_valid_until,
+    governance,
     evaluation_id: evaluationId,
     evaluated_at: evaluatedAt,
   });
@@ -46,12 +57,12 @@ export function notEvaluatedView(scenarioId: string, name: string): Record<strin
 }
 
 /** Scenario summary entry of the evaluation status view (spec §2). */
-export function summarize(scenarioId: string, ev: ScenarioEvaluation): ScenarioSummary {
+export function summarize(scenarioId: string, ev: WaivedEvaluation): ScenarioSummary {
   return {
     id: scenarioId,
     name: ev.scenario_name,
     score: ev.score,
-    violations: ev.violations.length,
+    violations: ev.failing_count,
     critical: ev.critical,
     compliance_gaps: ev.compliance_gaps,
     module_violations: ev.module_summary.map((m) => ({

