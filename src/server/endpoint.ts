@@ -9,10 +9,10 @@ import type { HeaderName, JsonSchema, SchemaName, TagName } from './openapi/comp
 import type { ParamRule } from './router.js';
 
 /** Methods the public API uses (HEAD is answered by GET routes). */
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Error statuses an operation may document (rows of server/errors.ts). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 422 | 429 | 500 | 503;
 
 /** A path parameter's router rule with its OpenAPI description; `maxLength` becomes the schema's. */
 export interface DocumentedParam extends ParamRule {

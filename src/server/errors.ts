@@ -44,8 +44,11 @@ export const API_ERRORS = {
   violationNotFound: { status: 404, error: 'Violation not found' }, // added
   webhookNotFound: { status: 404, error: 'Webhook not found' }, // added
   deliveryNotFound: { status: 404, error: 'Delivery not found' }, // added
+  waiverNotFound: { status: 404, error: 'Waiver not found' }, // added (issue 17)
+  ruleNotFound: { status: 404, error: 'Rule not found' }, // added (issue 17)
   webhookDisabled: { status: 409, error: 'Webhook is disabled' }, // added: redelivery to a disabled endpoint
   methodNotAllowed: { status: 405, error: 'Method not allowed' }, // added
+  settingsVersionMismatch: { status: 412, error: 'Settings version mismatch' }, // added (issue 17): If-Match of PUT /governance/settings
   bodyTooLarge: { status: 413, error: 'Request body too large' },
   invalidBody: { status: 422, error: 'Invalid request body' },
   rateLimited: { status: 429, error: 'Rate limit exceeded' },

@@ -16,6 +16,12 @@ import { DeliveryQueue, type DeliveryQueueOptions } from '../cluster/delivery-qu
 /** The only event type (spec §6). */
 export const EVALUATION_COMPLETE = 'evaluation.complete';
 
+/** Event sent 7 days before a waiver expires (issue 17; docs/governance.md "Waivers"). */
+export const WAIVER_EXPIRING = 'waiver.expiring';
+
+/** Every event an endpoint can subscribe to. */
+export const WEBHOOK_EVENTS: readonly string[] = [EVALUATION_COMPLETE, WAIVER_EXPIRING];
+
 /** Message ids sort by creation time: `msg_<12 hex ms><8 hex random>`. */
 export function messageId(nowMs: number): string {
   return `msg_${nowMs.toString(16).padStart(12, '0')}${randomBytes(4).toString('hex')}`;
@@ -89,6 +95,36 @@ export class WebhookDispatcher {
       next_attempt_at: nowMs,
       created_at: new Date(nowMs).toISOString(),
     }));
+  }
+
+  /**
+   * Sends event `type` with `data` to every active endpoint of the organization subscribed to it:
+   * the deliveries enter the outbox atomically with the read of the endpoints, durably, and the
+   * endpoints' actors (or queue jobs) are woken. `subject` is stored as the delivery's
+   * `evaluation_id` (the waiver id of a `waiver.expiring`). @returns how many deliveries.
+   */
+  async announce(orgId: string, type: string, subject: string, data: unknown): Promise<number> {
+    let count = 0;
+    const { webhookIds } = await this.store.enqueue(orgId, (endpoints) => {
+      const subscribed = endpoints.filter((e) => e.status === 'active' && e.events.includes(type));
+      const nowMs = this.now();
+      const payload = JSON.stringify({ type, timestamp: new Date(nowMs).toISOString(), data });
+      count = subscribed.length;
+      return subscribed.map((e) => ({
+        delivery_id: messageId(nowMs),
+        webhook_id: e.webhook_id,
+        org_id: e.org_id,
+        event_type: type,
+        evaluation_id: subject,
+        payload,
+        status: 'pending',
+        attempts: [],
+        next_attempt_at: nowMs,
+        created_at: new Date(nowMs).toISOString(),
+      }));
+    });
+    if (webhookIds.length > 0) this.wake(orgId, webhookIds);
+    return count;
   }
 
   /** Wakes the actor of each endpoint that has new work (after the enqueuing transaction committed). */

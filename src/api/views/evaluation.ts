@@ -11,6 +11,9 @@ export function renderEvaluationView(record: EvaluationRecord): string {
     created_at: record.created_at,
     completed_at: record.completed_at,
   };
+  // Issue 17: the governance context it ran with, and why it ran when the service started it.
+  if (record.governance) data['governance'] = record.governance;
+  if (record.trigger) data['trigger'] = record.trigger;
   if (record.status === 'complete') data['scenarios'] = record.scenarios;
   if (record.status === 'error') data['error'] = record.error;
   return JSON.stringify(data);

@@ -51,6 +51,11 @@ export function rollupView(r: RollupRecord): Record<string, unknown> {
     critical_total: r.critical_total,
     top_violations: top,
     framework_coverage: coverage,
+    // Issue 17: waived findings count nowhere above; here apart, with the scenarios waiving each policy.
+    waived_total: r.waived_total ?? 0,
+    waived: Object.entries(r.waived ?? {})
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([policy, scenarios]) => ({ policy, scenarios })),
     updated_at: r.updated_at,
   };
 }

@@ -1,5 +1,7 @@
 /** @module server/openapi/components: response schemas and headers of the public API (JSON Schema 2020-12, as OpenAPI 3.1 uses). */
 
+import { GOVERNANCE_SCHEMAS } from './governance-schemas.js';
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const str = { type: 'string' } as const;
 const int = { type: 'integer', minimum: 0 } as const;
@@ -7,6 +9,7 @@ const strings = { type: 'array', items: str } as const;
 
 /** Every named schema of `components.schemas`. */
 export const SCHEMAS = {
+  ...GOVERNANCE_SCHEMAS,
   Severity: {
     type: 'string',
     enum: ['critical', 'high', 'medium', 'low', 'info'],
@@ -64,7 +67,14 @@ export const SCHEMAS = {
       severity: ref('Severity'),
       evidence: ref('Evidence'),
       fingerprint: str,
+      waived: ref('WaiverMark'),
     },
+  },
+  WaiverMark: {
+    type: 'object',
+    required: ['waiver_id', 'expires_at'],
+    description: 'Present on a waived violation or finding (issue 17): it counts in no score, badge or total',
+    properties: { waiver_id: str, expires_at: str },
   },
   Violation: {
     type: 'object',
@@ -83,6 +93,7 @@ export const SCHEMAS = {
       category: str,
       evidence: ref('Evidence'),
       fingerprint: str,
+      waived: ref('WaiverMark'),
     },
   },
   ModuleViolation: {
@@ -133,6 +144,8 @@ export const SCHEMAS = {
       completed_at: { type: ['string', 'null'] },
       scenarios: { type: 'array', items: ref('ScenarioSummary') },
       error: { type: ['string', 'null'] },
+      governance: ref('GovernancePin'),
+      trigger: { type: 'string', enum: ['api', 'waiver'], description: '`waiver`: the service re-evaluated after a waiver change or expiry' },
     },
   },
   ScenarioResults: {
@@ -159,6 +172,12 @@ export const SCHEMAS = {
       failing_count: int,
       score: { type: 'integer', minimum: 0, maximum: 100 },
       compliance_gaps: strings,
+      waived_count: { ...int, description: 'Violations waived as a whole (issue 17)' },
+      waivers_valid_until: {
+        type: ['string', 'null'],
+        description: 'When the first waiver applied lapses (the service re-evaluates then)',
+      },
+      governance: ref('GovernancePin'),
       evaluation_id: { type: ['string', 'null'] },
       evaluated_at: str,
     },
@@ -348,6 +367,15 @@ export const SCHEMAS = {
           },
         },
       },
+      waived_total: { ...int, description: 'Waived findings (issue 17), counted in none of the totals above' },
+      waived: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['policy', 'scenarios'],
+          properties: { policy: str, scenarios: { ...int, description: 'Scenarios with a waived finding of it' } },
+        },
+      },
       updated_at: str,
     },
   },
@@ -356,7 +384,7 @@ export const SCHEMAS = {
     required: ['url'],
     properties: {
       url: { type: 'string', maxLength: 2048 },
-      events: { type: 'array', items: { const: 'evaluation.complete' }, minItems: 1 },
+      events: { type: 'array', items: { enum: ['evaluation.complete', 'waiver.expiring'] }, minItems: 1 },
       description: { type: 'string', maxLength: 500 },
     },
   },
@@ -459,7 +487,8 @@ export function envelope(dataSchema: SchemaName): JsonSchema {
 export const TAGS = [
   { name: 'evaluations', description: 'Batches, status, results, remediation, result tokens' },
   { name: 'catalog', description: 'Policy catalog and organization rollup' },
-  { name: 'webhooks', description: 'evaluation.complete delivery (Standard Webhooks)' },
+  { name: 'webhooks', description: 'evaluation.complete and waiver.expiring delivery (Standard Webhooks)' },
+  { name: 'governance', description: 'Waivers, organization policy settings and custom rules' },
   { name: 'meta', description: 'This document' },
 ] as const;
 

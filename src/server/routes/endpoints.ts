@@ -15,6 +15,9 @@ import { FETCH_RESULTS } from './results-fetch.js';
 import { GET_ORGANIZATION_ROLLUP } from './rollup.js';
 import { GET_SCENARIO_RESULTS } from './scenario-results.js';
 import { WEBHOOK_ENDPOINTS } from './webhooks.js';
+import { WAIVER_ENDPOINTS } from './waivers.js';
+import { SETTINGS_ENDPOINTS } from './governance-settings.js';
+import { RULE_ENDPOINTS } from './custom-rules.js';
 
 /** Every public endpoint, once. */
 export const PUBLIC_ENDPOINTS: readonly Endpoint[] = [
@@ -26,6 +29,9 @@ export const PUBLIC_ENDPOINTS: readonly Endpoint[] = [
   FETCH_RESULTS,
   LIST_POLICIES,
   GET_ORGANIZATION_ROLLUP,
+  ...SETTINGS_ENDPOINTS,
+  ...RULE_ENDPOINTS,
+  ...WAIVER_ENDPOINTS,
   ...WEBHOOK_ENDPOINTS,
   GET_OPENAPI,
 ];

@@ -17,6 +17,9 @@ import { resultsFetchRoute } from './results-fetch.js';
 import { rollupRoute } from './rollup.js';
 import { scenarioResultsRoute } from './scenario-results.js';
 import { webhookRoutes } from './webhooks.js';
+import { waiverRoutes } from './waivers.js';
+import { settingsRoutes } from './governance-settings.js';
+import { customRuleRoutes } from './custom-rules.js';
 
 /** The public routes. Building them reads no dependency: only the handlers use `deps` and `webhooks`. */
 export function publicRoutes(deps: RouteDeps, webhooks: WebhookDispatcher): Route[] {
@@ -27,8 +30,11 @@ export function publicRoutes(deps: RouteDeps, webhooks: WebhookDispatcher): Rout
     scenarioResultsRoute(deps),
     remediationRoute(deps),
     resultsFetchRoute(deps),
-    policiesRoute(),
+    policiesRoute(deps),
     rollupRoute(deps),
+    ...settingsRoutes(deps),
+    ...customRuleRoutes(deps),
+    ...waiverRoutes(deps),
     openApiRoute(openApiDocument()),
     ...webhookRoutes(deps, webhooks),
   ];

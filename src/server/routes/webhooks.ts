@@ -8,7 +8,7 @@ import type { WebhookDispatcher } from '../../actors/webhooks/dispatcher.js';
 import type { Endpoint } from '../endpoint.js';
 import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
-import { EVALUATION_COMPLETE } from '../../actors/webhooks/dispatcher.js';
+import { EVALUATION_COMPLETE, WEBHOOK_EVENTS } from '../../actors/webhooks/dispatcher.js';
 import { targetProblem } from '../../actors/webhooks/target-guard.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, ok } from '../http/envelope.js';
@@ -150,8 +150,15 @@ export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): R
           if (problem) detail.push({ path: '/url', message: problem });
         }
         const events = b?.events ?? [EVALUATION_COMPLETE];
-        if (!Array.isArray(events) || events.length === 0 || events.some((e) => e !== EVALUATION_COMPLETE))
-          detail.push({ path: '/events', message: `must be a non-empty array of "${EVALUATION_COMPLETE}"` });
+        if (
+          !Array.isArray(events) ||
+          events.length === 0 ||
+          events.some((e) => typeof e !== 'string' || !WEBHOOK_EVENTS.includes(e))
+        )
+          detail.push({
+            path: '/events',
+            message: `must be a non-empty array of ${WEBHOOK_EVENTS.map((e) => `"${e}"`).join(', ')}`,
+          });
         if (b?.description !== undefined && (typeof b.description !== 'string' || b.description.length > 500))
           detail.push({ path: '/description', message: 'must be a string of at most 500 characters' });
         if (detail.length > 0) return fail(API_ERRORS.invalidBody, { detail });
