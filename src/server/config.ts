@@ -93,6 +93,12 @@ export interface Config {
    * idempotent). Without it the store grows with every batch (docs/scaling.md "Retention").
    */
   readonly evaluationRetentionDays: number;
+  /**
+   * `WAIVER_SWEEP_MS`, default 10000: how often the waiver clock (actors/waivers/waiver-clock) looks
+   * for waivers due for their `waiver.expiring` notice or expired (their scenario is re-evaluated).
+   * An expired waiver stops counting at most this long after its `expires_at`.
+   */
+  readonly waiverSweepMs: number;
   /** `TRUSTED_PROXIES`, default empty: comma-separated CIDRs whose `X-Forwarded-For` is honoured. */
   readonly trustedProxies: readonly string[];
   /** `LOG_LEVEL`, default `info` (pino levels; `silent` for none). */
@@ -188,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resultTokenTtlS: int(env, 'RESULT_TOKEN_TTL_S', 900, 1, 86_400),
     ephemeralTtlS: int(env, 'EPHEMERAL_TTL_S', 3600, 1, 30 * 86_400),
     evaluationRetentionDays: int(env, 'EVALUATION_RETENTION_DAYS', 30, 0, 36_500),
+    waiverSweepMs: int(env, 'WAIVER_SWEEP_MS', 10_000, 100, 3_600_000),
     trustedProxies: (env['TRUSTED_PROXIES'] ?? '')
       .split(',')
       .map((s) => s.trim())

@@ -42,6 +42,7 @@ import { registerProviders } from './compose/providers.js';
 import { shutdown } from './compose/shutdown.js';
 import { CLOCK, LOGGER, METRICS, STORE, type Clock } from './compose/tokens.js';
 import { thenMaybe } from '../store/awaitable.js';
+import { WaiverClock } from '../actors/waivers/waiver-clock.js';
 
 /** A running service. */
 export interface RunningServer {
@@ -56,6 +57,8 @@ export interface RunningServer {
   readonly evaluations: Evaluations;
   readonly users: Users;
   readonly webhooks: WebhookDispatcher;
+  /** Waiver notices and expiries (issue 17); tests drive it with `tick()` under an injected clock. */
+  readonly waiverClock: WaiverClock;
   readonly log: Logger;
   /** Stops accepting, finishes in-flight evaluations (up to the deadline), flushes and closes the store. */
   close(): Promise<void>;
@@ -117,6 +120,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const chunkWorker = config.store === 'redis' && config.role !== 'api' ? startChunkWorker(c, config) : null;
   const resumed = await evaluations.recover();
   evaluations.startPurging();
+  const waiverClock = new WaiverClock(
+    store,
+    evaluations,
+    webhooks,
+    now,
+    config.waiverSweepMs,
+    storeFailureReporter('waivers', 'waiver clock tick failed; retrying at the next interval', metrics, log),
+  );
+  waiverClock.start();
   const endpointsWithOutbox = await webhooks.recover();
   if (resumed > 0 || endpointsWithOutbox > 0)
     log.info({ resumed, endpointsWithOutbox }, 'resumed open evaluations and webhook outboxes after restart');
@@ -166,6 +178,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     evaluations,
     users,
     webhooks,
+    waiverClock,
     log,
     close() {
       closing ??= shutdown({
@@ -178,6 +191,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           if (socket) uws.us_listen_socket_close(socket);
         },
         adapter,
+        waiverClock,
         evaluations,
         chunkWorker,
         limiter,

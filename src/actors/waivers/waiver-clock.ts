@@ -22,7 +22,8 @@ const BATCH = 100;
 export interface WaiverTick {
   readonly notices: number;
   readonly expiries: number;
-  readonly reevaluations: number;
+  /** Ids of the evaluations started for scenarios whose waiver expired. */
+  readonly reevaluations: readonly string[];
 }
 
 /** Notices and expiries of waivers, by the service clock. */
@@ -49,7 +50,7 @@ export class WaiverClock {
     const at = new Date(nowMs).toISOString();
     let notices = 0;
     let expiries = 0;
-    let reevaluations = 0;
+    const reevaluations: string[] = [];
     for (let due = await this.store.governance.dueWaivers('notice', nowMs, BATCH); due.length > 0; ) {
       for (const d of due) {
         const w = await this.store.governance.claimDue('notice', d.orgId, d.waiverId, {
@@ -79,7 +80,8 @@ export class WaiverClock {
         const key = `${w.org_id}\u0000${w.scenario_id}`;
         if (scenarios.has(key)) continue;
         scenarios.add(key);
-        if (await reevaluateScenario(this.store, this.evaluations, w.org_id, w.scenario_id)) reevaluations++;
+        const started = await reevaluateScenario(this.store, this.evaluations, w.org_id, w.scenario_id);
+        if (started) reevaluations.push(started.evaluation_id);
       }
       if (due.length < BATCH) break;
       due = await this.store.governance.dueWaivers('expiry', nowMs, BATCH);

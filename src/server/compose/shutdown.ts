@@ -1,5 +1,6 @@
 /** @module server/compose/shutdown: the graceful shutdown sequence, within SHUTDOWN_DEADLINE_MS (issue 13, item 14). */
 import type { Evaluations } from '../../actors/evaluations.js';
+import type { WaiverClock } from '../../actors/waivers/waiver-clock.js';
 import type { ChunkWorker } from '../../actors/cluster/chunk-worker.js';
 import type { EvaluationPool } from '../../actors/pool.js';
 import type { WebhookDispatcher } from '../../actors/webhooks/dispatcher.js';
@@ -15,6 +16,8 @@ export interface ShutdownParts {
   /** Refuses new work (503 with Retry-After and Connection: close) and stops listening. */
   stopAccepting(): void;
   readonly adapter: AdapterControl;
+  /** Stopped first: it starts evaluations (waiver expiry) and sends notices. */
+  readonly waiverClock: Pick<WaiverClock, 'stop'>;
   readonly evaluations: Evaluations;
   /** Cluster mode: this node's consumer of chunk jobs, or null. */
   readonly chunkWorker: ChunkWorker | null;
@@ -36,6 +39,7 @@ export async function shutdown(p: ShutdownParts): Promise<void> {
   const deadline = performance.now() + p.deadlineMs;
   const reserveMs = Math.min(2000, Math.floor(p.deadlineMs / 4));
   p.stopAccepting();
+  await p.waiverClock.stop();
   const drained = await settlesWithin(
     Promise.all([p.evaluations.drain(), p.adapter.idle(), p.chunkWorker?.close()]),
     deadline - reserveMs - performance.now(),
