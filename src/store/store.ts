@@ -7,6 +7,7 @@
 import type { Awaitable } from './awaitable.js';
 import type { ConsoleAccountsRepository } from './console-accounts/repository.js';
 import type { EvaluationsRepository } from './evaluations/repository.js';
+import type { GovernanceRepository } from './governance/repository.js';
 import type { OrganizationsRepository } from './organizations/repository.js';
 import type { RateLeases } from './rate-limits/repository.js';
 import type { ReplayRepository } from './replay/repository.js';
@@ -19,7 +20,7 @@ export interface StoreStats {
   /** Bytes the backend may grow to, or null when unbounded. */
   readonly capacityBytes: number | null;
   readonly usedBytes: number;
-  /** Stored records per kind: scenarios, evaluations, results, keys, webhooks, deliveries. */
+  /** Stored records per kind: scenarios, evaluations, results, keys, webhooks, deliveries, waivers, custom_rules. */
   readonly records: Readonly<Record<string, number>>;
   /** Pending webhook deliveries. */
   readonly outbox: number;
@@ -42,6 +43,8 @@ export interface Store {
   /** Rate-limit budgets (spec §8), opened on first use. */
   readonly rateLimits: RateLeases;
   readonly consoleAccounts: ConsoleAccountsRepository;
+  /** Governance settings, custom rules and waivers (issue 17). */
+  readonly governance: GovernanceRepository;
   /** Resolves when every write committed so far is durable. */
   flushed(): Promise<void>;
   /** Throws when the store cannot serve reads (readiness probe; e.g. once closed). */

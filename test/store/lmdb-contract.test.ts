@@ -8,6 +8,7 @@ import { webhooksContract } from './contract/webhooks.js';
 import { replayContract } from './contract/replay.js';
 import { consoleAccountsContract } from './contract/console-accounts.js';
 import { rateLeasesContract } from './contract/rate-leases.js';
+import { governanceContract } from './contract/governance.js';
 
 organizationsContract(lmdbBackend);
 scenariosContract(lmdbBackend);
@@ -17,3 +18,4 @@ webhooksContract(lmdbBackend);
 replayContract(lmdbBackend);
 consoleAccountsContract(lmdbBackend);
 rateLeasesContract(lmdbBackend);
+governanceContract(lmdbBackend);

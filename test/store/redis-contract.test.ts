@@ -8,6 +8,7 @@ import { webhooksContract } from './contract/webhooks.js';
 import { replayContract } from './contract/replay.js';
 import { consoleAccountsContract } from './contract/console-accounts.js';
 import { rateLeasesContract } from './contract/rate-leases.js';
+import { governanceContract } from './contract/governance.js';
 
 organizationsContract(redisBackend);
 scenariosContract(redisBackend);
@@ -17,3 +18,4 @@ webhooksContract(redisBackend);
 replayContract(redisBackend);
 consoleAccountsContract(redisBackend);
 rateLeasesContract(redisBackend);
+governanceContract(redisBackend);

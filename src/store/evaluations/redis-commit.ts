@@ -10,6 +10,7 @@
  */
 import { luaScript, type ScriptArg } from '../redis/script.js';
 import { ACCUMULATE_CONTRIBUTIONS_LUA } from '../redis/rollup-hash.js';
+import { ENQUEUE_DELIVERIES_LUA } from '../webhooks/redis-outbox.js';
 
 /** Fixed KEYS of the commit script, before the per-result and per-delivery keys. */
 export const COMMIT_FIXED_KEYS = 9;
@@ -17,14 +18,11 @@ export const COMMIT_FIXED_KEYS = 9;
 export const COMMIT_FIXED_ARGS = 11;
 /** ARGV per result: index, scenario id, version evaluated, evaluated at, results bytes, remediation bytes, contribution JSON. */
 export const ARGS_PER_RESULT = 7;
-/** KEYS per delivery: log, log ids, outbox. ARGV per delivery: webhook id, delivery id, record, org id. */
-export const KEYS_PER_DELIVERY = 3;
-export const ARGS_PER_DELIVERY = 4;
 
 /**
  * KEYS: 1 evaluation, 2 open, 3 rollup, 4 counts, 5 webhooks-rev, 6 scenarios, 7 evaluation results,
  * 8 outbox-endpoints, 9 completed (retention index), then one latest-results key per result, then
- * KEYS_PER_DELIVERY per delivery.
+ * the deliveries' keys (store/webhooks/redis-outbox `deliveryParams`).
  * ARGV: 1 id, 2 record, 3 view, 4 terminal ('1'/'0'), 5 open-index value, 6 expected webhooks-rev
  * ('' = no check), 7 now ISO, 8 result count, 9 delivery count, 10 expected record bytes ('' = no
  * check: `update`'s compare-and-set), 11 retirement time in ms for the completion index ('' = none:
@@ -36,7 +34,7 @@ export const ARGS_PER_DELIVERY = 4;
  */
 export const COMMIT = luaScript(
   'evaluation-commit',
-  `${ACCUMULATE_CONTRIBUTIONS_LUA}
+  `${ACCUMULATE_CONTRIBUTIONS_LUA}${ENQUEUE_DELIVERIES_LUA}
 if redis.call('EXISTS', KEYS[1]) == 0 then return 'deleted' end
 if ARGV[6] ~= '' and (redis.call('GET', KEYS[5]) or '0') ~= ARGV[6] then return 'retry' end
 if ARGV[10] ~= '' and redis.call('HGET', KEYS[1], 'rec') ~= ARGV[10] then return 'retry' end
@@ -82,14 +80,7 @@ end
 redis.call('HSET', KEYS[1], 'rec', ARGV[2], 'view', ARGV[3])
 if ARGV[4] == '1' then redis.call('HDEL', KEYS[2], ARGV[1]) else redis.call('HSET', KEYS[2], ARGV[1], ARGV[5]) end
 if ARGV[11] ~= '' then redis.call('ZADD', KEYS[9], ARGV[11], ARGV[1]) end
-for j = 0, nd - 1 do
-  local a = ${COMMIT_FIXED_ARGS} + nr * ${ARGS_PER_RESULT} + j * ${ARGS_PER_DELIVERY}
-  local k = ${COMMIT_FIXED_KEYS} + nr + j * ${KEYS_PER_DELIVERY}
-  if redis.call('HSET', KEYS[k + 1], ARGV[a + 2], ARGV[a + 3]) == 1 then redis.call('HINCRBY', KEYS[4], 'deliveries', 1) end
-  redis.call('ZADD', KEYS[k + 2], 0, ARGV[a + 2])
-  if redis.call('ZADD', KEYS[k + 3], 0, ARGV[a + 2]) == 1 then redis.call('HINCRBY', KEYS[4], 'outbox', 1) end
-  redis.call('HSET', KEYS[8], ARGV[a + 1], ARGV[a + 4])
-end
+enqueue_deliveries(KEYS[4], KEYS[8], ${COMMIT_FIXED_KEYS} + nr, ${COMMIT_FIXED_ARGS} + nr * ${ARGS_PER_RESULT}, nd)
 return 'ok'`,
 );
 

@@ -18,8 +18,9 @@ import { decodeStoredView, encodeStoredView } from './stored-view.js';
 import { TerminalViews } from './terminal-views.js';
 import type { Awaitable } from '../awaitable.js';
 import { byCodePoint, packRecord, unpackRecord, valuesById } from '../redis/codec.js';
-import { luaScript, runScript } from '../redis/script.js';
-import { ARGS_PER_DELIVERY, COMMIT, resultArgs } from './redis-commit.js';
+import { CommitContentionError, luaScript, runScript } from '../redis/script.js';
+import { COMMIT, resultArgs } from './redis-commit.js';
+import { ARGS_PER_DELIVERY, deliveryParams } from '../webhooks/redis-outbox.js';
 import { isTerminal, retiredAtMs } from './retirement.js';
 
 /** KEYS: evaluation, ev-org, open, expiry, counts. ARGV: id, org, record, view, open value, expires_at ms ('' = none). */
@@ -63,12 +64,6 @@ const MAX_COMMIT_ATTEMPTS = 20;
 
 /** `Popen` value: `<status>:<org id>` (countOpen reads statuses, listOpen the owners, without reading records). */
 const openValue = (r: EvaluationRecord) => `${r.status}:${r.org_id}`;
-
-/** A commit or update that conflicted with other writers on every one of MAX_COMMIT_ATTEMPTS attempts. Nothing was written. */
-export class CommitContentionError extends Error {
-  override readonly name = 'CommitContentionError';
-  readonly code = 'commit_contention';
-}
 
 /** Evaluations in Redis. */
 export class RedisEvaluations implements EvaluationsRepository {
@@ -168,7 +163,7 @@ export class RedisEvaluations implements EvaluationsRepository {
     }
     let rev = '';
     const perDelivery: ScriptArg[] = [];
-    const webhookIds = new Set<string>();
+    let webhookIds: string[] = [];
     if (isTerminal(record) && change.deliveries) {
       const [exists, stored, all] = await Promise.all([
         this.c.redis.exists(evKey),
@@ -178,19 +173,14 @@ export class RedisEvaluations implements EvaluationsRepository {
       if (exists === 0) return 'deleted';
       rev = stored ?? '0';
       const endpoints = valuesById(all, (b) => unpackRecord<WebhookRecord>(b)!);
-      for (const d of change.deliveries(endpoints)) {
-        keys.push(k.deliveryLog(d.org_id, d.webhook_id), k.deliveryLogIds(d.org_id, d.webhook_id));
-        keys.push(k.outbox(d.org_id, d.webhook_id));
-        perDelivery.push(d.webhook_id, d.delivery_id, packRecord(d), d.org_id);
-        webhookIds.add(d.webhook_id);
-      }
+      webhookIds = deliveryParams(k, change.deliveries(endpoints), keys, perDelivery);
     }
     const args: ScriptArg[] = [record.evaluation_id, packRecord(record), encodeStoredView(record)];
     args.push(isTerminal(record) ? '1' : '0', openValue(record), rev, this.c.nowIso());
     args.push(results.length, perDelivery.length / ARGS_PER_DELIVERY, expected, retiredAtMs(record) ?? '');
     const outcome = await runScript(this.c.redis, COMMIT, keys, [...args, ...perResult, ...perDelivery]);
     if (outcome === 'deleted' || outcome === 'retry') return outcome;
-    return { webhookIds: [...webhookIds] };
+    return { webhookIds };
   }
 
   async scenarioResults(evaluationId: string, index: number): Promise<Uint8Array | undefined> {

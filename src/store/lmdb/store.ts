@@ -6,6 +6,7 @@ import { restrictToOwner } from '../data-dir.js';
 import { LmdbTables } from './tables.js';
 import { LmdbConsoleAccounts } from '../console-accounts/lmdb.js';
 import { LmdbEvaluations } from '../evaluations/lmdb.js';
+import { LmdbGovernance } from '../governance/lmdb.js';
 import { LmdbOrganizations } from '../organizations/lmdb.js';
 import { LmdbRateLeases } from '../rate-limits/lmdb.js';
 import { LmdbReplay } from '../replay/lmdb.js';
@@ -45,6 +46,7 @@ export class LmdbStore implements Store {
   readonly webhooks: LmdbWebhooks;
   readonly replay: LmdbReplay;
   readonly consoleAccounts: LmdbConsoleAccounts;
+  readonly governance: LmdbGovernance;
   private leases: LmdbRateLeases | null = null;
 
   /** @throws DataDirPermissionError when group or others can access `dataDir` (created 0700 when missing). */
@@ -62,6 +64,7 @@ export class LmdbStore implements Store {
     this.webhooks = new LmdbWebhooks(this.tables);
     this.replay = new LmdbReplay(this.tables);
     this.consoleAccounts = new LmdbConsoleAccounts(this.tables);
+    this.governance = new LmdbGovernance(this.tables);
   }
 
   get rateLimits(): RateLeases {
@@ -95,6 +98,8 @@ export class LmdbStore implements Store {
         keys: count(t.keys),
         webhooks: count(t.webhooks),
         deliveries: count(t.deliveries),
+        waivers: count(t.waivers),
+        custom_rules: count(t.customRules),
       },
       outbox: count(t.outbox),
     };

@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import { open, type Database, type DatabaseOptions, type RootDatabase } from 'lmdb';
 import { prepareDataDir, restrictToOwner } from '../data-dir.js';
 import type {
+  CustomRuleRecord,
   DeliveryRecord,
   EvaluationRecord,
+  GovernanceSettingsRecord,
   KeyRecord,
   OrgRecord,
   ResultRecord,
@@ -15,6 +17,7 @@ import type {
   ScenarioRecord,
   SessionRecord,
   UserRecord,
+  WaiverRecord,
   WebhookRecord,
 } from '../../model/records.js';
 
@@ -83,6 +86,30 @@ export class LmdbTables {
   readonly deliveries: Database<DeliveryRecord, string>;
   /** The outbox: pending deliveries, `webhook_id\0delivery_id` → org id; written with the evaluation's terminal state. */
   readonly outbox: Database<string, string>;
+  /**
+   * Governance counters (issue 17), `org\0<name>` → integer: `settings` (current settings version),
+   * `rules-rev` (rules revision), `rules-seq` (last custom rule number n of `ORG-<n>`), `rules-active`
+   * (rules in force), `waivers-seq` (last waiver creation sequence number). Absent = 0.
+   */
+  readonly govCounters: Database<number, string>;
+  /** `org\0<version, 10 digits>` → one settings version (kept forever: evaluations are pinned to versions). */
+  readonly govSettings: Database<GovernanceSettingsRecord, string>;
+  /** `org\0<n, 10 digits>` → custom rule `ORG-<n>` (deleted ones kept, for pinned evaluations). */
+  readonly customRules: Database<CustomRuleRecord, string>;
+  /** `org\0waiver` → waiver (never deleted). */
+  readonly waivers: Database<WaiverRecord, string>;
+  /** `org\0<creation sequence, 12 digits>` → waiver id: an organization's waivers in creation order. */
+  readonly waiverOrder: Database<string, string>;
+  /** `org\0waiver` → its creation sequence (12 digits; the `after` cursor of a listing). */
+  readonly waiverSeqs: Database<string, string>;
+  /** `org\0scenario\0<creation sequence, 12 digits>` → waiver id: a scenario's waivers in creation order. */
+  readonly scenarioWaivers: Database<string, string>;
+  /** `org\0<expires_at ms, 15 digits>\0waiver` → '': unrevoked waivers by expiry (the active limit; expired entries are pruned by the next creation). */
+  readonly activeWaivers: Database<string, string>;
+  /** The due indexes of all organizations: `<kind>\0<due ms, 15 digits>\0org\0waiver` → '' (kind `notice` or `expiry`). */
+  readonly waiverDue: Database<string, string>;
+  /** `<kind>\0org\0waiver` → its due ms (15 digits): finds a waiver's `waiver-due` entry to claim or drop it. */
+  readonly waiverDueAt: Database<string, string>;
 
   /** @throws DataDirPermissionError when group or others can access `dataDir` (created 0700 when missing). */
   constructor(
@@ -118,6 +145,16 @@ export class LmdbTables {
     this.webhooks = this.root.openDB(records('webhooks'));
     this.deliveries = this.root.openDB(records('deliveries'));
     this.outbox = this.root.openDB({ name: 'outbox', encoding: 'string' });
+    this.govCounters = this.root.openDB({ name: 'gov-counters' });
+    this.govSettings = this.root.openDB(records('gov-settings', true));
+    this.customRules = this.root.openDB(records('custom-rules', true));
+    this.waivers = this.root.openDB(records('waivers'));
+    this.waiverOrder = this.root.openDB({ name: 'waiver-order', encoding: 'string' });
+    this.waiverSeqs = this.root.openDB({ name: 'waiver-seqs', encoding: 'string' });
+    this.scenarioWaivers = this.root.openDB({ name: 'scenario-waivers', encoding: 'string' });
+    this.activeWaivers = this.root.openDB({ name: 'active-waivers', encoding: 'string' });
+    this.waiverDue = this.root.openDB({ name: 'waiver-due', encoding: 'string' });
+    this.waiverDueAt = this.root.openDB({ name: 'waiver-due-at', encoding: 'string' });
   }
 
   /** Resolves when every write committed so far is durable on disk. */

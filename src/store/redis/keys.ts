@@ -23,6 +23,13 @@
  * | `P{org}:log:<webhook>` | hash | delivery id → msgpack DeliveryRecord (the delivery log) | WebhooksRepository |
  * | `P{org}:log-ids:<webhook>` | zset | delivery ids, all scored 0 (lexical order = creation order) | WebhooksRepository |
  * | `P{org}:outbox:<webhook>` | zset | pending delivery ids, scored 0 (oldest first) | WebhooksRepository |
+ * | `P{org}:gov` | hash | governance counters: `settings` (current settings version), `rules-rev`, `rules-seq` (last n of `ORG-<n>`), `rules-active`, `waivers-seq` (absent = 0) | GovernanceRepository |
+ * | `P{org}:gov-settings` | hash | version → msgpack GovernanceSettingsRecord (every version kept) | GovernanceRepository |
+ * | `P{org}:rules` | hash | n (of `ORG-<n>`) → msgpack CustomRuleRecord (deleted ones kept) | GovernanceRepository |
+ * | `P{org}:waivers` | hash | waiver id → msgpack WaiverRecord | GovernanceRepository |
+ * | `P{org}:waiver-order` | zset | waiver ids scored by creation sequence (`waivers-seq`) | GovernanceRepository |
+ * | `P{org}:scenario-waivers:<scenario>` | zset | the scenario's waiver ids scored by creation sequence | GovernanceRepository |
+ * | `P{org}:waivers-active` | zset | unrevoked waiver ids scored by `expires_at` (ms; expired ones pruned by the next creation) | GovernanceRepository |
  * | `Porgs` | hash | org id → msgpack OrgRecord | OrganizationsRepository |
  * | `Pkey:<key>` | string | msgpack KeyRecord | OrganizationsRepository |
  * | `Pkey-hashes` | hash | keyed hash (hex) → key id | OrganizationsRepository |
@@ -35,7 +42,8 @@
  * | `Preplay` | zset | `<t>:<signature>` scored by t (unix s), written with ZADD NX | ReplayRepository |
  * | `Pwebhook-org` | hash | webhook id → org id (kept while its delivery log exists) | WebhooksRepository |
  * | `Poutbox-endpoints` | hash | webhook id → org id of endpoints with pending deliveries | WebhooksRepository |
- * | `Pcounts` | hash | record counts for `stats()` (scenarios, evaluations, results, keys, webhooks, deliveries, outbox) | RedisStore |
+ * | `Pwaiver-due:notice`, `Pwaiver-due:expiry` | zset | `<org>\0<waiver id>` scored by the epoch ms the waiver's notice or expiry is due | GovernanceRepository |
+ * | `Pcounts` | hash | record counts for `stats()` (scenarios, evaluations, results, keys, webhooks, deliveries, waivers, custom_rules, outbox) | RedisStore |
  * | `Puser:<user>` | string | msgpack UserRecord | ConsoleAccountsRepository |
  * | `Puser-emails` | hash | e-mail → user id | ConsoleAccountsRepository |
  * | `Psession:<token hash>` | string | msgpack SessionRecord | ConsoleAccountsRepository |
@@ -43,7 +51,7 @@
  *
  * Cluster readiness is partial: the organization's keys of a script share a slot, but the scripts
  * that also maintain a global index (`Popen`, `Pexpiry`, `Pcompleted`, `Pev-org`, `Poutbox-endpoints`, `Pcounts`,
- * `Pwebhook-org`, `Pkey-hashes`) name keys of other slots, which Redis Cluster refuses (CROSSSLOT).
+ * `Pwebhook-org`, `Pkey-hashes`, `Pwaiver-due:*`) name keys of other slots, which Redis Cluster refuses (CROSSSLOT).
  * Today the backend targets one primary (with replicas); on a cluster those indexes would be split
  * per slot (one per hash tag) and read by fanning out.
  *
@@ -107,6 +115,27 @@ export class RedisKeys {
   outbox(orgId: string, webhookId: string): string {
     return `${this.org(orgId)}outbox:${part(webhookId)}`;
   }
+  governance(orgId: string): string {
+    return `${this.org(orgId)}gov`;
+  }
+  govSettings(orgId: string): string {
+    return `${this.org(orgId)}gov-settings`;
+  }
+  customRules(orgId: string): string {
+    return `${this.org(orgId)}rules`;
+  }
+  waivers(orgId: string): string {
+    return `${this.org(orgId)}waivers`;
+  }
+  waiverOrder(orgId: string): string {
+    return `${this.org(orgId)}waiver-order`;
+  }
+  scenarioWaivers(orgId: string, scenarioId: string): string {
+    return `${this.org(orgId)}scenario-waivers:${part(scenarioId)}`;
+  }
+  activeWaivers(orgId: string): string {
+    return `${this.org(orgId)}waivers-active`;
+  }
 
   get orgs(): string {
     return `${this.prefix}orgs`;
@@ -144,6 +173,9 @@ export class RedisKeys {
   get outboxEndpoints(): string {
     return `${this.prefix}outbox-endpoints`;
   }
+  waiverDue(kind: 'notice' | 'expiry'): string {
+    return `${this.prefix}waiver-due:${kind}`;
+  }
   get counts(): string {
     return `${this.prefix}counts`;
   }
@@ -162,4 +194,14 @@ export class RedisKeys {
 }
 
 /** The fields of `Pcounts` (the `records` of StoreStats, plus `outbox`). */
-export const COUNTERS = ['scenarios', 'evaluations', 'results', 'keys', 'webhooks', 'deliveries', 'outbox'] as const;
+export const COUNTERS = [
+  'scenarios',
+  'evaluations',
+  'results',
+  'keys',
+  'webhooks',
+  'deliveries',
+  'waivers',
+  'custom_rules',
+  'outbox',
+] as const;

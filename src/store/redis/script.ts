@@ -11,6 +11,15 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
+/**
+ * An optimistic write (read, decide, run a script that writes only if what was read is unchanged)
+ * that conflicted with other writers on every one of its attempts. Nothing was written.
+ */
+export class CommitContentionError extends Error {
+  override readonly name = 'CommitContentionError';
+  readonly code = 'commit_contention';
+}
+
 /** A Lua script and its SHA1. */
 export interface LuaScript {
   /** Shown in errors. */

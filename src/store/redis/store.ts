@@ -16,6 +16,7 @@ import { checkRedisSettings } from './settings.js';
 import { isRedisUnavailableError } from './unavailable.js';
 import { RedisConsoleAccounts } from '../console-accounts/redis.js';
 import { RedisEvaluations } from '../evaluations/redis.js';
+import { RedisGovernance } from '../governance/redis.js';
 import { RedisOrganizations } from '../organizations/redis.js';
 import { RedisRateLeases } from '../rate-limits/redis.js';
 import { RedisReplay } from '../replay/redis.js';
@@ -51,6 +52,7 @@ export class RedisStore implements Store {
   readonly replay: RedisReplay;
   readonly rateLimits: RedisRateLeases;
   readonly consoleAccounts: RedisConsoleAccounts;
+  readonly governance: RedisGovernance;
 
   /**
    * @param redis a connected client (one connection for every command, auto-pipelined).
@@ -71,6 +73,7 @@ export class RedisStore implements Store {
     this.replay = new RedisReplay(context);
     this.rateLimits = new RedisRateLeases(context);
     this.consoleAccounts = new RedisConsoleAccounts(context);
+    this.governance = new RedisGovernance(context);
   }
 
   /**

@@ -111,6 +111,15 @@ export class LmdbWebhooks implements WebhooksRepository {
     return next;
   }
 
+  async enqueue(
+    orgId: string,
+    build: (endpoints: readonly WebhookRecord[]) => readonly DeliveryRecord[],
+  ): Promise<{ webhookIds: readonly string[] }> {
+    const webhookIds = await this.t.root.transaction(() => enqueueDeliveries(this.t, build(this.list(orgId))));
+    if (webhookIds.length > 0) await this.t.flushed();
+    return { webhookIds };
+  }
+
   endpointsWithPending(): EndpointRef[] {
     const seen = new Map<string, string>();
     for (const { key, value: orgId } of allEntries(this.t.outbox)) {
@@ -123,7 +132,7 @@ export class LmdbWebhooks implements WebhooksRepository {
 
 /**
  * Writes `deliveries` into the delivery log and the outbox (inside the caller's write transaction:
- * the evaluation repository's terminal commit). @returns the endpoints that got one.
+ * the evaluation repository's terminal commit, `enqueue`). @returns the endpoints that got one.
  */
 export function enqueueDeliveries(t: LmdbTables, deliveries: readonly DeliveryRecord[]): string[] {
   const ids = new Set<string>();

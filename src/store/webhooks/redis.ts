@@ -8,7 +8,11 @@ import type { DeliveryRecord, WebhookRecord } from '../../model/records.js';
 import type { EndpointRef, WebhooksRepository } from './repository.js';
 import type { RedisContext } from '../redis/context.js';
 import { packRecord, unpackRecord, valuesById } from '../redis/codec.js';
-import { luaScript, runScript } from '../redis/script.js';
+import { CommitContentionError, luaScript, runScript, type ScriptArg } from '../redis/script.js';
+import { deliveryParams, ENQUEUE_DELIVERIES_LUA } from './redis-outbox.js';
+
+/** An enqueue whose organization's endpoints keep changing under it gives up after this many attempts. */
+const MAX_ENQUEUE_ATTEMPTS = 20;
 
 /** KEYS: webhooks, webhook-org, webhooks-rev, counts. ARGV: webhook id, record, max per org, org id. @returns 1, or 0 at the limit. */
 const CREATE = luaScript(
@@ -90,6 +94,19 @@ const DROP_STALE = luaScript(
   `if redis.call('ZREM', KEYS[1], ARGV[1]) == 1 then redis.call('HINCRBY', KEYS[3], 'outbox', -1) end
 if redis.call('ZCARD', KEYS[1]) == 0 then redis.call('HDEL', KEYS[2], ARGV[2]) end
 return 1`,
+);
+
+/**
+ * KEYS: webhooks-rev, counts, outbox-endpoints, then the deliveries' keys (store/webhooks/redis-outbox).
+ * ARGV: the webhooks-rev the endpoints were read at, delivery count, then the deliveries' args.
+ * @returns 'ok', or 'retry' when the endpoints changed meanwhile (nothing written).
+ */
+const ENQUEUE = luaScript(
+  'webhook-enqueue',
+  `${ENQUEUE_DELIVERIES_LUA}
+if (redis.call('GET', KEYS[1]) or '0') ~= ARGV[1] then return 'retry' end
+enqueue_deliveries(KEYS[2], KEYS[3], 3, 2, tonumber(ARGV[2]))
+return 'ok'`,
 );
 
 /** Webhook endpoints, outbox and deliveries in Redis. */
@@ -212,6 +229,27 @@ export class RedisWebhooks implements WebhooksRepository {
       const args = [deliveryId, bytes, packRecord(requeued), webhookId, orgId];
       if ((await runScript(this.c.redis, REQUEUE, keys, args)) === 'ok') return requeued;
     }
+  }
+
+  /** One script, checked against `webhooks-rev` as the evaluation commit is; retried (deliveries made again) while the endpoints change. */
+  async enqueue(
+    orgId: string,
+    build: (endpoints: readonly WebhookRecord[]) => readonly DeliveryRecord[],
+  ): Promise<{ webhookIds: readonly string[] }> {
+    const k = this.c.keys;
+    for (let attempt = 0; attempt < MAX_ENQUEUE_ATTEMPTS; attempt++) {
+      const [rev, all] = await Promise.all([
+        this.c.redis.get(k.webhooksRev(orgId)),
+        this.c.redis.hgetallBuffer(k.webhooks(orgId)),
+      ]);
+      const deliveries = build(valuesById(all, (b) => unpackRecord<WebhookRecord>(b)!));
+      if (deliveries.length === 0) return { webhookIds: [] };
+      const keys = [k.webhooksRev(orgId), k.counts, k.outboxEndpoints];
+      const args: ScriptArg[] = [rev ?? '0', deliveries.length];
+      const webhookIds = deliveryParams(k, deliveries, keys, args);
+      if ((await runScript(this.c.redis, ENQUEUE, keys, args)) === 'ok') return { webhookIds };
+    }
+    throw new CommitContentionError(`enqueue for ${orgId}: ${MAX_ENQUEUE_ATTEMPTS} attempts conflicted`);
   }
 
   async endpointsWithPending(): Promise<EndpointRef[]> {

@@ -10,7 +10,8 @@ export interface EndpointRef {
 
 /**
  * Webhook endpoints and deliveries. Deliveries enter the outbox with the evaluation's terminal
- * state (`EvaluationsRepository.commit`); the endpoint's delivery actor takes them out in order.
+ * state (`EvaluationsRepository.commit`), or through `enqueue` for events of no evaluation; the
+ * endpoint's delivery actor takes them out in order.
  */
 export interface WebhooksRepository {
   /** Stores a new endpoint unless the organization has `maxPerOrg` already (atomic). Resolves once durable. @returns false at the limit. */
@@ -32,6 +33,18 @@ export interface WebhooksRepository {
   recordAttempt(orgId: string, delivery: DeliveryRecord, disableReason: string | null): Promise<void>;
   /** Puts a delivery back into the outbox as pending, due at `nowMs` (manual redelivery). @returns undefined when unknown or of another organization. */
   requeue(orgId: string, webhookId: string, deliveryId: string, nowMs: number): Promise<DeliveryRecord | undefined>;
+  /**
+   * Puts the deliveries `build` makes from the organization's endpoints (as stored in the same
+   * transaction) into the delivery log and the outbox, atomically, as an evaluation's terminal commit
+   * does: for events of no evaluation (`waiver.expiring`, whose deliveries carry the waiver id in
+   * `evaluation_id`). `build` may be called more than once (Redis retries while the endpoints
+   * change); only the last call's deliveries are stored. Resolves once durable.
+   * @returns the endpoints that got a delivery (to wake).
+   */
+  enqueue(
+    orgId: string,
+    build: (endpoints: readonly WebhookRecord[]) => readonly DeliveryRecord[],
+  ): Promise<{ webhookIds: readonly string[] }>;
   /** Every endpoint with something in its outbox. */
   endpointsWithPending(): Awaitable<EndpointRef[]>;
 }

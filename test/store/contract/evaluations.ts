@@ -170,6 +170,8 @@ export function evaluationsContract(backend: BackendUnderTest): void {
           critical_total: 3,
           policies: { 'SEC-1': { count: 3, scenarios: 1 } },
           gaps: { 'SOC 2 CC6.1': 1 },
+          waived_total: 0,
+          waived: {},
         });
         assert.equal(await store.results.rollup(ORG_PREFIXED), undefined);
       }));

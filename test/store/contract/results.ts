@@ -56,7 +56,13 @@ const contributionArb: fc.Arbitrary<RollupContribution> = fc
   .chain(({ score, policies, gaps }) => {
     const violations = Object.values(policies).reduce((a, b) => a + b, 0);
     return fc.integer({ min: 0, max: violations }).map((critical) => ({ score, violations, critical, policies, gaps }));
-  });
+  })
+  .chain((c) =>
+    // Waived violations (issue 17), or none as in contributions stored before waivers.
+    fc
+      .option(fc.dictionary(fc.constantFrom(...CODES), fc.integer({ min: 1, max: 4 }), { maxKeys: 2 }), { nil: null })
+      .map((waived): RollupContribution => (waived === null ? c : { ...c, waived })),
+  );
 const runArb: fc.Arbitrary<Run> = fc.record({
   org: fc.nat(ORGS.length - 1),
   scenarios: fc.uniqueArray(fc.record({ sid: fc.nat(SCENARIOS.length - 1), c: contributionArb }), {
@@ -107,10 +113,12 @@ function expectedRollup(model: Model, orgId: string, nowIso: string): RollupReco
   const live = model.get(orgId) ?? new Map<string, Latest | null>();
   const policies: Record<string, { count: number; scenarios: number }> = {};
   const gaps: Record<string, number> = {};
+  const waived: Record<string, number> = {};
   let evaluated = 0,
     score = 0,
     violations = 0,
-    critical = 0;
+    critical = 0,
+    waivedTotal = 0;
   for (const latest of live.values()) {
     if (!latest) continue;
     evaluated++;
@@ -122,6 +130,10 @@ function expectedRollup(model: Model, orgId: string, nowIso: string): RollupReco
       policies[code] = { count: cur.count + n, scenarios: cur.scenarios + 1 };
     }
     for (const g of latest.c.gaps) gaps[g] = (gaps[g] ?? 0) + 1;
+    for (const [code, n] of Object.entries(latest.c.waived ?? {})) {
+      waivedTotal += n;
+      waived[code] = (waived[code] ?? 0) + 1;
+    }
   }
   return {
     org_id: orgId,
@@ -132,6 +144,8 @@ function expectedRollup(model: Model, orgId: string, nowIso: string): RollupReco
     critical_total: critical,
     policies,
     gaps,
+    waived_total: waivedTotal,
+    waived,
     updated_at: nowIso,
   };
 }
@@ -292,7 +306,14 @@ export function resultsContract(backend: BackendUnderTest): void {
             resultWrite(
               'ev_1',
               0,
-              { score: 55, violations: 3, critical: 1, policies: { 'SEC-1': 1, 'OPS-1': 2 }, gaps: ['GDPR Art. 32'] },
+              {
+                score: 55,
+                violations: 3,
+                critical: 1,
+                policies: { 'SEC-1': 1, 'OPS-1': 2 },
+                gaps: ['GDPR Art. 32'],
+                waived: { 'DI-3': 2 },
+              },
               iso(1_000),
             ),
             resultWrite(
@@ -304,6 +325,7 @@ export function resultsContract(backend: BackendUnderTest): void {
                 critical: 0,
                 policies: { 'OPS-1': 1 },
                 gaps: ['GDPR Art. 32', 'SOC 2 CC6.1'],
+                waived: { 'DI-3': 1, 'SEC-2': 3 },
               },
               iso(1_000),
             ),
@@ -321,6 +343,8 @@ export function resultsContract(backend: BackendUnderTest): void {
           critical_total: 1,
           policies: { 'SEC-1': { count: 1, scenarios: 1 }, 'OPS-1': { count: 3, scenarios: 2 } },
           gaps: { 'GDPR Art. 32': 2, 'SOC 2 CC6.1': 1 },
+          waived_total: 6,
+          waived: { 'DI-3': 2, 'SEC-2': 1 },
           updated_at: nowIso,
         });
         assert.deepEqual(await store.results.rollup(ORG), rebuilt);
@@ -334,9 +358,56 @@ export function resultsContract(backend: BackendUnderTest): void {
           critical_total: 0,
           policies: {},
           gaps: {},
+          waived_total: 0,
+          waived: {},
           updated_at: nowIso,
         });
         assert.deepEqual(await store.results.rollup(ORG_PREFIXED), empty);
+      }));
+
+    it("removes a policy's waived entry when its last waived scenario loses it, keeping rollup = rebuild", () =>
+      withBackend(backend, async ({ store }) => {
+        for (const sid of ['a', 'ab']) await saveScenario(store, ORG, sid);
+        const c = (waived?: Record<string, number>): RollupContribution => ({
+          ...{ score: 80, violations: 1, critical: 0, policies: { 'OPS-1': 1 }, gaps: [] },
+          ...(waived === undefined ? {} : { waived }),
+        });
+        let n = 0;
+        const land = async (sid: 'a' | 'ab', contribution: RollupContribution) => {
+          const id = `ev_${++n}`;
+          const record = evaluationRecord(id, ORG, [sid]);
+          await store.evaluations.create(record);
+          await store.evaluations.commit({
+            record: advance(record, 'complete', [0]),
+            results: [resultWrite(id, 0, contribution, iso(n * 1_000))],
+          });
+          const kept = await store.results.rollup(ORG);
+          assert.ok(kept);
+          assert.deepEqual(
+            withoutTime(kept),
+            withoutTime(await store.results.computeRollup(ORG, iso())),
+            'rollup = rebuild',
+          );
+          return kept;
+        };
+        await land('a', c({ 'SEC-1': 2, 'DI-3': 1 }));
+        let r = await land('ab', c({ 'SEC-1': 1 }));
+        assert.deepEqual([r.waived_total, r.waived], [4, { 'SEC-1': 2, 'DI-3': 1 }]);
+        r = await land('a', c({ 'SEC-1': 3 }));
+        assert.deepEqual([r.waived_total, r.waived], [4, { 'SEC-1': 2 }], 'DI-3 dropped to 0 scenarios');
+        r = await land('ab', c());
+        assert.deepEqual([r.waived_total, r.waived], [3, { 'SEC-1': 1 }], 'a contribution without waived');
+        r = await land('a', c({}));
+        assert.deepEqual([r.waived_total, r.waived], [0, {}]);
+        await land('ab', c({ 'OPS-1': 2 }));
+        assert.equal(await store.scenarios.delete(ORG, 'ab', iso(99_000)), true);
+        const after = await store.results.rollup(ORG);
+        assert.deepEqual(
+          [after?.waived_total, after?.waived],
+          [0, {}],
+          'deleting the scenario removes its waived counts',
+        );
+        assert.deepEqual(withoutTime(after!), withoutTime(await store.results.computeRollup(ORG, iso())));
       }));
   });
 }

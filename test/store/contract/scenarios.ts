@@ -166,6 +166,8 @@ export function scenariosContract(backend: BackendUnderTest): void {
             critical_total: 0,
             policies: { 'OPS-2': { count: 1, scenarios: 1 } },
             gaps: {},
+            waived_total: 0,
+            waived: {},
             updated_at: '',
           },
         );

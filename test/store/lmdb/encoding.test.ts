@@ -18,6 +18,8 @@ const rollup = (i: number): RollupRecord => ({
   // A different key set per value: as records, each would need a structure of its own.
   policies: { [`SEC-${i}`]: { count: i, scenarios: 1 }, [`OPS-${i % 7}`]: { count: 1, scenarios: 1 } },
   gaps: { [`SOC 2 CC${i}.1`]: 1 },
+  waived_total: i,
+  waived: i % 2 === 0 ? {} : { [`DI-${i}`]: 1 },
   updated_at: '2026-11-22T00:00:00.000Z',
 });
 
