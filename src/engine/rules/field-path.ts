@@ -57,6 +57,13 @@ function own(value: Json, segment: string): Json | undefined {
   return Object.prototype.hasOwnProperty.call(value, segment) ? value[segment] : undefined;
 }
 
+/** The name of a member: for the `value` of a `{ name | key, value }` pair (a header, a query parameter) the pair's name. */
+function pairName(object: Json, segment: string): string {
+  if (segment !== 'value' || object === null || typeof object !== 'object' || Array.isArray(object)) return segment;
+  const name = own(object, 'name') ?? own(object, 'key');
+  return typeof name === 'string' ? name : segment;
+}
+
 /** The values a path reaches in a module, at most 256, in document order (none when the section is absent). */
 export function resolveField(m: ModuleNode, path: FieldPath): FieldValue[] {
   const root = path.section === 'mapper' ? m.mapper : m.parameters;
@@ -67,7 +74,7 @@ export function resolveField(m: ModuleNode, path: FieldPath): FieldValue[] {
     for (const at of level) {
       if (segment !== WILDCARD) {
         const value = own(at.value, segment);
-        const name = Array.isArray(at.value) ? at.name : segment;
+        const name = Array.isArray(at.value) ? at.name : pairName(at.value, segment);
         if (value !== undefined) next.push({ pointer: `${at.pointer}/${pointerToken(segment)}`, value, name });
       } else if (Array.isArray(at.value)) {
         for (let i = 0; i < at.value.length && next.length < RULE_LIMITS.valuesPerPath; i++)
