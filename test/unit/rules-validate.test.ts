@@ -7,6 +7,7 @@ import { CUSTOM_RULE_SCHEMA, RULE_LIMITS, regexRisk, validateRule } from '../../
 import { ruleBody } from '../helpers/rules.js';
 
 const SCHEMA_FILE = fileURLToPath(new URL('../../../docs/schemas/custom-rule.schema.json', import.meta.url));
+const DOCS = fileURLToPath(new URL('../../../docs/custom-rules.md', import.meta.url));
 
 /** The issues of a refused body. */
 function issues(body: unknown): { path: string; message: string }[] {
@@ -141,6 +142,19 @@ describe('validateRule', () => {
 describe('published schema', () => {
   it('docs/schemas/custom-rule.schema.json equals CUSTOM_RULE_SCHEMA', () => {
     assert.deepEqual(JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')), CUSTOM_RULE_SCHEMA);
+  });
+});
+
+describe('docs/custom-rules.md', () => {
+  it('every complete example is a valid rule', () => {
+    const blocks = [...readFileSync(DOCS, 'utf8').matchAll(/```json\n([\s\S]*?)```/g)].map(
+      (b) => JSON.parse(b[1]!) as unknown,
+    );
+    assert.equal(blocks.length, 3);
+    for (const body of blocks) {
+      const v = validateRule(body);
+      assert.ok(v.ok, v.ok ? '' : JSON.stringify(v.detail));
+    }
   });
 });
 
