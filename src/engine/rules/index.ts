@@ -1,0 +1,8 @@
+/** @module engine/rules: organization custom rules (issue 17): format, validation, compilation to policies (re-exports only). */
+export { RULE_LIMITS, FIELD_OPERATORS } from './types.js';
+export type { Condition, CustomRule, FieldOperator, NameOrList, ValueOrigin } from './types.js';
+export { CUSTOM_RULE_SCHEMA } from './schema.js';
+export { validateRule } from './validate.js';
+export type { RuleIssue, RuleValidation } from './validate.js';
+export { compileRule, compileRules, CUSTOM_RULE_CODE } from './compile.js';
+export { regexRisk } from './regex-safety.js';
