@@ -4,8 +4,10 @@
  * policies, once per context key (organization, settings version, rules revision: immutable), kept
  * in a small most-recently-used cache.
  */
-import type { EvaluateOptions } from '../engine/index.js';
+import type { EvaluateOptions, Policy } from '../engine/index.js';
 import type { GovernanceTaskContext } from './worker-protocol.js';
+import type { CustomRule } from '../engine/rules/index.js';
+import { compileRule } from '../engine/rules/index.js';
 
 /** Contexts kept per worker (a worker serves every organization). */
 const CACHE_SIZE = 64;
@@ -29,6 +31,18 @@ export function engineOptionsOf(ctx: GovernanceTaskContext): Pick<EvaluateOption
   return compiled;
 }
 
+/**
+ * Settings as they are; rules compiled (their bodies were validated before they were stored). A rule
+ * that no longer compiles (a body stored by an older release) is left out rather than failing every
+ * evaluation of its organization.
+ */
 function compile(ctx: GovernanceTaskContext): Pick<EvaluateOptions, 'settings' | 'extraPolicies'> {
-  return ctx.settings === null ? {} : { settings: ctx.settings };
+  const extraPolicies: Policy[] = [];
+  for (const r of ctx.rules)
+    try {
+      extraPolicies.push(compileRule(r.code, r.rule as unknown as CustomRule));
+    } catch {
+      // validated at creation: unreachable unless the rule format changed incompatibly
+    }
+  return ctx.settings === null ? { extraPolicies } : { settings: ctx.settings, extraPolicies };
 }
