@@ -2,14 +2,16 @@
 import type { ModuleNode } from './blueprint/types.js';
 import type { EngineError } from './errors.js';
 import type { FrameworkRef } from './frameworks/registry.js';
-import type { Policy, PolicyOutcome } from './policies/types.js';
+import type { GovernanceSettingsBody } from './governance/settings.js';
+import type { Policy, PolicyOutcome, PolicyParams } from './policies/types.js';
 import type { Severity } from './severity.js';
 import { Analysis } from './analysis.js';
 import { parseBlueprint } from './blueprint/parse.js';
 import { complianceGaps } from './gaps.js';
 import { buildRemediation, type Remediation } from './remediation.js';
 import { fingerprintFrom, fingerprintWithPrefix } from './fingerprint.js';
-import { POLICIES } from './policies/catalog.js';
+import { overrideSeverity, planPolicies } from './governance/plan.js';
+import { defaultParams } from './policies/params.js';
 import { capUnreachable } from './reachability.js';
 import { scenarioScore } from './score.js';
 import { FALLBACK_SEVERITY, SEVERITY_RANK, worse } from './severity.js';
@@ -111,6 +113,18 @@ export interface EvaluateOptions {
   readonly now?: () => number;
   /** Receives each policy's duration in ms when `now` is given. */
   readonly onTiming?: (code: string, ms: number) => void;
+  /**
+   * The organization's settings (issue 17; validate them with `validateSettings` first): disabled
+   * codes do not run and are not in `evaluated_codes`; a severity override replaces the policy's
+   * severity and every finding's (badges, score and `critical` follow); parameters reach the
+   * policies that declare them. Default: the catalog as is.
+   */
+  readonly settings?: GovernanceSettingsBody;
+  /**
+   * Policies run after the catalog (an organization's custom rules, compiled elsewhere), under the
+   * same disabled list, overrides and parameters. Default: none.
+   */
+  readonly extraPolicies?: readonly Policy[];
 }
 
 /** Result of `evaluateBlueprint`. */
@@ -126,51 +140,51 @@ export function evaluateBlueprint(input: unknown, options: EvaluateOptions): Eva
   const parsed = parseBlueprint(input);
   if (!parsed.ok) return parsed;
   const analysis = new Analysis(parsed.graph);
-  const policies = selectPolicies(options);
   const outcomes: { policy: Policy; outcome: PolicyOutcome }[] = [];
   const evaluated: string[] = [];
   const policyErrors: { policy: string; message: string }[] = [];
-  for (const policy of policies) {
-    const run = runPolicy(policy, analysis, options);
+  for (const { policy, params, severity } of planPolicies(options)) {
+    const run = runPolicy(policy, analysis, options, params);
     if ('error' in run) {
       policyErrors.push({ policy: policy.code, message: run.error });
       continue;
     }
     evaluated.push(policy.code);
-    // A finding on a module that cannot run as exported is capped at low, whatever the policy (reachability.ts).
-    if (run.outcome) outcomes.push({ policy, outcome: capUnreachable(run.outcome, analysis.unreachable(), policy) });
+    if (!run.outcome) continue;
+    // The organization's severity first, then the cap: a finding on a module that cannot run as
+    // exported is capped at low, whatever the policy and its severity (reachability.ts).
+    const outcome = severity === null ? run.outcome : overrideSeverity(run.outcome, severity);
+    outcomes.push({ policy, outcome: capUnreachable(outcome, analysis.unreachable(), policy) });
   }
   return { ok: true, evaluation: shape(analysis, outcomes, evaluated, policyErrors, options.scenarioId) };
 }
 
-/** Runs one policy with error capture and optional timing. */
+/** Runs one policy with error capture and optional timing; `params` defaults to its declared defaults. */
 export function runPolicy(
   policy: Policy,
   analysis: Analysis,
   options: Pick<EvaluateOptions, 'now' | 'onTiming'>,
+  params: PolicyParams = defaultParams(policy),
 ): { outcome: PolicyOutcome | null } | { error: string } {
   const { now, onTiming } = options;
-  if (!now || !onTiming) return attempt(policy, analysis);
+  if (!now || !onTiming) return attempt(policy, analysis, params);
   const started = now();
-  const run = attempt(policy, analysis);
+  const run = attempt(policy, analysis, params);
   onTiming(policy.code, now() - started);
   return run;
 }
 
 /** One policy with error capture (kept apart from the timing so the common, untimed path has no `finally`). */
-function attempt(policy: Policy, analysis: Analysis): { outcome: PolicyOutcome | null } | { error: string } {
+function attempt(
+  policy: Policy,
+  analysis: Analysis,
+  params: PolicyParams,
+): { outcome: PolicyOutcome | null } | { error: string } {
   try {
-    return { outcome: policy.evaluate(analysis) };
+    return { outcome: policy.evaluate(analysis, params) };
   } catch (err) {
     return { error: err instanceof Error ? err.message : String(err) };
   }
-}
-
-function selectPolicies(options: EvaluateOptions): readonly Policy[] {
-  if (!options.include && !options.exclude) return POLICIES;
-  const include = options.include ? new Set(options.include) : null;
-  const exclude = new Set(options.exclude ?? []);
-  return POLICIES.filter((p) => (!include || include.has(p.code)) && !exclude.has(p.code));
 }
 
 function shape(

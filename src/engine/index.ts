@@ -13,7 +13,12 @@ export type {
 export { parseBlueprint, humanizeModuleType } from './blueprint/parse.js';
 export type { ScenarioGraph, ModuleNode } from './blueprint/types.js';
 export { POLICIES, POLICY_BY_CODE, CATALOG_REVISION, RETIRED_CODES } from './policies/catalog.js';
-export type { Policy, PolicyCategory } from './policies/types.js';
+export type { Policy, PolicyCategory, PolicyParameter, PolicyParams } from './policies/types.js';
+export { paramValue } from './policies/params.js';
+export { validateSettings, settingsSchema } from './governance/settings.js';
+export type { GovernanceSettingsBody, SettingsProblem, SettingsValidation } from './governance/settings.js';
+export { effectiveCatalog } from './governance/effective.js';
+export type { EffectiveParameter, EffectivePolicy } from './governance/effective.js';
 export type { EngineError, EngineIssue } from './errors.js';
 export type { Severity } from './severity.js';
 export { SEVERITY_RANK, SCORE_PENALTY } from './severity.js';

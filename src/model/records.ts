@@ -3,6 +3,7 @@
  * results, rollups, webhooks, console accounts): the data model shared by the store, which persists
  * them, and the views, which render them. Types only.
  */
+import type { GovernanceSettingsBody as EngineGovernanceSettingsBody } from '../engine/governance/settings.js';
 
 /** Permissions of an API key (design notes "Credentials"). */
 export type Permission = 'governance:evaluate' | 'governance:read' | 'webhooks:manage' | 'governance:manage';
@@ -259,15 +260,11 @@ export interface WaiverRecord {
   readonly audit: readonly WaiverAuditEntry[];
 }
 
-/** An organization's governance settings body (issue 17), validated by the API before it is stored. */
-export interface GovernanceSettingsBody {
-  /** Policy codes (built-in or `ORG-<n>`) that do not run. */
-  readonly disabled_policies: readonly string[];
-  /** Severity per policy code replacing the catalog's. */
-  readonly severity_overrides: Readonly<Record<string, 'critical' | 'high' | 'medium' | 'low' | 'info'>>;
-  /** Values of the parameters the catalog declares, by parameter name. */
-  readonly parameters: Readonly<Record<string, unknown>>;
-}
+/**
+ * An organization's governance settings body (issue 17), validated by the API before it is stored
+ * (`validateSettings`). Defined by the engine, which reads it; the model names it for the store.
+ */
+export type GovernanceSettingsBody = EngineGovernanceSettingsBody;
 
 /** One version of an organization's settings. Version 0 (never stored) is the defaults. */
 export interface GovernanceSettingsRecord {

@@ -10,6 +10,8 @@ import { SEC_7 } from './sec/SEC-7.js';
 import { SEC_8 } from './sec/SEC-8.js';
 import { SEC_9 } from './sec/SEC-9.js';
 import { SEC_10 } from './sec/SEC-10.js';
+import { SEC_11 } from './sec/SEC-11.js';
+import { SEC_12 } from './sec/SEC-12.js';
 import { DI_1 } from './di/DI-1.js';
 import { DI_2 } from './di/DI-2.js';
 import { DI_3 } from './di/DI-3.js';
@@ -37,6 +39,7 @@ import { PRIV_3 } from './priv/PRIV-3.js';
 import { PRIV_4 } from './priv/PRIV-4.js';
 import { PRIV_5 } from './priv/PRIV-5.js';
 import { PRIV_6 } from './priv/PRIV-6.js';
+import { PRIV_7 } from './priv/PRIV-7.js';
 import { AI_1 } from './ai/AI-1.js';
 import { AI_2 } from './ai/AI-2.js';
 import { AI_3 } from './ai/AI-3.js';
@@ -61,6 +64,8 @@ export const POLICIES: readonly Policy[] = [
   SEC_8,
   SEC_9,
   SEC_10,
+  SEC_11,
+  SEC_12,
   DI_1,
   DI_2,
   DI_3,
@@ -88,6 +93,7 @@ export const POLICIES: readonly Policy[] = [
   PRIV_4,
   PRIV_5,
   PRIV_6,
+  PRIV_7,
   AI_1,
   AI_2,
   AI_3,
@@ -105,7 +111,7 @@ export const POLICIES: readonly Policy[] = [
 export const RETIRED_CODES: readonly string[] = [];
 
 /** Catalog revision: bump on any change of a policy's code, title, category, severity or mappings (drives the ETag). */
-export const CATALOG_REVISION = '2026-11-23.1';
+export const CATALOG_REVISION = '2026-11-26.1';
 
 /** Policies by code. */
 export const POLICY_BY_CODE: ReadonlyMap<string, Policy> = new Map(POLICIES.map((p) => [p.code, p]));

@@ -1,5 +1,5 @@
 /** @module engine/policies/docs: renders each policy's documentation page from the catalog (pure). */
-import type { Policy } from './types.js';
+import type { Policy, PolicyParameter } from './types.js';
 import { CATEGORY_NAMES } from './types.js';
 import { CONTROL_REGISTRY, refId } from '../frameworks/registry.js';
 import { POLICIES } from './catalog.js';
@@ -49,6 +49,31 @@ ${bySeverity.join('\n')}
 }`;
 }
 
+/** A parameter's default and bounds as Markdown table cells. */
+function parameterCells(p: PolicyParameter): [string, string] {
+  if (p.type === 'integer') return [`\`${p.default}\``, `${p.minimum} to ${p.maximum}`];
+  const bounds = `at most ${p.maxItems} items, each matching \`${p.itemPattern.replace(/\|/g, '\\|')}\``;
+  return [p.default.length === 0 ? '`[]` (no restriction)' : `\`${JSON.stringify(p.default)}\``, bounds];
+}
+
+/** The "Parameters" section of a policy page (issue 17: organization settings), empty when it declares none. */
+function parametersSection(p: Policy): string {
+  if (!p.parameters || p.parameters.length === 0) return '';
+  const rows = p.parameters.map((x) => {
+    const [def, bounds] = parameterCells(x);
+    return `| \`${x.name}\` | ${x.type} | ${def} | ${bounds} | ${x.description} |`;
+  });
+  return `
+## Parameters
+
+Set by an organization in its settings (\`parameters\`, by name); see [docs/engine.md](../engine.md#organization-settings).
+
+| name | type | default | bounds | meaning |
+|---|---|---|---|---|
+${rows.join('\n')}
+`;
+}
+
 /** Markdown of `docs/policies/<code>.md`; `measured` adds the policy's measured precision. */
 export function policyPage(p: Policy, measured?: MeasuredPrecision): string {
   const frameworks = p.compliance_frameworks
@@ -74,7 +99,7 @@ ${p.examples.avoid}
 ## Prefer
 
 ${p.examples.prefer}
-
+${parametersSection(p)}
 ## Compliance frameworks
 
 | framework | control / article | title |

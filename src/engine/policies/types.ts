@@ -49,6 +49,41 @@ export interface RemediationTemplate {
   steps(outcome: PolicyOutcome, analysis: Analysis): string[];
 }
 
+/**
+ * A parameter a policy declares (issue 17, organization settings): an organization sets its value in
+ * the settings body's `parameters` by `name`; `validateSettings` checks it against these bounds and
+ * the engine passes the resolved value (the default when unset) to `evaluate`. A name is declared by
+ * exactly one policy of the catalog (a test keeps it so).
+ */
+export type PolicyParameter = IntegerParameter | StringListParameter;
+
+/** An integer parameter with inclusive bounds. */
+export interface IntegerParameter {
+  readonly name: string;
+  readonly type: 'integer';
+  /** What the value means, with its unit; shown in the policy docs and the effective catalog. */
+  readonly description: string;
+  readonly default: number;
+  readonly minimum: number;
+  readonly maximum: number;
+}
+
+/** A list of strings, each matching `itemPattern` (a JSON Schema `pattern`), at most `maxItems`, no duplicates. */
+export interface StringListParameter {
+  readonly name: string;
+  readonly type: 'string-list';
+  readonly description: string;
+  readonly default: readonly string[];
+  readonly maxItems: number;
+  /** ECMAScript regular expression source every item must match (anchored). */
+  readonly itemPattern: string;
+  /** Longest item, in characters. */
+  readonly itemMaxLength: number;
+}
+
+/** Resolved values of one policy's declared parameters, by name (defaults merged); `{}` when it declares none. */
+export type PolicyParams = Readonly<Record<string, number | readonly string[]>>;
+
 /** One policy (one file under src/engine/policies/<category>/). Codes are stable and never reused. */
 export interface Policy {
   readonly code: string;
@@ -71,6 +106,11 @@ export interface Policy {
   readonly remediation: RemediationTemplate;
   /** Avoid / Prefer examples for the docs page (short blueprint fragments or prose). */
   readonly examples: { readonly avoid: string; readonly prefer: string };
-  /** Pure check: `null` when the scenario passes. */
-  evaluate(analysis: Analysis): PolicyOutcome | null;
+  /** Parameters an organization may set for this policy (issue 17); none when absent. */
+  readonly parameters?: readonly PolicyParameter[];
+  /**
+   * Pure check: `null` when the scenario passes. `params` holds the resolved value of every declared
+   * parameter (read them with `paramValue`); policies without parameters ignore it.
+   */
+  evaluate(analysis: Analysis, params: PolicyParams): PolicyOutcome | null;
 }
