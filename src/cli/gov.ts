@@ -11,6 +11,7 @@ import { POLICY_BY_CODE, SEVERITY_RANK } from '../engine/index.js';
 import { collectFiles, exitCode, scanFiles, type FileResult } from './scan/run.js';
 import { baselineOf, readBaseline, withoutBaselined } from './scan/baseline.js';
 import { applyWaivers, readWaivers, type WaivedResult } from './scan/waivers.js';
+import { readRules, readSettings } from './scan/governance-files.js';
 import { formatTable } from './scan/format-table.js';
 import { formatJson } from './scan/format-json.js';
 import { formatSarif } from './scan/format-sarif.js';
@@ -25,7 +26,8 @@ function codes(text: string): string[] {
     .split(',')
     .map((s) => s.trim().toUpperCase())
     .filter(Boolean);
-  for (const c of list) if (!POLICY_BY_CODE.has(c)) throw new InvalidArgumentError(`unknown policy ${c}`);
+  for (const c of list)
+    if (!POLICY_BY_CODE.has(c) && !/^ORG-\d{1,6}$/.test(c)) throw new InvalidArgumentError(`unknown policy ${c}`);
   return list;
 }
 
@@ -58,6 +60,8 @@ export function buildGov(): Command {
     .option('--baseline <file>', 'report only findings whose fingerprints are not in this baseline file')
     .option('--write-baseline <file>', "write the fingerprints of this scan's findings to a baseline file")
     .option('--waivers <file>', `waiver file (reason and expiry per entry); default ${DEFAULT_WAIVERS} when present`)
+    .option('--rules <file>', 'custom rules (as GET /governance/rules returns them, or an array of rule bodies)')
+    .option('--settings <file>', 'organization settings (as GET /governance/settings returns them, or a settings body)')
     .action(
       (
         paths: string[],
@@ -70,11 +74,17 @@ export function buildGov(): Command {
           baseline?: string;
           writeBaseline?: string;
           waivers?: string;
+          rules?: string;
+          settings?: string;
         },
       ) => {
+        const extraPolicies = o.rules ? readRules(o.rules) : [];
+        const settings = o.settings ? readSettings(o.settings, extraPolicies) : undefined;
         const scanned = scanFiles(collectFiles(paths), {
           ...(o.policy ? { include: o.policy } : {}),
           ...(o.skipPolicy ? { exclude: o.skipPolicy } : {}),
+          ...(settings ? { settings } : {}),
+          ...(extraPolicies.length > 0 ? { extraPolicies } : {}),
         });
         if (o.writeBaseline)
           writeFileSync(o.writeBaseline, `${JSON.stringify(baselineOf(scanned, `gov ${VERSION}`), null, 2)}\n`);

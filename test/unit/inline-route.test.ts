@@ -8,14 +8,14 @@ import assert from 'node:assert/strict';
 import { inlineRoute } from '../../src/server/routes/inline.js';
 import { Metrics } from '../../src/server/metrics.js';
 import { API_ERRORS } from '../../src/server/errors.js';
-import { WORKER_ERROR_MESSAGE, type InlineTaskResult } from '../../src/actors/worker-protocol.js';
+import { DEFAULT_GOVERNANCE, WORKER_ERROR_MESSAGE, type InlineTaskResult } from '../../src/actors/worker-protocol.js';
 import type { TaskFailure } from '../../src/actors/task-failure.js';
 import type { RouteDeps } from '../../src/server/routes/deps.js';
 import type { ApiRequest, RequestContext } from '../../src/server/http/types.js';
 
 const request = { takeBody: () => new Uint8Array(Buffer.from('{}')) } as unknown as ApiRequest;
 const context = (): RequestContext => ({
-  key: null,
+  key: { org_id: 'org-1' } as RequestContext['key'],
   watermark: 'wm',
   rate: null,
   params: {},
@@ -26,7 +26,8 @@ const context = (): RequestContext => ({
 async function answer(result: InlineTaskResult | TaskFailure) {
   const metrics = new Metrics({ defaultMetrics: false });
   const pool = { hasCapacity: () => true, runInline: () => Promise.resolve(result) };
-  const deps = { pool, metrics, now: () => 0 } as unknown as RouteDeps;
+  const evaluations = { governance: { current: () => Promise.resolve(DEFAULT_GOVERNANCE) } };
+  const deps = { pool, metrics, evaluations, now: () => 0 } as unknown as RouteDeps;
   const res = await inlineRoute(deps).handle(request, context());
   const outcomes = Object.fromEntries(
     (await metrics.scenarios.get()).values.map((v): [string, number] => [String(v.labels['outcome']), v.value]),

@@ -5,6 +5,7 @@ import { bp, m } from '../helpers/blueprints.js';
 import { ruleFires, ruleOutcome } from '../helpers/rules.js';
 import { Analysis } from '../../src/engine/analysis.js';
 import { parseBlueprint } from '../../src/engine/blueprint/parse.js';
+import { NO_PARAMS } from '../../src/engine/policies/params.js';
 import { compileRule, compileRules, validateRule } from '../../src/engine/rules/index.js';
 
 const send = (id: number, mapper: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
@@ -186,7 +187,7 @@ describe('compiled policy', () => {
     const parsed = parseBlueprint(bp([m(1, 'google-sheets:addRow')]));
     assert.ok(parsed.ok);
     const analysis = new Analysis(parsed.graph);
-    const outcome = policy.evaluate(analysis);
+    const outcome = policy.evaluate(analysis, NO_PARAMS);
     assert.deepEqual(outcome, {
       status: 'warn',
       summary: 'Sheets writes need an error handler: 1 module',

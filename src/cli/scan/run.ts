@@ -1,7 +1,7 @@
 /** @module cli/scan/run: collects blueprint files and evaluates them with the engine. */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Severity } from '../../engine/index.js';
+import type { GovernanceSettingsBody, Policy, Severity } from '../../engine/index.js';
 import type { FileResult } from './file-result.js';
 
 export type { FileResult } from './file-result.js';
@@ -12,6 +12,10 @@ import { hasUnwaivedFinding, type WaivedResult } from './waivers.js';
 export interface ScanOptions {
   readonly include?: readonly string[];
   readonly exclude?: readonly string[];
+  /** Organization settings (`--settings`, issue 17). */
+  readonly settings?: GovernanceSettingsBody;
+  /** Custom rules compiled (`--rules`, issue 17). */
+  readonly extraPolicies?: readonly Policy[];
 }
 
 /** Expands files and directories (recursively, `*.json`, sorted) into file paths. @throws Error for a missing path. */
@@ -62,6 +66,8 @@ export function scanFiles(files: readonly string[], options: ScanOptions, cwd = 
       scenarioId: file,
       ...(options.include ? { include: options.include } : {}),
       ...(options.exclude ? { exclude: options.exclude } : {}),
+      ...(options.settings ? { settings: options.settings } : {}),
+      ...(options.extraPolicies ? { extraPolicies: options.extraPolicies } : {}),
     });
     return r.ok
       ? { file, text, kind: 'evaluated', evaluation: r.evaluation }
