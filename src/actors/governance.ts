@@ -28,7 +28,11 @@ export class GovernanceContexts {
       (async () => this.store.governance.getSettings(orgId))(),
       (async () => this.store.governance.rulesRevision(orgId))(),
     ]);
-    return { settings_version: settings?.version ?? 0, rules_revision: rulesRevision, catalog_revision: CATALOG_REVISION };
+    return {
+      settings_version: settings?.version ?? 0,
+      rules_revision: rulesRevision,
+      catalog_revision: CATALOG_REVISION,
+    };
   }
 
   /** The context of `pin` (an evaluation stored before issue 17 has none: the defaults). */
@@ -39,7 +43,8 @@ export class GovernanceContexts {
     const hit = this.cache.get(key);
     if (hit) return hit;
     const [settings, rules] = await Promise.all([
-      (async () => (pin.settings_version === 0 ? undefined : this.store.governance.settingsAt(orgId, pin.settings_version)))(),
+      (async () =>
+        pin.settings_version === 0 ? undefined : this.store.governance.settingsAt(orgId, pin.settings_version))(),
       (async () => (pin.rules_revision === 0 ? [] : this.store.governance.rulesAt(orgId, pin.rules_revision)))(),
     ]);
     const context: GovernanceTaskContext = {

@@ -76,7 +76,10 @@ export function applyWaivers(ev: ScenarioEvaluation, waivers: readonly ActiveWai
   const violations: WaivableViolation[] = ev.violations.map((v) => {
     const candidates = byPolicy.get(v.policy);
     if (!candidates) return v;
-    const whole = earliest(candidates, (w) => (w.fingerprint === null && w.module_id === null) || w.fingerprint === v.fingerprint);
+    const whole = earliest(
+      candidates,
+      (w) => (w.fingerprint === null && w.module_id === null) || w.fingerprint === v.fingerprint,
+    );
     if (whole) {
       applied.push(whole);
       waivedFindings[v.policy] = Math.max(1, v.failing_modules.length);
@@ -85,7 +88,10 @@ export function applyWaivers(ev: ScenarioEvaluation, waivers: readonly ActiveWai
     }
     let waivedHere = 0;
     const failing = v.failing_modules.map((f): WaivableFailingModule => {
-      const w = earliest(candidates, (c) => c.fingerprint === f.fingerprint || (c.module_id !== null && c.module_id === f.module_id));
+      const w = earliest(
+        candidates,
+        (c) => c.fingerprint === f.fingerprint || (c.module_id !== null && c.module_id === f.module_id),
+      );
       if (!w) return f;
       applied.push(w);
       waivedHere++;
@@ -96,7 +102,10 @@ export function applyWaivers(ev: ScenarioEvaluation, waivers: readonly ActiveWai
     const remaining = failing.filter((f) => !f.waived);
     if (remaining.length === 0) {
       // Every finding waived: the violation is waived, under the waiver that lapses first.
-      const first = failing.reduce((a, f) => (f.waived!.expires_at < a.expires_at ? f.waived! : a), failing[0]!.waived!);
+      const first = failing.reduce(
+        (a, f) => (f.waived!.expires_at < a.expires_at ? f.waived! : a),
+        failing[0]!.waived!,
+      );
       return { ...v, failing_modules: failing, waived: first };
     }
     let severity: Severity = 'info';

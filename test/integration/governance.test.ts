@@ -154,7 +154,10 @@ for (const backend of ['lmdb', 'redis'] as const)
       assert.equal(tuned.results.violations.find((v) => v.policy === 'DI-1')?.severity, 'critical');
       assert.ok(!tuned.results.violations.some((v) => v.policy === 'ARC-4'), 'disabled');
       assert.ok(!tuned.results.evaluated_codes.includes('ARC-4'));
-      assert.ok(tuned.results.violations.some((v) => v.policy === 'ARC-1'), '3 modules > max_modules 2');
+      assert.ok(
+        tuned.results.violations.some((v) => v.policy === 'ARC-1'),
+        '3 modules > max_modules 2',
+      );
       assert.ok(tuned.results.score < baseline.results.score);
 
       const after = await catalog();
@@ -211,12 +214,18 @@ for (const backend of ['lmdb', 'redis'] as const)
       const violation = fired.results.violations.find((v) => v.policy === 'ORG-1');
       assert.ok(violation, 'ORG-1 fires');
       assert.equal(violation.severity, 'high');
-      assert.deepEqual(violation.failing_modules.map((f) => f.module_id).sort((a, b) => Number(a) - Number(b)), expected);
+      assert.deepEqual(
+        violation.failing_modules.map((f) => f.module_id).sort((a, b) => Number(a) - Number(b)),
+        expected,
+      );
       const quiet = await evaluate('without-sheets');
       assert.ok(quiet.results.evaluated_codes.includes('ORG-1'), 'it ran');
       assert.ok(!quiet.results.violations.some((v) => v.policy === 'ORG-1'), 'and found nothing');
 
-      const remediation = await t.client.call<Reply<{ steps: string[] }>>('GET', '/violations/with-sheets:ORG-1/remediation');
+      const remediation = await t.client.call<Reply<{ steps: string[] }>>(
+        'GET',
+        '/violations/with-sheets:ORG-1/remediation',
+      );
       assert.equal(remediation.status, 200, remediation.raw);
       assert.ok(dataOf(remediation).steps.some((s) => s.includes('error handler')));
 

@@ -39,7 +39,9 @@ after(async () => {
 it('starts tasks of one lane in the order they were submitted', async () => {
   await pool.runInline({ kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE }); // worker up and warm
   const results = await Promise.all(
-    Array.from({ length: 40 }, () => pool.runInline({ kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE })),
+    Array.from({ length: 40 }, () =>
+      pool.runInline({ kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE }),
+    ),
   );
   const starts = results.map(startedAt);
   for (let i = 1; i < starts.length; i++)
@@ -53,10 +55,16 @@ it('puts interactive tasks ahead of waiting chunks, but lets a chunk through aft
   const blueprint = new Uint8Array(Buffer.from(JSON.stringify(BLUEPRINT)));
   const blocker = pool.runInline({ kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE }); // occupies the one worker
   const chunks = Array.from({ length: 2 }, (_, c) =>
-    pool.runChunk(`e${c}`, new Date().toISOString(), DEFAULT_GOVERNANCE, [{ index: 0, scenarioId: `s${c}`, blueprint }], (_i, result) => {
-      assert.ok(result.ok, "the chunk's scenario succeeded");
-      starts.push({ label: `bulk${c}`, at: result.stats.startedAtMs });
-    }),
+    pool.runChunk(
+      `e${c}`,
+      new Date().toISOString(),
+      DEFAULT_GOVERNANCE,
+      [{ index: 0, scenarioId: `s${c}`, blueprint }],
+      (_i, result) => {
+        assert.ok(result.ok, "the chunk's scenario succeeded");
+        starts.push({ label: `bulk${c}`, at: result.stats.startedAtMs });
+      },
+    ),
   );
   const inline = Array.from({ length: INTERACTIVE_STREAK + 2 }, (_, i) =>
     pool
@@ -83,7 +91,9 @@ it('finishes queued tasks before a graceful close returns', async () => {
     maxOldGenerationMb: 128,
     maxYoungGenerationMb: 24,
   });
-  const tasks = Array.from({ length: 6 }, () => own.runInline({ kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE }));
+  const tasks = Array.from({ length: 6 }, () =>
+    own.runInline({ kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE }),
+  );
   await own.close();
   for (const r of await Promise.all(tasks)) assert.equal(r.ok, true);
 });
@@ -96,7 +106,9 @@ it('fails queued tasks on a forced close without starting a worker for them', as
     maxOldGenerationMb: 128,
     maxYoungGenerationMb: 24,
   });
-  const tasks = Array.from({ length: 6 }, () => own.runInline({ kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE }));
+  const tasks = Array.from({ length: 6 }, () =>
+    own.runInline({ kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE }),
+  );
   await own.close(true);
   const results = await Promise.all(tasks);
   assert.ok(

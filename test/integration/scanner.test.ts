@@ -215,6 +215,96 @@ describe('gov scan', () => {
     assert.match(bad.err, /entry 1: "reason" is required/);
   });
 
+  it('applies --rules and --settings offline as the service does: a custom rule fires, an override and a disabled policy change the report', () => {
+    const own = join(dir, 'governance-case');
+    mkdirSync(own);
+    const sheets = join(own, 'sheets.json');
+    writeFileSync(sheets, JSON.stringify(bp([m(1, 'google-sheets:addRow'), m(2, 'util:SetVariable2')])));
+    const rules = join(own, 'rules.json');
+    // As GET /governance/rules returns them (the envelope's `data`), metadata included.
+    writeFileSync(
+      rules,
+      JSON.stringify({
+        revision: 3,
+        rules: [
+          {
+            code: 'ORG-3',
+            revision: 3,
+            created_at: '2026-11-26T00:00:00.000Z',
+            created_by: 'key:k1',
+            deleted_at: null,
+            title: 'Sheets writes need an error handler',
+            severity: 'critical',
+            category: 'DI',
+            remediation: 'Add an error handler.',
+            match: { all: [{ app: 'google-sheets' }, { has_error_handler: false }] },
+          },
+        ],
+      }),
+    );
+    const plain = gov('scan', sheets, '--format', 'json', '--fail-on', 'none');
+    const codesOf = (out: string) =>
+      (JSON.parse(out) as { files: { violations?: { policy: string; severity: string }[] }[] }).files[0]!.violations!;
+    assert.ok(!codesOf(plain.out).some((v) => v.policy === 'ORG-3'));
+    const withRules = gov('scan', sheets, '--rules', rules, '--format', 'json', '--fail-on', 'none');
+    assert.equal(withRules.code, 0, withRules.err);
+    assert.deepEqual(
+      codesOf(withRules.out).find((v) => v.policy === 'ORG-3')?.severity,
+      'critical',
+      'the custom rule fires under its service code',
+    );
+    assert.equal(gov('scan', sheets, '--rules', rules).code, 1, 'a critical custom finding fails the scan');
+
+    const settings = join(own, 'settings.json');
+    writeFileSync(
+      settings,
+      JSON.stringify({
+        version: 4,
+        disabled_policies: ['ORG-3', 'ARC-4'],
+        severity_overrides: { 'DI-1': 'high' },
+        parameters: {},
+      }),
+    );
+    const tuned = gov(
+      'scan',
+      sheets,
+      '--rules',
+      rules,
+      '--settings',
+      settings,
+      '--format',
+      'json',
+      '--fail-on',
+      'none',
+    );
+    assert.equal(tuned.code, 0, tuned.err);
+    const violations = codesOf(tuned.out);
+    assert.ok(!violations.some((v) => v.policy === 'ORG-3' || v.policy === 'ARC-4'), 'disabled');
+    assert.equal(violations.find((v) => v.policy === 'DI-1')?.severity, 'high');
+
+    const bad = join(own, 'bad-settings.json');
+    writeFileSync(bad, JSON.stringify({ disabled_policies: ['NOPE-1'] }));
+    const refused = gov('scan', sheets, '--settings', bad);
+    assert.equal(refused.code, 2);
+    assert.match(refused.err, /settings .*bad-settings\.json: \/disabled_policies\/0/);
+    const badRules = join(own, 'bad-rules.json');
+    writeFileSync(
+      badRules,
+      JSON.stringify([
+        {
+          title: 'x',
+          severity: 'high',
+          category: 'SEC',
+          remediation: 'r',
+          match: { field: '/mapper/x', matches: '(a+)+' },
+        },
+      ]),
+    );
+    const unsafe = gov('scan', sheets, '--rules', badRules);
+    assert.equal(unsafe.code, 2);
+    assert.match(unsafe.err, /rules .*ORG-1: \/0\/match\/matches/);
+  });
+
   it('filters with --policy and --skip-policy', () => {
     const only = JSON.parse(gov('scan', leaky, '--format', 'json', '--policy', 'SEC-1').out) as ScanJson;
     assert.deepEqual(only.files[0]!.evaluated_codes, ['SEC-1']);

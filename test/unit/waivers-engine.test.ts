@@ -8,9 +8,12 @@ import { bp, m } from '../helpers/blueprints.js';
 
 /** Two unhandled Sheets writes (DI-1 on modules 2 and 3) and default labels (ARC-4, a warn). */
 function evaluation(): ScenarioEvaluation {
-  const r = evaluateBlueprint(bp([m(1, 'http:ActionSendData'), m(2, 'google-sheets:addRow'), m(3, 'google-sheets:addRow')]), {
-    scenarioId: 's1',
-  });
+  const r = evaluateBlueprint(
+    bp([m(1, 'http:ActionSendData'), m(2, 'google-sheets:addRow'), m(3, 'google-sheets:addRow')]),
+    {
+      scenarioId: 's1',
+    },
+  );
   assert.ok(r.ok);
   return r.evaluation;
 }

@@ -51,7 +51,7 @@ export class WaiverClock {
     let notices = 0;
     let expiries = 0;
     const reevaluations: string[] = [];
-    for (let due = await this.store.governance.dueWaivers('notice', nowMs, BATCH); due.length > 0; ) {
+    for (let due = await this.store.governance.dueWaivers('notice', nowMs, BATCH); due.length > 0;) {
       for (const d of due) {
         const w = await this.store.governance.claimDue('notice', d.orgId, d.waiverId, {
           at,
@@ -67,7 +67,7 @@ export class WaiverClock {
       due = await this.store.governance.dueWaivers('notice', nowMs, BATCH);
     }
     const scenarios = new Set<string>();
-    for (let due = await this.store.governance.dueWaivers('expiry', nowMs, BATCH); due.length > 0; ) {
+    for (let due = await this.store.governance.dueWaivers('expiry', nowMs, BATCH); due.length > 0;) {
       for (const d of due) {
         const w = await this.store.governance.claimDue('expiry', d.orgId, d.waiverId, {
           at,

@@ -40,12 +40,14 @@ function readJson(path: string, what: string): unknown {
  */
 export function readRules(path: string): Policy[] {
   const parsed = readJson(path, 'rules');
-  const list = Array.isArray(parsed) ? parsed : (parsed as { rules?: unknown } | null)?.rules;
-  if (!Array.isArray(list)) throw new GovernanceFileError(`rules ${path}: expected an array of rules or { "rules": [...] }`);
-  const codes = list.map((r) => (r as { code?: unknown } | null)?.code);
+  const list: unknown = Array.isArray(parsed) ? parsed : (parsed as { rules?: unknown } | null)?.rules;
+  if (!Array.isArray(list))
+    throw new GovernanceFileError(`rules ${path}: expected an array of rules or { "rules": [...] }`);
+  const items = list as readonly unknown[];
+  const codes = items.map((r) => (r as { code?: unknown } | null)?.code);
   let next = Math.max(0, ...codes.map((c) => (typeof c === 'string' && /^ORG-\d+$/.test(c) ? Number(c.slice(4)) : 0)));
   const seen = new Set<string>();
-  return list.map((raw, i) => {
+  return items.map((raw, i) => {
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
       throw new GovernanceFileError(`rules ${path}: /${i} must be an object`);
     const given = codes[i];
@@ -74,6 +76,8 @@ export function readSettings(path: string, rules: readonly Policy[]): Governance
   const known = new Set([...POLICIES.map((p) => p.code), ...rules.map((r) => r.code)]);
   const checked = validateSettings(body, known);
   if (!checked.ok)
-    throw new GovernanceFileError(`settings ${path}: ${checked.detail.map((d) => `${d.path} ${d.message}`).join('; ')}`);
+    throw new GovernanceFileError(
+      `settings ${path}: ${checked.detail.map((d) => `${d.path} ${d.message}`).join('; ')}`,
+    );
   return checked.settings;
 }

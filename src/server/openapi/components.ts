@@ -145,7 +145,11 @@ export const SCHEMAS = {
       scenarios: { type: 'array', items: ref('ScenarioSummary') },
       error: { type: ['string', 'null'] },
       governance: ref('GovernancePin'),
-      trigger: { type: 'string', enum: ['api', 'waiver'], description: '`waiver`: the service re-evaluated after a waiver change or expiry' },
+      trigger: {
+        type: 'string',
+        enum: ['api', 'waiver'],
+        description: '`waiver`: the service re-evaluated after a waiver change or expiry',
+      },
     },
   },
   ScenarioResults: {

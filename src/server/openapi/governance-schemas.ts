@@ -118,4 +118,3 @@ export const GOVERNANCE_SCHEMAS = {
     properties: { settings_version: int, rules_revision: int, catalog_revision: str },
   },
 } satisfies Record<string, unknown>;
-

@@ -12,7 +12,6 @@ import { validateRule } from '../../engine/rules/validate.js';
 import { parseJsonBody } from '../../api/requests.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, ok } from '../http/envelope.js';
-import { schemaRef } from '../openapi/components.js';
 import { actorOf } from './waivers.js';
 
 /** Rules in force per organization (each costs every evaluation of the organization a pass over its modules). */

@@ -92,7 +92,9 @@ export function settingsRoutes(deps: RouteDeps): Route[] {
       async handle(req, ctx) {
         const expected = expectedVersion(req.headers['if-match']);
         if (Number.isNaN(expected))
-          return fail(API_ERRORS.settingsVersionMismatch, { detail: 'If-Match must be the ETag of a settings version' });
+          return fail(API_ERRORS.settingsVersionMismatch, {
+            detail: 'If-Match must be the ETag of a settings version',
+          });
         const parsed = parseJsonBody(req.body);
         if (!parsed.ok) return fail(API_ERRORS.invalidBody, { detail: parsed.detail });
         const key = ctx.key!;

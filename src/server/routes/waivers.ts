@@ -112,7 +112,10 @@ interface WaiverBody {
 }
 
 /** Checks a `POST /waivers` body by hand (the expiry bound needs the clock); field errors as JSON Pointers. */
-function checkBody(value: unknown, nowMs: number): { ok: true; body: WaiverBody } | { ok: false; detail: FieldError[] } {
+function checkBody(
+  value: unknown,
+  nowMs: number,
+): { ok: true; body: WaiverBody } | { ok: false; detail: FieldError[] } {
   const detail: FieldError[] = [];
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return { ok: false, detail: [{ path: '/', message: 'must be an object' }] };
@@ -125,8 +128,11 @@ function checkBody(value: unknown, nowMs: number): { ok: true; body: WaiverBody 
       if (required) detail.push({ path: `/${k}`, message: 'is required' });
       return null;
     }
-    if (typeof v !== 'string' || v.trim().length === 0 || v.length > max || /[\u0000-\u001f\u007f]/.test(v)) {
-      detail.push({ path: `/${k}`, message: `must be a non-empty string of at most ${max} characters without control characters` });
+    if (typeof v !== 'string' || v.trim().length === 0 || v.length > max || /\p{Cc}/u.test(v)) {
+      detail.push({
+        path: `/${k}`,
+        message: `must be a non-empty string of at most ${max} characters without control characters`,
+      });
       return null;
     }
     if (pattern && !pattern.test(v)) detail.push({ path: `/${k}`, message: `must match ${pattern.source}` });
@@ -252,7 +258,8 @@ export function waiverRoutes(deps: RouteDeps): Route[] {
         const at = iso();
         const before = await deps.store.governance.getWaiver(key.org_id, ctx.params['id']!);
         if (!before) return fail(API_ERRORS.waiverNotFound);
-        if (before.status === 'revoked') return ok({ ...waiverView(before, at, true), reevaluation_id: null }, ctx.watermark!);
+        if (before.status === 'revoked')
+          return ok({ ...waiverView(before, at, true), reevaluation_id: null }, ctx.watermark!);
         const w = await deps.store.governance.revokeWaiver(key.org_id, before.waiver_id, {
           at,
           actor: actorOf(key.key_id),
