@@ -24,15 +24,8 @@ export class GovernanceContexts {
 
   /** The pin of a new evaluation of `orgId`: its current settings version and rules revision, and the catalog's revision. */
   async pin(orgId: string): Promise<GovernancePin> {
-    const [settings, rulesRevision] = await Promise.all([
-      (async () => this.store.governance.getSettings(orgId))(),
-      (async () => this.store.governance.rulesRevision(orgId))(),
-    ]);
-    return {
-      settings_version: settings?.version ?? 0,
-      rules_revision: rulesRevision,
-      catalog_revision: CATALOG_REVISION,
-    };
+    const c = await this.store.governance.counters(orgId);
+    return { settings_version: c.settingsVersion, rules_revision: c.rulesRevision, catalog_revision: CATALOG_REVISION };
   }
 
   /** The context of `pin` (an evaluation stored before issue 17 has none: the defaults). */
@@ -93,11 +86,19 @@ export class GovernanceContexts {
   ): Promise<{ governance: GovernanceTaskContext; chunk: readonly ChunkScenario[] }> {
     const [governance, waivers] = await Promise.all([
       this.context(record.org_id, record.governance),
-      record.kind === 'stored'
-        ? Promise.all(chunk.map((s) => this.activeWaivers(record.org_id, s.scenarioId, evaluatedAt)))
-        : Promise.resolve(null),
+      record.kind === 'stored' ? this.chunkWaivers(record.org_id, chunk, evaluatedAt) : Promise.resolve(null),
     ]);
     if (waivers === null || waivers.every((w) => w.length === 0)) return { governance, chunk };
     return { governance, chunk: chunk.map((s, i) => (waivers[i]!.length === 0 ? s : { ...s, waivers: waivers[i]! })) };
+  }
+
+  /** Each scenario's waivers in force; none read for an organization that never created one (one counter lookup). */
+  private async chunkWaivers(
+    orgId: string,
+    chunk: readonly ChunkScenario[],
+    evaluatedAt: string,
+  ): Promise<ActiveWaiver[][] | null> {
+    if ((await this.store.governance.counters(orgId)).waiversCreated === 0) return null;
+    return Promise.all(chunk.map((s) => this.activeWaivers(orgId, s.scenarioId, evaluatedAt)));
   }
 }

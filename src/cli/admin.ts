@@ -204,6 +204,22 @@ export function buildCli(): Command {
       );
     });
   keysCmd
+    .command('permissions')
+    .description("replace a key's permissions (e.g. grant governance:manage to a key created before it existed)")
+    .argument('<key_id>')
+    .argument('<list>', `comma-separated: ${ALL_PERMISSIONS.join(',')}`, permissions)
+    .option('--json', 'print JSON')
+    .action(async (keyId: string, list: Permission[], o: { json?: boolean }) => {
+      const key = await withStore(({ keys }) => keys.update(keyId, { permissions: list })).catch((e: Error) =>
+        fail(e.message),
+      );
+      print(
+        !!o.json,
+        { key_id: key.key_id, permissions: key.permissions },
+        () => `${key.key_id}: ${key.permissions.join(', ')}`,
+      );
+    });
+  keysCmd
     .command('allow-ips')
     .argument('<key_id>')
     .argument('[cidrs...]', 'IPv4/IPv6 CIDRs; none clears the list')

@@ -93,6 +93,22 @@ describe('admin CLI', () => {
     assert.equal((await adminFails('keys', 'allow-ips', key.key_id, 'not-a-cidr')).status, 1);
     await admin('keys allow-ips', key.key_id);
 
+    // governance:manage is additive (issue 17): an operator grants it, or takes it away, per key.
+    assert.deepEqual((await admin('keys permissions', key.key_id, 'governance:read,governance:evaluate')).permissions, [
+      'governance:read',
+      'governance:evaluate',
+    ]);
+    await new Promise((r) => setTimeout(r, 1100));
+    assert.equal((await client.call('GET', '/waivers?x=1')).status, 403);
+    await admin(
+      'keys permissions',
+      key.key_id,
+      'governance:read,governance:evaluate,webhooks:manage,governance:manage',
+    );
+    await new Promise((r) => setTimeout(r, 1100));
+    assert.equal((await client.call('GET', '/waivers?x=2')).status, 200);
+    assert.equal((await adminFails('keys', 'permissions', key.key_id, 'governance:everything')).status, 1);
+
     const rotated = await admin('keys rotate', key.key_id, '--overlap', '24h');
     assert.equal(rotated.rotated_from, key.key_id);
     const listed = (await admin('keys list', '--org', orgId)).keys;

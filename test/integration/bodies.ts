@@ -86,6 +86,7 @@ export interface AdminOutput {
   readonly 'keys revoke': { readonly key_id: string; readonly revoked_at: string | null };
   readonly 'keys limits': { readonly key_id: string; readonly per_minute: number; readonly per_hour: number };
   readonly 'keys allow-ips': { readonly key_id: string; readonly allow_ips: readonly string[] };
+  readonly 'keys permissions': { readonly key_id: string; readonly permissions: readonly string[] };
   readonly 'scenarios import': {
     readonly imported: readonly {
       readonly scenario_id: string;

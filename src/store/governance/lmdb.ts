@@ -10,6 +10,7 @@ import type { WaiverAuditEntry, WaiverRecord } from '../../model/records.js';
 import type {
   CreateRuleResult,
   DueWaiver,
+  GovernanceCounters,
   GovernanceRepository,
   PutSettingsResult,
   WaiverDueKind,
@@ -43,6 +44,14 @@ export class LmdbGovernance implements GovernanceRepository {
     const result = await this.t.root.transaction(write);
     if (changed(result)) await this.t.flushed();
     return result;
+  }
+
+  counters(orgId: string): GovernanceCounters {
+    return {
+      settingsVersion: this.counter(orgId, 'settings'),
+      rulesRevision: this.counter(orgId, 'rules-rev'),
+      waiversCreated: this.counter(orgId, 'waivers-seq'),
+    };
   }
 
   getSettings(orgId: string): GovernanceSettingsRecord | undefined {

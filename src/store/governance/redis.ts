@@ -10,6 +10,7 @@ import type { WaiverAuditEntry, WaiverRecord } from '../../model/records.js';
 import type {
   CreateRuleResult,
   DueWaiver,
+  GovernanceCounters,
   GovernanceRepository,
   PutSettingsResult,
   WaiverDueKind,
@@ -48,6 +49,21 @@ export class RedisGovernance implements GovernanceRepository {
 
   private contention(what: string): never {
     throw new CommitContentionError(`${what}: ${MAX_WRITE_ATTEMPTS} attempts conflicted`);
+  }
+
+  /** One HMGET of the organization's counter hash. */
+  async counters(orgId: string): Promise<GovernanceCounters> {
+    const [settings, rules, waivers] = await this.c.redis.hmget(
+      this.c.keys.governance(orgId),
+      'settings',
+      'rules-rev',
+      'waivers-seq',
+    );
+    return {
+      settingsVersion: Number(settings ?? 0),
+      rulesRevision: Number(rules ?? 0),
+      waiversCreated: Number(waivers ?? 0),
+    };
   }
 
   async getSettings(orgId: string): Promise<GovernanceSettingsRecord | undefined> {

@@ -42,8 +42,20 @@ export interface WaiverQuery {
   readonly after?: string;
 }
 
+/** An organization's governance counters, read together (one lookup): what an evaluation pins and whether it must read waivers. */
+export interface GovernanceCounters {
+  /** The current settings version (0: never set). */
+  readonly settingsVersion: number;
+  /** The custom rules revision (0: none ever). */
+  readonly rulesRevision: number;
+  /** Waivers ever created (0: none, so no scenario has one to read). */
+  readonly waiversCreated: number;
+}
+
 /** Settings, custom rules and waivers of organizations. Writes resolve once durable; reads see every write that resolved. */
 export interface GovernanceRepository {
+  /** The organization's counters (one lookup on either backend: the hot path of every submission and chunk). */
+  counters(orgId: string): Awaitable<GovernanceCounters>;
   /** The current settings, or undefined when never set (defaults, version 0). */
   getSettings(orgId: string): Awaitable<GovernanceSettingsRecord | undefined>;
   /** One stored version (kept forever: evaluations are pinned to versions), or undefined. */

@@ -92,6 +92,20 @@ export function governanceContract(backend: BackendUnderTest): void {
         assert.equal(await store.governance.settingsAt(ORG, 3), undefined);
       }));
 
+    it('reads the counters an evaluation pins (settings version, rules revision, waivers created) in one lookup', () =>
+      withBackend(backend, async ({ store }) => {
+        const g = store.governance;
+        assert.deepEqual(await g.counters(ORG), { settingsVersion: 0, rulesRevision: 0, waiversCreated: 0 });
+        await g.putSettings(ORG, null, body(1), iso(), 'system');
+        await g.putSettings(ORG, null, body(2), iso(), 'system');
+        const rule = await g.createRule(ORG, { title: 'r' }, iso(), 'system', 10);
+        assert.ok(rule.ok);
+        await g.deleteRule(ORG, rule.record.code, iso(), 'system');
+        await createAll(store, [waiver('w_1', ORG, 's1', 0, DAY)]);
+        assert.deepEqual(await g.counters(ORG), { settingsVersion: 2, rulesRevision: 2, waiversCreated: 1 });
+        assert.deepEqual(await g.counters(ORG_PREFIXED), { settingsVersion: 0, rulesRevision: 0, waiversCreated: 0 });
+      }));
+
     it('lets exactly one of 10 concurrent puts expecting the same version win, and numbers unconditional ones apart', () =>
       withBackend(backend, async ({ store }) => {
         const g = store.governance;
