@@ -153,4 +153,55 @@ describe('OpenAPI contract', () => {
     ])
       conforms(res, 'ErrorResponse');
   });
+  it('governance responses (issue 17) conform to the document', async () => {
+    const settings = await t.client.call<Reply<unknown>>('GET', '/governance/settings');
+    conforms(settings, 'GovernanceSettings');
+    conforms(
+      await t.client.call<Reply<unknown>>('PUT', '/governance/settings', {
+        disabled_policies: ['ARC-4'],
+        severity_overrides: { 'SEC-1': 'high' },
+        parameters: { max_modules: 30 },
+      }),
+      'GovernanceSettings',
+    );
+    const rule = await t.client.call<Reply<{ code: string }>>('POST', '/governance/rules', {
+      title: 'No HTTP',
+      severity: 'low',
+      category: 'SEC',
+      remediation: 'Use the app module.',
+      match: { app: 'http' },
+    });
+    assert.equal(rule.status, 201, rule.raw);
+    conforms(rule, 'CustomRule');
+    conforms(await t.client.call<Reply<unknown>>('GET', '/governance/rules'), 'CustomRuleList');
+    conforms(await t.client.call<Reply<unknown>>('GET', `/governance/rules/${dataOf(rule).code}`), 'CustomRule');
+    conforms(await t.client.call<Reply<PolicyCatalog>>('GET', '/governance/policies?effective=1'), 'PolicyCatalog');
+    const waiver = await t.client.call<Reply<{ waiver_id: string; reevaluation_id: string }>>('POST', '/waivers', {
+      scenario_id: 'c1',
+      policy: 'SEC-1',
+      reason: 'test credential',
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    assert.equal(waiver.status, 201, waiver.raw);
+    conforms(waiver, 'Waiver');
+    const id = dataOf(waiver).waiver_id;
+    const done = await pollEvaluation<EvaluationReply>(t.client, dataOf(waiver).reevaluation_id, {
+      delaysMs: [50],
+      timeoutMs: 20_000,
+    });
+    conforms(done, 'EvaluationStatus');
+    conforms(await t.client.call<Reply<ScenarioResults>>('GET', '/scenarios/c1/results?waived=1'), 'ScenarioResults');
+    conforms(await t.client.call<Reply<Rollup>>('GET', '/organization/rollup?waived=1'), 'Rollup');
+    conforms(await t.client.call<Reply<unknown>>('GET', '/waivers'), 'WaiverList');
+    conforms(await t.client.call<Reply<unknown>>('GET', `/waivers/${id}`), 'Waiver');
+    conforms(await t.client.call<Reply<unknown>>('DELETE', `/waivers/${id}`), 'Waiver');
+    conforms(await t.client.call<Reply<unknown>>('DELETE', `/governance/rules/${dataOf(rule).code}`), 'CustomRule');
+    for (const res of [
+      await t.client.call<Reply<unknown>>('GET', '/waivers/wvr_nope'),
+      await t.client.call<Reply<unknown>>('GET', '/governance/rules/ORG-999'),
+      await t.client.call<Reply<unknown>>('PUT', '/governance/settings?x=1', {}, { headers: { 'if-match': '"0"' } }),
+      await t.client.call<Reply<unknown>>('POST', '/waivers', {}),
+    ])
+      conforms(res, 'ErrorResponse');
+  });
 });

@@ -99,7 +99,7 @@ export const INTERNAL_APPS: ReadonlySet<string> = new Set([
 ]);
 
 /** Transform-only apps (FORMAT.md: util, json, regexp, text, math and friends). */
-const TRANSFORM_APPS: ReadonlySet<string> = new Set([
+export const TRANSFORM_APPS: ReadonlySet<string> = new Set([
   'util',
   'json',
   'regexp',

@@ -101,15 +101,11 @@ export const actorOf = (keyId: string): string => `key:${keyId}`;
 const CODE = /^(?:[A-Z]{2,5}-\d{1,4}|ORG-\d{1,6})$/;
 const FINGERPRINT = /^[A-Za-z0-9:_-]{1,128}$/;
 
-interface WaiverBody {
-  readonly scenario_id: string;
-  readonly policy: string;
-  readonly fingerprint: string | null;
-  readonly module_id: string | null;
-  readonly reason: string;
-  readonly approver: string | null;
-  readonly expires_at: string;
-}
+/** The fields of a waiver its creator gives. */
+type WaiverBody = Pick<
+  WaiverRecord,
+  'scenario_id' | 'policy' | 'fingerprint' | 'module_id' | 'reason' | 'approver' | 'expires_at'
+>;
 
 /** Checks a `POST /waivers` body by hand (the expiry bound needs the clock); field errors as JSON Pointers. */
 function checkBody(

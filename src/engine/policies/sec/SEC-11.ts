@@ -9,6 +9,7 @@ import type { Finding, Policy, StringListParameter } from '../types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { failWith, findingModules, moduleRef } from '../helpers.js';
 import { paramValue } from '../params.js';
+import { TRANSFORM_APPS } from '../../blueprint/classify.js';
 
 /** An entry: an app name (`google-sheets`, `app#courageousteams-614494`) or an exact module type (`http:ActionSendData`). */
 export const APP_ENTRY_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._#-]{0,127}(:[A-Za-z0-9._-]{1,128})?$';
@@ -43,24 +44,7 @@ export const DENIED_APPS = listParameter(
  * (`gateway`: a public entry point), data stores (`datastore`: keep data), `scenario-service` and the
  * Make app (`make`: act on other scenarios and the organization), HTTP and every third-party app.
  */
-export const TOOL_APPS: ReadonlySet<string> = new Set([
-  'builtin',
-  'flow-control',
-  'util',
-  'json',
-  'regexp',
-  'text',
-  'math',
-  'csv',
-  'xml',
-  'markdown',
-  'html',
-  'iml',
-  'tools',
-  'archive',
-  'compress',
-  'placeholder',
-]);
+export const TOOL_APPS: ReadonlySet<string> = new Set([...TRANSFORM_APPS, 'builtin', 'flow-control', 'placeholder']);
 
 /** True when `entry` names the module: its exact type when the entry has a `:`, else its app (case-insensitive; `app#<name>-<id>` or `<name>` for a custom app). */
 export function appEntryMatches(entry: string, m: ModuleNode): boolean {
