@@ -325,7 +325,10 @@ export const SCHEMAS = {
       rationale: str,
       remediation_effort: str,
       docs: { type: ['string', 'null'], description: 'Documentation page; null for a custom rule' },
-      effective_severity: { ...ref('Severity'), description: "The organization's override, else `severity` (issue 17)" },
+      effective_severity: {
+        ...ref('Severity'),
+        description: "The organization's override, else `severity` (issue 17)",
+      },
       enabled: { type: 'boolean', description: 'False when the organization disabled it' },
       source: { type: 'string', enum: ['builtin', 'custom'] },
       parameters: {
