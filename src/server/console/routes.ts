@@ -19,6 +19,7 @@ import { ALL_PERMISSIONS } from '../../model/records.js';
 import { API_ERRORS } from '../errors.js';
 import { fail } from '../http/envelope.js';
 import { parseJsonBody } from '../../api/requests.js';
+import { guard, sessionToken } from './guard.js';
 
 /** Key ids in console paths: longer than an id can be → 404 `Key not found`. */
 const KEY_ID = { key_id: { notFound: API_ERRORS.keyNotFound } };
@@ -43,18 +44,6 @@ function keyView(k: KeyRecord, nowMs: number, keys: KeyService): Record<string, 
   };
 }
 
-/** Reads the session from `Authorization: Bearer <prefix>_sess_…` or the `gov_session` cookie. */
-function sessionToken(req: ApiRequest, prefix: string): string | null {
-  const auth = req.headers['authorization'];
-  if (auth && /^Bearer\s+/i.test(auth)) {
-    const t = auth.replace(/^Bearer\s+/i, '').trim();
-    if (t.startsWith(`${prefix}_sess_`)) return t;
-  }
-  const cookie = req.headers['cookie'];
-  const m = cookie ? /(?:^|;\s*)gov_session=([^;]+)/.exec(cookie) : null;
-  return m ? m[1]! : null;
-}
-
 /** Builds the console routes. */
 export function consoleRoutes(users: Users, keys: KeyService, now: () => number): Route[] {
   type Authed = (
@@ -65,36 +54,11 @@ export function consoleRoutes(users: Users, keys: KeyService, now: () => number)
     params: Record<string, string>,
   ) => ApiResponse | Promise<ApiResponse>;
 
-  /** Session → body → organization context → role and org checks (spec §7 key-admin rows). */
-  const guarded =
-    (handler: Authed) =>
-    async (req: ApiRequest, ctx: { params: Record<string, string> }): Promise<ApiResponse> => {
-      const token = sessionToken(req, keys.prefix);
-      const session = token ? await users.session(token, now()) : undefined;
-      if (!session) return fail(API_ERRORS.sessionRequired);
-      let body: Record<string, unknown> = {};
-      if (req.body.length > 0) {
-        const parsed = parseJsonBody(req.body);
-        if (!parsed.ok || parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value))
-          return fail(API_ERRORS.invalidBody, {
-            detail: parsed.ok ? [{ path: '/', message: 'must be an object' }] : parsed.detail,
-          });
-        body = parsed.value as Record<string, unknown>;
-      }
-      const query = new URLSearchParams(req.query);
-      const orgId =
-        (typeof body['org_id'] === 'string' ? body['org_id'] : null) ??
-        query.get('org_id') ??
-        req.headers['x-organization-id'] ??
-        null;
-      if (!orgId)
-        return fail(API_ERRORS.orgContextRequired, {
-          detail: 'Pass org_id in the body, the query string or X-Organization-Id',
-        });
-      if (orgId !== session.org_id || (session.role !== 'admin' && session.role !== 'owner'))
-        return fail(API_ERRORS.notAuthorized);
-      return handler(req, session, orgId, body, ctx.params);
-    };
+  /** Session → body → organization context (the session's by default) → admin or owner (spec §7 key-admin rows). */
+  const guarded = (handler: Authed) =>
+    guard(users, keys.prefix, now, { minimum: 'admin', orgContext: 'required' }, (c) =>
+      handler(c.req, c.session, c.orgId, c.body, c.params),
+    );
 
   const keyOf = async (orgId: string, keyId: string): Promise<KeyRecord | undefined> => {
     const k = await keys.find(keyId);
@@ -142,9 +106,9 @@ export function consoleRoutes(users: Users, keys: KeyService, now: () => number)
       template: '/session',
       permission: null,
       async handle(req) {
-        const token = sessionToken(req, keys.prefix);
-        if (!token || !(await users.session(token, now()))) return fail(API_ERRORS.sessionRequired);
-        await users.logout(token);
+        const found = sessionToken(req, keys.prefix);
+        if (!found || !(await users.session(found.token, now()))) return fail(API_ERRORS.sessionRequired);
+        await users.logout(found.token);
         return okPlain({ logged_out: true });
       },
     },
