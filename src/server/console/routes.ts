@@ -55,10 +55,14 @@ export function consoleRoutes(users: Users, keys: KeyService, now: () => number)
   ) => ApiResponse | Promise<ApiResponse>;
 
   /** Session → body → organization context (the session's by default) → admin or owner (spec §7 key-admin rows). */
-  const guarded = (handler: Authed) =>
-    guard(users, keys.prefix, now, { minimum: 'admin', orgContext: 'required' }, (c) =>
-      handler(c.req, c.session, c.orgId, c.body, c.params),
-    );
+  const guarded = (handler: Authed) => {
+    // Built at the first call: building the routes reads no dependency (test/unit/openapi-routes).
+    let checked: ReturnType<typeof guard> | null = null;
+    return (req: ApiRequest, ctx: { params: Record<string, string> }) =>
+      (checked ??= guard(users, keys.prefix, now, { minimum: 'admin', orgContext: 'required' }, (c) =>
+        handler(c.req, c.session, c.orgId, c.body, c.params),
+      ))(req, ctx);
+  };
 
   const keyOf = async (orgId: string, keyId: string): Promise<KeyRecord | undefined> => {
     const k = await keys.find(keyId);
