@@ -16,6 +16,7 @@ import { formatTable } from './scan/format-table.js';
 import { formatJson } from './scan/format-json.js';
 import { formatSarif } from './scan/format-sarif.js';
 import { formatJunit } from './scan/format-junit.js';
+import { formatHtml } from './scan/format-html.js';
 
 const VERSION = (
   JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -46,7 +47,7 @@ export function buildGov(): Command {
     .argument('<paths...>')
     .addOption(
       new Option('-f, --format <format>', 'output format')
-        .choices(['table', 'json', 'sarif', 'junit'])
+        .choices(['table', 'json', 'sarif', 'junit', 'html'])
         .default('table'),
     )
     .addOption(
@@ -112,7 +113,9 @@ export function buildGov(): Command {
               ? formatSarif(results, VERSION)
               : o.format === 'junit'
                 ? formatJunit(results)
-                : formatTable(results);
+                : o.format === 'html'
+                  ? formatHtml(results, VERSION)
+                  : formatTable(results);
         if (o.output) writeFileSync(o.output, report);
         else process.stdout.write(report);
         process.exitCode = exitCode(results, o.failOn);

@@ -305,6 +305,31 @@ describe('gov scan', () => {
     assert.match(unsafe.err, /rules .*ORG-1: \/0\/match\/matches/);
   });
 
+  it('writes a self-contained HTML report: one picture per file, the failing module marked, no script and no external reference', () => {
+    const own = join(dir, 'html-case'); // its own directory: other cases scan `dir`
+    mkdirSync(own);
+    writeFileSync(join(own, 'leaky.json'), readFileSync(leaky, 'utf8'));
+    writeFileSync(join(own, 'clean.json'), readFileSync(clean, 'utf8'));
+    const out = join(own, 'report.html');
+    const r = gov('scan', own, '--format', 'html', '--output', out);
+    assert.equal(r.code, 1, r.err);
+    const html = readFileSync(out, 'utf8');
+    assert.match(html, /^<!DOCTYPE html>\n<html lang="en">/);
+    assert.match(html, /<\/html>\n$/);
+    assert.equal(html.match(/<svg /g)?.length, 2, 'one picture per scanned file');
+    assert.equal(html.match(/<\/svg>/g)?.length, 2);
+    assert.match(html, /<section id="file-1-section"><h2>[^<]*clean\.json<\/h2>/);
+    assert.match(html, /<section id="file-2-section"><h2>[^<]*leaky\.json<\/h2>/);
+    assert.match(html, /<g class="module failing" data-module-id="1" data-badge="critical"/);
+    assert.match(
+      html,
+      /<td><code>SEC-1<\/code><\/td><td><span class="sev sev-critical">CRITICAL<\/span><\/td><td>fail<\/td>/,
+    );
+    assert.doesNotMatch(html, /<script|\son[a-z]+=|url\(|\ssrc=/i);
+    for (const [, href] of html.matchAll(/href="([^"]*)"/g)) assert.match(href!, /^#/, 'links stay in the page');
+    assert.doesNotMatch(html.replaceAll('xmlns="http://www.w3.org/2000/svg"', ''), /https?:\/\//, 'nothing external');
+  });
+
   it('filters with --policy and --skip-policy', () => {
     const only = JSON.parse(gov('scan', leaky, '--format', 'json', '--policy', 'SEC-1').out) as ScanJson;
     assert.deepEqual(only.files[0]!.evaluated_codes, ['SEC-1']);

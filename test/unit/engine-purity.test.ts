@@ -1,4 +1,7 @@
-/** The engine is pure (STYLE 1): no server, actors, container, store, metrics or HTTP imports; no clock or randomness. */
+/**
+ * The engine is pure (STYLE 1): no server, actors, container, store, metrics, render or HTTP imports; no clock or
+ * randomness. The scenario picture (src/render) builds on the engine and is as pure: it imports the engine and itself only.
+ */
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -6,8 +9,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ENGINE = fileURLToPath(new URL('../../../src/engine/', import.meta.url));
+const RENDER = fileURLToPath(new URL('../../../src/render/', import.meta.url));
 const FORBIDDEN_IMPORT =
-  /from\s+'(?:\.\.\/)+(?:server|actors|store|cli|client)\/|from\s+'(?:tsyringe|lmdb|msgpackr|prom-client|uWebSockets\.js|piscina|pino|node:fs|node:net|node:http|node:worker_threads)'/;
+  /from\s+'(?:\.\.\/)+(?:server|actors|store|cli|client|render)\/|from\s+'(?:tsyringe|lmdb|msgpackr|prom-client|uWebSockets\.js|piscina|pino|node:fs|node:net|node:http|node:worker_threads)'/;
 const FORBIDDEN_CALL =
   /\bDate\.now\(|\bnew Date\(|\bMath\.random\(|\bperformance\.now\(|\bcrypto\.random|\bprocess\.env\b/;
 
@@ -24,6 +28,17 @@ it('src/engine imports nothing impure and never reads the clock or randomness', 
   for (const file of all) {
     const text = readFileSync(file, 'utf8');
     assert.doesNotMatch(text, FORBIDDEN_IMPORT, file);
+    assert.doesNotMatch(text, FORBIDDEN_CALL, file);
+  }
+});
+
+it('src/render imports only the engine and its own files, and never reads the clock or randomness', () => {
+  const all = files(RENDER);
+  assert.ok(all.length >= 3);
+  for (const file of all) {
+    const text = readFileSync(file, 'utf8');
+    for (const [, from] of text.matchAll(/from\s+'([^']+)'/g))
+      assert.match(from!, /^(?:\.\/|\.\.\/engine\/)/, `${file} imports ${from}`);
     assert.doesNotMatch(text, FORBIDDEN_CALL, file);
   }
 });
