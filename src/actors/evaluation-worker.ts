@@ -7,6 +7,8 @@ import type {
   ChunkTask,
   InlineTask,
   InlineTaskResult,
+  RenderTask,
+  RenderTaskResult,
   ScenarioTask,
   ScenarioTaskResult,
   WorkerTask,
@@ -15,7 +17,8 @@ import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { WORKER_ERROR_MESSAGE } from './worker-protocol.js';
 import { pack } from 'msgpackr';
-import { evaluateBlueprint } from '../engine/index.js';
+import { evaluateBlueprint, parseBlueprint } from '../engine/index.js';
+import { renderScenarioSvg, type RenderViolation } from '../render/index.js';
 import { applyWaivers } from '../engine/waivers.js';
 import { engineOptionsOf } from './worker-governance.js';
 import { compileValidators, fieldErrors, parseJsonBody } from '../api/requests.js';
@@ -28,8 +31,11 @@ const validators = compileValidators();
 const faultsEnabled = process.env['GOV_ENABLE_FAULT_INJECTION'] === '1';
 
 /** Piscina task handler. */
-export default function handle(task: WorkerTask): ScenarioTaskResult | InlineTaskResult | { delivered: number } {
+export default function handle(
+  task: WorkerTask,
+): ScenarioTaskResult | InlineTaskResult | RenderTaskResult | { delivered: number } {
   if (task.kind === 'chunk') return evaluateChunk(task);
+  if (task.kind === 'render') return render(task);
   return task.kind === 'scenario' ? evaluateScenario(task) : evaluateInline(task);
 }
 
@@ -126,6 +132,17 @@ function evaluateScenario(task: ScenarioTask): ScenarioTaskResult {
     moduleCount: ev.module_count,
     stats: { ...violationStats(ev, performance.now() - started), startedAtMs },
   };
+}
+
+/** The SVG of a stored scenario, its modules marked by its latest results' violations. */
+function render(task: RenderTask): RenderTaskResult {
+  const parsed = parseJsonBody(task.blueprint);
+  const graph = parsed.ok ? parseBlueprint(parsed.value) : null;
+  if (!graph?.ok) return { ok: false, code: 'blueprint_invalid', message: 'the stored blueprint cannot be drawn' };
+  const results = task.results === null ? null : parseJsonBody(task.results);
+  const violations =
+    results?.ok === true ? ((results.value as { violations?: RenderViolation[] }).violations ?? []) : [];
+  return { ok: true, svg: renderScenarioSvg(graph.graph, violations, { idPrefix: `scenario-${task.scenarioId}` }) };
 }
 
 function evaluateInline(task: InlineTask): InlineTaskResult {

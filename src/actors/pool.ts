@@ -11,6 +11,8 @@ import type {
   GovernanceTaskContext,
   InlineTask,
   InlineTaskResult,
+  RenderTask,
+  RenderTaskResult,
   ScenarioTask,
   ScenarioTaskResult,
 } from './worker-protocol.js';
@@ -193,7 +195,15 @@ export class EvaluationPool {
     return this.run<InlineTaskResult>(task, [task.body.buffer as ArrayBuffer]);
   }
 
-  private async run<T>(task: ScenarioTask | InlineTask, transfer?: ArrayBuffer[]): Promise<T | TaskFailure> {
+  /** Draws a stored scenario (the console's scenario page) in a worker. */
+  runRender(task: RenderTask): Promise<RenderTaskResult | TaskFailure> {
+    return this.run<RenderTaskResult>(task);
+  }
+
+  private async run<T>(
+    task: ScenarioTask | InlineTask | RenderTask,
+    transfer?: ArrayBuffer[],
+  ): Promise<T | TaskFailure> {
     this.inFlight++;
     const submittedAtMs = performance.timeOrigin + performance.now();
     const budget = new TaskBudget(this.options.taskTimeoutMs);

@@ -88,8 +88,25 @@ export interface InlineTask {
   readonly governance: GovernanceTaskContext;
 }
 
+/**
+ * Draw a stored scenario (issue 18, the console's scenario page): the worker parses the blueprint
+ * bytes and the stored results JSON (never the main thread) and renders the SVG (src/render).
+ */
+export interface RenderTask {
+  readonly kind: 'render';
+  readonly scenarioId: string;
+  readonly blueprint: Uint8Array;
+  /** The scenario's latest results `data` JSON (its violations mark the modules), or null when never evaluated. */
+  readonly results: Uint8Array | null;
+}
+
+/** Result of a RenderTask. */
+export type RenderTaskResult =
+  | { readonly ok: true; readonly svg: string }
+  | { readonly ok: false; readonly code: 'blueprint_invalid'; readonly message: string };
+
 /** Any task. */
-export type WorkerTask = ScenarioTask | ChunkTask | InlineTask;
+export type WorkerTask = ScenarioTask | ChunkTask | InlineTask | RenderTask;
 
 /** Measurements a worker sends back for the main registry (PITFALLS 17). */
 export interface TaskStats {
