@@ -13,6 +13,7 @@ import type { Watermarks } from './pipeline/watermark.js';
 import { API_ERRORS } from './errors.js';
 import { fail } from './http/envelope.js';
 import { checkPermission } from './pipeline/permission.js';
+import { clientAddress, type CidrList } from './pipeline/client-address.js';
 import { isPromise } from '../store/awaitable.js';
 import type { Match as RouteMatch } from './router.js';
 
@@ -46,6 +47,7 @@ export function createDispatch(
   stages: PipelineStages,
   watermarks: Watermarks,
   now: () => number,
+  trustedProxies: CidrList = [],
 ): Dispatcher {
   const authStages: readonly Stage[] = [stages.authenticate, stages.ipAllowlist, stages.signature, stages.rateLimit];
   let refusing = false;
@@ -56,7 +58,7 @@ export function createDispatch(
   });
   function dispatch(req: ApiRequest, ctx: RequestContext): ApiResponse | Promise<ApiResponse> {
     if (refusing) return shuttingDown;
-    if (req.path.startsWith(`${CONSOLE_PREFIX}/`)) return dispatchConsole(consoleRouter, req, ctx);
+    if (req.path.startsWith(`${CONSOLE_PREFIX}/`)) return dispatchConsole(consoleRouter, trustedProxies, req, ctx);
     const refused = stages.browser(req, ctx);
     if (refused) return refused;
     const match = router.match(req.method, req.path);
@@ -110,8 +112,16 @@ export function createDispatch(
   };
 }
 
-/** The console API: session authentication happens inside its routes (it is used from browsers, so no browser refusal). */
-function dispatchConsole(router: Router, req: ApiRequest, ctx: RequestContext): ApiResponse | Promise<ApiResponse> {
+/**
+ * The console API: session authentication happens inside its routes (it is used from browsers, so no
+ * browser refusal). The client address (sign-in throttling) is resolved here, as no pipeline stage runs.
+ */
+function dispatchConsole(
+  router: Router,
+  trustedProxies: CidrList,
+  req: ApiRequest,
+  ctx: RequestContext,
+): ApiResponse | Promise<ApiResponse> {
   const match = router.match(req.method, req.path);
   if (match.kind === 'none')
     return fail(API_ERRORS.routeNotFound, { detail: `No route for ${req.method} ${req.path}` });
@@ -123,6 +133,7 @@ function dispatchConsole(router: Router, req: ApiRequest, ctx: RequestContext): 
   ctx.template = `${CONSOLE_PREFIX}${match.route.template}`;
   if (match.kind === 'invalid') return fail(match.notFound);
   ctx.params = match.params;
+  ctx.clientIp = clientAddress(req.remoteAddress, req.headers['x-forwarded-for'], trustedProxies);
   return match.route.handle(req, ctx);
 }
 

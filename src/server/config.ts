@@ -101,6 +101,13 @@ export interface Config {
   readonly waiverSweepMs: number;
   /** `TRUSTED_PROXIES`, default empty: comma-separated CIDRs whose `X-Forwarded-For` is honoured. */
   readonly trustedProxies: readonly string[];
+  /**
+   * `CONSOLE_SECURE_COOKIE`, default false: always mark the console's session cookie `Secure`. When
+   * false it is `Secure` only for requests that came over TLS (`X-Forwarded-Proto: https` from a
+   * TRUSTED_PROXIES peer), so that a browser on plain `http://127.0.0.1` keeps it. Set it when TLS
+   * ends at a proxy that does not send `X-Forwarded-Proto`; a browser then drops the cookie on http.
+   */
+  readonly consoleSecureCookie: boolean;
   /** `LOG_LEVEL`, default `info` (pino levels; `silent` for none). */
   readonly logLevel: string;
   /** `SHUTDOWN_DEADLINE_MS`, default 10000: graceful shutdown budget in ms. */
@@ -199,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    consoleSecureCookie: bool(env, 'CONSOLE_SECURE_COOKIE', false),
     logLevel: env['LOG_LEVEL'] || 'info',
     shutdownDeadlineMs: int(env, 'SHUTDOWN_DEADLINE_MS', 10_000, 100, 600_000),
     bootstrapDemo: bool(env, 'BOOTSTRAP_DEMO', true),

@@ -33,6 +33,7 @@ export const API_ERRORS = {
   lacksWebhooks: { status: 403, error: 'Key lacks webhooks:manage permission' }, // added
   lacksManage: { status: 403, error: 'Key lacks governance:manage permission' }, // added (issue 17)
   notAuthorized: { status: 403, error: 'Not authorized' },
+  csrfInvalid: { status: 403, error: 'CSRF token missing or invalid' }, // added (issue 18): console change by cookie without X-CSRF-Token
   scenarioNotFound: { status: 404, error: 'Scenario not found' },
   blueprintNotFound: { status: 404, error: 'Blueprint not found' },
   evaluationNotFound: { status: 404, error: 'Evaluation not found' },
@@ -52,6 +53,7 @@ export const API_ERRORS = {
   bodyTooLarge: { status: 413, error: 'Request body too large' },
   invalidBody: { status: 422, error: 'Invalid request body' },
   rateLimited: { status: 429, error: 'Rate limit exceeded' },
+  signInThrottled: { status: 429, error: 'Too many sign-in attempts' }, // added (issue 18): console sign-in locked, honour Retry-After
   remediationFailed: { status: 500, error: 'Remediation generation failed' },
   internal: { status: 500, error: 'Internal server error' },
   overloaded: { status: 503, error: 'Evaluation capacity exhausted' }, // added: pool queue full, honour Retry-After

@@ -21,6 +21,9 @@ import { createDispatch } from './app.js';
 import { CONSOLE_PREFIX, Router } from './router.js';
 import { consoleRoutes } from './console/routes.js';
 import { Users } from './console/users.js';
+import { CsrfTokens } from './console/csrf.js';
+import { SignInThrottle } from './console/sign-in-throttle.js';
+import { Audit } from './audit.js';
 import { authenticate } from './pipeline/authenticate.js';
 import { browserRefusal } from './pipeline/browser.js';
 import { parseCidrs } from './pipeline/client-address.js';
@@ -90,6 +93,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const limiter = c.resolve(RateLimiter);
   const replayGuard = c.resolve(ReplayGuard);
   observePool(pool, metrics);
+  const audit = c.resolve(Audit);
+  const trustedProxies = parseCidrs(config.trustedProxies);
 
   const deps = {
     config,
@@ -100,21 +105,35 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     validators: compileValidators(),
     now,
     metrics,
+    audit,
   };
   const dispatcher = createDispatch(
     new Router(publicRoutes(deps, webhooks)),
-    new Router(consoleRoutes(users, keys, now), CONSOLE_PREFIX),
+    new Router(
+      consoleRoutes({
+        users,
+        keys,
+        now,
+        csrf: c.resolve(CsrfTokens),
+        throttle: c.resolve(SignInThrottle),
+        audit,
+        config,
+        trustedProxies,
+      }),
+      CONSOLE_PREFIX,
+    ),
     {
       browser: browserRefusal(),
       authenticate: authenticate(keys, now, (orgId) =>
         thenMaybe(store.organizations.getOrg(orgId), (org) => org !== undefined),
       ),
-      ipAllowlist: ipAllowlist(parseCidrs(config.trustedProxies)),
+      ipAllowlist: ipAllowlist(trustedProxies),
       signature: verifySignature(keys, replayGuard, config.signatureToleranceS, now),
       rateLimit: rateLimit(limiter, now, (window) => metrics?.rateLimited.labels(window).inc()),
     },
     c.resolve(Watermarks),
     now,
+    trustedProxies,
   );
 
   const chunkWorker = config.store === 'redis' && config.role !== 'api' ? startChunkWorker(c, config) : null;

@@ -5,6 +5,7 @@
  * the default; every backend passes the contract suites in test/store/.
  */
 import type { Awaitable } from './awaitable.js';
+import type { AuditRepository } from './audit/repository.js';
 import type { ConsoleAccountsRepository } from './console-accounts/repository.js';
 import type { EvaluationsRepository } from './evaluations/repository.js';
 import type { GovernanceRepository } from './governance/repository.js';
@@ -13,6 +14,7 @@ import type { RateLeases } from './rate-limits/repository.js';
 import type { ReplayRepository } from './replay/repository.js';
 import type { ResultsRepository } from './results/repository.js';
 import type { ScenariosRepository } from './scenarios/repository.js';
+import type { SignInThrottleRepository } from './sign-in/repository.js';
 import type { WebhooksRepository } from './webhooks/repository.js';
 
 /** Sizes for the operators' gauges (`gov_store_*`). */
@@ -45,6 +47,10 @@ export interface Store {
   readonly consoleAccounts: ConsoleAccountsRepository;
   /** Governance settings, custom rules and waivers (issue 17). */
   readonly governance: GovernanceRepository;
+  /** Sign-in failure counters and locks of the console (issue 18). */
+  readonly signInThrottle: SignInThrottleRepository;
+  /** The audit log of console and public-API changes (issue 18). */
+  readonly audit: AuditRepository;
   /** Resolves when every write committed so far is durable. */
   flushed(): Promise<void>;
   /** Throws when the store cannot serve reads (readiness probe; e.g. once closed). */

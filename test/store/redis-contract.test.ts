@@ -9,6 +9,8 @@ import { replayContract } from './contract/replay.js';
 import { consoleAccountsContract } from './contract/console-accounts.js';
 import { rateLeasesContract } from './contract/rate-leases.js';
 import { governanceContract } from './contract/governance.js';
+import { signInThrottleContract } from './contract/sign-in-throttle.js';
+import { auditContract } from './contract/audit.js';
 
 organizationsContract(redisBackend);
 scenariosContract(redisBackend);
@@ -19,3 +21,5 @@ replayContract(redisBackend);
 consoleAccountsContract(redisBackend);
 rateLeasesContract(redisBackend);
 governanceContract(redisBackend);
+signInThrottleContract(redisBackend);
+auditContract(redisBackend);

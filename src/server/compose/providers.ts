@@ -16,6 +16,9 @@ import { KeyService } from '../auth/keys.js';
 import { ResultTokens } from '../auth/result-tokens.js';
 import { deriveKey, loadServerSecrets } from '../auth/server-secrets.js';
 import { Users } from '../console/users.js';
+import { CsrfTokens } from '../console/csrf.js';
+import { SignInThrottle } from '../console/sign-in-throttle.js';
+import { Audit } from '../audit.js';
 import { Metrics } from '../metrics.js';
 import { RateLimiter } from '../pipeline/rate-limit.js';
 import { ReplayGuard } from '../pipeline/replay-guard.js';
@@ -67,6 +70,23 @@ export function registerProviders(c: DependencyContainer, values: ProvidedValues
     c,
     Users,
     (r) => new Users(r.resolve(STORE).consoleAccounts, r.resolve(STORE).organizations, cfg.keyPrefix),
+  );
+  singleton(c, CsrfTokens, (r) => new CsrfTokens(deriveKey(r.resolve(SECRETS), 'console-csrf')));
+  singleton(c, SignInThrottle, (r) => new SignInThrottle(r.resolve(STORE).signInThrottle));
+  singleton(
+    c,
+    Audit,
+    (r) =>
+      new Audit(
+        r.resolve(STORE).audit,
+        r.resolve(CLOCK),
+        storeFailureReporter(
+          'audit',
+          'audit entry not written (the change itself was made)',
+          r.resolve(METRICS),
+          r.resolve(LOGGER),
+        ),
+      ),
   );
   singleton(
     c,

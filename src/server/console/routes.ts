@@ -3,8 +3,10 @@
  * administration ... in the console through session-authenticated /api/v1/keys/*, for admin/owner
  * roles"; error rows of spec §7 marked "key-admin").
  *
- * POST /api/v1/session { email, password } → { session_token, expires_at, user }
- * DELETE /api/v1/session
+ * Every console route is registered here: the key routes below, and the session
+ * (console/session-routes), audit (console/audit-routes) and user (console/user-routes) routes.
+ * Key changes made with the session cookie need `X-CSRF-Token` (console/csrf) and are audited.
+ *
  * GET /api/v1/keys?org_id=…                      list
  * POST /api/v1/keys { org_id, name?, permissions?, expires_at? }   create (clear key and secret shown once)
  * POST /api/v1/keys/{key_id}/rotate { org_id, overlap_seconds? }
@@ -14,17 +16,19 @@ import type { KeyRecord, Permission, SessionRecord } from '../../model/records.j
 import type { KeyService } from '../auth/keys.js';
 import type { ApiRequest, ApiResponse } from '../http/types.js';
 import type { Route } from '../router.js';
-import type { Users } from './users.js';
+import type { ConsoleServices } from './services.js';
 import { ALL_PERMISSIONS } from '../../model/records.js';
 import { API_ERRORS } from '../errors.js';
 import { fail } from '../http/envelope.js';
-import { parseJsonBody } from '../../api/requests.js';
-import { guard, sessionToken } from './guard.js';
+import { userActor } from '../audit.js';
+import { guard } from './guard.js';
+import { okPlain } from './reply.js';
+import { sessionRoutes } from './session-routes.js';
+import { auditRoutes } from './audit-routes.js';
+import { userRoutes } from './user-routes.js';
 
 /** Key ids in console paths: longer than an id can be → 404 `Key not found`. */
 const KEY_ID = { key_id: { notFound: API_ERRORS.keyNotFound } };
-
-const okPlain = (data: unknown, status = 200): ApiResponse => ({ status, body: JSON.stringify({ ok: true, data }) });
 
 /** Public view of a key (never the hash). */
 function keyView(k: KeyRecord, nowMs: number, keys: KeyService): Record<string, unknown> {
@@ -44,8 +48,9 @@ function keyView(k: KeyRecord, nowMs: number, keys: KeyService): Record<string, 
   };
 }
 
-/** Builds the console routes. */
-export function consoleRoutes(users: Users, keys: KeyService, now: () => number): Route[] {
+/** Builds every console route (mounted under CONSOLE_PREFIX). */
+export function consoleRoutes(s: ConsoleServices): Route[] {
+  const { users, keys, now, audit } = s;
   type Authed = (
     req: ApiRequest,
     session: SessionRecord,
@@ -54,15 +59,11 @@ export function consoleRoutes(users: Users, keys: KeyService, now: () => number)
     params: Record<string, string>,
   ) => ApiResponse | Promise<ApiResponse>;
 
-  /** Session → body → organization context (the session's by default) → admin or owner (spec §7 key-admin rows). */
-  const guarded = (handler: Authed) => {
-    // Built at the first call: building the routes reads no dependency (test/unit/openapi-routes).
-    let checked: ReturnType<typeof guard> | null = null;
-    return (req: ApiRequest, ctx: { params: Record<string, string> }) =>
-      (checked ??= guard(users, keys.prefix, now, { minimum: 'admin', orgContext: 'required' }, (c) =>
-        handler(c.req, c.session, c.orgId, c.body, c.params),
-      ))(req, ctx);
-  };
+  /** Session → body → organization context (required) → admin or owner (spec §7 key-admin rows) → CSRF token. */
+  const guarded = (handler: Authed) =>
+    guard(users, keys.prefix, now, { minimum: 'admin', orgContext: 'required', extra: s.csrf.check }, (c) =>
+      handler(c.req, c.session, c.orgId, c.body, c.params),
+    );
 
   const keyOf = async (orgId: string, keyId: string): Promise<KeyRecord | undefined> => {
     const k = await keys.find(keyId);
@@ -70,52 +71,9 @@ export function consoleRoutes(users: Users, keys: KeyService, now: () => number)
   };
 
   return [
-    {
-      method: 'POST',
-      template: '/session',
-      permission: null,
-      async handle(req) {
-        const parsed = parseJsonBody(req.body);
-        const b = parsed.ok ? (parsed.value as { email?: unknown; password?: unknown }) : null;
-        if (!b || typeof b.email !== 'string' || typeof b.password !== 'string') {
-          return fail(API_ERRORS.invalidBody, {
-            detail: [{ path: '/email', message: 'email and password (strings) are required' }],
-          });
-        }
-        const login = await users.login(b.email, b.password, now());
-        if (!login) return fail(API_ERRORS.invalidCredentials);
-        const res = okPlain({
-          session_token: login.token,
-          expires_at: new Date(login.session.expires_at).toISOString(),
-          user: {
-            user_id: login.user.user_id,
-            org_id: login.user.org_id,
-            role: login.user.role,
-            email: login.user.email,
-          },
-        });
-        return {
-          ...res,
-          headers: [
-            [
-              'set-cookie',
-              `gov_session=${login.token}; Path=/api/v1; HttpOnly; Secure; SameSite=Strict; Max-Age=${Math.floor((login.session.expires_at - now()) / 1000)}`,
-            ],
-          ],
-        };
-      },
-    },
-    {
-      method: 'DELETE',
-      template: '/session',
-      permission: null,
-      async handle(req) {
-        const found = sessionToken(req, keys.prefix);
-        if (!found || !(await users.session(found.token, now()))) return fail(API_ERRORS.sessionRequired);
-        await users.logout(found.token);
-        return okPlain({ logged_out: true });
-      },
-    },
+    ...sessionRoutes(s),
+    ...auditRoutes(s),
+    ...userRoutes(s),
     {
       method: 'GET',
       template: '/keys',
@@ -128,7 +86,7 @@ export function consoleRoutes(users: Users, keys: KeyService, now: () => number)
       method: 'POST',
       template: '/keys',
       permission: null,
-      handle: guarded(async (_req, _s, orgId, body) => {
+      handle: guarded(async (_req, session, orgId, body) => {
         const perms = body['permissions'];
         if (
           perms !== undefined &&
@@ -148,6 +106,7 @@ export function consoleRoutes(users: Users, keys: KeyService, now: () => number)
           ...(perms ? { permissions: perms as Permission[] } : {}),
           expiresAt: typeof expires === 'string' ? new Date(expires).toISOString() : null,
         });
+        await audit.record(orgId, userActor(session.user_id), 'key.create', issued.record.key_id, issued.record.name);
         return okPlain(
           { ...keyView(issued.record, now(), keys), api_key: issued.api_key, signing_secret: issued.signing_secret },
           201,
@@ -159,13 +118,20 @@ export function consoleRoutes(users: Users, keys: KeyService, now: () => number)
       template: '/keys/{key_id}/rotate',
       permission: null,
       params: KEY_ID,
-      handle: guarded(async (_req, _s, orgId, body, params) => {
+      handle: guarded(async (_req, session, orgId, body, params) => {
         const key = await keyOf(orgId, params['key_id']!);
         if (!key) return fail(API_ERRORS.keyNotFound);
         if (!keys.state(key, now()).ok) return fail(API_ERRORS.keyCannotRotate);
         const overlap =
           typeof body['overlap_seconds'] === 'number' && body['overlap_seconds'] >= 0 ? body['overlap_seconds'] : 0;
         const issued = await keys.rotate(key.key_id, overlap * 1000, now());
+        await audit.record(
+          orgId,
+          userActor(session.user_id),
+          'key.rotate',
+          issued.record.key_id,
+          `rotated from ${key.key_id}, overlap ${overlap} s`,
+        );
         return okPlain(
           { ...keyView(issued.record, now(), keys), api_key: issued.api_key, signing_secret: issued.signing_secret },
           201,
@@ -177,11 +143,13 @@ export function consoleRoutes(users: Users, keys: KeyService, now: () => number)
       template: method === 'POST' ? '/keys/{key_id}/revoke' : '/keys/{key_id}',
       permission: null,
       params: KEY_ID,
-      handle: guarded(async (_req, _s, orgId, _body, params) => {
+      handle: guarded(async (_req, session, orgId, _body, params) => {
         const key = await keyOf(orgId, params['key_id']!);
         if (!key) return fail(API_ERRORS.keyNotFound);
         if (key.revoked_at !== null) return fail(API_ERRORS.keyAlreadyRevoked);
-        return okPlain(keyView(await keys.revoke(key.key_id), now(), keys));
+        const revoked = await keys.revoke(key.key_id);
+        await audit.record(orgId, userActor(session.user_id), 'key.revoke', key.key_id);
+        return okPlain(keyView(revoked, now(), keys));
       }),
     })),
   ];

@@ -54,6 +54,11 @@ export class UserError extends Error {
   }
 }
 
+/** The outcome of a sign-in: a session, or the account the e-mail named (undefined when unknown). */
+export type LoginResult =
+  | { readonly ok: true; readonly token: string; readonly session: SessionRecord; readonly user: UserRecord }
+  | { readonly ok: false; readonly user: UserRecord | undefined };
+
 /** Account and session operations. */
 export class Users {
   /** A dummy hash so that unknown e-mails cost as much as wrong passwords (no account enumeration by timing). */
@@ -82,19 +87,18 @@ export class Users {
     return user;
   }
 
-  /** Checks e-mail and password; on success opens a session and returns its token (shown once). */
-  async login(
-    email: string,
-    password: string,
-    nowMs: number,
-  ): Promise<{ token: string; session: SessionRecord; user: UserRecord } | null> {
+  /**
+   * Checks e-mail and password; on success opens a session and returns its token (shown once). A
+   * failure names the account when the e-mail is known (its organization gets the audit entry).
+   */
+  async login(email: string, password: string, nowMs: number): Promise<LoginResult> {
     const user = await this.accounts.userByEmail(email.trim().toLowerCase());
     if (!user) {
       this.dummy ??= hashPassword(randomUUID());
       await verifyPassword(password, await this.dummy);
-      return null;
+      return { ok: false, user: undefined };
     }
-    if (!(await verifyPassword(password, user.password_hash))) return null;
+    if (!(await verifyPassword(password, user.password_hash))) return { ok: false, user };
     const token = `${this.prefix}_sess_${randomBytes(32).toString('hex')}`;
     const session: SessionRecord = {
       user_id: user.user_id,
@@ -103,7 +107,17 @@ export class Users {
       expires_at: nowMs + SESSION_TTL_S * 1000,
     };
     await this.accounts.createSession(sessionKey(token), session);
-    return { token, session, user };
+    return { ok: true, token, session, user };
+  }
+
+  /** An organization's accounts, by e-mail (with their password hashes: callers show a view). */
+  async list(orgId: string): Promise<UserRecord[]> {
+    return this.accounts.usersOf(orgId);
+  }
+
+  /** The account of a session, or undefined when it was removed meanwhile. */
+  async user(userId: string): Promise<UserRecord | undefined> {
+    return this.accounts.getUser(userId);
   }
 
   /** The live session of a token, or undefined (unknown or expired). */

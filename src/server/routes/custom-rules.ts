@@ -13,6 +13,7 @@ import { parseJsonBody } from '../../api/requests.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, ok } from '../http/envelope.js';
 import { actorOf } from './waivers.js';
+import { keyActor } from '../audit.js';
 
 /** Rules in force per organization (each costs every evaluation of the organization a pass over its modules). */
 export const MAX_CUSTOM_RULES = 50;
@@ -95,6 +96,10 @@ export function ruleView(r: CustomRuleRecord): Record<string, unknown> {
   };
 }
 
+/** A rule's title for the audit log, or null. */
+const titleOf = (rule: Readonly<Record<string, unknown>>): string | null =>
+  typeof rule['title'] === 'string' ? rule['title'] : null;
+
 /** The four custom-rule routes. */
 export function customRuleRoutes(deps: RouteDeps): Route[] {
   return [
@@ -117,6 +122,13 @@ export function customRuleRoutes(deps: RouteDeps): Route[] {
           return fail(API_ERRORS.invalidBody, {
             detail: [{ path: '/', message: `at most ${MAX_CUSTOM_RULES} custom rules per organization` }],
           });
+        await deps.audit.record(
+          key.org_id,
+          keyActor(key.key_id),
+          'rule.create',
+          created.record.code,
+          titleOf(created.record.rule),
+        );
         return ok(ruleView(created.record), ctx.watermark!, 201);
       },
     },
@@ -148,7 +160,9 @@ export function customRuleRoutes(deps: RouteDeps): Route[] {
           new Date(deps.now()).toISOString(),
           actorOf(key.key_id),
         );
-        return r ? ok(ruleView(r), ctx.watermark!) : fail(API_ERRORS.ruleNotFound);
+        if (!r) return fail(API_ERRORS.ruleNotFound);
+        await deps.audit.record(key.org_id, keyActor(key.key_id), 'rule.delete', r.code);
+        return ok(ruleView(r), ctx.watermark!);
       },
     },
   ];

@@ -6,6 +6,7 @@ import type { ResultTokens } from '../auth/result-tokens.js';
 import type { Config } from '../config.js';
 import type { Validators } from '../../api/requests.js';
 import type { Metrics } from '../metrics.js';
+import type { Audit } from '../audit.js';
 
 /** Handler dependencies. */
 export interface RouteDeps {
@@ -19,4 +20,6 @@ export interface RouteDeps {
   readonly now: () => number;
   /** Metrics, or null when disabled (METRICS_ENABLED=false). */
   readonly metrics: Metrics | null;
+  /** Records the changes made through the API in the audit log (issue 18). */
+  readonly audit: Audit;
 }

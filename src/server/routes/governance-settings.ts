@@ -15,6 +15,7 @@ import { API_ERRORS } from '../errors.js';
 import { fail, ok } from '../http/envelope.js';
 import { schemaRef } from '../openapi/components.js';
 import { actorOf } from './waivers.js';
+import { keyActor } from '../audit.js';
 
 const MANAGE = 'governance:manage' as const;
 
@@ -114,6 +115,7 @@ export function settingsRoutes(deps: RouteDeps): Route[] {
             detail: `the current version is ${put.currentVersion}`,
             headers: [['etag', settingsEtag(put.currentVersion)]],
           });
+        await deps.audit.record(key.org_id, keyActor(key.key_id), 'settings.update', `v${put.record.version}`);
         return ok(settingsView(put.record), ctx.watermark!, 200, [['etag', settingsEtag(put.record.version)]]);
       },
     },

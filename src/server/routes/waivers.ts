@@ -19,6 +19,7 @@ import { API_ERRORS } from '../errors.js';
 import { fail, ok } from '../http/envelope.js';
 import { MAX_ID_LENGTH } from '../router.js';
 import { schemaRef } from '../openapi/components.js';
+import { keyActor } from '../audit.js';
 
 /** Unrevoked, unexpired waivers per organization. */
 export const MAX_ACTIVE_WAIVERS = 1000;
@@ -205,6 +206,13 @@ export function waiverRoutes(deps: RouteDeps): Route[] {
           return fail(API_ERRORS.invalidBody, {
             detail: [{ path: '/', message: `at most ${MAX_ACTIVE_WAIVERS} active waivers per organization` }],
           });
+        await deps.audit.record(
+          orgId,
+          keyActor(key.key_id),
+          'waiver.create',
+          record.waiver_id,
+          `${b.policy} on ${b.scenario_id}`,
+        );
         const reevaluationId = await reevaluate(orgId, b.scenario_id);
         return ok({ ...waiverView(record, at, true), reevaluation_id: reevaluationId }, ctx.watermark!, 201);
       },
@@ -263,6 +271,13 @@ export function waiverRoutes(deps: RouteDeps): Route[] {
           detail: null,
         });
         if (!w) return fail(API_ERRORS.waiverNotFound);
+        await deps.audit.record(
+          key.org_id,
+          keyActor(key.key_id),
+          'waiver.revoke',
+          w.waiver_id,
+          `${w.policy} on ${w.scenario_id}`,
+        );
         // An expired waiver no longer counts: revoking it changes no result.
         const reevaluationId = before.expires_at > at ? await reevaluate(key.org_id, w.scenario_id) : null;
         return ok({ ...waiverView(w, at, true), reevaluation_id: reevaluationId }, ctx.watermark!);

@@ -14,6 +14,7 @@ import { API_ERRORS } from '../errors.js';
 import { fail, ok } from '../http/envelope.js';
 import { parseJsonBody } from '../../api/requests.js';
 import { schemaRef } from '../openapi/components.js';
+import { keyActor } from '../audit.js';
 
 /** Most endpoints per organization. */
 export const MAX_WEBHOOKS_PER_ORG = 20;
@@ -178,6 +179,7 @@ export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): R
             detail: [{ path: '/', message: `at most ${MAX_WEBHOOKS_PER_ORG} webhooks per organization` }],
           });
         }
+        await deps.audit.record(orgId, keyActor(ctx.key!.key_id), 'webhook.create', record.webhook_id, record.url);
         return ok({ ...view(record), secret: dispatcher.secretOf(record.webhook_id) }, ctx.watermark!, 201);
       },
     },
@@ -204,6 +206,7 @@ export function webhookRoutes(deps: RouteDeps, dispatcher: WebhookDispatcher): R
         if (!w) return fail(API_ERRORS.webhookNotFound);
         dispatcher.forget(w.webhook_id);
         await deps.store.webhooks.delete(orgId, w.webhook_id);
+        await deps.audit.record(orgId, keyActor(ctx.key!.key_id), 'webhook.delete', w.webhook_id, w.url);
         return ok({ webhook_id: w.webhook_id, deleted: true }, ctx.watermark!);
       },
     },

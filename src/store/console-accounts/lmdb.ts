@@ -22,6 +22,16 @@ export class LmdbConsoleAccounts implements ConsoleAccountsRepository {
     return this.t.users.get(userId);
   }
 
+  /** Scans the e-mail index: console accounts are few (tens per installation). */
+  usersOf(orgId: string): UserRecord[] {
+    const out: UserRecord[] = [];
+    for (const { value: id } of this.t.userEmails.getRange()) {
+      const user = this.t.users.get(id);
+      if (user?.org_id === orgId) out.push(user);
+    }
+    return out.sort((a, b) => Buffer.compare(Buffer.from(a.email), Buffer.from(b.email)));
+  }
+
   userByEmail(email: string): UserRecord | undefined {
     const id = this.t.userEmails.get(email);
     return id === undefined ? undefined : this.t.users.get(id);

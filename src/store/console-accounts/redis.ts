@@ -6,7 +6,7 @@
 import type { SessionRecord, UserRecord } from '../../model/records.js';
 import type { ConsoleAccountsRepository } from './repository.js';
 import type { RedisContext } from '../redis/context.js';
-import { packRecord, unpackRecord } from '../redis/codec.js';
+import { byCodePoint, packRecord, unpackRecord } from '../redis/codec.js';
 import { luaScript, runScript } from '../redis/script.js';
 
 /** KEYS: user-emails, user record. ARGV: e-mail, user id, record. The e-mail is claimed with HSETNX, so of concurrent sign-ups exactly one gets 1. */
@@ -34,6 +34,18 @@ export class RedisConsoleAccounts implements ConsoleAccountsRepository {
 
   async getUser(userId: string): Promise<UserRecord | undefined> {
     return unpackRecord<UserRecord>(await this.c.redis.getBuffer(this.c.keys.user(userId)));
+  }
+
+  /** Reads the e-mail index and the users it names: console accounts are few (tens per installation). */
+  async usersOf(orgId: string): Promise<UserRecord[]> {
+    const index = await this.c.redis.hgetall(this.c.keys.userEmails);
+    const ids = Object.values(index);
+    if (ids.length === 0) return [];
+    const records = await this.c.redis.mgetBuffer(...ids.map((id) => this.c.keys.user(id)));
+    return records
+      .map((b) => unpackRecord<UserRecord>(b))
+      .filter((u): u is UserRecord => u?.org_id === orgId)
+      .sort((a, b) => byCodePoint(a.email, b.email));
   }
 
   async userByEmail(email: string): Promise<UserRecord | undefined> {

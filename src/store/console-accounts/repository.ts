@@ -7,6 +7,8 @@ export interface ConsoleAccountsRepository {
   /** Stores a user unless its (normalised) e-mail is taken, atomically. @returns false when the e-mail is taken. */
   createUser(user: UserRecord): Promise<boolean>;
   getUser(userId: string): Awaitable<UserRecord | undefined>;
+  /** An organization's users, by e-mail. */
+  usersOf(orgId: string): Awaitable<UserRecord[]>;
   /** The user with this normalised e-mail, or undefined. */
   userByEmail(email: string): Awaitable<UserRecord | undefined>;
   /** Stores a session under the hash of its token (the token itself is never stored). */

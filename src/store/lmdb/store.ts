@@ -4,6 +4,8 @@ import type { Store, StoreStats } from '../store.js';
 import type { RateLeases } from '../rate-limits/repository.js';
 import { restrictToOwner } from '../data-dir.js';
 import { LmdbTables } from './tables.js';
+import { LmdbAudit } from '../audit/lmdb.js';
+import { LmdbSignInThrottle } from '../sign-in/lmdb.js';
 import { LmdbConsoleAccounts } from '../console-accounts/lmdb.js';
 import { LmdbEvaluations } from '../evaluations/lmdb.js';
 import { LmdbGovernance } from '../governance/lmdb.js';
@@ -47,6 +49,8 @@ export class LmdbStore implements Store {
   readonly replay: LmdbReplay;
   readonly consoleAccounts: LmdbConsoleAccounts;
   readonly governance: LmdbGovernance;
+  readonly signInThrottle: LmdbSignInThrottle;
+  readonly audit: LmdbAudit;
   private leases: LmdbRateLeases | null = null;
 
   /** @throws DataDirPermissionError when group or others can access `dataDir` (created 0700 when missing). */
@@ -65,6 +69,8 @@ export class LmdbStore implements Store {
     this.replay = new LmdbReplay(this.tables);
     this.consoleAccounts = new LmdbConsoleAccounts(this.tables);
     this.governance = new LmdbGovernance(this.tables);
+    this.signInThrottle = new LmdbSignInThrottle(this.tables);
+    this.audit = new LmdbAudit(this.tables);
   }
 
   get rateLimits(): RateLeases {

@@ -20,6 +20,7 @@ import type {
   WaiverRecord,
   WebhookRecord,
 } from '../../model/records.js';
+import type { AuditEntry } from '../audit/repository.js';
 
 /** Map size of the environment in bytes (default 8 GiB; LMDB grows the file lazily up to it). */
 export const DEFAULT_MAP_SIZE = 8 * 1024 ** 3;
@@ -110,6 +111,12 @@ export class LmdbTables {
   readonly waiverDue: Database<string, string>;
   /** `<kind>\0org\0waiver` → its due ms (15 digits): finds a waiver's `waiver-due` entry to claim or drop it. */
   readonly waiverDueAt: Database<string, string>;
+  /** Sign-in throttle key → `{ c, s, l }`: failures in the window, window start (ms), locked until (ms, 0 = not locked). */
+  readonly signInThrottle: Database<{ c: number; s: number; l: number }, string>;
+  /** `org\0<seq, 12 digits>` → audit entry (store/audit; never deleted). */
+  readonly audit: Database<AuditEntry, string>;
+  /** org → the last audit sequence number of the organization (absent = 0). */
+  readonly auditSeqs: Database<number, string>;
 
   /** @throws DataDirPermissionError when group or others can access `dataDir` (created 0700 when missing). */
   constructor(
@@ -155,6 +162,9 @@ export class LmdbTables {
     this.activeWaivers = this.root.openDB({ name: 'active-waivers', encoding: 'string' });
     this.waiverDue = this.root.openDB({ name: 'waiver-due', encoding: 'string' });
     this.waiverDueAt = this.root.openDB({ name: 'waiver-due-at', encoding: 'string' });
+    this.signInThrottle = this.root.openDB({ name: 'sign-in-throttle' });
+    this.audit = this.root.openDB(records('audit'));
+    this.auditSeqs = this.root.openDB({ name: 'audit-seqs' });
   }
 
   /** Resolves when every write committed so far is durable on disk. */

@@ -30,6 +30,8 @@
  * | `P{org}:waiver-order` | zset | waiver ids scored by creation sequence (`waivers-seq`) | GovernanceRepository |
  * | `P{org}:scenario-waivers:<scenario>` | zset | the scenario's waiver ids scored by creation sequence | GovernanceRepository |
  * | `P{org}:waivers-active` | zset | unrevoked waiver ids scored by `expires_at` (ms; expired ones pruned by the next creation) | GovernanceRepository |
+ * | `P{org}:audit-seq` | string | the organization's last audit sequence number | AuditRepository |
+ * | `P{org}:audit` | zset | `<seq>:<entry JSON>` scored by seq (the audit log; never trimmed) | AuditRepository |
  * | `Porgs` | hash | org id → msgpack OrgRecord | OrganizationsRepository |
  * | `Pkey:<key>` | string | msgpack KeyRecord | OrganizationsRepository |
  * | `Pkey-hashes` | hash | keyed hash (hex) → key id | OrganizationsRepository |
@@ -47,6 +49,7 @@
  * | `Puser:<user>` | string | msgpack UserRecord | ConsoleAccountsRepository |
  * | `Puser-emails` | hash | e-mail → user id | ConsoleAccountsRepository |
  * | `Psession:<token hash>` | string | msgpack SessionRecord | ConsoleAccountsRepository |
+ * | `Psign-in:<key>` | hash | sign-in throttle of an account or address: `c` failures, `s` window start (ms), `l` locked until (ms); expires when window and lock are over | SignInThrottleRepository |
  * | `Prate:<key>:m`, `Prate:<key>:h` | hash | window id → requests leased; expires 2 windows after its last grant | RateLeases |
  *
  * Cluster readiness is partial: the organization's keys of a script share a slot, but the scripts
@@ -136,6 +139,12 @@ export class RedisKeys {
   activeWaivers(orgId: string): string {
     return `${this.org(orgId)}waivers-active`;
   }
+  auditSeq(orgId: string): string {
+    return `${this.org(orgId)}audit-seq`;
+  }
+  audit(orgId: string): string {
+    return `${this.org(orgId)}audit`;
+  }
 
   get orgs(): string {
     return `${this.prefix}orgs`;
@@ -187,6 +196,9 @@ export class RedisKeys {
   }
   session(tokenHash: string): string {
     return `${this.prefix}session:${part(tokenHash)}`;
+  }
+  signIn(key: string): string {
+    return `${this.prefix}sign-in:${part(key)}`;
   }
   rate(keyId: string, kind: 'm' | 'h'): string {
     return `${this.prefix}rate:${part(keyId)}:${kind}`;

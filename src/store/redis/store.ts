@@ -14,6 +14,8 @@ import { COUNTERS, DEFAULT_PREFIX, RedisKeys } from './keys.js';
 import { RedisContext } from './context.js';
 import { checkRedisSettings } from './settings.js';
 import { isRedisUnavailableError } from './unavailable.js';
+import { RedisAudit } from '../audit/redis.js';
+import { RedisSignInThrottle } from '../sign-in/redis.js';
 import { RedisConsoleAccounts } from '../console-accounts/redis.js';
 import { RedisEvaluations } from '../evaluations/redis.js';
 import { RedisGovernance } from '../governance/redis.js';
@@ -53,6 +55,8 @@ export class RedisStore implements Store {
   readonly rateLimits: RedisRateLeases;
   readonly consoleAccounts: RedisConsoleAccounts;
   readonly governance: RedisGovernance;
+  readonly signInThrottle: RedisSignInThrottle;
+  readonly audit: RedisAudit;
 
   /**
    * @param redis a connected client (one connection for every command, auto-pipelined).
@@ -74,6 +78,8 @@ export class RedisStore implements Store {
     this.rateLimits = new RedisRateLeases(context);
     this.consoleAccounts = new RedisConsoleAccounts(context);
     this.governance = new RedisGovernance(context);
+    this.signInThrottle = new RedisSignInThrottle(context);
+    this.audit = new RedisAudit(context);
   }
 
   /**

@@ -54,6 +54,27 @@ export function consoleAccountsContract(backend: BackendUnderTest): void {
             assert.equal(await accounts.getUser(`usr_${i}`), undefined, `usr_${i} was not stored`);
       }));
 
+    it("lists an organization's users by e-mail, and only theirs", () =>
+      withBackend(backend, async ({ store }) => {
+        const accounts = store.consoleAccounts;
+        assert.deepEqual(await accounts.usersOf(ORG), []);
+        await accounts.createUser(user('usr_2', 'zed@example.com'));
+        await accounts.createUser(user('usr_1', 'ann@example.com'));
+        await accounts.createUser({ ...user('usr_3', 'bob@example.com'), org_id: `${ORG}0` });
+        assert.deepEqual(
+          (await accounts.usersOf(ORG)).map((u) => u.user_id),
+          ['usr_1', 'usr_2'],
+        );
+        assert.deepEqual(await accounts.usersOf(ORG), [
+          user('usr_1', 'ann@example.com'),
+          user('usr_2', 'zed@example.com'),
+        ]);
+        assert.deepEqual(
+          (await accounts.usersOf(`${ORG}0`)).map((u) => u.user_id),
+          ['usr_3'],
+        );
+      }));
+
     it('stores, reads and deletes sessions by token hash, durably', () =>
       withBackend(backend, async (opened) => {
         const hash = 'a'.repeat(64);
