@@ -7,6 +7,7 @@ import { LmdbTables } from './tables.js';
 import { LmdbConsoleAccounts } from '../console-accounts/lmdb.js';
 import { LmdbEvaluations } from '../evaluations/lmdb.js';
 import { LmdbGovernance } from '../governance/lmdb.js';
+import { LmdbFleet } from '../fleet/lmdb.js';
 import { LmdbOrganizations } from '../organizations/lmdb.js';
 import { LmdbRateLeases } from '../rate-limits/lmdb.js';
 import { LmdbReplay } from '../replay/lmdb.js';
@@ -47,6 +48,7 @@ export class LmdbStore implements Store {
   readonly replay: LmdbReplay;
   readonly consoleAccounts: LmdbConsoleAccounts;
   readonly governance: LmdbGovernance;
+  readonly fleet: LmdbFleet;
   private leases: LmdbRateLeases | null = null;
 
   /** @throws DataDirPermissionError when group or others can access `dataDir` (created 0700 when missing). */
@@ -65,6 +67,7 @@ export class LmdbStore implements Store {
     this.replay = new LmdbReplay(this.tables);
     this.consoleAccounts = new LmdbConsoleAccounts(this.tables);
     this.governance = new LmdbGovernance(this.tables);
+    this.fleet = new LmdbFleet(this.tables);
   }
 
   get rateLimits(): RateLeases {

@@ -30,6 +30,10 @@
  * | `P{org}:waiver-order` | zset | waiver ids scored by creation sequence (`waivers-seq`) | GovernanceRepository |
  * | `P{org}:scenario-waivers:<scenario>` | zset | the scenario's waiver ids scored by creation sequence | GovernanceRepository |
  * | `P{org}:waivers-active` | zset | unrevoked waiver ids scored by `expires_at` (ms; expired ones pruned by the next creation) | GovernanceRepository |
+ * | `P{org}:fleet` | zset | the fleet sort indexes (issue 18): members `<group>\0<field>\0<sort key>\0<scenario>`, all scored 0 (store/fleet/keys) | FleetRepository; written by the scenario and commit scripts |
+ * | `P{org}:fleet-rows` | hash | scenario id → fleet row JSON (store/fleet/redis-lua) | FleetRepository; written by the scenario and commit scripts |
+ * | `P{org}:history:<scenario>` | zset | history entry JSON scored by `evaluated_at` (ms); newest 50 kept | FleetRepository; written by the commit script |
+ * | `P{org}:days` | hash | `YYYY-MM-DD:e` / `YYYY-MM-DD:s`: evaluations completed that day and their scenarios | FleetRepository; written by the commit script |
  * | `Porgs` | hash | org id → msgpack OrgRecord | OrganizationsRepository |
  * | `Pkey:<key>` | string | msgpack KeyRecord | OrganizationsRepository |
  * | `Pkey-hashes` | hash | keyed hash (hex) → key id | OrganizationsRepository |
@@ -135,6 +139,18 @@ export class RedisKeys {
   }
   activeWaivers(orgId: string): string {
     return `${this.org(orgId)}waivers-active`;
+  }
+  fleet(orgId: string): string {
+    return `${this.org(orgId)}fleet`;
+  }
+  fleetRows(orgId: string): string {
+    return `${this.org(orgId)}fleet-rows`;
+  }
+  history(orgId: string, scenarioId: string): string {
+    return `${this.org(orgId)}history:${part(scenarioId)}`;
+  }
+  days(orgId: string): string {
+    return `${this.org(orgId)}days`;
   }
 
   get orgs(): string {

@@ -17,6 +17,7 @@ import { isRedisUnavailableError } from './unavailable.js';
 import { RedisConsoleAccounts } from '../console-accounts/redis.js';
 import { RedisEvaluations } from '../evaluations/redis.js';
 import { RedisGovernance } from '../governance/redis.js';
+import { RedisFleet } from '../fleet/redis.js';
 import { RedisOrganizations } from '../organizations/redis.js';
 import { RedisRateLeases } from '../rate-limits/redis.js';
 import { RedisReplay } from '../replay/redis.js';
@@ -53,6 +54,7 @@ export class RedisStore implements Store {
   readonly rateLimits: RedisRateLeases;
   readonly consoleAccounts: RedisConsoleAccounts;
   readonly governance: RedisGovernance;
+  readonly fleet: RedisFleet;
 
   /**
    * @param redis a connected client (one connection for every command, auto-pipelined).
@@ -74,6 +76,7 @@ export class RedisStore implements Store {
     this.rateLimits = new RedisRateLeases(context);
     this.consoleAccounts = new RedisConsoleAccounts(context);
     this.governance = new RedisGovernance(context);
+    this.fleet = new RedisFleet(context);
   }
 
   /**
