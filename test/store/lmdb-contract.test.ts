@@ -9,6 +9,7 @@ import { replayContract } from './contract/replay.js';
 import { consoleAccountsContract } from './contract/console-accounts.js';
 import { rateLeasesContract } from './contract/rate-leases.js';
 import { governanceContract } from './contract/governance.js';
+import { fleetContract } from './contract/fleet.js';
 
 organizationsContract(lmdbBackend);
 scenariosContract(lmdbBackend);
@@ -19,3 +20,4 @@ replayContract(lmdbBackend);
 consoleAccountsContract(lmdbBackend);
 rateLeasesContract(lmdbBackend);
 governanceContract(lmdbBackend);
+fleetContract(lmdbBackend);

@@ -9,6 +9,7 @@ import { replayContract } from './contract/replay.js';
 import { consoleAccountsContract } from './contract/console-accounts.js';
 import { rateLeasesContract } from './contract/rate-leases.js';
 import { governanceContract } from './contract/governance.js';
+import { fleetContract } from './contract/fleet.js';
 
 organizationsContract(redisBackend);
 scenariosContract(redisBackend);
@@ -19,3 +20,4 @@ replayContract(redisBackend);
 consoleAccountsContract(redisBackend);
 rateLeasesContract(redisBackend);
 governanceContract(redisBackend);
+fleetContract(redisBackend);
