@@ -21,6 +21,7 @@ import { createDispatch } from './app.js';
 import { CONSOLE_PREFIX, Router } from './router.js';
 import { consoleRoutes } from './console/routes.js';
 import { Users } from './console/users.js';
+import { consoleReadRoutes } from './console/read-routes.js';
 import { authenticate } from './pipeline/authenticate.js';
 import { browserRefusal } from './pipeline/browser.js';
 import { parseCidrs } from './pipeline/client-address.js';
@@ -103,7 +104,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   };
   const dispatcher = createDispatch(
     new Router(publicRoutes(deps, webhooks)),
-    new Router(consoleRoutes(users, keys, now), CONSOLE_PREFIX),
+    new Router(consoleRoutes(users, keys, now, consoleReadRoutes(users, keys.prefix, deps, webhooks)), CONSOLE_PREFIX),
     {
       browser: browserRefusal(),
       authenticate: authenticate(keys, now, (orgId) =>

@@ -45,7 +45,7 @@ function keyView(k: KeyRecord, nowMs: number, keys: KeyService): Record<string, 
 }
 
 /** Builds the console routes. */
-export function consoleRoutes(users: Users, keys: KeyService, now: () => number): Route[] {
+export function consoleRoutes(users: Users, keys: KeyService, now: () => number, reads: readonly Route[] = []): Route[] {
   type Authed = (
     req: ApiRequest,
     session: SessionRecord,
@@ -180,5 +180,6 @@ export function consoleRoutes(users: Users, keys: KeyService, now: () => number)
         return okPlain(keyView(await keys.revoke(key.key_id), now(), keys));
       }),
     })),
+    ...reads, // the fleet reads and webhook, waiver and settings changes (console/read-routes, issue 18)
   ];
 }
