@@ -133,10 +133,7 @@ describe('console fleet reads', () => {
       const { rows, total } = await pages(`badge=${badge}&sort=violations&order=desc`, 50);
       const want = all.filter((r) => (r.badge ?? 'not_evaluated') === badge);
       assert.equal(total, want.length, badge);
-      assert.deepEqual(
-        new Set(rows.map((r) => r.scenario_id)),
-        new Set(want.map((r) => r.scenario_id)),
-      );
+      assert.deepEqual(new Set(rows.map((r) => r.scenario_id)), new Set(want.map((r) => r.scenario_id)));
     }
     const name = all[17]!.name;
     const q = name.slice(0, Math.min(name.length, 8)).toUpperCase();
@@ -195,11 +192,21 @@ describe('console fleet reads', () => {
     };
     const refused = await call('POST', '/waivers', member, body);
     assert.equal(refused.status, 403, refused.raw);
-    const created = await call<{ waiver_id: string; created_by: string; status: string }>('POST', '/waivers', admin, body);
+    const created = await call<{ waiver_id: string; created_by: string; status: string }>(
+      'POST',
+      '/waivers',
+      admin,
+      body,
+    );
     assert.equal(created.status, 201, created.raw);
     const waiver = dataOf(created);
     const session = dataOf(
-      await send<ConsoleReply<{ user: { user_id: string } }>>(new URL('/api/v1/session', t.baseUrl), 'POST', { 'content-type': 'application/json' }, JSON.stringify({ email: 'admin@acme.test', password: 'a long enough password' })),
+      await send<ConsoleReply<{ user: { user_id: string } }>>(
+        new URL('/api/v1/session', t.baseUrl),
+        'POST',
+        { 'content-type': 'application/json' },
+        JSON.stringify({ email: 'admin@acme.test', password: 'a long enough password' }),
+      ),
     );
     assert.equal(waiver.created_by, `user:${session.user.user_id}`);
     const revoked = await call<{ status: string }>('DELETE', `/waivers/${waiver.waiver_id}`, admin);

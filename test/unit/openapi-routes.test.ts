@@ -50,8 +50,8 @@ const operations = new Map<string, Operation>(
   Object.entries(doc.paths)
     .filter(([path]) => path.startsWith(`${API_PREFIX}/`))
     .flatMap(([path, ops]) =>
-    Object.entries(ops).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as const),
-  ),
+      Object.entries(ops).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as const),
+    ),
 );
 const keyOf = (r: Pick<Route, 'method' | 'template'>): string => `${r.method} ${API_PREFIX}${r.template}`;
 const declared = new Map(PUBLIC_ENDPOINTS.map((e) => [keyOf(e), e]));
@@ -160,7 +160,9 @@ describe('public routes ↔ OpenAPI document', () => {
     assert.ok(console.length > reads.length);
     const documented = Object.entries(doc.paths)
       .filter(([path]) => !path.startsWith(`${API_PREFIX}/`))
-      .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as const));
+      .flatMap(([path, ops]) =>
+        Object.entries(ops).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as const),
+      );
     for (const [key, op] of documented) {
       assert.ok(key.split(' ')[1]!.startsWith(`${CONSOLE_PREFIX}/`), key);
       assert.deepEqual((op as unknown as { tags: string[] }).tags, ['console'], key);

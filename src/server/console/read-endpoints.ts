@@ -6,7 +6,6 @@
 import type { UserRole } from '../../model/records.js';
 import type { Endpoint, ErrorStatus } from '../endpoint.js';
 import { API_ERRORS } from '../errors.js';
-import { schemaRef } from '../openapi/components.js';
 import {
   CREATE_WAIVER as PUBLIC_CREATE_WAIVER,
   REVOKE_WAIVER as PUBLIC_REVOKE_WAIVER,
@@ -19,7 +18,10 @@ import {
   LIST_WEBHOOKS as PUBLIC_LIST_WEBHOOKS,
   REDELIVER as PUBLIC_REDELIVER,
 } from '../routes/webhooks.js';
-import { GET_SETTINGS as PUBLIC_GET_SETTINGS, PUT_SETTINGS as PUBLIC_PUT_SETTINGS } from '../routes/governance-settings.js';
+import {
+  GET_SETTINGS as PUBLIC_GET_SETTINGS,
+  PUT_SETTINGS as PUBLIC_PUT_SETTINGS,
+} from '../routes/governance-settings.js';
 import { LIST_RULES as PUBLIC_LIST_RULES } from '../routes/custom-rules.js';
 
 /** A console endpoint: an Endpoint without a key permission, with the least role of its session. */

@@ -32,10 +32,13 @@ export const OVERVIEW_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 /** The query of `GET /scenarios`, checked; field errors as JSON Pointers. */
-export function scenarioQuery(query: URLSearchParams): { ok: true; query: FleetQuery } | { ok: false; detail: FieldError[] } {
+export function scenarioQuery(
+  query: URLSearchParams,
+): { ok: true; query: FleetQuery } | { ok: false; detail: FieldError[] } {
   const detail: FieldError[] = [];
   const q = query.get('q') ?? '';
-  if (q.length > 200 || /\p{Cc}/u.test(q)) detail.push({ path: '/q', message: 'must be at most 200 characters without control characters' });
+  if (q.length > 200 || /\p{Cc}/u.test(q))
+    detail.push({ path: '/q', message: 'must be at most 200 characters without control characters' });
   const badge = query.get('badge') ?? '';
   if (badge !== '' && !(FLEET_BADGES as readonly string[]).includes(badge))
     detail.push({ path: '/badge', message: `must be one of ${FLEET_BADGES.join(', ')}` });
@@ -72,12 +75,7 @@ export function lastDays(nowMs: number, n: number): string[] {
 }
 
 /** Builds the console's read and change routes (docs/console-api.md). */
-export function consoleReadRoutes(
-  users: Users,
-  prefix: string,
-  deps: RouteDeps,
-  webhooks: WebhookDispatcher,
-): Route[] {
+export function consoleReadRoutes(users: Users, prefix: string, deps: RouteDeps, webhooks: WebhookDispatcher): Route[] {
   const route = (e: ConsoleEndpoint, handler: (c: Parameters<ConsoleHandler>[0]) => Promise<Outcome>): Route => ({
     method: e.method,
     template: e.template,
@@ -142,7 +140,10 @@ export function consoleReadRoutes(
         (async () => deps.store.fleet.history(c.orgId, id))(),
       ]);
       const parsedRemediation = Object.fromEntries(
-        Object.entries(remediation ?? {}).map(([code, json]) => [code, json === null ? null : (JSON.parse(json) as unknown)]),
+        Object.entries(remediation ?? {}).map(([code, json]) => [
+          code,
+          json === null ? null : (JSON.parse(json) as unknown),
+        ]),
       );
       return {
         data: {

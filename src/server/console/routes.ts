@@ -45,7 +45,12 @@ function keyView(k: KeyRecord, nowMs: number, keys: KeyService): Record<string, 
 }
 
 /** Builds the console routes. */
-export function consoleRoutes(users: Users, keys: KeyService, now: () => number, reads: readonly Route[] = []): Route[] {
+export function consoleRoutes(
+  users: Users,
+  keys: KeyService,
+  now: () => number,
+  reads: readonly Route[] = [],
+): Route[] {
   type Authed = (
     req: ApiRequest,
     session: SessionRecord,

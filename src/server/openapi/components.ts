@@ -530,7 +530,7 @@ export const TAGS = [
   {
     name: 'console',
     description:
-      'The web console\'s session-authenticated API under /api/v1 (docs/console-api.md): not public API; a session token, not an API key, and no request signature',
+      "The web console's session-authenticated API under /api/v1 (docs/console-api.md): not public API; a session token, not an API key, and no request signature",
   },
 ] as const;
 

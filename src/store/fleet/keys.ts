@@ -13,22 +13,19 @@
  * order is code point order, the order of both backends.
  */
 import type { HistoryEntry } from './repository.js';
-import type { ResultRecord, RollupContribution, ScenarioBadge, ScenarioRecord, SeverityName } from '../../model/records.js';
+import type {
+  ResultRecord,
+  RollupContribution,
+  ScenarioBadge,
+  ScenarioRecord,
+  SeverityName,
+} from '../../model/records.js';
 
 /** The sorts of `GET /scenarios`. */
 export const FLEET_SORTS = ['name', 'score', 'badge', 'evaluated_at', 'violations'] as const;
 export type FleetSort = (typeof FLEET_SORTS)[number];
 /** The badge filter values (`unknown`: see ScenarioBadge). */
-export const FLEET_BADGES = [
-  'critical',
-  'high',
-  'medium',
-  'low',
-  'info',
-  'clean',
-  'unknown',
-  'not_evaluated',
-] as const;
+export const FLEET_BADGES = ['critical', 'high', 'medium', 'low', 'info', 'clean', 'unknown', 'not_evaluated'] as const;
 export type FleetBadge = (typeof FLEET_BADGES)[number];
 /** Severities, worst first. */
 export const SEVERITY_NAMES: readonly SeverityName[] = ['critical', 'high', 'medium', 'low', 'info'];
@@ -69,7 +66,7 @@ export function badgeOf(c: RollupContribution): ScenarioBadge {
 
 /** The name's sort and search key: lower-cased (Unicode), U+0000 as a space, its first NAME_KEY_UNITS units. */
 export function nameKey(name: string): string {
-  return name.toLowerCase().replace(/\u0000/g, ' ').slice(0, NAME_KEY_UNITS);
+  return name.toLowerCase().replaceAll('\u0000', ' ').slice(0, NAME_KEY_UNITS);
 }
 
 /** An id for `q` matching: ASCII letters lower-cased (as Lua's `string.lower`), nothing else changed. */
@@ -111,7 +108,10 @@ export function fleetMembers(state: FleetState): string[] {
 }
 
 /** The members in `before` not in `after`, and those in `after` not in `before`. */
-export function memberChanges(before: readonly string[], after: readonly string[]): { gone: string[]; added: string[] } {
+export function memberChanges(
+  before: readonly string[],
+  after: readonly string[],
+): { gone: string[]; added: string[] } {
   const a = new Set(after);
   const b = new Set(before);
   return { gone: before.filter((m) => !a.has(m)), added: after.filter((m) => !b.has(m)) };

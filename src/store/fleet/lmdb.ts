@@ -94,7 +94,7 @@ export class LmdbFleet implements FleetRepository {
           totalExact = false;
           break;
         }
-        const member = (key as Buffer).toString('utf8').slice(orgId.length + 1);
+        const member = key.toString('utf8').slice(orgId.length + 1);
         const id = memberId(member);
         if (memberNameKey(member).includes(q) || idSearchKey(id).includes(q)) matches.add(id);
       }
@@ -112,7 +112,7 @@ export class LmdbFleet implements FleetRepository {
     let last: string | null = null;
     let more = false;
     for (const key of this.t.fleetIndex.getKeys(range)) {
-      const member = (key as Buffer).toString('utf8').slice(orgId.length + 1);
+      const member = key.toString('utf8').slice(orgId.length + 1);
       if (matches !== null && --budget < 0) {
         more = true; // stopped by the scan bound: the cursor goes on from the last entry read
         break;
@@ -161,7 +161,10 @@ export class LmdbFleet implements FleetRepository {
 }
 
 /** The row of a scenario and its latest results. */
-export function fleetRow(s: ScenarioRecord, r: Pick<ResultRecord, 'contribution' | 'evaluated_at'> | undefined): FleetRow {
+export function fleetRow(
+  s: ScenarioRecord,
+  r: Pick<ResultRecord, 'contribution' | 'evaluated_at'> | undefined,
+): FleetRow {
   return {
     scenario_id: s.scenario_id,
     name: s.name,

@@ -86,7 +86,9 @@ export class RedisFleet implements FleetRepository {
     }
     const ids = members.map(memberId);
     const rows =
-      ids.length === 0 ? [] : (await this.c.redis.hmget(this.c.keys.fleetRows(orgId), ...ids)).filter((j) => j !== null);
+      ids.length === 0
+        ? []
+        : (await this.c.redis.hmget(this.c.keys.fleetRows(orgId), ...ids)).filter((j) => j !== null);
     return {
       rows: rows.map((j) => rowOf(j)),
       total,

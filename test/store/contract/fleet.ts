@@ -35,14 +35,21 @@ function contributionOf(score: number, badge: SeverityName | null, n = 1): Rollu
 
 let evaluationSeq = 0;
 /** Evaluates `scenarios` of `orgId` (each with its contribution) at `ms` after T0, complete. */
-async function land(store: Store, orgId: string, scenarios: [string, RollupContribution][], ms: number): Promise<string> {
+async function land(
+  store: Store,
+  orgId: string,
+  scenarios: [string, RollupContribution][],
+  ms: number,
+): Promise<string> {
   const id = `ev_f${++evaluationSeq}`;
   const record = evaluationRecord(
     id,
     orgId,
     scenarios.map(([sid]) => sid),
     {
-      versions: await Promise.all(scenarios.map(async ([sid]) => (await store.scenarios.get(orgId, sid))?.version ?? 1)),
+      versions: await Promise.all(
+        scenarios.map(async ([sid]) => (await store.scenarios.get(orgId, sid))?.version ?? 1),
+      ),
       ms,
     },
   );
@@ -116,7 +123,20 @@ function expectedOrder(rows: readonly FleetRow[], sort: FleetSort, order: 'asc' 
 
 /** Ids chosen to break layouts: prefixes, 64+ units, non-ASCII, upper case. */
 const IDS = ['a', 'ab', 'a-b', 'B', 'L'.repeat(70), `${'x'.repeat(60)}-é`, 'é中😀', 'zz', 'Mixed-ID', 'n1', 'n2', 'n3'];
-const NAMES = ['Payroll sync', 'payroll SYNC', 'Ärger', 'Zeta', 'alpha', 'Beta flow', 'CRM → Sheets', 'crm', 'Alpha', 'Mail', 'mail', 'Ω'];
+const NAMES = [
+  'Payroll sync',
+  'payroll SYNC',
+  'Ärger',
+  'Zeta',
+  'alpha',
+  'Beta flow',
+  'CRM → Sheets',
+  'crm',
+  'Alpha',
+  'Mail',
+  'mail',
+  'Ω',
+];
 const PLAN: readonly (readonly [number, SeverityName | null, number] | null)[] = [
   [40, 'critical', 2],
   [80, 'low', 1],
@@ -137,7 +157,8 @@ async function seed(store: Store, orgId: string): Promise<void> {
   for (const [i, sid] of IDS.entries()) await save(store, orgId, sid, NAMES[i]!, i);
   const first: [string, RollupContribution][] = [];
   const second: [string, RollupContribution][] = [];
-  for (const [i, p] of PLAN.entries()) if (p) (i % 2 ? first : second).push([IDS[i]!, contributionOf(p[0], p[1], p[2])]);
+  for (const [i, p] of PLAN.entries())
+    if (p) (i % 2 ? first : second).push([IDS[i]!, contributionOf(p[0], p[1], p[2])]);
   await land(store, orgId, first, 10_000);
   await land(store, orgId, second, 20_000);
 }
@@ -200,7 +221,8 @@ export function fleetContract(backend: BackendUnderTest): void {
             assert.equal(got.total, want.length);
           }
           sum += want.length;
-          if (badge !== 'not_evaluated') assert.equal(rollup?.badges?.[badge] ?? 0, want.length, `rollup badges.${badge}`);
+          if (badge !== 'not_evaluated')
+            assert.equal(rollup?.badges?.[badge] ?? 0, want.length, `rollup badges.${badge}`);
         }
         assert.equal(sum, IDS.length);
         for (const q of ['alpha', 'PAYROLL', 'mixed', 'é', 'a', 'nothing-matches', 'ä']) {
@@ -220,7 +242,11 @@ export function fleetContract(backend: BackendUnderTest): void {
         assert.deepEqual(
           both.rows.map((r) => r.scenario_id),
           expectedOrder(
-            all.filter((r) => r.badge === 'critical' && (r.name.toLowerCase().includes('a') || r.scenario_id.toLowerCase().includes('a'))),
+            all.filter(
+              (r) =>
+                r.badge === 'critical' &&
+                (r.name.toLowerCase().includes('a') || r.scenario_id.toLowerCase().includes('a')),
+            ),
             'name',
             'asc',
           ),
@@ -284,7 +310,8 @@ export function fleetContract(backend: BackendUnderTest): void {
         await save(store, ORG, 'a', 'A');
         await save(store, ORG, 'ab', 'AB');
         const ids: string[] = [];
-        for (let i = 0; i < 55; i++) ids.push(await land(store, ORG, [['a', contributionOf(i, 'low', i + 1)]], i * 1_000));
+        for (let i = 0; i < 55; i++)
+          ids.push(await land(store, ORG, [['a', contributionOf(i, 'low', i + 1)]], i * 1_000));
         await land(store, ORG, [['ab', contributionOf(70, null)]], 1_000);
         const history = await store.fleet.history(ORG, 'a');
         assert.equal(history.length, 50);
@@ -339,7 +366,9 @@ export function fleetContract(backend: BackendUnderTest): void {
           { day: d1, evaluations: 2, scenarios: 2 },
           { day: d2, evaluations: 0, scenarios: 0 },
         ]);
-        assert.deepEqual(await store.fleet.evaluationDays(ORG_PREFIXED, [d0]), [{ day: d0, evaluations: 0, scenarios: 0 }]);
+        assert.deepEqual(await store.fleet.evaluationDays(ORG_PREFIXED, [d0]), [
+          { day: d0, evaluations: 0, scenarios: 0 },
+        ]);
       }));
   });
 }

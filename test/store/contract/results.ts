@@ -69,8 +69,13 @@ const contributionArb: fc.Arbitrary<RollupContribution> = fc
       .option(fc.constantFrom('critical', 'high', 'medium', 'low', 'info') as fc.Arbitrary<SeverityName>, { nil: null })
       .map((worst): RollupContribution => {
         if (worst === null) return c;
-        if (c.violations === 0) return { ...c, badge: 'clean', severities: { critical: 0, high: 0, medium: 0, low: 0, info: 0 } };
-        return { ...c, badge: worst, severities: { critical: 0, high: 0, medium: 0, low: 0, info: 0, [worst]: c.violations } };
+        if (c.violations === 0)
+          return { ...c, badge: 'clean', severities: { critical: 0, high: 0, medium: 0, low: 0, info: 0 } };
+        return {
+          ...c,
+          badge: worst,
+          severities: { critical: 0, high: 0, medium: 0, low: 0, info: 0, [worst]: c.violations },
+        };
       }),
   );
 const runArb: fc.Arbitrary<Run> = fc.record({
