@@ -127,7 +127,22 @@ export interface RollupContribution {
   readonly gaps: readonly string[];
   /** Violations waived (issue 17), by policy code: they count nowhere above. Absent in contributions stored before waivers. */
   readonly waived?: Readonly<Record<string, number>>;
+  /**
+   * The scenario's worst badge: the worst severity of its counted violations, or `clean` (issue 18).
+   * Absent in contributions stored before it: store/fleet-keys `badgeOf` derives what it can.
+   */
+  readonly badge?: ScenarioBadge;
+  /** Counted (unwaived) violations by severity (issue 18); absent in contributions stored before it. */
+  readonly severities?: Readonly<Record<SeverityName, number>>;
 }
+
+/** Severities, worst first (the engine's `Severity`, repeated here so records import nothing from the engine's values). */
+export type SeverityName = 'critical' | 'high' | 'medium' | 'low' | 'info';
+/**
+ * A scenario's worst badge: a severity, `clean` (evaluated, no counted violation), or `unknown` (an
+ * older stored contribution with violations but none critical and no `badge`: re-evaluation tells).
+ */
+export type ScenarioBadge = SeverityName | 'clean' | 'unknown';
 
 /** The organization rollup, maintained incrementally (design notes "Organization rollup"). */
 export interface RollupRecord {
@@ -145,6 +160,8 @@ export interface RollupRecord {
   readonly waived_total?: number;
   /** Per policy code: scenarios with a waived violation of it; absent = none. */
   readonly waived?: Readonly<Record<string, number>>;
+  /** Evaluated scenarios by their worst badge (issue 18; zero counts left out); absent in rollups stored before it (rebuild fills it). */
+  readonly badges?: Readonly<Partial<Record<ScenarioBadge, number>>>;
   readonly updated_at: string;
 }
 

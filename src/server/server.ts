@@ -24,6 +24,7 @@ import { Users } from './console/users.js';
 import { CsrfTokens } from './console/csrf.js';
 import { SignInThrottle } from './console/sign-in-throttle.js';
 import { Audit } from './audit.js';
+import { consoleReadRoutes } from './console/read-routes.js';
 import { authenticate } from './pipeline/authenticate.js';
 import { browserRefusal } from './pipeline/browser.js';
 import { parseCidrs } from './pipeline/client-address.js';
@@ -110,16 +111,19 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const dispatcher = createDispatch(
     new Router(publicRoutes(deps, webhooks)),
     new Router(
-      consoleRoutes({
-        users,
-        keys,
-        now,
-        csrf: c.resolve(CsrfTokens),
-        throttle: c.resolve(SignInThrottle),
-        audit,
-        config,
-        trustedProxies,
-      }),
+      consoleRoutes(
+        {
+          users,
+          keys,
+          now,
+          csrf: c.resolve(CsrfTokens),
+          throttle: c.resolve(SignInThrottle),
+          audit,
+          config,
+          trustedProxies,
+        },
+        consoleReadRoutes(users, keys.prefix, deps, webhooks, (call) => c.resolve(CsrfTokens).check(call)),
+      ),
       CONSOLE_PREFIX,
     ),
     {

@@ -5,6 +5,7 @@
  * fleet size. Pure; every backend uses it, and the contract suite checks rollup = rebuild.
  */
 import type { RollupContribution, RollupRecord } from '../model/records.js';
+import { badgeOf } from './fleet/keys.js';
 
 /** An empty rollup. */
 export function emptyRollup(orgId: string, nowIso: string): RollupRecord {
@@ -19,6 +20,7 @@ export function emptyRollup(orgId: string, nowIso: string): RollupRecord {
     gaps: {},
     waived_total: 0,
     waived: {},
+    badges: {},
     updated_at: nowIso,
   };
 }
@@ -33,6 +35,7 @@ export function applyContribution(
   const policies: Record<string, { count: number; scenarios: number }> = { ...rollup.policies };
   const gaps: Record<string, number> = { ...rollup.gaps };
   const waived: Record<string, number> = { ...rollup.waived };
+  const badges: Record<string, number> = { ...rollup.badges };
   let waivedTotal = rollup.waived_total ?? 0;
   const add = (c: RollupContribution, sign: 1 | -1) => {
     for (const [code, findings] of Object.entries(c.policies)) {
@@ -52,6 +55,10 @@ export function applyContribution(
       if (n <= 0) delete waived[code];
       else waived[code] = n;
     }
+    const badge = badgeOf(c);
+    const b = (badges[badge] ?? 0) + sign;
+    if (b <= 0) delete badges[badge];
+    else badges[badge] = b;
   };
   if (old) add(old, -1);
   if (next) add(next, 1);
@@ -66,6 +73,7 @@ export function applyContribution(
     gaps,
     waived_total: waivedTotal,
     waived,
+    badges,
     updated_at: nowIso,
   };
 }

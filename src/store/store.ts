@@ -8,6 +8,7 @@ import type { Awaitable } from './awaitable.js';
 import type { AuditRepository } from './audit/repository.js';
 import type { ConsoleAccountsRepository } from './console-accounts/repository.js';
 import type { EvaluationsRepository } from './evaluations/repository.js';
+import type { FleetRepository } from './fleet/repository.js';
 import type { GovernanceRepository } from './governance/repository.js';
 import type { OrganizationsRepository } from './organizations/repository.js';
 import type { RateLeases } from './rate-limits/repository.js';
@@ -51,6 +52,8 @@ export interface Store {
   readonly signInThrottle: SignInThrottleRepository;
   /** The audit log of console and public-API changes (issue 18). */
   readonly audit: AuditRepository;
+  /** The console's fleet reads: the scenario list, histories, evaluations per day (issue 18). */
+  readonly fleet: FleetRepository;
   /** Resolves when every write committed so far is durable. */
   flushed(): Promise<void>;
   /** Throws when the store cannot serve reads (readiness probe; e.g. once closed). */

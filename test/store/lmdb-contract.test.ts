@@ -11,6 +11,7 @@ import { rateLeasesContract } from './contract/rate-leases.js';
 import { governanceContract } from './contract/governance.js';
 import { signInThrottleContract } from './contract/sign-in-throttle.js';
 import { auditContract } from './contract/audit.js';
+import { fleetContract } from './contract/fleet.js';
 
 organizationsContract(lmdbBackend);
 scenariosContract(lmdbBackend);
@@ -23,3 +24,4 @@ rateLeasesContract(lmdbBackend);
 governanceContract(lmdbBackend);
 signInThrottleContract(lmdbBackend);
 auditContract(lmdbBackend);
+fleetContract(lmdbBackend);

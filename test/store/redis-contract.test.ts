@@ -11,6 +11,7 @@ import { rateLeasesContract } from './contract/rate-leases.js';
 import { governanceContract } from './contract/governance.js';
 import { signInThrottleContract } from './contract/sign-in-throttle.js';
 import { auditContract } from './contract/audit.js';
+import { fleetContract } from './contract/fleet.js';
 
 organizationsContract(redisBackend);
 scenariosContract(redisBackend);
@@ -23,3 +24,4 @@ rateLeasesContract(redisBackend);
 governanceContract(redisBackend);
 signInThrottleContract(redisBackend);
 auditContract(redisBackend);
+fleetContract(redisBackend);

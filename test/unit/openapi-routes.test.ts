@@ -8,9 +8,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { WebhookDispatcher } from '../../src/actors/webhooks/dispatcher.js';
 import type { ConsoleServices } from '../../src/server/console/services.js';
+import type { Users } from '../../src/server/console/users.js';
 import type { Endpoint } from '../../src/server/endpoint.js';
 import type { RouteDeps } from '../../src/server/routes/deps.js';
 import { consoleRoutes } from '../../src/server/console/routes.js';
+import { consoleReadRoutes } from '../../src/server/console/read-routes.js';
+import { CONSOLE_READ_ENDPOINTS } from '../../src/server/console/read-endpoints.js';
 import { API_ERRORS } from '../../src/server/errors.js';
 import { openApiDocument } from '../../src/server/openapi/document.js';
 import { API_PREFIX, CONSOLE_PREFIX, Router, maxLengthOf, type Route } from '../../src/server/router.js';
@@ -42,10 +45,13 @@ function untouchable<T>(name: string): T {
 
 const mounted = publicRoutes(untouchable<RouteDeps>('deps'), untouchable<WebhookDispatcher>('webhooks'));
 const doc = openApiDocument() as { paths: Record<string, Record<string, Operation>> };
+/** The public API's operations (the console's, under CONSOLE_PREFIX with tag `console`, are checked apart). */
 const operations = new Map<string, Operation>(
-  Object.entries(doc.paths).flatMap(([path, ops]) =>
-    Object.entries(ops).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as const),
-  ),
+  Object.entries(doc.paths)
+    .filter(([path]) => path.startsWith(`${API_PREFIX}/`))
+    .flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as const),
+    ),
 );
 const keyOf = (r: Pick<Route, 'method' | 'template'>): string => `${r.method} ${API_PREFIX}${r.template}`;
 const declared = new Map(PUBLIC_ENDPOINTS.map((e) => [keyOf(e), e]));
@@ -143,7 +149,14 @@ describe('public routes ↔ OpenAPI document', () => {
     }
   });
 
-  it('leaves the console routes (/api/v1, session-authenticated) out of the document by design', () => {
+  it('describes exactly the console read routes under /api/v1 with the tag console, and leaves the key and session routes out', () => {
+    const reads = consoleReadRoutes(
+      untouchable<Users>('users'),
+      'gov',
+      { now: () => 0 } as RouteDeps,
+      untouchable<WebhookDispatcher>('webhooks'),
+      () => null,
+    );
     // The guards of the console routes take the key prefix and the CSRF check when they are built.
     const standIn = new Proxy({} as ConsoleServices, {
       get: (_target, key) =>
@@ -153,9 +166,27 @@ describe('public routes ↔ OpenAPI document', () => {
             ? { check: () => null }
             : untouchable<unknown>(`console.${String(key)}`),
     });
-    const console = consoleRoutes(standIn);
-    assert.ok(console.length > 0);
-    for (const path of Object.keys(doc.paths)) assert.ok(path.startsWith(`${API_PREFIX}/`), path);
-    for (const route of console) assert.ok(!(`${CONSOLE_PREFIX}${route.template}` in doc.paths), route.template);
+    const console = consoleRoutes(standIn, reads);
+    assert.ok(console.length > reads.length);
+    const documented = Object.entries(doc.paths)
+      .filter(([path]) => !path.startsWith(`${API_PREFIX}/`))
+      .flatMap(([path, ops]) =>
+        Object.entries(ops).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as const),
+      );
+    for (const [key, op] of documented) {
+      assert.ok(key.split(' ')[1]!.startsWith(`${CONSOLE_PREFIX}/`), key);
+      assert.deepEqual((op as unknown as { tags: string[] }).tags, ['console'], key);
+    }
+    assert.deepEqual(
+      sorted(documented.map(([key]) => key)),
+      sorted(reads.map((r) => `${r.method} ${CONSOLE_PREFIX}${r.template}`)),
+    );
+    assert.deepEqual(
+      sorted(CONSOLE_READ_ENDPOINTS.map((e) => `${e.method} ${e.template}`)),
+      sorted(reads.map((r) => `${r.method} ${r.template}`)),
+    );
+    for (const route of console.slice(0, console.length - reads.length))
+      assert.ok(!(`${CONSOLE_PREFIX}${route.template}` in doc.paths), route.template);
+    assert.doesNotThrow(() => new Router(console, CONSOLE_PREFIX));
   });
 });

@@ -48,8 +48,11 @@ function keyView(k: KeyRecord, nowMs: number, keys: KeyService): Record<string, 
   };
 }
 
-/** Builds every console route (mounted under CONSOLE_PREFIX). */
-export function consoleRoutes(s: ConsoleServices): Route[] {
+/**
+ * Builds every console route (mounted under CONSOLE_PREFIX): sessions, audit, users, keys, and
+ * `reads` (the fleet reads and admin changes of console/read-routes).
+ */
+export function consoleRoutes(s: ConsoleServices, reads: readonly Route[] = []): Route[] {
   const { users, keys, now, audit } = s;
   type Authed = (
     req: ApiRequest,
@@ -152,5 +155,6 @@ export function consoleRoutes(s: ConsoleServices): Route[] {
         return okPlain(keyView(revoked, now(), keys));
       }),
     })),
+    ...reads, // the fleet reads and webhook, waiver and settings changes (console/read-routes, issue 18)
   ];
 }

@@ -1,6 +1,7 @@
 /** @module server/openapi/components: response schemas and headers of the public API (JSON Schema 2020-12, as OpenAPI 3.1 uses). */
 
 import { GOVERNANCE_SCHEMAS } from './governance-schemas.js';
+import { CONSOLE_SCHEMAS } from './console-schemas.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const str = { type: 'string' } as const;
@@ -10,6 +11,7 @@ const strings = { type: 'array', items: str } as const;
 /** Every named schema of `components.schemas`. */
 export const SCHEMAS = {
   ...GOVERNANCE_SCHEMAS,
+  ...CONSOLE_SCHEMAS,
   Severity: {
     type: 'string',
     enum: ['critical', 'high', 'medium', 'low', 'info'],
@@ -525,6 +527,11 @@ export const TAGS = [
   { name: 'webhooks', description: 'evaluation.complete and waiver.expiring delivery (Standard Webhooks)' },
   { name: 'governance', description: 'Waivers, organization policy settings and custom rules' },
   { name: 'meta', description: 'This document' },
+  {
+    name: 'console',
+    description:
+      "The web console's session-authenticated API under /api/v1 (docs/console-api.md): not public API; a session token, not an API key, and no request signature",
+  },
 ] as const;
 
 /** A tag name of TAGS. */

@@ -6,8 +6,10 @@
  */
 import type { Endpoint, ErrorStatus, Success } from '../endpoint.js';
 import type { HeaderName } from './components.js';
-import { API_PREFIX, maxLengthOf } from '../router.js';
+import type { ConsoleEndpoint } from '../console/read-endpoints.js';
+import { API_PREFIX, CONSOLE_PREFIX, maxLengthOf } from '../router.js';
 import { PUBLIC_ENDPOINTS } from '../routes/endpoints.js';
+import { CONSOLE_READ_ENDPOINTS } from '../console/read-endpoints.js';
 import { HEADERS, SCHEMAS, TAGS, envelope, schemaRef } from './components.js';
 
 const VERSION = '1.0.0';
@@ -115,6 +117,51 @@ function paths(endpoints: readonly Endpoint[]): Record<string, Record<string, un
   return out;
 }
 
+/**
+ * A console operation (tag `console`, docs/console-api.md): session-authenticated (`security`
+ * `session` or `sessionCookie`), the least role in `x-role`, answers `{ ok: true, data }` without
+ * `meta` and without rate-limit headers.
+ */
+function consoleOperation(e: ConsoleEndpoint): Record<string, unknown> {
+  const o = e.openapi;
+  const params = parameters({ ...e, permission: null });
+  const s = o.success;
+  const schema =
+    'data' in s
+      ? { type: 'object', required: ['ok', 'data'], properties: { ok: { const: true }, data: schemaRef(s.data) } }
+      : s.body;
+  const out: Record<number, unknown> = {
+    [s.status]: { description: s.description, content: { 'application/json': { schema } } },
+  };
+  for (const [status, description] of Object.entries(o.errors ?? {}))
+    if (description !== undefined) out[Number(status)] = errorResponse(Number(status) as ErrorStatus, description);
+  return {
+    operationId: o.operationId,
+    tags: o.tags,
+    summary: o.summary,
+    ...(o.description !== undefined && { description: o.description }),
+    ...(params.length > 0 && { parameters: params }),
+    ...(o.requestBody !== undefined && {
+      requestBody: { required: true, content: { 'application/json': { schema: o.requestBody } } },
+    }),
+    security: [{ session: [] }, { sessionCookie: [] }],
+    'x-role': e.role,
+    responses: out,
+  };
+}
+
+/** `paths` of the console endpoints, under CONSOLE_PREFIX. @throws Error when two share a method and template. */
+function consolePaths(endpoints: readonly ConsoleEndpoint[]): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const e of endpoints) {
+    const path = (out[`${CONSOLE_PREFIX}${e.template}`] ??= {});
+    const method = e.method.toLowerCase();
+    if (path[method] !== undefined) throw new Error(`${e.method} ${e.template} is declared twice`);
+    path[method] = consoleOperation(e);
+  }
+  return out;
+}
+
 /** Builds the document (pure; the same object every call). */
 export function openApiDocument(): Record<string, unknown> {
   return {
@@ -131,7 +178,7 @@ export function openApiDocument(): Record<string, unknown> {
     servers: [{ url: 'http://127.0.0.1:8080', description: 'Local service (npm start)' }],
     security: [{ apiKey: [], requestSignature: [] }],
     tags: TAGS,
-    paths: paths(PUBLIC_ENDPOINTS),
+    paths: { ...paths(PUBLIC_ENDPOINTS), ...consolePaths(CONSOLE_READ_ENDPOINTS) },
     components: {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'API key `<prefix>_live_<48 hex>`' },
@@ -141,6 +188,17 @@ export function openApiDocument(): Record<string, unknown> {
           name: 'X-Service-Signature',
           description:
             '`t=<unix seconds>,v1=<hex HMAC-SHA256(signing_secret, t + "." + METHOD + "." + path?query + "." + body)>`; ±300 s; non-GET signatures are single-use',
+        },
+        session: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Console session token `<prefix>_sess_…` from `POST /api/v1/session` (console operations only)',
+        },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'gov_session',
+          description: 'The console session cookie; changes also need `X-CSRF-Token` (docs/console-api.md)',
         },
       },
       headers: HEADERS,

@@ -14,6 +14,7 @@ import { API_ERRORS } from '../errors.js';
 import { fail, ok } from '../http/envelope.js';
 import { actorOf } from './waivers.js';
 import { keyActor } from '../audit.js';
+import { publicAnswer, type Outcome } from './outcome.js';
 
 /** Rules in force per organization (each costs every evaluation of the organization a pass over its modules). */
 export const MAX_CUSTOM_RULES = 50;
@@ -99,6 +100,14 @@ export function ruleView(r: CustomRuleRecord): Record<string, unknown> {
 /** A rule's title for the audit log, or null. */
 const titleOf = (rule: Readonly<Record<string, unknown>>): string | null =>
   typeof rule['title'] === 'string' ? rule['title'] : null;
+/** `GET /governance/rules` for the organization: the rules in force and the revision. */
+export async function listRules(deps: RouteDeps, orgId: string): Promise<Outcome> {
+  const [revision, rules] = await Promise.all([
+    (async () => deps.store.governance.rulesRevision(orgId))(),
+    (async () => deps.store.governance.listRules(orgId))(),
+  ]);
+  return { data: { revision, rules: rules.map(ruleView) } };
+}
 
 /** The four custom-rule routes. */
 export function customRuleRoutes(deps: RouteDeps): Route[] {
@@ -135,12 +144,7 @@ export function customRuleRoutes(deps: RouteDeps): Route[] {
     {
       ...LIST_RULES,
       async handle(_req, ctx) {
-        const orgId = ctx.key!.org_id;
-        const [revision, rules] = await Promise.all([
-          (async () => deps.store.governance.rulesRevision(orgId))(),
-          (async () => deps.store.governance.listRules(orgId))(),
-        ]);
-        return ok({ revision, rules: rules.map(ruleView) }, ctx.watermark!);
+        return publicAnswer(await listRules(deps, ctx.key!.org_id), ctx.watermark!);
       },
     },
     {

@@ -12,10 +12,10 @@ import { POLICIES } from '../../engine/index.js';
 import { validateSettings } from '../../engine/governance/settings.js';
 import { parseJsonBody } from '../../api/requests.js';
 import { API_ERRORS } from '../errors.js';
-import { fail, ok } from '../http/envelope.js';
+import { fail } from '../http/envelope.js';
+import { publicAnswer, refuse, type Outcome } from './outcome.js';
 import { schemaRef } from '../openapi/components.js';
 import { actorOf } from './waivers.js';
-import { keyActor } from '../audit.js';
 
 const MANAGE = 'governance:manage' as const;
 
@@ -78,45 +78,64 @@ function expectedVersion(ifMatch: string | undefined): number | null {
   return m ? Number(m[1]) : Number.NaN;
 }
 
+/** `GET /governance/settings` for the organization, with its ETag. */
+export async function getSettings(deps: RouteDeps, orgId: string): Promise<Outcome> {
+  const r = await deps.store.governance.getSettings(orgId);
+  return { data: settingsView(r), headers: [['etag', settingsEtag(r?.version ?? 0)]] };
+}
+
+/** `PUT /governance/settings` for the organization by `actor`; `ifMatch` the request's `If-Match`. */
+export async function putSettings(
+  deps: RouteDeps,
+  orgId: string,
+  actor: string,
+  ifMatch: string | undefined,
+  body: Buffer,
+): Promise<Outcome> {
+  const expected = expectedVersion(ifMatch);
+  if (Number.isNaN(expected))
+    return refuse(
+      fail(API_ERRORS.settingsVersionMismatch, { detail: 'If-Match must be the ETag of a settings version' }),
+    );
+  const parsed = parseJsonBody(body);
+  if (!parsed.ok) return refuse(fail(API_ERRORS.invalidBody, { detail: parsed.detail }));
+  const rules = await deps.store.governance.listRules(orgId);
+  const known = new Set([...POLICIES.map((p) => p.code), ...rules.map((r) => r.code)]);
+  const checked = validateSettings(parsed.value, known);
+  if (!checked.ok) return refuse(fail(API_ERRORS.invalidBody, { detail: checked.detail }));
+  const put = await deps.store.governance.putSettings(
+    orgId,
+    expected,
+    checked.settings,
+    new Date(deps.now()).toISOString(),
+    actor,
+  );
+  if (!put.ok)
+    return refuse(
+      fail(API_ERRORS.settingsVersionMismatch, {
+        detail: `the current version is ${put.currentVersion}`,
+        headers: [['etag', settingsEtag(put.currentVersion)]],
+      }),
+    );
+  await deps.audit.record(orgId, actor, 'settings.update', `v${put.record.version}`);
+  return { data: settingsView(put.record), headers: [['etag', settingsEtag(put.record.version)]] };
+}
+
 /** The two settings routes. */
 export function settingsRoutes(deps: RouteDeps): Route[] {
   return [
     {
       ...GET_SETTINGS,
       async handle(_req, ctx) {
-        const r = await deps.store.governance.getSettings(ctx.key!.org_id);
-        return ok(settingsView(r), ctx.watermark!, 200, [['etag', settingsEtag(r?.version ?? 0)]]);
+        return publicAnswer(await getSettings(deps, ctx.key!.org_id), ctx.watermark!);
       },
     },
     {
       ...PUT_SETTINGS,
       async handle(req, ctx) {
-        const expected = expectedVersion(req.headers['if-match']);
-        if (Number.isNaN(expected))
-          return fail(API_ERRORS.settingsVersionMismatch, {
-            detail: 'If-Match must be the ETag of a settings version',
-          });
-        const parsed = parseJsonBody(req.body);
-        if (!parsed.ok) return fail(API_ERRORS.invalidBody, { detail: parsed.detail });
         const key = ctx.key!;
-        const rules = await deps.store.governance.listRules(key.org_id);
-        const known = new Set([...POLICIES.map((p) => p.code), ...rules.map((r) => r.code)]);
-        const checked = validateSettings(parsed.value, known);
-        if (!checked.ok) return fail(API_ERRORS.invalidBody, { detail: checked.detail });
-        const put = await deps.store.governance.putSettings(
-          key.org_id,
-          expected,
-          checked.settings,
-          new Date(deps.now()).toISOString(),
-          actorOf(key.key_id),
-        );
-        if (!put.ok)
-          return fail(API_ERRORS.settingsVersionMismatch, {
-            detail: `the current version is ${put.currentVersion}`,
-            headers: [['etag', settingsEtag(put.currentVersion)]],
-          });
-        await deps.audit.record(key.org_id, keyActor(key.key_id), 'settings.update', `v${put.record.version}`);
-        return ok(settingsView(put.record), ctx.watermark!, 200, [['etag', settingsEtag(put.record.version)]]);
+        const o = await putSettings(deps, key.org_id, actorOf(key.key_id), req.headers['if-match'], req.body);
+        return publicAnswer(o, ctx.watermark!);
       },
     },
   ];

@@ -19,7 +19,7 @@ import { API_ERRORS } from '../errors.js';
 import { fail, ok } from '../http/envelope.js';
 import { MAX_ID_LENGTH } from '../router.js';
 import { schemaRef } from '../openapi/components.js';
-import { keyActor } from '../audit.js';
+import { publicAnswer, refuse, type Outcome } from './outcome.js';
 
 /** Unrevoked, unexpired waivers per organization. */
 export const MAX_ACTIVE_WAIVERS = 1000;
@@ -98,6 +98,8 @@ export const WAIVER_ENDPOINTS: readonly Endpoint[] = [CREATE_WAIVER, LIST_WAIVER
 
 /** Who made a change through the API: the key's id. */
 export const actorOf = (keyId: string): string => `key:${keyId}`;
+/** Who made a change in the console: the signed-in user's id (issue 18). */
+export const userActorOf = (userId: string): string => `user:${userId}`;
 
 const CODE = /^(?:[A-Z]{2,5}-\d{1,4}|ORG-\d{1,6})$/;
 const FINGERPRINT = /^[A-Za-z0-9:_-]{1,128}$/;
@@ -167,85 +169,111 @@ function checkBody(
   };
 }
 
+const reevaluate = async (deps: RouteDeps, orgId: string, scenarioId: string): Promise<string | null> =>
+  (await reevaluateScenario(deps.store, deps.evaluations, orgId, scenarioId))?.evaluation_id ?? null;
+
+/** `POST /waivers` for the organization by `actor` (`key:<id>` or `user:<id>`): stores it and re-evaluates its scenario. */
+export async function createWaiver(deps: RouteDeps, orgId: string, actor: string, body: Buffer): Promise<Outcome> {
+  const parsed = parseJsonBody(body);
+  if (!parsed.ok) return refuse(fail(API_ERRORS.invalidBody, { detail: parsed.detail }));
+  const nowMs = deps.now();
+  const checked = checkBody(parsed.value, nowMs);
+  if (!checked.ok) return refuse(fail(API_ERRORS.invalidBody, { detail: checked.detail }));
+  const b = checked.body;
+  const known =
+    POLICY_BY_CODE.has(b.policy) ||
+    (b.policy.startsWith('ORG-') && (await deps.store.governance.getRule(orgId, b.policy)) !== undefined);
+  if (!known)
+    return refuse(
+      fail(API_ERRORS.invalidBody, { detail: [{ path: '/policy', message: `unknown policy ${b.policy}` }] }),
+    );
+  if (!(await deps.store.scenarios.get(orgId, b.scenario_id)))
+    return refuse(fail(API_ERRORS.scenarioNotFound, { detail: b.scenario_id }));
+  const at = new Date(nowMs).toISOString();
+  const record: WaiverRecord = {
+    waiver_id: `wvr_${nowMs.toString(36)}${randomBytes(6).toString('hex')}`,
+    org_id: orgId,
+    ...b,
+    created_at: at,
+    created_by: actor,
+    status: 'active',
+    revoked_at: null,
+    audit: [{ at, actor, action: 'created', detail: b.reason }],
+  };
+  if (!(await deps.store.governance.createWaiver(record, WAIVER_NOTICE_MS, MAX_ACTIVE_WAIVERS, nowMs)))
+    return refuse(
+      fail(API_ERRORS.invalidBody, {
+        detail: [{ path: '/', message: `at most ${MAX_ACTIVE_WAIVERS} active waivers per organization` }],
+      }),
+    );
+  await deps.audit.record(orgId, actor, 'waiver.create', record.waiver_id, `${b.policy} on ${b.scenario_id}`);
+  const reevaluationId = await reevaluate(deps, orgId, b.scenario_id);
+  return { data: { ...waiverView(record, at, true), reevaluation_id: reevaluationId }, status: 201 };
+}
+
+/** `GET /waivers` for the organization; `query` the raw query string (`scenario_id`, `limit`, `after`). */
+export async function listWaivers(deps: RouteDeps, orgId: string, query: string): Promise<Outcome> {
+  const q = new URLSearchParams(query);
+  const limitText = q.get('limit') ?? '50';
+  const limit = Number(limitText);
+  const detail: FieldError[] = [];
+  if (!/^\d{1,3}$/.test(limitText) || limit < 1 || limit > 200)
+    detail.push({ path: '/limit', message: 'must be an integer from 1 to 200' });
+  const scenarioId = q.get('scenario_id') ?? undefined;
+  if (scenarioId !== undefined && (scenarioId.length === 0 || scenarioId.length > MAX_ID_LENGTH))
+    detail.push({ path: '/scenario_id', message: `must be 1 to ${MAX_ID_LENGTH} characters` });
+  const after = q.get('after') ?? undefined;
+  if (after !== undefined && !/^wvr_[a-z0-9]{1,40}$/.test(after))
+    detail.push({ path: '/after', message: 'must be a waiver id' });
+  if (detail.length > 0) return refuse(fail(API_ERRORS.invalidBody, { detail }));
+  const list = await deps.store.governance.listWaivers(orgId, {
+    limit,
+    ...(scenarioId !== undefined ? { scenarioId } : {}),
+    ...(after !== undefined ? { after } : {}),
+  });
+  const at = new Date(deps.now()).toISOString();
+  return {
+    data: {
+      waivers: list.map((w) => waiverView(w, at, false)),
+      next_after: list.length === limit ? list.at(-1)!.waiver_id : null,
+    },
+  };
+}
+
+/** `DELETE /waivers/{id}` for the organization by `actor`: revokes it (kept for audit) and re-evaluates its scenario. */
+export async function revokeWaiver(deps: RouteDeps, orgId: string, actor: string, id: string): Promise<Outcome> {
+  const at = new Date(deps.now()).toISOString();
+  const before = await deps.store.governance.getWaiver(orgId, id);
+  if (!before) return refuse(fail(API_ERRORS.waiverNotFound));
+  if (before.status === 'revoked') return { data: { ...waiverView(before, at, true), reevaluation_id: null } };
+  const w = await deps.store.governance.revokeWaiver(orgId, before.waiver_id, {
+    at,
+    actor,
+    action: 'revoked',
+    detail: null,
+  });
+  if (!w) return refuse(fail(API_ERRORS.waiverNotFound));
+  await deps.audit.record(orgId, actor, 'waiver.revoke', w.waiver_id, `${w.policy} on ${w.scenario_id}`);
+  // An expired waiver no longer counts: revoking it changes no result.
+  const reevaluationId = before.expires_at > at ? await reevaluate(deps, orgId, w.scenario_id) : null;
+  return { data: { ...waiverView(w, at, true), reevaluation_id: reevaluationId } };
+}
+
 /** The four waiver routes. */
 export function waiverRoutes(deps: RouteDeps): Route[] {
   const iso = () => new Date(deps.now()).toISOString();
-  const reevaluate = async (orgId: string, scenarioId: string): Promise<string | null> =>
-    (await reevaluateScenario(deps.store, deps.evaluations, orgId, scenarioId))?.evaluation_id ?? null;
   return [
     {
       ...CREATE_WAIVER,
       async handle(req, ctx) {
-        const parsed = parseJsonBody(req.body);
-        if (!parsed.ok) return fail(API_ERRORS.invalidBody, { detail: parsed.detail });
-        const nowMs = deps.now();
-        const checked = checkBody(parsed.value, nowMs);
-        if (!checked.ok) return fail(API_ERRORS.invalidBody, { detail: checked.detail });
-        const b = checked.body;
         const key = ctx.key!;
-        const orgId = key.org_id;
-        const known =
-          POLICY_BY_CODE.has(b.policy) ||
-          (b.policy.startsWith('ORG-') && (await deps.store.governance.getRule(orgId, b.policy)) !== undefined);
-        if (!known)
-          return fail(API_ERRORS.invalidBody, { detail: [{ path: '/policy', message: `unknown policy ${b.policy}` }] });
-        if (!(await deps.store.scenarios.get(orgId, b.scenario_id)))
-          return fail(API_ERRORS.scenarioNotFound, { detail: b.scenario_id });
-        const at = new Date(nowMs).toISOString();
-        const record: WaiverRecord = {
-          waiver_id: `wvr_${nowMs.toString(36)}${randomBytes(6).toString('hex')}`,
-          org_id: orgId,
-          ...b,
-          created_at: at,
-          created_by: actorOf(key.key_id),
-          status: 'active',
-          revoked_at: null,
-          audit: [{ at, actor: actorOf(key.key_id), action: 'created', detail: b.reason }],
-        };
-        if (!(await deps.store.governance.createWaiver(record, WAIVER_NOTICE_MS, MAX_ACTIVE_WAIVERS, nowMs)))
-          return fail(API_ERRORS.invalidBody, {
-            detail: [{ path: '/', message: `at most ${MAX_ACTIVE_WAIVERS} active waivers per organization` }],
-          });
-        await deps.audit.record(
-          orgId,
-          keyActor(key.key_id),
-          'waiver.create',
-          record.waiver_id,
-          `${b.policy} on ${b.scenario_id}`,
-        );
-        const reevaluationId = await reevaluate(orgId, b.scenario_id);
-        return ok({ ...waiverView(record, at, true), reevaluation_id: reevaluationId }, ctx.watermark!, 201);
+        return publicAnswer(await createWaiver(deps, key.org_id, actorOf(key.key_id), req.body), ctx.watermark!);
       },
     },
     {
       ...LIST_WAIVERS,
       async handle(req, ctx) {
-        const q = new URLSearchParams(req.query);
-        const limitText = q.get('limit') ?? '50';
-        const limit = Number(limitText);
-        const detail: FieldError[] = [];
-        if (!/^\d{1,3}$/.test(limitText) || limit < 1 || limit > 200)
-          detail.push({ path: '/limit', message: 'must be an integer from 1 to 200' });
-        const scenarioId = q.get('scenario_id') ?? undefined;
-        if (scenarioId !== undefined && (scenarioId.length === 0 || scenarioId.length > MAX_ID_LENGTH))
-          detail.push({ path: '/scenario_id', message: `must be 1 to ${MAX_ID_LENGTH} characters` });
-        const after = q.get('after') ?? undefined;
-        if (after !== undefined && !/^wvr_[a-z0-9]{1,40}$/.test(after))
-          detail.push({ path: '/after', message: 'must be a waiver id' });
-        if (detail.length > 0) return fail(API_ERRORS.invalidBody, { detail });
-        const list = await deps.store.governance.listWaivers(ctx.key!.org_id, {
-          limit,
-          ...(scenarioId !== undefined ? { scenarioId } : {}),
-          ...(after !== undefined ? { after } : {}),
-        });
-        const at = iso();
-        return ok(
-          {
-            waivers: list.map((w) => waiverView(w, at, false)),
-            next_after: list.length === limit ? list.at(-1)!.waiver_id : null,
-          },
-          ctx.watermark!,
-        );
+        return publicAnswer(await listWaivers(deps, ctx.key!.org_id, req.query), ctx.watermark!);
       },
     },
     {
@@ -259,28 +287,8 @@ export function waiverRoutes(deps: RouteDeps): Route[] {
       ...REVOKE_WAIVER,
       async handle(_req, ctx) {
         const key = ctx.key!;
-        const at = iso();
-        const before = await deps.store.governance.getWaiver(key.org_id, ctx.params['id']!);
-        if (!before) return fail(API_ERRORS.waiverNotFound);
-        if (before.status === 'revoked')
-          return ok({ ...waiverView(before, at, true), reevaluation_id: null }, ctx.watermark!);
-        const w = await deps.store.governance.revokeWaiver(key.org_id, before.waiver_id, {
-          at,
-          actor: actorOf(key.key_id),
-          action: 'revoked',
-          detail: null,
-        });
-        if (!w) return fail(API_ERRORS.waiverNotFound);
-        await deps.audit.record(
-          key.org_id,
-          keyActor(key.key_id),
-          'waiver.revoke',
-          w.waiver_id,
-          `${w.policy} on ${w.scenario_id}`,
-        );
-        // An expired waiver no longer counts: revoking it changes no result.
-        const reevaluationId = before.expires_at > at ? await reevaluate(key.org_id, w.scenario_id) : null;
-        return ok({ ...waiverView(w, at, true), reevaluation_id: reevaluationId }, ctx.watermark!);
+        const o = await revokeWaiver(deps, key.org_id, actorOf(key.key_id), ctx.params['id']!);
+        return publicAnswer(o, ctx.watermark!);
       },
     },
   ];

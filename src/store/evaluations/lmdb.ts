@@ -6,7 +6,7 @@
  * commit also writes `results`, `latest-results`, `rollups`, `deliveries` and `outbox` in the same
  * transaction.
  */
-import type { EvaluationRecord, RollupContribution } from '../../model/records.js';
+import type { EvaluationRecord, ResultRecord, RollupContribution } from '../../model/records.js';
 import type {
   CommitReceipt,
   EvaluationCommit,
@@ -26,6 +26,8 @@ import { enqueueDeliveries } from '../webhooks/lmdb.js';
 import { prefixRange } from '../lmdb/ranges.js';
 import { releaseLatest } from '../lmdb/latest-results.js';
 import { isTerminal, retiredAtMs } from './retirement.js';
+import { countCompletion, recordHistory, reindexFleet, storedFleetState } from '../fleet/lmdb.js';
+import { historyEntry } from '../fleet/keys.js';
 
 /** Expiry index key: expiry time padded so keys sort by time. */
 const expirationKey = timeKey;
@@ -97,6 +99,9 @@ export class LmdbEvaluations implements EvaluationsRepository {
     if (record.kind === 'stored') for (const write of change.results ?? []) this.storeResult(record, write, sink);
     this.put(record);
     if (!isTerminal(record)) return NO_DELIVERIES;
+    // Counted once: when it leaves the open index (a record made terminal again is not).
+    if (record.status === 'complete' && this.t.openEvaluations.doesExist(record.evaluation_id))
+      countCompletion(this.t, record);
     void this.t.openEvaluations.remove(record.evaluation_id);
     const retiredAt = retiredAtMs(record);
     if (retiredAt !== null) void this.t.completions.put(timeKey(retiredAt, record.evaluation_id), '');
@@ -228,17 +233,25 @@ export class LmdbEvaluations implements EvaluationsRepository {
     // Deleted meanwhile, or deleted and imported again (versions start again at 1): not its results.
     const scenario = this.t.scenarios.get(key);
     if (!scenario || scenario.version < (record.versions[write.index] ?? 0)) return;
+    recordHistory(this.t, record.org_id, scenarioId, historyEntry(record.evaluation_id, write));
     const previous = this.t.results.get(key);
     if (previous && previous.evaluated_at > write.evaluatedAt) return;
     const replaced = this.t.latestResults.get(key);
     if (replaced !== resultsKey) releaseLatest(this.t, replaced);
-    void this.t.results.put(key, {
+    const next: ResultRecord = {
       evaluation_id: record.evaluation_id,
       evaluated_at: write.evaluatedAt,
       version: record.versions[write.index] ?? 0,
       remediation: write.remediation,
       contribution: write.contribution,
-    });
+    };
+    reindexFleet(
+      this.t,
+      record.org_id,
+      storedFleetState(this.t, scenario, previous),
+      storedFleetState(this.t, scenario, next),
+    );
+    void this.t.results.put(key, next);
     void this.t.latestResults.put(key, resultsKey);
     const change: readonly [RollupContribution | null, RollupContribution] = [
       previous?.contribution ?? null,

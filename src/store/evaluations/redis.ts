@@ -22,6 +22,7 @@ import { CommitContentionError, luaScript, runScript } from '../redis/script.js'
 import { COMMIT, resultArgs } from './redis-commit.js';
 import { ARGS_PER_DELIVERY, deliveryParams } from '../webhooks/redis-outbox.js';
 import { isTerminal, retiredAtMs } from './retirement.js';
+import { historyEntry } from '../fleet/keys.js';
 
 /** KEYS: evaluation, ev-org, open, expiry, counts. ARGV: id, org, record, view, open value, expires_at ms ('' = none). */
 const CREATE = luaScript(
@@ -153,13 +154,17 @@ export class RedisEvaluations implements EvaluationsRepository {
     const results = record.kind === 'stored' ? (change.results ?? []) : [];
     const keys = [evKey, k.open, k.rollup(org), k.counts, k.webhooksRev(org), k.scenarios(org)];
     keys.push(k.evaluationResults(org, record.evaluation_id), k.outboxEndpoints, k.completed);
+    keys.push(k.fleet(org), k.fleetRows(org), k.days(org));
     const perResult: ScriptArg[] = [];
     for (const w of results) {
       const sid = record.scenario_ids[w.index]!;
-      keys.push(k.latest(org, sid));
+      keys.push(k.latest(org, sid), k.history(org, sid));
       const version = record.versions[w.index] ?? 0;
       const contribution = JSON.stringify(w.contribution);
-      perResult.push(...resultArgs(w.index, sid, version, w.evaluatedAt, w.results, w.remediation, contribution));
+      const history = JSON.stringify(historyEntry(record.evaluation_id, w));
+      perResult.push(
+        ...resultArgs(w.index, sid, version, w.evaluatedAt, w.results, w.remediation, contribution, history),
+      );
     }
     let rev = '';
     const perDelivery: ScriptArg[] = [];
@@ -178,6 +183,8 @@ export class RedisEvaluations implements EvaluationsRepository {
     const args: ScriptArg[] = [record.evaluation_id, packRecord(record), encodeStoredView(record)];
     args.push(isTerminal(record) ? '1' : '0', openValue(record), rev, this.c.nowIso());
     args.push(results.length, perDelivery.length / ARGS_PER_DELIVERY, expected, retiredAtMs(record) ?? '');
+    const completedDay = record.status === 'complete' ? (record.completed_at ?? record.updated_at).slice(0, 10) : '';
+    args.push(completedDay, record.total_scenarios);
     const outcome = await runScript(this.c.redis, COMMIT, keys, [...args, ...perResult, ...perDelivery]);
     if (outcome === 'deleted' || outcome === 'retry') return outcome;
     return { webhookIds };

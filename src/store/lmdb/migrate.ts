@@ -8,6 +8,7 @@ import type { ResultRecord } from '../../model/records.js';
 import type { LmdbTables } from './tables.js';
 import { timeKey } from './tables.js';
 import { retiredAtMs } from '../evaluations/retirement.js';
+import { reindexFleet, storedFleetState } from '../fleet/lmdb.js';
 
 /** Prefix of the `evaluation-results` keys of views moved from the legacy table (they belong to no evaluation). */
 export const LEGACY_PREFIX = 'legacy\u0000';
@@ -16,6 +17,7 @@ export const LEGACY_PREFIX = 'legacy\u0000';
 const MIGRATIONS: readonly (readonly [string, (t: LmdbTables) => void])[] = [
   ['migration:2026-11-22-result-views', moveResultViews],
   ['migration:2026-11-26-completions', indexCompletions],
+  ['migration:2026-12-01-fleet-index', indexFleet],
 ];
 
 /** Runs the migrations this environment has not run yet. */
@@ -65,5 +67,18 @@ function indexCompletions(t: LmdbTables): void {
     if (typeof key !== 'string') continue; // the shared msgpack structures
     const retiredAt = retiredAtMs(value);
     if (retiredAt !== null) void t.completions.put(timeKey(retiredAt, value.evaluation_id), '');
+  }
+}
+
+/**
+ * Before issue 18 scenarios had no fleet sort-index entries (store/fleet/keys): every stored
+ * scenario gets its entries from its record and latest results. Histories and the evaluations per
+ * day start empty (they are not derivable from what was kept). Rollups get their `badges` from
+ * `rollup rebuild`.
+ */
+function indexFleet(t: LmdbTables): void {
+  for (const { key, value } of t.scenarios.getRange()) {
+    if (typeof key !== 'string' && !Array.isArray(key)) continue; // the shared msgpack structures
+    reindexFleet(t, value.org_id, null, storedFleetState(t, value));
   }
 }

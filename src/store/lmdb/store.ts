@@ -9,6 +9,7 @@ import { LmdbSignInThrottle } from '../sign-in/lmdb.js';
 import { LmdbConsoleAccounts } from '../console-accounts/lmdb.js';
 import { LmdbEvaluations } from '../evaluations/lmdb.js';
 import { LmdbGovernance } from '../governance/lmdb.js';
+import { LmdbFleet } from '../fleet/lmdb.js';
 import { LmdbOrganizations } from '../organizations/lmdb.js';
 import { LmdbRateLeases } from '../rate-limits/lmdb.js';
 import { LmdbReplay } from '../replay/lmdb.js';
@@ -51,6 +52,7 @@ export class LmdbStore implements Store {
   readonly governance: LmdbGovernance;
   readonly signInThrottle: LmdbSignInThrottle;
   readonly audit: LmdbAudit;
+  readonly fleet: LmdbFleet;
   private leases: LmdbRateLeases | null = null;
 
   /** @throws DataDirPermissionError when group or others can access `dataDir` (created 0700 when missing). */
@@ -71,6 +73,7 @@ export class LmdbStore implements Store {
     this.governance = new LmdbGovernance(this.tables);
     this.signInThrottle = new LmdbSignInThrottle(this.tables);
     this.audit = new LmdbAudit(this.tables);
+    this.fleet = new LmdbFleet(this.tables);
   }
 
   get rateLimits(): RateLeases {

@@ -21,6 +21,7 @@ import type {
   WebhookRecord,
 } from '../../model/records.js';
 import type { AuditEntry } from '../audit/repository.js';
+import type { HistoryEntry } from '../fleet/repository.js';
 
 /** Map size of the environment in bytes (default 8 GiB; LMDB grows the file lazily up to it). */
 export const DEFAULT_MAP_SIZE = 8 * 1024 ** 3;
@@ -107,6 +108,15 @@ export class LmdbTables {
   readonly scenarioWaivers: Database<string, string>;
   /** `org\0<expires_at ms, 15 digits>\0waiver` → '': unrevoked waivers by expiry (the active limit; expired entries are pruned by the next creation). */
   readonly activeWaivers: Database<string, string>;
+  /**
+   * The fleet sort indexes (issue 18; store/fleet/keys): binary keys, the UTF-8 of `org\0<member>`
+   * → empty. Binary keys have one byte form at every length, so plain ranges see them all.
+   */
+  readonly fleetIndex: Database<Buffer, Buffer>;
+  /** Scenario history (issue 18): binary keys `org\0scenario\0<evaluated_at>\0evaluation` → HistoryEntry (newest 50 kept). */
+  readonly scenarioHistory: Database<HistoryEntry, Buffer>;
+  /** Evaluations completed per day (issue 18): `org\0YYYY-MM-DD` → `{ e, s }` (evaluations, their scenarios). */
+  readonly evaluationDays: Database<{ e: number; s: number }, string>;
   /** The due indexes of all organizations: `<kind>\0<due ms, 15 digits>\0org\0waiver` → '' (kind `notice` or `expiry`). */
   readonly waiverDue: Database<string, string>;
   /** `<kind>\0org\0waiver` → its due ms (15 digits): finds a waiver's `waiver-due` entry to claim or drop it. */
@@ -165,6 +175,9 @@ export class LmdbTables {
     this.signInThrottle = this.root.openDB({ name: 'sign-in-throttle' });
     this.audit = this.root.openDB(records('audit'));
     this.auditSeqs = this.root.openDB({ name: 'audit-seqs' });
+    this.fleetIndex = this.root.openDB({ name: 'fleet-index', keyEncoding: 'binary', encoding: 'binary' });
+    this.scenarioHistory = this.root.openDB({ name: 'scenario-history', keyEncoding: 'binary' });
+    this.evaluationDays = this.root.openDB({ name: 'evaluation-days' });
   }
 
   /** Resolves when every write committed so far is durable on disk. */

@@ -32,6 +32,10 @@
  * | `P{org}:waivers-active` | zset | unrevoked waiver ids scored by `expires_at` (ms; expired ones pruned by the next creation) | GovernanceRepository |
  * | `P{org}:audit-seq` | string | the organization's last audit sequence number | AuditRepository |
  * | `P{org}:audit` | zset | `<seq>:<entry JSON>` scored by seq (the audit log; never trimmed) | AuditRepository |
+ * | `P{org}:fleet` | zset | the fleet sort indexes (issue 18): members `<group>\0<field>\0<sort key>\0<scenario>`, all scored 0 (store/fleet/keys) | FleetRepository; written by the scenario and commit scripts |
+ * | `P{org}:fleet-rows` | hash | scenario id → fleet row JSON (store/fleet/redis-lua) | FleetRepository; written by the scenario and commit scripts |
+ * | `P{org}:history:<scenario>` | zset | history entry JSON scored by `evaluated_at` (ms); newest 50 kept | FleetRepository; written by the commit script |
+ * | `P{org}:days` | hash | `YYYY-MM-DD:e` / `YYYY-MM-DD:s`: evaluations completed that day and their scenarios | FleetRepository; written by the commit script |
  * | `Porgs` | hash | org id → msgpack OrgRecord | OrganizationsRepository |
  * | `Pkey:<key>` | string | msgpack KeyRecord | OrganizationsRepository |
  * | `Pkey-hashes` | hash | keyed hash (hex) → key id | OrganizationsRepository |
@@ -144,6 +148,18 @@ export class RedisKeys {
   }
   audit(orgId: string): string {
     return `${this.org(orgId)}audit`;
+  }
+  fleet(orgId: string): string {
+    return `${this.org(orgId)}fleet`;
+  }
+  fleetRows(orgId: string): string {
+    return `${this.org(orgId)}fleet-rows`;
+  }
+  history(orgId: string, scenarioId: string): string {
+    return `${this.org(orgId)}history:${part(scenarioId)}`;
+  }
+  days(orgId: string): string {
+    return `${this.org(orgId)}days`;
   }
 
   get orgs(): string {

@@ -4,13 +4,14 @@
  * modify-write of a whole record, so concurrent commits of one organization never conflict).
  * Fields: `scenarios_total`, `scenarios_evaluated`, `score_sum`, `violations_total`,
  * `critical_total`, `updated_at`, `p:<code>:n` (findings) and `p:<code>:s` (scenarios) per policy,
- * `g:<gap>` (scenarios) per compliance gap, `waived_total` and `w:<code>` (scenarios with a waived
+ * `g:<gap>` (scenarios) per compliance gap, `b:<badge>` (evaluated scenarios by worst badge, issue 18), `waived_total` and `w:<code>` (scenarios with a waived
  * violation of the policy, issue 17), and `rev` (bumped by every change, so a rebuild can
  * replace the hash only if nothing changed since it read). The arithmetic is store/rollup.ts's
  * `applyContribution`: a policy or gap whose scenario count drops to 0 is removed. (Zero sums are
  * skipped: Lua's -1 * 0 is -0, which HINCRBY refuses as "not an integer".)
  */
 import type { RollupRecord } from '../../model/records.js';
+import { FLEET_BADGE_LUA } from '../fleet/redis-lua.js';
 
 /**
  * Lua: `add_contribution(acc, c, sign)` sums contribution `c` (sign 1 or -1) into the table `acc`
@@ -25,6 +26,7 @@ import type { RollupRecord } from '../../model/records.js';
 export const ACCUMULATE_CONTRIBUTIONS_LUA = `local function add_field(acc, field, n)
   acc[field] = (acc[field] or 0) + n
 end
+${FLEET_BADGE_LUA}
 local function add_contribution(acc, c, sign)
   add_field(acc, 'scenarios_evaluated', sign)
   add_field(acc, 'score_sum', sign * c.score)
@@ -41,6 +43,7 @@ local function add_contribution(acc, c, sign)
       add_field(acc, 'w:' .. code, sign)
     end
   end
+  add_field(acc, 'b:' .. fleet_badge(c), sign)
 end
 local function flush_contributions(key, acc)
   local counts = {}
@@ -49,7 +52,8 @@ local function flush_contributions(key, acc)
   end
   -- Removals after every increment: a policy's findings field must not be written again after it.
   for field, v in pairs(counts) do
-    if v <= 0 and (string.sub(field, 1, 2) == 'g:' or string.sub(field, 1, 2) == 'w:') then redis.call('HDEL', key, field) end
+    local kind = string.sub(field, 1, 2)
+    if v <= 0 and (kind == 'g:' or kind == 'w:' or kind == 'b:') then redis.call('HDEL', key, field) end
     if v <= 0 and string.sub(field, 1, 2) == 'p:' and string.sub(field, -2) == ':s' then
       redis.call('HDEL', key, field, string.sub(field, 1, -3) .. ':n')
     end
@@ -63,8 +67,10 @@ export function rollupFromHash(orgId: string, fields: Readonly<Record<string, st
   const policies: Record<string, { count: number; scenarios: number }> = {};
   const gaps: Record<string, number> = {};
   const waived: Record<string, number> = {};
+  const badges: Record<string, number> = {};
   for (const [field, value] of Object.entries(fields)) {
     if (field.startsWith('g:')) gaps[field.slice(2)] = Number(value);
+    else if (field.startsWith('b:')) badges[field.slice(2)] = Number(value);
     else if (field.startsWith('w:')) waived[field.slice(2)] = Number(value);
     else if (field.startsWith('p:') && field.endsWith(':s')) {
       const code = field.slice(2, -2);
@@ -83,6 +89,7 @@ export function rollupFromHash(orgId: string, fields: Readonly<Record<string, st
     gaps,
     waived_total: Number(fields['waived_total'] ?? 0),
     waived,
+    badges,
     updated_at: fields['updated_at'] ?? '',
   };
 }
@@ -99,5 +106,6 @@ export function rollupToHash(rollup: RollupRecord): string[] {
   for (const [gap, n] of Object.entries(rollup.gaps)) pairs.push(`g:${gap}`, String(n));
   if (rollup.waived_total) pairs.push('waived_total', String(rollup.waived_total));
   for (const [code, n] of Object.entries(rollup.waived ?? {})) pairs.push(`w:${code}`, String(n));
+  for (const [badge, n] of Object.entries(rollup.badges ?? {})) pairs.push(`b:${badge}`, String(n));
   return pairs;
 }

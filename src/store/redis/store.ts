@@ -19,6 +19,7 @@ import { RedisSignInThrottle } from '../sign-in/redis.js';
 import { RedisConsoleAccounts } from '../console-accounts/redis.js';
 import { RedisEvaluations } from '../evaluations/redis.js';
 import { RedisGovernance } from '../governance/redis.js';
+import { RedisFleet } from '../fleet/redis.js';
 import { RedisOrganizations } from '../organizations/redis.js';
 import { RedisRateLeases } from '../rate-limits/redis.js';
 import { RedisReplay } from '../replay/redis.js';
@@ -57,6 +58,7 @@ export class RedisStore implements Store {
   readonly governance: RedisGovernance;
   readonly signInThrottle: RedisSignInThrottle;
   readonly audit: RedisAudit;
+  readonly fleet: RedisFleet;
 
   /**
    * @param redis a connected client (one connection for every command, auto-pipelined).
@@ -80,6 +82,7 @@ export class RedisStore implements Store {
     this.governance = new RedisGovernance(context);
     this.signInThrottle = new RedisSignInThrottle(context);
     this.audit = new RedisAudit(context);
+    this.fleet = new RedisFleet(context);
   }
 
   /**

@@ -6,6 +6,7 @@ import { k } from '../lmdb/tables.js';
 import { prefixRange } from '../lmdb/ranges.js';
 import { countScenario, updateRollupMany } from '../lmdb/rollup-table.js';
 import { releaseLatest } from '../lmdb/latest-results.js';
+import { dropHistory, reindexFleet, storedFleetState } from '../fleet/lmdb.js';
 
 /** Scenarios and blueprint versions in LMDB. */
 export class LmdbScenarios implements ScenariosRepository {
@@ -32,6 +33,12 @@ export class LmdbScenarios implements ScenariosRepository {
         module_count: v.moduleCount,
       };
       if (!previous) countScenario(this.t, v.orgId, 1, v.nowIso);
+      reindexFleet(
+        this.t,
+        v.orgId,
+        previous ? storedFleetState(this.t, previous) : null,
+        storedFleetState(this.t, next),
+      );
       void this.t.scenarios.put(key, next);
       void this.t.blueprints.put(k(v.orgId, v.scenarioId, next.version), Buffer.from(v.blueprintJson, 'utf8'));
       return next;
@@ -52,6 +59,8 @@ export class LmdbScenarios implements ScenariosRepository {
       const record = this.t.scenarios.get(key);
       if (!record) return false;
       const result = this.t.results.get(key);
+      reindexFleet(this.t, orgId, storedFleetState(this.t, record, result), null);
+      dropHistory(this.t, orgId, scenarioId);
       if (result) updateRollupMany(this.t, orgId, [[result.contribution, null]], nowIso);
       countScenario(this.t, orgId, -1, nowIso);
       void this.t.scenarios.remove(key);

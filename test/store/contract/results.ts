@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Store } from '../../../src/store/store.js';
-import type { RollupContribution, RollupRecord } from '../../../src/model/records.js';
+import type { RollupContribution, RollupRecord, SeverityName } from '../../../src/model/records.js';
 import type { BackendUnderTest } from './backend.js';
 import { withBackend } from './backend.js';
 import {
@@ -62,6 +62,21 @@ const contributionArb: fc.Arbitrary<RollupContribution> = fc
     fc
       .option(fc.dictionary(fc.constantFrom(...CODES), fc.integer({ min: 1, max: 4 }), { maxKeys: 2 }), { nil: null })
       .map((waived): RollupContribution => (waived === null ? c : { ...c, waived })),
+  )
+  .chain((c) =>
+    // The worst badge and violations by severity (issue 18), or neither as in contributions stored before them.
+    fc
+      .option(fc.constantFrom('critical', 'high', 'medium', 'low', 'info') as fc.Arbitrary<SeverityName>, { nil: null })
+      .map((worst): RollupContribution => {
+        if (worst === null) return c;
+        if (c.violations === 0)
+          return { ...c, badge: 'clean', severities: { critical: 0, high: 0, medium: 0, low: 0, info: 0 } };
+        return {
+          ...c,
+          badge: worst,
+          severities: { critical: 0, high: 0, medium: 0, low: 0, info: 0, [worst]: c.violations },
+        };
+      }),
   );
 const runArb: fc.Arbitrary<Run> = fc.record({
   org: fc.nat(ORGS.length - 1),
@@ -114,6 +129,7 @@ function expectedRollup(model: Model, orgId: string, nowIso: string): RollupReco
   const policies: Record<string, { count: number; scenarios: number }> = {};
   const gaps: Record<string, number> = {};
   const waived: Record<string, number> = {};
+  const badges: Record<string, number> = {};
   let evaluated = 0,
     score = 0,
     violations = 0,
@@ -134,6 +150,10 @@ function expectedRollup(model: Model, orgId: string, nowIso: string): RollupReco
       waivedTotal += n;
       waived[code] = (waived[code] ?? 0) + 1;
     }
+    // Older contributions without `badge`: derived from what they tell (issue 18).
+    const badge =
+      latest.c.badge ?? (latest.c.violations === 0 ? 'clean' : latest.c.critical > 0 ? 'critical' : 'unknown');
+    badges[badge] = (badges[badge] ?? 0) + 1;
   }
   return {
     org_id: orgId,
@@ -146,6 +166,7 @@ function expectedRollup(model: Model, orgId: string, nowIso: string): RollupReco
     gaps,
     waived_total: waivedTotal,
     waived,
+    badges,
     updated_at: nowIso,
   };
 }
@@ -345,6 +366,7 @@ export function resultsContract(backend: BackendUnderTest): void {
           gaps: { 'GDPR Art. 32': 2, 'SOC 2 CC6.1': 1 },
           waived_total: 6,
           waived: { 'DI-3': 2, 'SEC-2': 1 },
+          badges: { critical: 1, unknown: 1 },
           updated_at: nowIso,
         });
         assert.deepEqual(await store.results.rollup(ORG), rebuilt);
@@ -360,6 +382,7 @@ export function resultsContract(backend: BackendUnderTest): void {
           gaps: {},
           waived_total: 0,
           waived: {},
+          badges: {},
           updated_at: nowIso,
         });
         assert.deepEqual(await store.results.rollup(ORG_PREFIXED), empty);

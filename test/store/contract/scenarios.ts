@@ -168,6 +168,7 @@ export function scenariosContract(backend: BackendUnderTest): void {
             gaps: {},
             waived_total: 0,
             waived: {},
+            badges: { unknown: 1 }, // no badge in the fixture: one violation, none critical
             updated_at: '',
           },
         );
