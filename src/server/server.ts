@@ -21,6 +21,7 @@ import { createDispatch } from './app.js';
 import { CONSOLE_PREFIX, Router } from './router.js';
 import { consoleRoutes } from './console/routes.js';
 import { Users } from './console/users.js';
+import { mountConsole } from './console/static.js';
 import { authenticate } from './pipeline/authenticate.js';
 import { browserRefusal } from './pipeline/browser.js';
 import { parseCidrs } from './pipeline/client-address.js';
@@ -68,6 +69,8 @@ export interface RunningServer {
 export interface StartOptions {
   readonly now?: Clock;
   readonly logger?: Logger;
+  /** The built console SPA served under /console/ (default: `console/dist` of this checkout). */
+  readonly consoleDir?: string;
 }
 
 /** Builds every component in a child container and starts listening. */
@@ -135,6 +138,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   let shuttingDown = false;
   const app = uws.App();
+  // The console SPA's static files (issue 18), before the API's catch-all.
+  mountConsole(app, (message, dir) => log.warn({ dir }, message), options.consoleDir);
   const adapter = mountAdapter(
     app,
     dispatcher.dispatch,
