@@ -1,16 +1,28 @@
-/** @module eslint.config: type-aware typescript-eslint over src, test and bench; Prettier owns layout. */
+/** @module eslint.config: type-aware typescript-eslint over src, test, bench and the console SPA (console/tsconfig.json); Prettier owns layout. */
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'data/', 'docs/', 'grafana/', 'examples/', 'bench/results/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'coverage/',
+      'data/',
+      'docs/',
+      'grafana/',
+      'examples/',
+      'bench/results/',
+      'console/dist/',
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      // tsconfig.json includes src, test and bench, so every linted .ts file has its project.
+      // tsconfig.json includes src, test and bench, console/tsconfig.json the SPA: every linted .ts/.tsx file has its project.
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     rules: {

@@ -25,6 +25,7 @@ import { CsrfTokens } from './console/csrf.js';
 import { SignInThrottle } from './console/sign-in-throttle.js';
 import { Audit } from './audit.js';
 import { consoleReadRoutes } from './console/read-routes.js';
+import { mountConsole } from './console/static.js';
 import { authenticate } from './pipeline/authenticate.js';
 import { browserRefusal } from './pipeline/browser.js';
 import { parseCidrs } from './pipeline/client-address.js';
@@ -72,6 +73,8 @@ export interface RunningServer {
 export interface StartOptions {
   readonly now?: Clock;
   readonly logger?: Logger;
+  /** The built console SPA served under /console/ (default: `console/dist` of this checkout). */
+  readonly consoleDir?: string;
 }
 
 /** Builds every component in a child container and starts listening. */
@@ -158,6 +161,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   let shuttingDown = false;
   const app = uws.App();
+  // The console SPA's static files (issue 18), before the API's catch-all.
+  mountConsole(app, (message, dir) => log.warn({ dir }, message), options.consoleDir);
   const adapter = mountAdapter(
     app,
     dispatcher.dispatch,

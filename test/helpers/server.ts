@@ -27,6 +27,8 @@ export interface TestServerOptions {
   readonly now?: () => number;
   /** Keep the data directory after close (crash-recovery tests reuse it). */
   readonly dataDir?: string;
+  /** The built console served under /console/ (default: console/dist of this checkout). */
+  readonly consoleDir?: string;
 }
 
 /** Starts the server (uWS on 127.0.0.1:0, LMDB in a temp dir, the real piscina pool). */
@@ -44,6 +46,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const server = await startServer(config, {
     logger: pino({ level: 'silent' }),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.consoleDir !== undefined ? { consoleDir: options.consoleDir } : {}),
   });
   const baseUrl = `http://127.0.0.1:${server.port}`;
   const clock = options.now ?? Date.now;
