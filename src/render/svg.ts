@@ -152,20 +152,16 @@ function names(m: ModuleNode): { app: string; name: string } {
   return { app, name: m.label ?? action };
 }
 
-function initials(app: string): string {
-  const words = app.split(/\s+/).filter(Boolean);
-  const letters =
-    words.length > 1 ? words.slice(0, 2).map((w) => Array.from(w)[0]) : Array.from(words[0] ?? '?').slice(0, 2);
-  return letters.join('').toUpperCase();
-}
-
-/** `HIGH, failing, 2 findings` / `waived findings only` / `no findings`. */
+/**
+ * `HIGH, 2 findings, failing` / `waived findings only (1)` / `no findings`: in the order the pill and
+ * the count are drawn, so the accessible name holds the drawn words in sequence (WCAG 2.5.3).
+ */
 function markText(mark: ModuleMark | undefined): string {
   if (!mark || (mark.findings === 0 && mark.waived === 0)) return 'no findings';
   if (mark.badge === null) return `waived findings only (${mark.waived})`;
   const count = `${mark.findings} finding${mark.findings === 1 ? '' : 's'}`;
   const waived = mark.waived > 0 ? `, ${mark.waived} waived` : '';
-  return `${SEVERITY_BADGE[mark.badge].label}, ${mark.failing ? 'failing' : 'warning only'}, ${count}${waived}`;
+  return `${SEVERITY_BADGE[mark.badge].label}, ${count}, ${mark.failing ? 'failing' : 'warning only'}${waived}`;
 }
 
 function moduleGroup(m: ModuleNode, c: Point, mark: ModuleMark | undefined, box: Bounds): string {
@@ -190,7 +186,6 @@ function moduleGroup(m: ModuleNode, c: Point, mark: ModuleMark | undefined, box:
     );
   parts.push(
     `<circle class="icon" cx="${num(c.x)}" cy="${num(c.y)}" r="${R}" fill="${appColour(m.app)}" stroke="#ffffff" stroke-width="2"/>`,
-    `<text x="${num(c.x)}" y="${num(c.y + 5)}" text-anchor="middle" font-size="14" font-weight="700" fill="#ffffff">${esc(initials(app))}</text>`,
     `<text class="app" x="${num(c.x)}" y="${num(c.y + R + 18)}" text-anchor="middle" font-size="11" fill="#4b5563">${esc(appLine)}</text>`,
     `<text class="name" x="${num(c.x)}" y="${num(c.y + R + 32)}" text-anchor="middle" font-size="11" font-weight="600" fill="#111827">${esc(nameLine)}</text>`,
   );
@@ -211,9 +206,14 @@ function moduleGroup(m: ModuleNode, c: Point, mark: ModuleMark | undefined, box:
     const y = c.y + R * 0.8;
     parts.push(
       `<g class="count"><circle cx="${num(x)}" cy="${num(y)}" r="10" fill="${mark.failing ? RING.failing : '#4b5563'}" stroke="#ffffff" stroke-width="1.5"/>` +
-        `<text x="${num(x)}" y="${num(y + 3.5)}" text-anchor="middle" font-size="10" font-weight="700" fill="#ffffff">${mark.findings > 99 ? '99+' : mark.findings}</text></g>`,
+        `<text x="${num(x)}" y="${num(y + 3.5)}" text-anchor="middle" font-size="10" font-weight="700" fill="#ffffff">${mark.findings}</text></g>`,
     );
   }
   const badge = mark?.badge ? ` data-badge="${mark.badge}"` : waivedOnly ? ' data-badge="waived"' : '';
-  return `<g class="${classes}" data-module-id="${esc(m.id)}"${badge} tabindex="0" role="button" aria-label="${esc(`${app} ${name}: ${status}`)}">${parts.join('')}</g>`;
+  // The accessible name starts with the drawn words in their order (app line, name line, then the
+  // pill and the count, which markText repeats): WCAG 2.5.3 "Label in Name". A shortened line is
+  // followed by the full names.
+  const shortened = appLine !== app || nameLine !== name;
+  const label = `${appLine} ${nameLine}: ${status}${shortened ? ` (${app} · ${name})` : ''}`;
+  return `<g class="${classes}" data-module-id="${esc(m.id)}"${badge} tabindex="0" role="button" aria-label="${esc(label)}">${parts.join(' ')}</g>`;
 }

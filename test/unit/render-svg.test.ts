@@ -145,7 +145,7 @@ describe('renderScenarioSvg', () => {
     assert.match(
       el,
       new RegExp(
-        `aria-label="Google Sheets Add Row: ${two.badge.toUpperCase()}, failing, ${two.violation_count} finding`,
+        `aria-label="Google Sheets Add Row: ${two.badge.toUpperCase()}, ${two.violation_count} findings?, failing`,
       ),
     );
   });
@@ -190,7 +190,7 @@ describe('renderScenarioSvg', () => {
     ];
     const svg = renderScenarioSvg(graph, violations);
     assert.match(moduleElement(svg, '5'), /^ failing" data-module-id="5" data-badge="critical"/);
-    assert.match(moduleElement(svg, '5'), /aria-label="Http Action Send Data: CRITICAL, failing, 2 findings"/);
+    assert.match(moduleElement(svg, '5'), /aria-label="Http Action Send Data: CRITICAL, 2 findings, failing"/);
     assert.match(
       moduleElement(svg, '4'),
       /^" data-module-id="4" data-badge="low"/,
@@ -236,7 +236,8 @@ describe('renderScenarioSvg', () => {
     assert.ok(!svg.includes('\u0001'), 'a control character XML cannot carry is replaced');
     assert.match(
       svg,
-      /aria-label="Gateway &lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; &#39;q&#39; \uFFFD: no findings"/,
+      // The drawn (shortened) lines first, then the full names (the "Label in Name" rule).
+      /aria-label="Gateway &lt;script&gt;alert\(&quot;x&quot;\)&lt;\/scrip…: no findings \(Gateway · &lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; &#39;q&#39; \uFFFD\)"/,
     );
     assert.match(svg, /<title id="scenario-title">Scenario &lt;script&gt;/);
     assertWellFormed(svg);
@@ -297,6 +298,41 @@ describe('renderScenarioSvg', () => {
               `${file} (${mode})`,
             );
       }
+  });
+
+  it("names each module with its drawn words first, in order (WCAG 2.5.3 Label in Name, as axe-core's rule reads it), on every corpus blueprint", () => {
+    // axe-core: the visible text's words (text nodes, lower-cased, letters and digits) must be a
+    // contiguous run of the accessible name's words, parentheticals removed.
+    const words = (text: string) =>
+      text
+        .replace(/\([^()]*\)/g, '')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .split(' ')
+        .filter(Boolean);
+    const unescape = (text: string) =>
+      text
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&');
+    for (const { file, graph } of corpus) {
+      const svg = renderScenarioSvg(graph, []);
+      for (const m of graph.modules) {
+        const el = moduleElement(svg, m.id);
+        const label = unescape(/aria-label="([^"]*)"/.exec(el)![1]!);
+        const drawn = [...el.replace(/<title>[\s\S]*?<\/title>/, '').matchAll(/<text[^>]*>([^<]*)<\/text>/g)]
+          .map((t) => unescape(t[1]!))
+          .join(' ');
+        const name = words(label);
+        const seen = words(drawn);
+        const found = name.some((_, i) => seen.every((w, j) => name[i + j] === w));
+        assert.ok(found, `${file} module ${m.id}: "${drawn}" in "${label}"`);
+        // Browsers join adjacent text elements without a space ("GatewayCustom Web Hook"): keep one between.
+        assert.doesNotMatch(el, /<\/text><(?!\/)/, `${file} module ${m.id}`);
+      }
+    }
   });
 
   describe('the largest corpus blueprint', () => {
