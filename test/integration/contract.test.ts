@@ -204,4 +204,38 @@ describe('OpenAPI contract', () => {
     ])
       conforms(res, 'ErrorResponse');
   });
+  it('console responses (issue 18) conform to the document', async () => {
+    await t.server.users.create(t.orgId, 'owner@contract.test', 'owner', 'owner password 123');
+    const login = await send<Reply<{ session_token: string }>>(
+      new URL('/api/v1/session', t.baseUrl),
+      'POST',
+      { 'content-type': 'application/json' },
+      JSON.stringify({ email: 'owner@contract.test', password: 'owner password 123' }),
+    );
+    assert.equal(login.status, 200, login.raw);
+    const auth = { authorization: `Bearer ${dataOf(login).session_token}` };
+    const consoleCall = (method: string, path: string, body?: unknown) =>
+      send<Reply<unknown>>(
+        new URL(`/api/v1${path}`, t.baseUrl),
+        method,
+        body === undefined ? auth : { ...auth, 'content-type': 'application/json' },
+        body === undefined ? '' : JSON.stringify(body),
+      );
+    /** A console success: `{ ok: true, data }` (no watermark: sessions are not keys). */
+    const conformsConsole = (res: ClientResponse<Reply<unknown>>, schema: string) => {
+      const validate = ajv.getSchema(`https://gov.local/openapi.json#/components/schemas/${schema}`);
+      assert.ok(validate, schema);
+      assert.equal(res.body.ok, true, res.raw);
+      assert.ok(validate(dataOf(res)), `${schema}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+    };
+    conformsConsole(await consoleCall('GET', '/overview'), 'ConsoleOverview');
+    conformsConsole(await consoleCall('GET', '/scenarios?sort=score'), 'ScenarioList');
+    conformsConsole(await consoleCall('GET', '/scenarios/c1'), 'ScenarioPage');
+    conformsConsole(await consoleCall('GET', '/audit'), 'AuditList');
+    conformsConsole(await consoleCall('GET', '/users'), 'ConsoleUserList');
+    const created = await consoleCall('POST', '/users', { email: 'new@contract.test', role: 'member' });
+    assert.equal(created.status, 201, created.raw);
+    conformsConsole(created, 'ConsoleUser');
+    conforms(await consoleCall('GET', '/audit?limit=0'), 'ErrorResponse');
+  });
 });

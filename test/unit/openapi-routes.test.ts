@@ -13,7 +13,7 @@ import type { Endpoint } from '../../src/server/endpoint.js';
 import type { RouteDeps } from '../../src/server/routes/deps.js';
 import { consoleRoutes } from '../../src/server/console/routes.js';
 import { consoleReadRoutes } from '../../src/server/console/read-routes.js';
-import { CONSOLE_READ_ENDPOINTS } from '../../src/server/console/read-endpoints.js';
+import { CONSOLE_ACCOUNT_ENDPOINTS, CONSOLE_READ_ENDPOINTS } from '../../src/server/console/read-endpoints.js';
 import { API_ERRORS } from '../../src/server/errors.js';
 import { openApiDocument } from '../../src/server/openapi/document.js';
 import { API_PREFIX, CONSOLE_PREFIX, Router, maxLengthOf, type Route } from '../../src/server/router.js';
@@ -149,7 +149,7 @@ describe('public routes ↔ OpenAPI document', () => {
     }
   });
 
-  it('describes exactly the console read routes under /api/v1 with the tag console, and leaves the key and session routes out', () => {
+  it('describes exactly the console read, audit and user routes under /api/v1 with the tag console, and leaves the key and session routes out', () => {
     const reads = consoleReadRoutes(
       untouchable<Users>('users'),
       'gov',
@@ -177,16 +177,21 @@ describe('public routes ↔ OpenAPI document', () => {
       assert.ok(key.split(' ')[1]!.startsWith(`${CONSOLE_PREFIX}/`), key);
       assert.deepEqual((op as unknown as { tags: string[] }).tags, ['console'], key);
     }
+    const accounts = CONSOLE_ACCOUNT_ENDPOINTS.map((e) => `${e.method} ${CONSOLE_PREFIX}${e.template}`);
     assert.deepEqual(
       sorted(documented.map(([key]) => key)),
-      sorted(reads.map((r) => `${r.method} ${CONSOLE_PREFIX}${r.template}`)),
+      sorted([...reads.map((r) => `${r.method} ${CONSOLE_PREFIX}${r.template}`), ...accounts]),
     );
+    const mounted = new Set(console.map((r) => `${r.method} ${CONSOLE_PREFIX}${r.template}`));
+    for (const key of accounts) assert.ok(mounted.has(key), `${key} is documented and mounted`);
     assert.deepEqual(
       sorted(CONSOLE_READ_ENDPOINTS.map((e) => `${e.method} ${e.template}`)),
       sorted(reads.map((r) => `${r.method} ${r.template}`)),
     );
+    // The spec's session and key-admin routes stay out of the document (spec §4 describes them).
     for (const route of console.slice(0, console.length - reads.length))
-      assert.ok(!(`${CONSOLE_PREFIX}${route.template}` in doc.paths), route.template);
+      if (!accounts.includes(`${route.method} ${CONSOLE_PREFIX}${route.template}`))
+        assert.ok(!(`${CONSOLE_PREFIX}${route.template}` in doc.paths), route.template);
     assert.doesNotThrow(() => new Router(console, CONSOLE_PREFIX));
   });
 });

@@ -9,6 +9,7 @@ import { API_ERRORS } from '../errors.js';
 import { fail } from '../http/envelope.js';
 import { guard } from './guard.js';
 import { okPlain } from './reply.js';
+import { LIST_AUDIT } from './read-endpoints.js';
 
 /** Entries per page: default and most. */
 export const AUDIT_PAGE = { default: 50, max: 200 } as const;
@@ -25,8 +26,8 @@ function seqOf(cursor: string): number | null {
 export function auditRoutes(s: ConsoleServices): Route[] {
   return [
     {
-      method: 'GET',
-      template: '/audit',
+      method: LIST_AUDIT.method,
+      template: LIST_AUDIT.template,
       permission: null,
       handle: guard(s.users, s.keys.prefix, s.now, { minimum: 'member', orgContext: 'session' }, async (call) => {
         const detail: FieldError[] = [];

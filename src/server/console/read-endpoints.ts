@@ -116,3 +116,55 @@ export const CONSOLE_READ_ENDPOINTS: readonly ConsoleEndpoint[] = [
   PUT_SETTINGS,
   LIST_RULES,
 ];
+
+/** `GET /audit` (console/audit-routes). */
+export const LIST_AUDIT: ConsoleEndpoint = {
+  method: 'GET',
+  template: '/audit',
+  role: 'member',
+  openapi: {
+    operationId: 'consoleAudit',
+    tags: ['console'],
+    summary: 'The audit log, newest first (`limit` 1-200, `cursor`)',
+    description:
+      'Sign-ins (and failed ones), sign-outs, and every change of keys, webhooks, waivers, settings, rules and users, made in the console or through the public API.',
+    success: { status: 200, data: 'AuditList', description: 'Entries and the next cursor' },
+    errors: { ...ROLE_ERRORS, 422: '`Invalid request body` (a bad `limit` or `cursor`)' },
+  },
+};
+
+/** `GET /users` (console/user-routes). */
+export const LIST_USERS: ConsoleEndpoint = {
+  method: 'GET',
+  template: '/users',
+  role: 'owner',
+  openapi: {
+    operationId: 'consoleListUsers',
+    tags: ['console'],
+    summary: "The organization's console accounts (owner)",
+    success: { status: 200, data: 'ConsoleUserList', description: 'Accounts (never a password hash)' },
+    errors: { ...ROLE_ERRORS, 403: '`Not authorized` (not an owner, or another organization)' },
+  },
+};
+
+/** `POST /users` (console/user-routes). */
+export const CREATE_USER: ConsoleEndpoint = {
+  method: 'POST',
+  template: '/users',
+  role: 'owner',
+  openapi: {
+    operationId: 'consoleCreateUser',
+    tags: ['console'],
+    summary: 'Create a console account (owner); a generated password is shown once',
+    requestBody: { $ref: '#/components/schemas/ConsoleUserCreate' },
+    success: { status: 201, data: 'ConsoleUser', description: 'Created' },
+    errors: {
+      ...ROLE_ERRORS,
+      403: '`Not authorized` (not an owner), or `CSRF token missing or invalid`',
+      422: '`Invalid request body` (e-mail, role, password length, or the e-mail is taken)',
+    },
+  },
+};
+
+/** The console endpoints of audit-routes and user-routes, in the order of the document. */
+export const CONSOLE_ACCOUNT_ENDPOINTS: readonly ConsoleEndpoint[] = [LIST_AUDIT, LIST_USERS, CREATE_USER];

@@ -16,6 +16,7 @@ import { userActor } from '../audit.js';
 import { guard } from './guard.js';
 import { okPlain } from './reply.js';
 import { UserError } from './users.js';
+import { CREATE_USER, LIST_USERS } from './read-endpoints.js';
 
 const ROLES: readonly UserRole[] = ['owner', 'admin', 'member'];
 /** A plausible address (one `@`, a dot in the domain, no spaces), at most 254 characters (RFC 5321 §4.5.3.1.3). */
@@ -37,16 +38,16 @@ export function userRoutes(s: ConsoleServices): Route[] {
   const owner = { minimum: 'owner', orgContext: 'session' } as const;
   return [
     {
-      method: 'GET',
-      template: '/users',
+      method: LIST_USERS.method,
+      template: LIST_USERS.template,
       permission: null,
       handle: guard(s.users, s.keys.prefix, s.now, owner, async (call) =>
         okPlain({ users: (await s.users.list(call.orgId)).map(userView) }),
       ),
     },
     {
-      method: 'POST',
-      template: '/users',
+      method: CREATE_USER.method,
+      template: CREATE_USER.template,
       permission: null,
       handle: guard(s.users, s.keys.prefix, s.now, { ...owner, extra: s.csrf.check }, async (call) => {
         const { email, role, password } = call.body;

@@ -89,4 +89,53 @@ export const CONSOLE_SCHEMAS = {
       svg: { type: ['string', 'null'], description: 'The scenario drawn, failing modules marked' },
     },
   },
+  AuditList: {
+    type: 'object',
+    required: ['entries', 'next_cursor'],
+    properties: {
+      entries: {
+        type: 'array',
+        description: 'Newest first',
+        items: {
+          type: 'object',
+          required: ['at', 'actor', 'action', 'target', 'detail'],
+          properties: {
+            at: str,
+            actor: { type: 'string', description: '`user:<id>`, `key:<id>` or `system`' },
+            action: { type: 'string', description: 'e.g. `session.sign_in`, `key.revoke`, `waiver.create`' },
+            target: { type: ['string', 'null'] },
+            detail: { type: ['string', 'null'] },
+          },
+        },
+      },
+      next_cursor: { type: ['string', 'null'] },
+    },
+  },
+  ConsoleUser: {
+    type: 'object',
+    required: ['user_id', 'org_id', 'email', 'role', 'created_at'],
+    properties: {
+      user_id: str,
+      org_id: str,
+      email: str,
+      role: { type: 'string', enum: ['owner', 'admin', 'member'] },
+      created_at: str,
+      password: { type: 'string', description: 'Only in the creation response, when generated (shown once)' },
+    },
+  },
+  ConsoleUserList: {
+    type: 'object',
+    required: ['users'],
+    properties: { users: { type: 'array', items: ref('ConsoleUser') } },
+  },
+  ConsoleUserCreate: {
+    type: 'object',
+    required: ['email', 'role'],
+    additionalProperties: false,
+    properties: {
+      email: { type: 'string', maxLength: 254 },
+      role: { type: 'string', enum: ['owner', 'admin', 'member'] },
+      password: { type: 'string', minLength: 12, maxLength: 1024, description: 'Generated when absent' },
+    },
+  },
 } as const;

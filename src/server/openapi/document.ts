@@ -9,7 +9,7 @@ import type { HeaderName } from './components.js';
 import type { ConsoleEndpoint } from '../console/read-endpoints.js';
 import { API_PREFIX, CONSOLE_PREFIX, maxLengthOf } from '../router.js';
 import { PUBLIC_ENDPOINTS } from '../routes/endpoints.js';
-import { CONSOLE_READ_ENDPOINTS } from '../console/read-endpoints.js';
+import { CONSOLE_ACCOUNT_ENDPOINTS, CONSOLE_READ_ENDPOINTS } from '../console/read-endpoints.js';
 import { HEADERS, SCHEMAS, TAGS, envelope, schemaRef } from './components.js';
 
 const VERSION = '1.0.0';
@@ -178,7 +178,7 @@ export function openApiDocument(): Record<string, unknown> {
     servers: [{ url: 'http://127.0.0.1:8080', description: 'Local service (npm start)' }],
     security: [{ apiKey: [], requestSignature: [] }],
     tags: TAGS,
-    paths: { ...paths(PUBLIC_ENDPOINTS), ...consolePaths(CONSOLE_READ_ENDPOINTS) },
+    paths: { ...paths(PUBLIC_ENDPOINTS), ...consolePaths([...CONSOLE_READ_ENDPOINTS, ...CONSOLE_ACCOUNT_ENDPOINTS]) },
     components: {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'API key `<prefix>_live_<48 hex>`' },
