@@ -139,6 +139,15 @@ async function main(): Promise<void> {
       r.nonTerminal === 0 && r.rollupScenariosEvaluated === r.scenarios,
       `rollup counts ${r.rollupScenariosEvaluated} evaluated`,
     );
+    const reads = Object.entries(r.console);
+    const worst = Math.max(...reads.map(([, l]) => l.maxMs));
+    row(
+      '18 Console',
+      `every console read < 1 s at ${r.scenarios} scenarios`,
+      `${worst.toFixed(1)} ms worst`,
+      worst < 1000,
+      reads.map(([name, l]) => `${name} median ${l.medianMs.toFixed(1)} / max ${l.maxMs.toFixed(1)} ms`).join('; '),
+    );
     save('fleet', r);
   }
   if (selected('soak')) {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importScenario } from '../../src/actors/scenarios.js';
 import { KeyService } from '../../src/server/auth/keys.js';
+import { Users } from '../../src/server/console/users.js';
 import { loadServerSecrets, type ServerSecrets } from '../../src/server/auth/server-secrets.js';
 import { openStore } from '../../src/store/open.js';
 import { openRedisStore } from '../../src/store/redis/store.js';
@@ -14,6 +15,8 @@ export interface Prepared {
   readonly dataDir: string;
   readonly orgId: string;
   readonly credentials: { apiKey: string; signingSecret: string };
+  /** A console account of the organization (role member) for the console's reads. */
+  readonly consoleUser: { email: string; password: string };
 }
 
 /** A prepared Redis prefix: the organization and key, without a data directory. */
@@ -28,8 +31,15 @@ async function seed(
   const keys = new KeyService(store.organizations, secrets, 'gov');
   const org = await keys.createOrg('Bench');
   const key = await keys.createKey(org.org_id, { name: 'bench', perMinute: 1_000_000_000, perHour: 1_000_000_000 });
+  const consoleUser = { email: 'bench@bench.test', password: 'bench console password' };
+  await new Users(store.consoleAccounts, store.organizations, 'gov').create(
+    org.org_id,
+    consoleUser.email,
+    'member',
+    consoleUser.password,
+  );
   for (const [id, json] of scenarios) await importScenario(store.scenarios, org.org_id, id, json);
-  return { orgId: org.org_id, credentials: { apiKey: key.api_key, signingSecret: key.signing_secret } };
+  return { orgId: org.org_id, credentials: { apiKey: key.api_key, signingSecret: key.signing_secret }, consoleUser };
 }
 
 /** Creates an organization and a key whose limits are raised for benchmarking, and imports `scenarios` (id → blueprint JSON). */

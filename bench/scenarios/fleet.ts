@@ -1,7 +1,8 @@
 /**
  * @module bench/scenarios/fleet: scenario 4. Import N scenarios (variants of our own examples),
- * evaluate them all in batches of 10, then read the organization rollup. Targets: service RSS under
- * 400 MB throughout; rollup latency with N scenarios ≤ 1.5 × with 100; no evaluation left non-terminal.
+ * evaluate them all in batches of 10, then read the organization rollup and the console's fleet
+ * reads. Targets: service RSS under 400 MB throughout; rollup latency with N scenarios ≤ 1.5 × with
+ * 100; no evaluation left non-terminal; every console read under 1 s at N (issue 18).
  */
 import { rmSync } from 'node:fs';
 import { GovernanceClient, pollEvaluation } from '../../src/client/client.js';
@@ -20,6 +21,61 @@ export interface FleetBench {
   readonly rollupMsAtAll: number;
   readonly nonTerminal: number;
   readonly rollupScenariosEvaluated: number;
+  /** The console's reads at the whole fleet (issue 18: "loads in under 1 s for 10,000 scenarios"), ms. */
+  readonly console: {
+    readonly overview: Latency;
+    readonly pageByScore: Latency;
+    readonly lastPageByName: Latency;
+    readonly search: Latency;
+    readonly scenarioPage: Latency;
+  };
+}
+
+/** Median and worst of a series of calls, in ms. */
+export interface Latency {
+  readonly medianMs: number;
+  readonly maxMs: number;
+}
+
+/** Times `n` calls of the console API at `path` with a session (sequential: latency, not throughput). */
+async function consoleMs(url: string, session: string, path: (i: number) => string, n: number): Promise<Latency> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${url}/api/v1${path(i)}`, { headers: { authorization: `Bearer ${session}` } });
+    await res.arrayBuffer();
+    times.push(performance.now() - t0);
+    if (res.status !== 200) throw new Error(`console ${path(i)} failed: ${res.status}`);
+  }
+  times.sort((a, b) => a - b);
+  return { medianMs: times[Math.floor(times.length / 2)]!, maxMs: times.at(-1)! };
+}
+
+/** The console's reads over the whole fleet: overview, a page by score, the last page by name (cursor walk), a search, a scenario page. */
+async function consoleReads(url: string, user: { email: string; password: string }, n: number) {
+  const login = await fetch(`${url}/api/v1/session`, {
+    method: 'POST',
+    body: JSON.stringify(user),
+    headers: { 'content-type': 'application/json' },
+  });
+  const session = ((await login.json()) as { data: { session_token: string } }).data.session_token;
+  // The cursor of the last page by name, found by walking the pages once (200 per page).
+  let cursor = '';
+  for (;;) {
+    const res = await fetch(`${url}/api/v1/scenarios?sort=name&limit=200${cursor ? `&cursor=${cursor}` : ''}`, {
+      headers: { authorization: `Bearer ${session}` },
+    });
+    const next = ((await res.json()) as { data: { next_cursor: string | null } }).data.next_cursor;
+    if (next === null) break;
+    cursor = next;
+  }
+  return {
+    overview: await consoleMs(url, session, (i) => `/overview?i=${i}`, 50),
+    pageByScore: await consoleMs(url, session, (i) => `/scenarios?sort=score&order=desc&limit=50&i=${i}`, 50),
+    lastPageByName: await consoleMs(url, session, (i) => `/scenarios?sort=name&limit=200&cursor=${cursor}&i=${i}`, 50),
+    search: await consoleMs(url, session, (i) => `/scenarios?q=f${(i * 37) % n}&limit=50`, 20),
+    scenarioPage: await consoleMs(url, session, (i) => `/scenarios/f${(i * 97) % n}`, 20),
+  };
 }
 
 async function evaluateRange(client: GovernanceClient, from: number, to: number, parallel: number): Promise<number> {
@@ -78,6 +134,7 @@ export async function benchFleet(n: number, threads: number): Promise<FleetBench
     const evaluateSeconds = (performance.now() - t1) / 1000;
     const rollupMsAtAll = await rollupMs(client, 200);
     const rollup = await client.call<Ok<Rollup>>('GET', '/organization/rollup?final=1');
+    const consoleLatency = await consoleReads(svc.url, p.consoleUser, n);
     maxRss = Math.max(maxRss, svc.rss());
     return {
       scenarios: n,
@@ -88,6 +145,7 @@ export async function benchFleet(n: number, threads: number): Promise<FleetBench
       rollupMsAtAll,
       nonTerminal,
       rollupScenariosEvaluated: rollup.body.data.scenarios_evaluated,
+      console: consoleLatency,
     };
   } finally {
     clearInterval(sampler);

@@ -48,6 +48,8 @@ export interface KeyView {
   readonly per_hour: number;
   readonly created_at: string;
   readonly rotated_from: string | null;
+  /** When the key was last used (ISO; null: never). Written by the server every KEY_USE_FLUSH_MS, so up to that much behind. */
+  readonly last_used_at: string | null;
 }
 
 /** A key just created or rotated: the clear key and signing secret, shown once. */

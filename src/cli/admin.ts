@@ -144,13 +144,20 @@ export function buildCli(): Command {
     .requiredOption('--org <org_id>')
     .option('--json', 'print JSON')
     .action(async (o: { org: string; json?: boolean }) => {
-      const list = await withStore(async ({ keys }) =>
-        (await keys.list(o.org)).map((key) => ({
-          ...key,
-          hash: undefined,
-          state: keys.state(key, Date.now()).ok ? 'active' : key.revoked_at ? 'revoked' : 'expired',
-        })),
-      );
+      const list = await withStore(async ({ keys }) => {
+        const records = await keys.list(o.org);
+        const used = await keys.lastUsed(records.map((key) => key.key_id));
+        return records.map((key) => {
+          const at = used.get(key.key_id);
+          return {
+            ...key,
+            hash: undefined,
+            state: keys.state(key, Date.now()).ok ? 'active' : key.revoked_at ? 'revoked' : 'expired',
+            // As stored: up to KEY_USE_FLUSH_MS behind the server's last request with the key.
+            last_used_at: at === undefined ? null : new Date(at).toISOString(),
+          };
+        });
+      });
       print(
         !!o.json,
         { keys: list },
@@ -158,7 +165,7 @@ export function buildCli(): Command {
           list
             .map(
               (x) =>
-                `${x.key_id}  ${x.display_prefix}  ${x.state}  ${x.permissions.join(',')}  ${x.per_minute}/min ${x.per_hour}/h`,
+                `${x.key_id}  ${x.display_prefix}  ${x.state}  ${x.permissions.join(',')}  ${x.per_minute}/min ${x.per_hour}/h  last used ${x.last_used_at ?? 'never'}`,
             )
             .join('\n') || '(no keys)',
       );

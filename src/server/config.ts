@@ -99,6 +99,12 @@ export interface Config {
    * An expired waiver stops counting at most this long after its `expires_at`.
    */
   readonly waiverSweepMs: number;
+  /**
+   * `KEY_USE_FLUSH_MS`, default 10000 (10 ms to 1 h): how often each node writes when its API keys
+   * were last used (server/auth/key-usage; one batched write, never one per request). The "last
+   * used" time shown in the console and by `keys list` lags the real last use by up to this much.
+   */
+  readonly keyUseFlushMs: number;
   /** `TRUSTED_PROXIES`, default empty: comma-separated CIDRs whose `X-Forwarded-For` is honoured. */
   readonly trustedProxies: readonly string[];
   /**
@@ -202,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ephemeralTtlS: int(env, 'EPHEMERAL_TTL_S', 3600, 1, 30 * 86_400),
     evaluationRetentionDays: int(env, 'EVALUATION_RETENTION_DAYS', 30, 0, 36_500),
     waiverSweepMs: int(env, 'WAIVER_SWEEP_MS', 10_000, 100, 3_600_000),
+    keyUseFlushMs: int(env, 'KEY_USE_FLUSH_MS', 10_000, 10, 3_600_000),
     trustedProxies: (env['TRUSTED_PROXIES'] ?? '')
       .split(',')
       .map((s) => s.trim())

@@ -32,6 +32,7 @@ import { parseCidrs } from './pipeline/client-address.js';
 import { ipAllowlist } from './pipeline/ip-allowlist.js';
 import { RateLimiter, rateLimit } from './pipeline/rate-limit.js';
 import { ReplayGuard } from './pipeline/replay-guard.js';
+import { KeyUsage } from './auth/key-usage.js';
 import { verifySignature } from './pipeline/signature.js';
 import { Watermarks } from './pipeline/watermark.js';
 import { listen, loadNativeUws, mountAdapter } from './uws/adapter.js';
@@ -58,6 +59,8 @@ export interface RunningServer {
   readonly config: Config;
   readonly store: Store;
   readonly keys: KeyService;
+  /** When keys were last used (tests await `keyUsage.flush()` instead of waiting for KEY_USE_FLUSH_MS). */
+  readonly keyUsage: KeyUsage;
   readonly pool: EvaluationPool;
   readonly evaluations: Evaluations;
   readonly users: Users;
@@ -96,6 +99,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const users = c.resolve(Users);
   const limiter = c.resolve(RateLimiter);
   const replayGuard = c.resolve(ReplayGuard);
+  const keyUsage = c.resolve(KeyUsage);
   observePool(pool, metrics);
   const audit = c.resolve(Audit);
   const trustedProxies = parseCidrs(config.trustedProxies);
@@ -131,8 +135,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ),
     {
       browser: browserRefusal(),
-      authenticate: authenticate(keys, now, (orgId) =>
-        thenMaybe(store.organizations.getOrg(orgId), (org) => org !== undefined),
+      authenticate: authenticate(
+        keys,
+        now,
+        (orgId) => thenMaybe(store.organizations.getOrg(orgId), (org) => org !== undefined),
+        keyUsage,
       ),
       ipAllowlist: ipAllowlist(trustedProxies),
       signature: verifySignature(keys, replayGuard, config.signatureToleranceS, now),
@@ -155,6 +162,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     storeFailureReporter('waivers', 'waiver clock tick failed; retrying at the next interval', metrics, log),
   );
   waiverClock.start();
+  keyUsage.start();
   const endpointsWithOutbox = await webhooks.recover();
   if (resumed > 0 || endpointsWithOutbox > 0)
     log.info({ resumed, endpointsWithOutbox }, 'resumed open evaluations and webhook outboxes after restart');
@@ -202,6 +210,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     config,
     store,
     keys,
+    keyUsage,
     pool,
     evaluations,
     users,
@@ -226,6 +235,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         replayGuard,
         webhooks,
         pool,
+        keyUsage,
         store,
         closeListeners() {
           (app as unknown as { close(): void }).close();

@@ -111,9 +111,13 @@ describe('admin CLI', () => {
 
     const rotated = await admin('keys rotate', key.key_id, '--overlap', '24h');
     assert.equal(rotated.rotated_from, key.key_id);
+    await t.server.keyUsage.flush(); // the server's key use, written now rather than within KEY_USE_FLUSH_MS
     const listed = (await admin('keys list', '--org', orgId)).keys;
     assert.equal(listed.length, 2);
     assert.ok(listed.every((k) => k.hash === undefined));
+    const lastUsed = new Map(listed.map((k) => [k.key_id, k.last_used_at]));
+    assert.ok(!Number.isNaN(Date.parse(lastUsed.get(key.key_id) ?? '')), 'the key used above has a last use');
+    assert.equal(lastUsed.get(rotated.key_id), null, 'the new key was never used');
 
     assert.equal((await admin('keys revoke', rotated.key_id)).key_id, rotated.key_id);
     await new Promise((r) => setTimeout(r, 1100));

@@ -79,9 +79,14 @@ export interface AdminOutput {
   readonly 'orgs list': { readonly orgs: readonly { readonly org_id: string; readonly name: string }[] };
   readonly 'keys create': AdminKeyIssued;
   readonly 'keys rotate': AdminKeyIssued & { readonly rotated_from: string };
-  /** The stored keys with `hash` blanked and their `state`. */
+  /** The stored keys with `hash` blanked, their `state` and `last_used_at` (ISO, null: never). */
   readonly 'keys list': {
-    readonly keys: readonly { readonly key_id: string; readonly hash?: unknown; readonly state: string }[];
+    readonly keys: readonly {
+      readonly key_id: string;
+      readonly hash?: unknown;
+      readonly state: string;
+      readonly last_used_at: string | null;
+    }[];
   };
   readonly 'keys revoke': { readonly key_id: string; readonly revoked_at: string | null };
   readonly 'keys limits': { readonly key_id: string; readonly per_minute: number; readonly per_hour: number };

@@ -94,6 +94,7 @@ export function KeysPage(props: { user: SessionUser }) {
                       <th scope="col">Limits</th>
                       <th scope="col">Created</th>
                       <th scope="col">Expires</th>
+                      <th scope="col">Last used</th>
                       <th scope="col">Actions</th>
                     </tr>
                   </thead>
@@ -114,6 +115,7 @@ export function KeysPage(props: { user: SessionUser }) {
                           <When iso={k.created_at} />
                         </td>
                         <td>{k.expires_at ? <When iso={k.expires_at} /> : <span class="muted">never</span>}</td>
+                        <td>{k.last_used_at ? <When iso={k.last_used_at} /> : <span class="muted">never</span>}</td>
                         <td class="actions">
                           {k.state === 'active' && (
                             <>

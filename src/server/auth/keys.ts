@@ -150,6 +150,14 @@ export class KeyService {
     return this.store.listKeys(orgId);
   }
 
+  /**
+   * When each of `keyIds` was last used, epoch ms (absent: never, as far as the store knows). The
+   * store lags real use by up to KEY_USE_FLUSH_MS (server/auth/key-usage).
+   */
+  lastUsed(keyIds: readonly string[]): Awaitable<Map<string, number>> {
+    return this.store.keyLastUsed(keyIds);
+  }
+
   /** Revokes a key. @throws KeyError `key_not_found` / `key_revoked`. */
   async revoke(keyId: string): Promise<KeyRecord> {
     const key = await this.store.getKey(keyId);

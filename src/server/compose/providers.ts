@@ -13,6 +13,7 @@ import { WebhookDispatcher } from '../../actors/webhooks/dispatcher.js';
 import type { Store } from '../../store/store.js';
 import { ChunkQueue } from '../../actors/cluster/chunk-queue.js';
 import { KeyService } from '../auth/keys.js';
+import { KeyUsage } from '../auth/key-usage.js';
 import { ResultTokens } from '../auth/result-tokens.js';
 import { deriveKey, loadServerSecrets } from '../auth/server-secrets.js';
 import { Users } from '../console/users.js';
@@ -66,6 +67,21 @@ export function registerProviders(c: DependencyContainer, values: ProvidedValues
   const cfg = values.config;
 
   singleton(c, KeyService, (r) => new KeyService(r.resolve(STORE).organizations, r.resolve(SECRETS), cfg.keyPrefix));
+  singleton(
+    c,
+    KeyUsage,
+    (r) =>
+      new KeyUsage(
+        r.resolve(STORE).organizations,
+        cfg.keyUseFlushMs,
+        storeFailureReporter(
+          'key-usage',
+          'key use could not be recorded; retrying at the next interval',
+          r.resolve(METRICS),
+          r.resolve(LOGGER),
+        ),
+      ),
+  );
   singleton(
     c,
     Users,

@@ -1,5 +1,6 @@
 /** @module server/compose/shutdown: the graceful shutdown sequence, within SHUTDOWN_DEADLINE_MS (issue 13, item 14). */
 import type { Evaluations } from '../../actors/evaluations.js';
+import type { KeyUsage } from '../auth/key-usage.js';
 import type { WaiverClock } from '../../actors/waivers/waiver-clock.js';
 import type { ChunkWorker } from '../../actors/cluster/chunk-worker.js';
 import type { EvaluationPool } from '../../actors/pool.js';
@@ -27,6 +28,8 @@ export interface ShutdownParts {
   readonly pool: EvaluationPool;
   /** Closes the HTTP and ops listeners' apps. */
   closeListeners(): void;
+  /** Written last before the store closes, once no request can mark a key any more. */
+  readonly keyUsage: Pick<KeyUsage, 'stop'>;
   readonly store: Store;
 }
 
@@ -57,5 +60,6 @@ export async function shutdown(p: ShutdownParts): Promise<void> {
   await settlesWithin(p.adapter.idle(), Math.min(250, deadline - performance.now()));
   p.closeListeners();
   await p.evaluations.closeQueue();
+  await p.keyUsage.stop();
   await p.store.close();
 }

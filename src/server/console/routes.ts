@@ -30,8 +30,16 @@ import { userRoutes } from './user-routes.js';
 /** Key ids in console paths: longer than an id can be → 404 `Key not found`. */
 const KEY_ID = { key_id: { notFound: API_ERRORS.keyNotFound } };
 
-/** Public view of a key (never the hash). */
-function keyView(k: KeyRecord, nowMs: number, keys: KeyService): Record<string, unknown> {
+/**
+ * Public view of a key (never the hash). `lastUsedMs`: when it was last used (epoch ms, as stored:
+ * up to KEY_USE_FLUSH_MS behind), shown as `last_used_at` (ISO, or null for never).
+ */
+function keyView(
+  k: KeyRecord,
+  nowMs: number,
+  keys: KeyService,
+  lastUsedMs: number | undefined,
+): Record<string, unknown> {
   return {
     key_id: k.key_id,
     name: k.name,
@@ -45,6 +53,7 @@ function keyView(k: KeyRecord, nowMs: number, keys: KeyService): Record<string, 
     per_hour: k.per_hour,
     created_at: k.created_at,
     rotated_from: k.rotated_from,
+    last_used_at: lastUsedMs === undefined ? null : new Date(lastUsedMs).toISOString(),
   };
 }
 
@@ -81,9 +90,11 @@ export function consoleRoutes(s: ConsoleServices, reads: readonly Route[] = []):
       method: 'GET',
       template: '/keys',
       permission: null,
-      handle: guarded(async (_req, _s, orgId) =>
-        okPlain({ keys: (await keys.list(orgId)).map((k) => keyView(k, now(), keys)) }),
-      ),
+      handle: guarded(async (_req, _s, orgId) => {
+        const list = await keys.list(orgId);
+        const used = await keys.lastUsed(list.map((k) => k.key_id));
+        return okPlain({ keys: list.map((k) => keyView(k, now(), keys, used.get(k.key_id))) });
+      }),
     },
     {
       method: 'POST',
@@ -111,7 +122,11 @@ export function consoleRoutes(s: ConsoleServices, reads: readonly Route[] = []):
         });
         await audit.record(orgId, userActor(session.user_id), 'key.create', issued.record.key_id, issued.record.name);
         return okPlain(
-          { ...keyView(issued.record, now(), keys), api_key: issued.api_key, signing_secret: issued.signing_secret },
+          {
+            ...keyView(issued.record, now(), keys, undefined),
+            api_key: issued.api_key,
+            signing_secret: issued.signing_secret,
+          },
           201,
         );
       }),
@@ -136,7 +151,11 @@ export function consoleRoutes(s: ConsoleServices, reads: readonly Route[] = []):
           `rotated from ${key.key_id}, overlap ${overlap} s`,
         );
         return okPlain(
-          { ...keyView(issued.record, now(), keys), api_key: issued.api_key, signing_secret: issued.signing_secret },
+          {
+            ...keyView(issued.record, now(), keys, undefined),
+            api_key: issued.api_key,
+            signing_secret: issued.signing_secret,
+          },
           201,
         );
       }),
@@ -152,7 +171,8 @@ export function consoleRoutes(s: ConsoleServices, reads: readonly Route[] = []):
         if (key.revoked_at !== null) return fail(API_ERRORS.keyAlreadyRevoked);
         const revoked = await keys.revoke(key.key_id);
         await audit.record(orgId, userActor(session.user_id), 'key.revoke', key.key_id);
-        return okPlain(keyView(revoked, now(), keys));
+        const used = await keys.lastUsed([key.key_id]);
+        return okPlain(keyView(revoked, now(), keys, used.get(key.key_id)));
       }),
     })),
     ...reads, // the fleet reads and webhook, waiver and settings changes (console/read-routes, issue 18)

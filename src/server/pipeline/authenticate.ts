@@ -1,5 +1,6 @@
 /** @module server/pipeline/authenticate: Bearer key format, look-up and state (spec §5.1, key states). */
 import type { KeyLookup, KeyService } from '../auth/keys.js';
+import type { KeyUsage } from '../auth/key-usage.js';
 import type { Stage } from './types.js';
 import type { ApiResponse, RequestContext } from '../http/types.js';
 import { isPromise, thenMaybe, type Awaitable } from '../../store/awaitable.js';
@@ -19,11 +20,15 @@ const KEY_CACHE_MAX = 10_000;
  * expired API key` for unknown, revoked or expired keys, 401 `API key context missing` when the
  * key's organization no longer exists. Look-ups are cached for KEY_CACHE_TTL_MS (one store read per key, node and second, not per request;
  * on Redis this also bounds how long a revoked key is accepted by any node).
+ * Each admitted key is marked used at that time in `usage` (memory only; written behind in batches):
+ * a key that passed this stage counts as used even if a later stage (IP allowlist, signature, rate
+ * limit) refuses the request, since whoever sent it holds the key.
  */
 export function authenticate(
   keys: KeyService,
   now: () => number,
   orgExists: (orgId: string) => Awaitable<boolean>,
+  usage: Pick<KeyUsage, 'mark'>,
 ): Stage {
   const cache = new Map<string, CachedKey>();
   /** The look-up of `apiKey` and whether its organization exists: synchronous on LMDB, a promise on Redis. */
@@ -42,7 +47,7 @@ export function authenticate(
     const t = now();
     // Cached by the whole header value: a known key skips the format checks too.
     const entry = cache.get(header);
-    if (entry && entry.until > t) return admit(keys, entry, t, ctx);
+    if (entry && entry.until > t) return admit(keys, usage, entry, t, ctx);
     if (!/^Bearer\s+\S+$/i.test(header)) return fail(API_ERRORS.missingAuthorization);
     const apiKey = header.slice(header.indexOf(' ') + 1).trim();
     if (!keys.hasPrefix(apiKey)) return fail(API_ERRORS.invalidKeyFormat);
@@ -50,7 +55,7 @@ export function authenticate(
     const store = (fresh: CachedKey): ApiResponse | null => {
       if (cache.size >= KEY_CACHE_MAX) cache.clear();
       cache.set(header, fresh);
-      return admit(keys, fresh, t, ctx);
+      return admit(keys, usage, fresh, t, ctx);
     };
     return isPromise(resolved) ? resolved.then(store) : store(resolved);
   };
@@ -64,13 +69,20 @@ interface CachedKey {
   readonly until: number;
 }
 
-/** Admits the key of `entry` at `t` (sets `ctx.key`) or answers 401. */
-function admit(keys: KeyService, entry: CachedKey, t: number, ctx: RequestContext): ApiResponse | null {
+/** Admits the key of `entry` at `t` (sets `ctx.key`, marks it used) or answers 401. */
+function admit(
+  keys: KeyService,
+  usage: Pick<KeyUsage, 'mark'>,
+  entry: CachedKey,
+  t: number,
+  ctx: RequestContext,
+): ApiResponse | null {
   let lookup = entry.lookup;
   if (lookup.ok) lookup = keys.state(lookup.key, t); // expiry is re-checked on every call
   if (!lookup.ok) return fail(lookup.reason === 'format' ? API_ERRORS.invalidKeyFormat : API_ERRORS.invalidKey);
   // A valid key whose organization is gone (deleted while the key lived): spec §7 "API key context missing".
   if (!entry.orgExists) return fail(API_ERRORS.keyContextMissing);
   ctx.key = lookup.key;
+  usage.mark(lookup.key.key_id, t);
   return null;
 }

@@ -38,6 +38,8 @@ export class LmdbTables {
   readonly root: RootDatabase;
   readonly orgs: Database<OrgRecord, string>;
   readonly keys: Database<KeyRecord, string>;
+  /** Key id → when the key was last used (epoch ms; issue 18), kept apart so that recording use never rewrites the key record. */
+  readonly keyLastUsed: Database<number, string>;
   /** Keyed hash of an API key → key id. */
   readonly keyHashes: Database<string, string>;
   /** `org\0key_id` → '' (lists an organization's keys without scanning every key). */
@@ -140,6 +142,7 @@ export class LmdbTables {
     this.orgs = this.root.openDB(records('orgs'));
     this.keys = this.root.openDB(records('keys'));
     this.keyHashes = this.root.openDB({ name: 'key-hashes', encoding: 'string' });
+    this.keyLastUsed = this.root.openDB({ name: 'key-last-used' });
     this.orgKeys = this.root.openDB({ name: 'org-keys', encoding: 'string' });
     this.scenarios = this.root.openDB(records('scenarios'));
     this.blueprints = this.root.openDB({ name: 'blueprints', encoding: 'binary' });

@@ -1,6 +1,6 @@
-/** @module store/organizations/lmdb: OrganizationsRepository on LMDB (`orgs`, `keys`, `key-hashes`, `org-keys`, `watermarks`). */
+/** @module store/organizations/lmdb: OrganizationsRepository on LMDB (`orgs`, `keys`, `key-hashes`, `org-keys`, `key-last-used`, `watermarks`). */
 import type { KeyRecord, OrgRecord } from '../../model/records.js';
-import type { KeyPatch, OrganizationsRepository, WatermarkEntry } from './repository.js';
+import type { KeyPatch, KeyUse, OrganizationsRepository, WatermarkEntry } from './repository.js';
 import type { LmdbTables } from '../lmdb/tables.js';
 import { k } from '../lmdb/tables.js';
 import { prefixKeys } from '../lmdb/ranges.js';
@@ -71,5 +71,26 @@ export class LmdbOrganizations implements OrganizationsRepository {
 
   findWatermark(watermark: string): WatermarkEntry | undefined {
     return this.t.watermarks.get(watermark);
+  }
+
+  /** One transaction; the maximum is kept by reading inside it (LMDB serialises writers across processes). */
+  async recordKeyUse(entries: readonly KeyUse[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.t.root.transaction(() => {
+      for (const { keyId, atMs } of entries) {
+        if (!this.t.keys.doesExist(keyId)) continue;
+        const stored = this.t.keyLastUsed.get(keyId);
+        if (stored === undefined || stored < atMs) void this.t.keyLastUsed.put(keyId, atMs);
+      }
+    });
+  }
+
+  keyLastUsed(keyIds: readonly string[]): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const keyId of keyIds) {
+      const at = this.t.keyLastUsed.get(keyId);
+      if (at !== undefined) out.set(keyId, at);
+    }
+    return out;
   }
 }

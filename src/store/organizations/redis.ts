@@ -1,10 +1,10 @@
 /**
  * @module store/organizations/redis: OrganizationsRepository on Redis (`Porgs`, `Pkey:<id>`,
- * `Pkey-hashes`, `P{org}:keys`, `Pwatermarks`; store/redis/keys). A key and its two indexes are
+ * `Pkey-hashes`, `P{org}:keys`, `Pkey-last-used`, `Pwatermarks`; store/redis/keys). A key and its two indexes are
  * written by one script; a key's update is a compare-and-set on its bytes.
  */
 import type { KeyRecord, OrgRecord } from '../../model/records.js';
-import type { KeyPatch, OrganizationsRepository, WatermarkEntry } from './repository.js';
+import type { KeyPatch, KeyUse, OrganizationsRepository, WatermarkEntry } from './repository.js';
 import type { RedisContext } from '../redis/context.js';
 import { byCodePoint, packRecord, unpackRecord, valuesById } from '../redis/codec.js';
 import { luaScript, runScript } from '../redis/script.js';
@@ -24,6 +24,23 @@ export const COMPARE_AND_SET = luaScript(
   'compare-and-set',
   `if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[1], ARGV[2])
+return 1`,
+);
+
+/**
+ * KEYS: the last-used hash, then one key record per entry. ARGV: key id and epoch ms (decimal) per
+ * entry, in KEYS' order. Sets each existing key's time unless a later one is stored (max wins across nodes).
+ */
+const RECORD_KEY_USE = luaScript(
+  'record-key-use',
+  `for i = 2, #KEYS do
+  local id = ARGV[2 * i - 3]
+  local at = ARGV[2 * i - 2]
+  if redis.call('EXISTS', KEYS[i]) == 1 then
+    local stored = redis.call('HGET', KEYS[1], id)
+    if not stored or tonumber(stored) < tonumber(at) then redis.call('HSET', KEYS[1], id, at) end
+  end
+end
 return 1`,
 );
 
@@ -96,5 +113,26 @@ export class RedisOrganizations implements OrganizationsRepository {
 
   async findWatermark(watermark: string): Promise<WatermarkEntry | undefined> {
     return unpackRecord<WatermarkEntry>(await this.c.redis.hgetBuffer(this.c.keys.watermarks, watermark));
+  }
+
+  async recordKeyUse(entries: readonly KeyUse[]): Promise<void> {
+    if (entries.length === 0) return;
+    const k = this.c.keys;
+    await runScript(
+      this.c.redis,
+      RECORD_KEY_USE,
+      [k.keyLastUsed, ...entries.map((e) => k.key(e.keyId))],
+      entries.flatMap((e) => [e.keyId, String(Math.trunc(e.atMs))]),
+    );
+  }
+
+  async keyLastUsed(keyIds: readonly string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    if (keyIds.length === 0) return out;
+    const values = await this.c.redis.hmget(this.c.keys.keyLastUsed, ...keyIds);
+    values.forEach((v, i) => {
+      if (v !== null) out.set(keyIds[i]!, Number(v));
+    });
+    return out;
   }
 }

@@ -18,9 +18,16 @@ export interface WatermarkEntry {
   readonly day: string;
 }
 
+/** One key's latest use seen by a node (issue 18, "last used"). */
+export interface KeyUse {
+  readonly keyId: string;
+  /** When the key was last used, in epoch ms. */
+  readonly atMs: number;
+}
+
 /**
  * Organizations, their API keys and watermarks. Writes resolve once durable (flushed), except
- * `recordWatermark`, which resolves once committed. Reads see every write that resolved.
+ * `recordWatermark` and `recordKeyUse`, which resolve once committed. Reads see every write that resolved.
  */
 export interface OrganizationsRepository {
   /** Stores a new organization. */
@@ -42,4 +49,13 @@ export interface OrganizationsRepository {
   /** Records what a watermark stands for (idempotent). */
   recordWatermark(watermark: string, entry: WatermarkEntry): Promise<void>;
   findWatermark(watermark: string): Awaitable<WatermarkEntry | undefined>;
+  /**
+   * Records when keys were last used, in one write (one transaction on LMDB, one script on Redis),
+   * beside the key records (which it never rewrites). Keeps the maximum: an entry older than the
+   * stored time (a node whose flush is late) changes nothing. Entries of keys that do not exist are
+   * ignored; an empty list writes nothing.
+   */
+  recordKeyUse(entries: readonly KeyUse[]): Promise<void>;
+  /** When each of `keyIds` was last used (epoch ms); keys never recorded are absent from the map. */
+  keyLastUsed(keyIds: readonly string[]): Awaitable<Map<string, number>>;
 }

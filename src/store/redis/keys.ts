@@ -39,6 +39,7 @@
  * | `Porgs` | hash | org id → msgpack OrgRecord | OrganizationsRepository |
  * | `Pkey:<key>` | string | msgpack KeyRecord | OrganizationsRepository |
  * | `Pkey-hashes` | hash | keyed hash (hex) → key id | OrganizationsRepository |
+ * | `Pkey-last-used` | hash | key id → when the key was last used (epoch ms, decimal; issue 18) | OrganizationsRepository |
  * | `Pwatermarks` | hash | watermark → msgpack WatermarkEntry | OrganizationsRepository |
  * | `Pev-org` | hash | evaluation id → org id | EvaluationsRepository |
  * | `Popen` | hash | open evaluation id → `<status>:<org id>` | EvaluationsRepository |
@@ -58,7 +59,7 @@
  *
  * Cluster readiness is partial: the organization's keys of a script share a slot, but the scripts
  * that also maintain a global index (`Popen`, `Pexpiry`, `Pcompleted`, `Pev-org`, `Poutbox-endpoints`, `Pcounts`,
- * `Pwebhook-org`, `Pkey-hashes`, `Pwaiver-due:*`) name keys of other slots, which Redis Cluster refuses (CROSSSLOT).
+ * `Pwebhook-org`, `Pkey-hashes`, `Pkey-last-used`, `Pwaiver-due:*`) name keys of other slots, which Redis Cluster refuses (CROSSSLOT).
  * Today the backend targets one primary (with replicas); on a cluster those indexes would be split
  * per slot (one per hash tag) and read by fanning out.
  *
@@ -170,6 +171,9 @@ export class RedisKeys {
   }
   get keyHashes(): string {
     return `${this.prefix}key-hashes`;
+  }
+  get keyLastUsed(): string {
+    return `${this.prefix}key-last-used`;
   }
   get watermarks(): string {
     return `${this.prefix}watermarks`;

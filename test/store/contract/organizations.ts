@@ -6,6 +6,9 @@ import type { KeyPatch } from '../../../src/store/organizations/repository.js';
 import { withBackend } from './backend.js';
 import { byCodePoint, iso, keyRecord, ORG, ORG_LONG, ORG_PREFIXED } from './fixtures.js';
 
+/** A time of key use, epoch ms (2026-11-22T10:00:00Z). */
+const T_USE = Date.UTC(2026, 10, 22, 10);
+
 /** Registers the organizations suite for `backend`. */
 export function organizationsContract(backend: BackendUnderTest): void {
   describe(`organizations contract (${backend.name})`, () => {
@@ -100,12 +103,87 @@ export function organizationsContract(backend: BackendUnderTest): void {
         assert.equal(await orgs.findWatermark('wm_3'), undefined);
       }));
 
+    it('records key use in one batch and keeps the latest time of each key', () =>
+      withBackend(backend, async ({ store }) => {
+        const orgs = store.organizations;
+        for (const id of ['key_1', 'key_2', 'key_3']) await orgs.createKey(keyRecord(id, ORG));
+        assert.deepEqual(await orgs.keyLastUsed(['key_1', 'key_2', 'key_3']), new Map());
+        await orgs.recordKeyUse([]);
+        await orgs.recordKeyUse([
+          { keyId: 'key_1', atMs: T_USE + 10 },
+          { keyId: 'key_2', atMs: T_USE + 20 },
+        ]);
+        assert.deepEqual(
+          await orgs.keyLastUsed(['key_1', 'key_2', 'key_3']),
+          new Map([
+            ['key_1', T_USE + 10],
+            ['key_2', T_USE + 20],
+          ]),
+        );
+        // Later for key_1, earlier for key_2 (a node whose flush is late), first for key_3.
+        await orgs.recordKeyUse([
+          { keyId: 'key_1', atMs: T_USE + 30 },
+          { keyId: 'key_2', atMs: T_USE + 5 },
+          { keyId: 'key_3', atMs: T_USE + 1 },
+        ]);
+        assert.deepEqual(
+          await orgs.keyLastUsed(['key_3', 'key_1', 'key_2', 'key_unknown']),
+          new Map([
+            ['key_3', T_USE + 1],
+            ['key_1', T_USE + 30],
+            ['key_2', T_USE + 20],
+          ]),
+        );
+        assert.deepEqual(await orgs.keyLastUsed([]), new Map());
+      }));
+
+    it('keeps the maximum of key use written by concurrent writers, whatever order they commit in', () =>
+      withBackend(backend, async ({ store }) => {
+        const orgs = store.organizations;
+        await orgs.createKey(keyRecord('key_1', ORG));
+        await orgs.createKey(keyRecord('key_2', ORG));
+        // 20 writers (nodes flushing at once), each with its own times; the greatest of each key wins.
+        await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            orgs.recordKeyUse([
+              { keyId: 'key_1', atMs: T_USE + ((i * 7) % 20) },
+              { keyId: 'key_2', atMs: T_USE - i },
+            ]),
+          ),
+        );
+        assert.deepEqual(
+          await orgs.keyLastUsed(['key_1', 'key_2']),
+          new Map([
+            ['key_1', T_USE + 19],
+            ['key_2', T_USE],
+          ]),
+        );
+        assert.deepEqual(await orgs.getKey('key_1'), keyRecord('key_1', ORG), 'the key record is not rewritten');
+      }));
+
+    it('ignores key use of unknown keys and still records the known ones of the batch', () =>
+      withBackend(backend, async ({ store }) => {
+        const orgs = store.organizations;
+        await orgs.createKey(keyRecord('key_1', ORG));
+        await orgs.recordKeyUse([
+          { keyId: 'key_unknown', atMs: T_USE },
+          { keyId: 'key_1', atMs: T_USE + 1 },
+          { keyId: 'key:{odd}%', atMs: T_USE + 2 },
+        ]);
+        assert.deepEqual(
+          await orgs.keyLastUsed(['key_unknown', 'key_1', 'key:{odd}%']),
+          new Map([['key_1', T_USE + 1]]),
+        );
+      }));
+
     it('keeps organizations and keys across a reopen', () =>
       withBackend(backend, async (opened) => {
         await opened.store.organizations.createOrg({ org_id: ORG, name: 'Org', created_at: iso() });
         await opened.store.organizations.createKey(keyRecord('key_1', ORG));
         await opened.store.organizations.updateKey('key_1', { revoked_at: iso(9) });
+        await opened.store.organizations.recordKeyUse([{ keyId: 'key_1', atMs: T_USE }]);
         const store = await opened.reopen();
+        assert.deepEqual(await store.organizations.keyLastUsed(['key_1']), new Map([['key_1', T_USE]]));
         assert.equal(await store.organizations.isEmpty(), false);
         assert.equal(await store.organizations.keyIdByHash(keyRecord('key_1', ORG).hash), 'key_1');
         assert.equal((await store.organizations.getKey('key_1'))?.revoked_at, iso(9));
