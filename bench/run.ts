@@ -146,7 +146,7 @@ async function main(): Promise<void> {
       `every console read < 1 s at ${r.scenarios} scenarios`,
       `${worst.toFixed(1)} ms worst`,
       worst < 1000,
-      reads.map(([name, l]) => `${name} median ${l.medianMs.toFixed(1)} / max ${l.maxMs.toFixed(1)} ms`).join('; '),
+      `${reads.map(([name, l]) => `${name} median ${l.medianMs.toFixed(1)} / max ${l.maxMs.toFixed(1)} ms`).join('; ')}; peak RSS with a sign-in ${(r.consolePeakRssBytes / 2 ** 20).toFixed(0)} MB`,
     );
     save('fleet', r);
   }

@@ -17,6 +17,8 @@ export interface FleetBench {
   readonly importSeconds: number;
   readonly evaluateSeconds: number;
   readonly maxRssBytes: number;
+  /** Peak RSS including the console's reads (a sign-in's scrypt included). */
+  readonly consolePeakRssBytes: number;
   readonly rollupMsAt100: number;
   readonly rollupMsAtAll: number;
   readonly nonTerminal: number;
@@ -134,13 +136,17 @@ export async function benchFleet(n: number, threads: number): Promise<FleetBench
     const evaluateSeconds = (performance.now() - t1) / 1000;
     const rollupMsAtAll = await rollupMs(client, 200);
     const rollup = await client.call<Ok<Rollup>>('GET', '/organization/rollup?final=1');
-    const consoleLatency = await consoleReads(svc.url, p.consoleUser, n);
     maxRss = Math.max(maxRss, svc.rss());
+    // The console's reads after the fleet's figure: its sign-in hashes a password with scrypt
+    // (128 MiB for a moment, whatever the fleet), which is not what the fleet target measures.
+    const fleetRss = maxRss;
+    const consoleLatency = await consoleReads(svc.url, p.consoleUser, n);
     return {
       scenarios: n,
       importSeconds,
       evaluateSeconds,
-      maxRssBytes: maxRss,
+      maxRssBytes: fleetRss,
+      consolePeakRssBytes: maxRss,
       rollupMsAt100,
       rollupMsAtAll,
       nonTerminal,
