@@ -12,6 +12,7 @@ import { KeysPage } from './pages/keys.js';
 import { WebhooksPage } from './pages/webhooks.js';
 import { GovernancePage } from './pages/governance.js';
 import { AuditPage } from './pages/audit.js';
+import { UsersPage } from './pages/users.js';
 import { PageTitle } from './components/common.js';
 
 /** Navigation entries: path, label, and the route pages they mark current. */
@@ -22,6 +23,7 @@ const NAV: readonly { to: string; label: string; pages: readonly Route['page'][]
   { to: 'webhooks', label: 'Webhooks', pages: ['webhooks'] },
   { to: 'governance', label: 'Waivers & settings', pages: ['governance'] },
   { to: 'audit', label: 'Audit log', pages: ['audit'] },
+  { to: 'users', label: 'Users', pages: ['users'] },
 ];
 
 /** The console. */
@@ -98,6 +100,8 @@ function Page(props: { route: Route; user: SessionUser }) {
       return <GovernancePage user={props.user} />;
     case 'audit':
       return <AuditPage />;
+    case 'users':
+      return <UsersPage user={props.user} />;
     case 'not-found':
       return (
         <>

@@ -16,6 +16,7 @@ export type Route =
   | { readonly page: 'webhooks' }
   | { readonly page: 'governance' }
   | { readonly page: 'audit' }
+  | { readonly page: 'users' }
   | { readonly page: 'not-found' };
 
 /** Maps a location pathname to a route. */
@@ -29,7 +30,12 @@ export function match(pathname: string): Route {
     return { page: 'scenario', id: decodeURIComponent(second) };
   if (
     parts.length === 1 &&
-    (first === 'scenarios' || first === 'keys' || first === 'webhooks' || first === 'governance' || first === 'audit')
+    (first === 'scenarios' ||
+      first === 'keys' ||
+      first === 'webhooks' ||
+      first === 'governance' ||
+      first === 'audit' ||
+      first === 'users')
   )
     return { page: first };
   return { page: 'not-found' };

@@ -194,3 +194,13 @@ export interface AuditEntry {
   readonly target: string | null;
   readonly detail: unknown;
 }
+
+/** A console account as `GET /api/v1/users` lists it (owner only); `password` only when generated at creation. */
+export interface ConsoleUser {
+  readonly user_id: string;
+  readonly org_id: string;
+  readonly email: string;
+  readonly role: Role;
+  readonly created_at: string;
+  readonly password?: string;
+}

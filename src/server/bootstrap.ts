@@ -1,7 +1,12 @@
-/** @module server/bootstrap: first start with an empty store creates a demo organization, a key and the example scenarios. */
+/**
+ * @module server/bootstrap: first start with an empty store creates a demo organization, a key, the
+ * console's owner account and the example scenarios.
+ */
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { KeyService } from './auth/keys.js';
+import type { Users } from './console/users.js';
 import type { Store } from '../store/store.js';
 import { importScenario } from '../actors/scenarios.js';
 
@@ -11,22 +16,31 @@ export interface BootstrapCredentials {
   readonly api_key: string;
   readonly signing_secret: string;
   readonly scenario_ids: readonly string[];
+  /** The web console's owner account (issue 18): sign in at `/console/` with it. */
+  readonly console: { readonly path: '/console/'; readonly email: string; readonly password: string };
 }
+
+/** The e-mail of the owner account the first start creates. */
+export const BOOTSTRAP_OWNER_EMAIL = 'owner@demo.local';
 
 /**
  * Runs only when the store has no organization: creates "Demo Organization", one key with all
- * permissions, imports every `*.blueprint.json` of `examplesDir` (scenario id = file name without
- * the suffix) and writes the credentials file. @returns the credentials, or null when the store was not empty.
+ * permissions, the console's owner account (`owner@demo.local`, a generated password), imports
+ * every `*.blueprint.json` of `examplesDir` (scenario id = file name without the suffix) and
+ * writes the credentials file. @returns the credentials, or null when the store was not empty.
  */
 export async function bootstrapDemo(
   store: Store,
   keys: KeyService,
+  users: Users,
   dataDir: string,
   examplesDir: string,
 ): Promise<BootstrapCredentials | null> {
   if (!(await store.organizations.isEmpty())) return null;
   const org = await keys.createOrg('Demo Organization');
   const issued = await keys.createKey(org.org_id, { name: 'demo' });
+  const password = randomBytes(18).toString('base64url');
+  await users.create(org.org_id, BOOTSTRAP_OWNER_EMAIL, 'owner', password);
   const scenarioIds: string[] = [];
   for (const file of readdirSync(examplesDir)
     .filter((f) => f.endsWith('.blueprint.json'))
@@ -40,6 +54,7 @@ export async function bootstrapDemo(
     api_key: issued.api_key,
     signing_secret: issued.signing_secret,
     scenario_ids: scenarioIds,
+    console: { path: '/console/', email: BOOTSTRAP_OWNER_EMAIL, password },
   };
   writeFileSync(join(dataDir, 'bootstrap.json'), `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
   return credentials;
@@ -59,6 +74,7 @@ export function firstStartBanner(creds: BootstrapCredentials, file: string): str
       `    api_key         ${creds.api_key}`,
       `    signing_secret  ${creds.signing_secret}`,
       `    scenario_ids    ${creds.scenario_ids.join(', ')}`,
+      `  Web console: ${creds.console.path} as ${creds.console.email}, password ${creds.console.password}`,
       '  Try it: npm run demo',
       '',
     ].join('\n') + '\n'

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const server = await startServer(config);
   if (config.bootstrapDemo) {
-    const creds = await bootstrapDemo(server.store, server.keys, config.dataDir, EXAMPLES_DIR);
+    const creds = await bootstrapDemo(server.store, server.keys, server.users, config.dataDir, EXAMPLES_DIR);
     if (creds) {
       const file = join(config.dataDir, 'bootstrap.json');
       // The key and signing secret go to a terminal only: log collectors keep whatever a service
@@ -27,14 +27,14 @@ async function main(): Promise<void> {
       if (process.stdout.isTTY === true) process.stdout.write(firstStartBanner(creds, file));
       else
         process.stdout.write(
-          `First start: created a demo organization; its API key and signing secret are in ${file} (mode 0600)\n`,
+          `First start: created a demo organization; its API key, signing secret and the web console's owner password are in ${file} (mode 0600)\n`,
         );
     }
   }
   process.stdout.write(
     config.role === 'worker'
       ? `Governance Evaluation Service worker node (ROLE=worker): running chunk jobs; operators' listener on ${config.metricsHost}:${server.opsPort}\n`
-      : `Governance Evaluation Service listening on http://${config.host}:${server.port}/api/public/v1\n`,
+      : `Governance Evaluation Service listening on http://${config.host}:${server.port}/api/public/v1 (web console: http://${config.host}:${server.port}/console/)\n`,
   );
   const stop = (signal: string) => {
     server.log.info({ signal }, 'shutting down');

@@ -36,6 +36,7 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 const ADMIN = { email: 'admin@acme.test', password: 'correct horse battery staple' };
 const MEMBER = { email: 'member@acme.test', password: 'member password 123' };
 const LOCKED = { email: 'locked@acme.test', password: 'locked password 123' };
+const OWNER = { email: 'owner@acme.test', password: 'owner password 12345' };
 const SCENARIO_ID = '4417';
 
 /** One axe result as read here. */
@@ -61,6 +62,7 @@ describe('console in a browser', () => {
     await t.server.users.create(t.orgId, ADMIN.email, 'admin', ADMIN.password);
     await t.server.users.create(t.orgId, MEMBER.email, 'member', MEMBER.password);
     await t.server.users.create(t.orgId, LOCKED.email, 'member', LOCKED.password);
+    await t.server.users.create(t.orgId, OWNER.email, 'owner', OWNER.password);
     // One real blueprint of the shared corpus (read in place, never copied), evaluated through the public API.
     const file = corpusFacts().find((f) => f.credentials.length > 0)!.file;
     await importScenario(t.server.store.scenarios, t.orgId, SCENARIO_ID, corpusText(file).replace(/^\uFEFF/, ''));
@@ -354,6 +356,33 @@ describe('console in a browser', () => {
     await axe(page, 'audit');
     await shot(page, 'audit');
     await assertClean(page);
+  });
+
+  it('lets an owner add a user, whose generated password (shown once) signs in; an admin cannot', async () => {
+    const page = await newPage();
+    await signIn(page, OWNER);
+    await go(page, 'Users', 'Users');
+    await page.getByLabel('Email').fill('new.analyst@acme.test');
+    await page.getByLabel('Role').selectOption('member');
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const password = await page.getByRole('textbox', { name: 'Password' }).inputValue();
+    assert.ok(password.length >= 12, 'a generated password');
+    await page.getByRole('row', { name: /new\.analyst@acme\.test/ }).waitFor();
+    await axe(page, 'users');
+    await shot(page, 'users');
+    await assertClean(page);
+    const login = await fetch(`${t.baseUrl}/api/v1/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'new.analyst@acme.test', password }),
+    });
+    assert.equal(login.status, 200, 'the new account signs in with the password shown');
+
+    const byAdmin = await admin();
+    await go(byAdmin, 'Users', 'Users');
+    await byAdmin.getByText('Managing users needs the owner role').waitFor();
+    assert.equal(await byAdmin.getByRole('button', { name: 'Add user' }).isDisabled(), true);
+    await axe(byAdmin, 'users (admin)');
   });
 
   it('restores the session after a reload and signs out', async () => {

@@ -67,8 +67,10 @@ describe('data at rest', () => {
     const creds = JSON.parse(readFileSync(join(piped, 'bootstrap.json'), 'utf8')) as {
       api_key: string;
       signing_secret: string;
+      console: { password: string };
     };
     assert.ok(!output.includes(creds.api_key), 'no API key on a pipe');
+    assert.ok(!output.includes(creds.console.password), "no console owner's password on a pipe");
     assert.ok(!output.includes(creds.signing_secret), 'no signing secret on a pipe');
     assert.ok(output.includes(join(piped, 'bootstrap.json')), 'the credentials file is named');
 
