@@ -2,9 +2,10 @@
  * @module console/types: the console API's bodies as the browser reads them (docs/console-api.md);
  * the public views are the public client's declarations (src/client/responses.ts).
  */
-import type { Severity, ScenarioResults, Webhook } from '../../src/client/responses.js';
+import type { Rollup, Severity, ScenarioResults, Webhook } from '../../src/client/responses.js';
 
 export type {
+  Rollup,
   Severity,
   ScenarioResults,
   Violation,
@@ -63,29 +64,6 @@ export type Badge = Severity | 'clean' | 'not_evaluated';
 
 /** Badges in display order, worst first. */
 export const BADGES: readonly Badge[] = ['critical', 'high', 'medium', 'low', 'info', 'clean', 'not_evaluated'];
-
-/** `GET /organization/rollup`'s view. */
-export interface Rollup {
-  readonly score: number | null;
-  readonly scenarios_total: number;
-  readonly scenarios_evaluated: number;
-  readonly violations_total: number;
-  readonly critical_total: number;
-  readonly top_violations: readonly {
-    readonly policy: string;
-    readonly title: string;
-    readonly severity: Severity;
-    readonly count: number;
-    readonly scenarios: number;
-  }[];
-  readonly framework_coverage: readonly {
-    readonly framework: string;
-    readonly controls_total: number;
-    readonly controls_met: number;
-    readonly coverage: number;
-  }[];
-  readonly updated_at?: string | null;
-}
 
 /** `GET /overview` data. */
 export interface Overview {
