@@ -12,7 +12,7 @@
  * zero-padded to 6 digits; `~` (after every digit and ISO time) for never evaluated. UTF-8 byte
  * order is code point order, the order of both backends.
  */
-import type { HistoryEntry } from './repository.js';
+import type { FleetSort, HistoryEntry } from './repository.js';
 import type {
   ResultRecord,
   RollupContribution,
@@ -21,12 +21,9 @@ import type {
   SeverityName,
 } from '../../model/records.js';
 
-/** The sorts of `GET /scenarios`. */
-export const FLEET_SORTS = ['name', 'score', 'badge', 'evaluated_at', 'violations'] as const;
-export type FleetSort = (typeof FLEET_SORTS)[number];
-/** The badge filter values (`unknown`: see ScenarioBadge). */
-export const FLEET_BADGES = ['critical', 'high', 'medium', 'low', 'info', 'clean', 'unknown', 'not_evaluated'] as const;
-export type FleetBadge = (typeof FLEET_BADGES)[number];
+// The sorts and badges are part of the repository's contract; re-exported for the index code.
+export { FLEET_BADGES, FLEET_SORTS } from './repository.js';
+export type { FleetBadge, FleetSort } from './repository.js';
 /** Severities, worst first. */
 export const SEVERITY_NAMES: readonly SeverityName[] = ['critical', 'high', 'medium', 'low', 'info'];
 

@@ -7,7 +7,13 @@
  */
 import type { ScenarioBadge, SeverityName } from '../../model/records.js';
 import type { Awaitable } from '../awaitable.js';
-import type { FleetBadge, FleetSort } from './keys.js';
+
+/** The sorts of `GET /scenarios`. */
+export const FLEET_SORTS = ['name', 'score', 'badge', 'evaluated_at', 'violations'] as const;
+export type FleetSort = (typeof FLEET_SORTS)[number];
+/** The badge filter values (`unknown`: see ScenarioBadge). */
+export const FLEET_BADGES = ['critical', 'high', 'medium', 'low', 'info', 'clean', 'unknown', 'not_evaluated'] as const;
+export type FleetBadge = (typeof FLEET_BADGES)[number];
 
 /** Most history entries kept per scenario (the newest; older ones are trimmed by the write that adds one). */
 export const HISTORY_LIMIT = 50;
