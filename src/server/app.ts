@@ -1,8 +1,8 @@
 /**
  * @module server/app: the request pipeline as data (design notes "Order of checks"): body size (in
  * the adapter) → browser → Authorization and key → IP allowlist → signature → rate limit → route
- * (404/405) → permission → path ids and handler (validation inside). Every authenticated response
- * carries the rate-limit headers and the watermark.
+ * (404/405) → permission → path ids → Idempotency-Key (public POSTs that carry it) → handler
+ * (validation inside). Every authenticated response carries the rate-limit headers and the watermark.
  */
 import type { Logger } from 'pino';
 import type { ApiRequest, ApiResponse, RequestContext } from './http/types.js';
@@ -10,6 +10,7 @@ import type { Router } from './router.js';
 import { CONSOLE_PREFIX } from './router.js';
 import type { Stage, SyncStage } from './pipeline/types.js';
 import type { Watermarks } from './pipeline/watermark.js';
+import type { IdempotencyStage } from './pipeline/idempotency.js';
 import { API_ERRORS } from './errors.js';
 import { fail } from './http/envelope.js';
 import { checkPermission } from './pipeline/permission.js';
@@ -24,6 +25,8 @@ export interface PipelineStages {
   readonly ipAllowlist: Stage;
   readonly signature: Stage;
   readonly rateLimit: Stage;
+  /** Runs the handler of a public POST that carries `Idempotency-Key` (issue 19); requests without it skip it. */
+  readonly idempotency: IdempotencyStage;
 }
 
 /** Seconds a client is asked to wait before retrying a request refused during shutdown. */
@@ -102,6 +105,8 @@ export function createDispatch(
     if (match.kind === 'invalid') return fail(match.notFound);
     ctx.params = match.params;
     ctx.watermark = watermarks.for(ctx.key!, now());
+    if (req.method === 'POST' && req.headers['idempotency-key'] !== undefined)
+      return stages.idempotency(req, ctx, match.route);
     return match.route.handle(req, ctx);
   }
   return {

@@ -16,6 +16,7 @@ export const API_ERRORS = {
   orgContextRequired: { status: 400, error: 'Organization context required' },
   keyAlreadyRevoked: { status: 400, error: 'Key already revoked' },
   keyCannotRotate: { status: 400, error: 'Key cannot be rotated (inactive or revoked)' },
+  idempotencyKeyInvalid: { status: 400, error: 'Invalid Idempotency-Key' }, // added (issue 19): not 1-255 printable ASCII characters
   missingAuthorization: { status: 401, error: 'Missing or invalid Authorization header' },
   invalidKeyFormat: { status: 401, error: 'Invalid API key format' },
   invalidKey: { status: 401, error: 'Invalid or expired API key' },
@@ -48,6 +49,8 @@ export const API_ERRORS = {
   waiverNotFound: { status: 404, error: 'Waiver not found' }, // added (issue 17)
   ruleNotFound: { status: 404, error: 'Rule not found' }, // added (issue 17)
   webhookDisabled: { status: 409, error: 'Webhook is disabled' }, // added: redelivery to a disabled endpoint
+  idempotencyInProgress: { status: 409, error: 'Idempotent request in progress' }, // added (issue 19): the key's first request still runs; honour Retry-After
+  idempotencyKeyReused: { status: 422, error: 'Idempotency-Key reused with a different request' }, // added (issue 19)
   methodNotAllowed: { status: 405, error: 'Method not allowed' }, // added
   settingsVersionMismatch: { status: 412, error: 'Settings version mismatch' }, // added (issue 17): If-Match of PUT /governance/settings
   bodyTooLarge: { status: 413, error: 'Request body too large' },

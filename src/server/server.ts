@@ -18,6 +18,7 @@ import { compileValidators } from '../api/requests.js';
 import { KeyService } from './auth/keys.js';
 import { ResultTokens } from './auth/result-tokens.js';
 import { createDispatch } from './app.js';
+import { idempotency } from './pipeline/idempotency.js';
 import { CONSOLE_PREFIX, Router } from './router.js';
 import { consoleRoutes } from './console/routes.js';
 import { Users } from './console/users.js';
@@ -144,6 +145,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ipAllowlist: ipAllowlist(trustedProxies),
       signature: verifySignature(keys, replayGuard, config.signatureToleranceS, now),
       rateLimit: rateLimit(limiter, now, (window) => metrics?.rateLimited.labels(window).inc()),
+      idempotency: idempotency(
+        store.idempotency,
+        now,
+        storeFailureReporter(
+          'idempotency',
+          'idempotency record write failed; its claim expires on its own',
+          metrics,
+          log,
+        ),
+      ),
     },
     c.resolve(Watermarks),
     now,

@@ -13,6 +13,7 @@ import type { GovernanceRepository } from './governance/repository.js';
 import type { OrganizationsRepository } from './organizations/repository.js';
 import type { RateLeases } from './rate-limits/repository.js';
 import type { ReplayRepository } from './replay/repository.js';
+import type { IdempotencyRepository } from './idempotency/repository.js';
 import type { ResultsRepository } from './results/repository.js';
 import type { ScenariosRepository } from './scenarios/repository.js';
 import type { SignInThrottleRepository } from './sign-in/repository.js';
@@ -43,6 +44,8 @@ export interface Store {
   readonly results: ResultsRepository;
   readonly webhooks: WebhooksRepository;
   readonly replay: ReplayRepository;
+  /** Idempotency-Key records of public POSTs (issue 19). */
+  readonly idempotency: IdempotencyRepository;
   /** Rate-limit budgets (spec §8), opened on first use. */
   readonly rateLimits: RateLeases;
   readonly consoleAccounts: ConsoleAccountsRepository;

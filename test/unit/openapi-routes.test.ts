@@ -25,8 +25,8 @@ interface Operation {
   readonly operationId: string;
   readonly 'x-permission'?: string;
   readonly security?: unknown[];
-  readonly parameters?: { name: string; schema: { maxLength?: number } }[];
-  readonly responses: Record<string, { description: string }>;
+  readonly parameters?: { name: string; in: string; required?: boolean; schema: { maxLength?: number } }[];
+  readonly responses: Record<string, { description: string; headers?: Record<string, unknown> }>;
 }
 
 /** A dependency that building routes must not touch: only handlers use it, and none runs here. */
@@ -93,7 +93,7 @@ describe('public routes ↔ OpenAPI document', () => {
     for (const route of mounted.filter((r) => operations.has(keyOf(r)))) {
       // the test above reports the others
       const names = [...route.template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-      const params = operations.get(keyOf(route))!.parameters ?? [];
+      const params = (operations.get(keyOf(route))!.parameters ?? []).filter((p) => p.in === 'path');
       assert.deepEqual(
         params.map((p) => p.name),
         names,
@@ -118,6 +118,19 @@ describe('public routes ↔ OpenAPI document', () => {
             `${keyOf(route)} {${p.name}} past its limit`,
           );
       }
+    }
+  });
+
+  it('declares the optional Idempotency-Key header and the Idempotent-Replayed response header on every authenticated POST, and on no other operation', () => {
+    for (const route of mounted.filter((r) => operations.has(keyOf(r)))) {
+      const op = operations.get(keyOf(route))!;
+      const header = (op.parameters ?? []).find((p) => p.in === 'header' && p.name === 'Idempotency-Key');
+      const success = Object.entries(op.responses).find(([status]) => Number(status) < 300)![1];
+      const replayed = success.headers?.['Idempotent-Replayed'] !== undefined;
+      const expected = route.method === 'POST' && route.permission !== null;
+      assert.equal(header !== undefined, expected, `${keyOf(route)}: Idempotency-Key parameter`);
+      assert.equal(replayed, expected, `${keyOf(route)}: Idempotent-Replayed header`);
+      if (header) assert.equal(header.required, false, keyOf(route));
     }
   });
 

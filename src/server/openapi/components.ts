@@ -506,6 +506,21 @@ export const HEADERS = {
   'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
   'Cache-Control': { description: '`max-age=86400`', schema: { type: 'string' } },
   ETag: { description: 'Catalog revision', schema: { type: 'string' } },
+  'Idempotent-Replayed': {
+    description:
+      '`true` when this is the stored response of an earlier request with the same `Idempotency-Key`, replayed byte for byte (docs/api.md "Idempotency keys")',
+    schema: { type: 'string', enum: ['true'] },
+  },
+} as const;
+
+/** The optional `Idempotency-Key` request header of every public POST (issue 19; draft-ietf-httpapi-idempotency-key-header). */
+export const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: the first response for this key and request (method, path with query, body) is stored for 24 h per API key and replayed with `Idempotent-Replayed: true`; re-sign each retry. 1 to 255 printable ASCII characters (docs/api.md "Idempotency keys")',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
 } as const;
 
 /** A name of `components.headers`. */

@@ -10,13 +10,14 @@ import type { ConsoleEndpoint } from '../console/read-endpoints.js';
 import { API_PREFIX, CONSOLE_PREFIX, maxLengthOf } from '../router.js';
 import { PUBLIC_ENDPOINTS } from '../routes/endpoints.js';
 import { CONSOLE_ACCOUNT_ENDPOINTS, CONSOLE_READ_ENDPOINTS } from '../console/read-endpoints.js';
-import { HEADERS, SCHEMAS, TAGS, envelope, schemaRef } from './components.js';
+import { HEADERS, IDEMPOTENCY_KEY_PARAMETER, SCHEMAS, TAGS, envelope, schemaRef } from './components.js';
 
 const VERSION = '1.0.0';
 
 const RATE_HEADERS: readonly HeaderName[] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
 /** Headers of every error response with this status. */
 const ERROR_HEADERS: Readonly<Partial<Record<ErrorStatus, readonly HeaderName[]>>> = {
+  409: ['Retry-After'],
   429: ['Retry-After', ...RATE_HEADERS],
   503: ['Retry-After'],
 };
@@ -29,6 +30,16 @@ const COMMON_ERRORS: Readonly<Partial<Record<ErrorStatus, string>>> = {
   500: '`Internal server error` with `request_id`',
   503: '`Service is shutting down` (graceful shutdown; the connection closes) or `Service temporarily unavailable` (cluster mode: the shared store cannot be reached): retry after `Retry-After`, on another node when there is one',
 };
+
+/** Error rows of an authenticated POST that carries `Idempotency-Key` (server/pipeline/idempotency), joined to the operation's own. */
+const IDEMPOTENCY_ERRORS: Readonly<Partial<Record<ErrorStatus, string>>> = {
+  400: '`Invalid Idempotency-Key`',
+  409: '`Idempotent request in progress` (the first request with this `Idempotency-Key` still runs); honour `Retry-After`',
+  422: '`Idempotency-Key reused with a different request`',
+};
+
+/** Whether the pipeline runs the idempotency stage for `e`: the authenticated POSTs. */
+const idempotent = (e: Endpoint): boolean => e.method === 'POST' && e.permission !== null;
 
 const headerRefs = (names: readonly HeaderName[]) =>
   Object.fromEntries(names.map((n) => [n, { $ref: `#/components/headers/${n}` }]));
@@ -43,8 +54,12 @@ function errorResponse(status: ErrorStatus, description: string): Record<string,
 }
 
 /** The success response; authenticated operations carry the rate-limit headers. */
-function successResponse(s: Success, authenticated: boolean): Record<string, unknown> {
-  const names = [...(authenticated ? RATE_HEADERS : []), ...(s.headers ?? [])];
+function successResponse(s: Success, authenticated: boolean, replayable: boolean): Record<string, unknown> {
+  const names: HeaderName[] = [
+    ...(authenticated ? RATE_HEADERS : []),
+    ...(s.headers ?? []),
+    ...(replayable ? (['Idempotent-Replayed'] as const) : []),
+  ];
   const schema = 'data' in s ? envelope(s.data) : s.body;
   return {
     description: s.description,
@@ -75,9 +90,16 @@ function parameters(e: Endpoint): Record<string, unknown>[] {
 
 function responses(e: Endpoint): Record<number, unknown> {
   const o = e.openapi;
-  const out: Record<number, unknown> = { [o.success.status]: successResponse(o.success, e.permission !== null) };
+  const out: Record<number, unknown> = {
+    [o.success.status]: successResponse(o.success, e.permission !== null, idempotent(e)),
+  };
   if (o.notModified !== undefined) out[304] = { description: o.notModified };
-  const errors = { ...(e.permission === null ? {} : COMMON_ERRORS), ...o.errors };
+  const errors: Partial<Record<ErrorStatus, string>> = { ...(e.permission === null ? {} : COMMON_ERRORS), ...o.errors };
+  if (idempotent(e))
+    for (const [status, row] of Object.entries(IDEMPOTENCY_ERRORS)) {
+      const own = errors[Number(status) as ErrorStatus];
+      errors[Number(status) as ErrorStatus] = own === undefined ? row : `${own}; or ${row}`;
+    }
   for (const [status, description] of Object.entries(errors)) {
     if (description !== undefined) out[Number(status)] = errorResponse(Number(status) as ErrorStatus, description);
   }
@@ -86,7 +108,7 @@ function responses(e: Endpoint): Record<number, unknown> {
 
 function operation(e: Endpoint): Record<string, unknown> {
   const o = e.openapi;
-  const params = parameters(e);
+  const params = [...parameters(e), ...(idempotent(e) ? [IDEMPOTENCY_KEY_PARAMETER] : [])];
   return {
     operationId: o.operationId,
     tags: o.tags,

@@ -13,6 +13,7 @@ import { LmdbFleet } from '../fleet/lmdb.js';
 import { LmdbOrganizations } from '../organizations/lmdb.js';
 import { LmdbRateLeases } from '../rate-limits/lmdb.js';
 import { LmdbReplay } from '../replay/lmdb.js';
+import { LmdbIdempotency } from '../idempotency/lmdb.js';
 import { LmdbResults } from '../results/lmdb.js';
 import { LmdbScenarios } from '../scenarios/lmdb.js';
 import { LmdbWebhooks } from '../webhooks/lmdb.js';
@@ -48,6 +49,7 @@ export class LmdbStore implements Store {
   readonly results: LmdbResults;
   readonly webhooks: LmdbWebhooks;
   readonly replay: LmdbReplay;
+  readonly idempotency: LmdbIdempotency;
   readonly consoleAccounts: LmdbConsoleAccounts;
   readonly governance: LmdbGovernance;
   readonly signInThrottle: LmdbSignInThrottle;
@@ -69,6 +71,7 @@ export class LmdbStore implements Store {
     this.results = new LmdbResults(this.tables);
     this.webhooks = new LmdbWebhooks(this.tables);
     this.replay = new LmdbReplay(this.tables);
+    this.idempotency = new LmdbIdempotency(this.tables);
     this.consoleAccounts = new LmdbConsoleAccounts(this.tables);
     this.governance = new LmdbGovernance(this.tables);
     this.signInThrottle = new LmdbSignInThrottle(this.tables);

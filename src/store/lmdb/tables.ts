@@ -23,6 +23,18 @@ import type {
 import type { AuditEntry } from '../audit/repository.js';
 import type { HistoryEntry } from '../fleet/repository.js';
 
+/**
+ * One Idempotency-Key record (store/idempotency/lmdb): `f` request fingerprint (hex SHA-256), `e`
+ * expiry (epoch ms: of the `running` claim, then of the stored response), `k` the claim's token, `r`
+ * the stored response (status, headers, body bytes) once completed; absent while running.
+ */
+export interface IdempotencyRecord {
+  readonly f: string;
+  readonly e: number;
+  readonly k: string;
+  readonly r?: { readonly s: number; readonly h: readonly (readonly [string, string])[]; readonly b: Uint8Array };
+}
+
 /** Map size of the environment in bytes (default 8 GiB; LMDB grows the file lazily up to it). */
 export const DEFAULT_MAP_SIZE = 8 * 1024 ** 3;
 
@@ -64,6 +76,10 @@ export class LmdbTables {
   readonly consumedTokens: Database<{ at: number; evaluation_id: string }, string>;
   /** Accepted non-GET signatures (replay refusal): `<t>\0<signature hex>` → t (unix s); see store/lmdb/replay. */
   readonly signatures: Database<number, string>;
+  /** Idempotency-Key records (issue 19): `<key id>\0<key>` → IdempotencyRecord; see store/idempotency/lmdb. */
+  readonly idempotency: Database<IdempotencyRecord, string>;
+  /** Idempotency records by expiry: `<expires ms, 15 digits>\0<key id>\0<key>` → '' (the sweep reads only expired entries). */
+  readonly idempotencyExpiry: Database<string, string>;
   /** Watermark → `{ key_id, org_id, day }` (leak tracing, spec §1 "Watermark"). */
   readonly watermarks: Database<{ key_id: string; org_id: string; day: string }, string>;
   /** Ephemeral evaluations by expiry: `<expires_at ms, 15 digits>\0id` → '' (the purge reads only expired entries). */
@@ -154,6 +170,8 @@ export class LmdbTables {
     this.consumedTokens = this.root.openDB(records('consumed-tokens'));
     this.signatures = this.root.openDB({ name: 'signatures' });
     this.watermarks = this.root.openDB(records('watermarks'));
+    this.idempotency = this.root.openDB({ name: 'idempotency' });
+    this.idempotencyExpiry = this.root.openDB({ name: 'idempotency-expiry', encoding: 'string' });
     this.openEvaluations = this.root.openDB({ name: 'open-evaluations', encoding: 'string' });
     this.expirations = this.root.openDB({ name: 'expirations', encoding: 'string' });
     this.completions = this.root.openDB({ name: 'completions', encoding: 'string' });

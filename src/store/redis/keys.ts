@@ -47,6 +47,7 @@
  * | `Pcompleted` | zset | terminal stored evaluation ids scored by their retirement time (ms, `completed_at`; retention) | EvaluationsRepository |
  * | `Ptoken:<jti>` | string | redemption `{at, evaluation_id}` (JSON), written with SET NX | EvaluationsRepository |
  * | `Preplay` | zset | `<t>:<signature>` scored by t (unix s), written with ZADD NX | ReplayRepository |
+ * | `Pidem:<key id>:<key>` | hash | Idempotency-Key record: `f` fingerprint, `e` expiry (ms), `k` claim token; once completed `s` status, `h` headers (JSON), `b` body; PEXPIRE of the same span | IdempotencyRepository |
  * | `Pwebhook-org` | hash | webhook id → org id (kept while its delivery log exists) | WebhooksRepository |
  * | `Poutbox-endpoints` | hash | webhook id → org id of endpoints with pending deliveries | WebhooksRepository |
  * | `Pwaiver-due:notice`, `Pwaiver-due:expiry` | zset | `<org>\0<waiver id>` scored by the epoch ms the waiver's notice or expiry is due | GovernanceRepository |
@@ -195,6 +196,9 @@ export class RedisKeys {
   }
   get replay(): string {
     return `${this.prefix}replay`;
+  }
+  idempotency(keyId: string, key: string): string {
+    return `${this.prefix}idem:${part(keyId)}:${part(key)}`;
   }
   get webhookOrgs(): string {
     return `${this.prefix}webhook-org`;

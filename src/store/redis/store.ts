@@ -23,6 +23,7 @@ import { RedisFleet } from '../fleet/redis.js';
 import { RedisOrganizations } from '../organizations/redis.js';
 import { RedisRateLeases } from '../rate-limits/redis.js';
 import { RedisReplay } from '../replay/redis.js';
+import { RedisIdempotency } from '../idempotency/redis.js';
 import { RedisResults } from '../results/redis.js';
 import { RedisScenarios } from '../scenarios/redis.js';
 import { RedisWebhooks } from '../webhooks/redis.js';
@@ -53,6 +54,7 @@ export class RedisStore implements Store {
   readonly results: RedisResults;
   readonly webhooks: RedisWebhooks;
   readonly replay: RedisReplay;
+  readonly idempotency: RedisIdempotency;
   readonly rateLimits: RedisRateLeases;
   readonly consoleAccounts: RedisConsoleAccounts;
   readonly governance: RedisGovernance;
@@ -77,6 +79,7 @@ export class RedisStore implements Store {
     this.results = new RedisResults(context);
     this.webhooks = new RedisWebhooks(context);
     this.replay = new RedisReplay(context);
+    this.idempotency = new RedisIdempotency(context);
     this.rateLimits = new RedisRateLeases(context);
     this.consoleAccounts = new RedisConsoleAccounts(context);
     this.governance = new RedisGovernance(context);
