@@ -100,6 +100,12 @@ export interface Config {
    */
   readonly waiverSweepMs: number;
   /**
+   * `PUBLIC_BASE_URL`, default none: the origin clients reach this deployment at (`https://host[:port]`,
+   * no path), the `servers` entry of the served OpenAPI document (issue 19); without it the document
+   * names the local service.
+   */
+  readonly publicBaseUrl: string | null;
+  /**
    * `KEY_USE_FLUSH_MS`, default 10000 (10 ms to 1 h): how often each node writes when its API keys
    * were last used (server/auth/key-usage; one batched write, never one per request). The "last
    * used" time shown in the console and by `keys list` lags the real last use by up to this much.
@@ -158,6 +164,20 @@ function bool(env: NodeJS.ProcessEnv, name: string, def: boolean): boolean {
   throw new ConfigError(`${name} must be true or false (got "${raw}")`);
 }
 
+/** `PUBLIC_BASE_URL` as an origin (scheme, host, port; no trailing slash), or null when unset. */
+function publicBaseUrl(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_BASE_URL must be an absolute http(s) URL (got "${raw}")`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.hash)
+    throw new ConfigError(`PUBLIC_BASE_URL must be an http(s) origin without a path (got "${raw}")`);
+  return url.origin;
+}
+
 /** Reads and validates the configuration. @throws ConfigError naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const keyPrefix = env['KEY_PREFIX'] || 'gov';
@@ -208,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ephemeralTtlS: int(env, 'EPHEMERAL_TTL_S', 3600, 1, 30 * 86_400),
     evaluationRetentionDays: int(env, 'EVALUATION_RETENTION_DAYS', 30, 0, 36_500),
     waiverSweepMs: int(env, 'WAIVER_SWEEP_MS', 10_000, 100, 3_600_000),
+    publicBaseUrl: publicBaseUrl(env['PUBLIC_BASE_URL']),
     keyUseFlushMs: int(env, 'KEY_USE_FLUSH_MS', 10_000, 10, 3_600_000),
     trustedProxies: (env['TRUSTED_PROXIES'] ?? '')
       .split(',')

@@ -238,4 +238,22 @@ describe('OpenAPI contract', () => {
     conformsConsole(created, 'ConsoleUser');
     conforms(await consoleCall('GET', '/audit?limit=0'), 'ErrorResponse');
   });
+  it('serves the deployment as its server when PUBLIC_BASE_URL is set', async () => {
+    const deployed = await startTestServer({ env: { PUBLIC_BASE_URL: 'https://gov.example.com' } });
+    try {
+      const res = await send<{ servers: { url: string }[] }>(
+        new URL('/api/public/v1/openapi.json', deployed.baseUrl),
+        'GET',
+        {},
+        '',
+      );
+      assert.equal(res.status, 200);
+      assert.deepEqual(
+        res.body.servers.map((s) => s.url),
+        ['https://gov.example.com'],
+      );
+    } finally {
+      await deployed.close();
+    }
+  });
 });

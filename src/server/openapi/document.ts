@@ -184,8 +184,20 @@ function consolePaths(endpoints: readonly ConsoleEndpoint[]): Record<string, Rec
   return out;
 }
 
-/** Builds the document (pure; the same object every call). */
-export function openApiDocument(): Record<string, unknown> {
+/** What a deployment changes in the document. */
+export interface DocumentOptions {
+  /**
+   * `PUBLIC_BASE_URL`: the origin clients reach this deployment at (e.g. `https://gov.example.com`),
+   * the document's one server; null (the committed docs/openapi.json) names the local service.
+   */
+  readonly publicBaseUrl?: string | null;
+}
+
+/** The local service of `npm start`, the server of the committed document. */
+const LOCAL_SERVER = { url: 'http://127.0.0.1:8080', description: 'Local service (npm start)' };
+
+/** Builds the document (pure; equal objects for equal options). */
+export function openApiDocument(options: DocumentOptions = {}): Record<string, unknown> {
   return {
     openapi: '3.1.0',
     info: {
@@ -197,7 +209,7 @@ export function openApiDocument(): Record<string, unknown> {
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       contact: { name: 'Governance Evaluation Service' },
     },
-    servers: [{ url: 'http://127.0.0.1:8080', description: 'Local service (npm start)' }],
+    servers: [options.publicBaseUrl ? { url: options.publicBaseUrl, description: 'This deployment' } : LOCAL_SERVER],
     security: [{ apiKey: [], requestSignature: [] }],
     tags: TAGS,
     paths: { ...paths(PUBLIC_ENDPOINTS), ...consolePaths([...CONSOLE_READ_ENDPOINTS, ...CONSOLE_ACCOUNT_ENDPOINTS]) },

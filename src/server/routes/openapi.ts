@@ -17,10 +17,18 @@ export const GET_OPENAPI: Endpoint = {
 };
 
 /**
- * Serves `document`, serialised once at boot. It is passed in (routes/public-routes.ts) because the
- * document is built from the declarations, this route's among them.
+ * Serves the document `build` returns, built and serialised once, at the first request (building the
+ * routes reads no dependency). It is passed in (routes/public-routes.ts) because the document is
+ * built from the declarations, this route's among them.
  */
-export function openApiRoute(document: Readonly<Record<string, unknown>>): Route {
-  const body = JSON.stringify(document);
-  return { ...GET_OPENAPI, handle: () => ({ status: 200, body, headers: [['cache-control', 'max-age=300']] }) };
+export function openApiRoute(build: () => Readonly<Record<string, unknown>>): Route {
+  let body: string | null = null;
+  return {
+    ...GET_OPENAPI,
+    handle: () => ({
+      status: 200,
+      body: (body ??= JSON.stringify(build())),
+      headers: [['cache-control', 'max-age=300']],
+    }),
+  };
 }

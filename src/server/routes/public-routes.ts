@@ -35,7 +35,7 @@ export function publicRoutes(deps: RouteDeps, webhooks: WebhookDispatcher): Rout
     ...settingsRoutes(deps),
     ...customRuleRoutes(deps),
     ...waiverRoutes(deps),
-    openApiRoute(openApiDocument()),
+    openApiRoute(() => openApiDocument({ publicBaseUrl: deps.config.publicBaseUrl })),
     ...webhookRoutes(deps, webhooks),
   ];
 }
