@@ -1,18 +1,20 @@
 #!/usr/bin/env node
 /**
  * @module cli/gov: the offline scanner, `gov scan <files or dirs...>` (also `npm run scan --`).
- * Evaluates blueprints locally with the same engine as the service. Exit codes: 0 no violation at
- * or above --fail-on; 1 at least one; 2 an invalid blueprint or a usage error.
+ * Evaluates blueprints locally with the same engine as the service. Exit codes (docs/scanner.md):
+ * 0 no violation at or above --fail-on; 1 at least one; 2 a usage or input error (an unreadable
+ * file, malformed JSON, an invalid blueprint).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Severity } from '../engine/index.js';
-import { POLICY_BY_CODE, SEVERITY_RANK } from '../engine/index.js';
+import { CATALOG_REVISION, POLICY_BY_CODE, SEVERITY_RANK } from '../engine/index.js';
 import { collectFiles, exitCode, scanFiles, type FileResult } from './scan/run.js';
 import { baselineOf, readBaseline, withoutBaselined } from './scan/baseline.js';
 import { applyWaivers, readWaivers, type WaivedResult } from './scan/waivers.js';
 import { readRules, readSettings } from './scan/governance-files.js';
 import { formatTable } from './scan/format-table.js';
+import { progressLine } from './scan/progress.js';
 import { formatJson } from './scan/format-json.js';
 import { formatSarif } from './scan/format-sarif.js';
 import { formatJunit } from './scan/format-junit.js';
@@ -39,11 +41,15 @@ const DEFAULT_WAIVERS = '.govignore.yaml';
 export function buildGov(): Command {
   const program = new Command('gov')
     .description('Governance Evaluation Service: offline scanner for Make.com blueprints')
-    .version(VERSION)
+    .version(
+      `${VERSION} (policy catalog ${CATALOG_REVISION})`,
+      '-V, --version',
+      'print the version and the policy catalog revision',
+    )
     .exitOverride();
   program
     .command('scan')
-    .description('evaluate blueprint files or directories (*.json, recursively)')
+    .description('evaluate blueprint files or directories (*.json, recursively); - reads one blueprint from stdin')
     .argument('<paths...>')
     .addOption(
       new Option('-f, --format <format>', 'output format')
@@ -57,6 +63,7 @@ export function buildGov(): Command {
     )
     .option('--policy <codes>', 'only these policies (comma-separated)', codes)
     .option('--skip-policy <codes>', 'skip these policies (comma-separated)', codes)
+    .option('-q, --quiet', 'table format: print only findings (no clean or skipped files, no summary)')
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('--baseline <file>', 'report only findings whose fingerprints are not in this baseline file')
     .option('--write-baseline <file>', "write the fingerprints of this scan's findings to a baseline file")
@@ -72,6 +79,7 @@ export function buildGov(): Command {
           policy?: string[];
           skipPolicy?: string[];
           output?: string;
+          quiet?: boolean;
           baseline?: string;
           writeBaseline?: string;
           waivers?: string;
@@ -81,7 +89,9 @@ export function buildGov(): Command {
       ) => {
         const extraPolicies = o.rules ? readRules(o.rules) : [];
         const settings = o.settings ? readSettings(o.settings, extraPolicies) : undefined;
+        const onProgress = progressLine(process.stderr);
         const scanned = scanFiles(collectFiles(paths), {
+          ...(onProgress ? { onProgress } : {}),
           ...(o.policy ? { include: o.policy } : {}),
           ...(o.skipPolicy ? { exclude: o.skipPolicy } : {}),
           ...(settings ? { settings } : {}),
@@ -115,7 +125,7 @@ export function buildGov(): Command {
                 ? formatJunit(results)
                 : o.format === 'html'
                   ? formatHtml(results, VERSION)
-                  : formatTable(results);
+                  : formatTable(results, { quiet: o.quiet ?? false });
         if (o.output) writeFileSync(o.output, report);
         else process.stdout.write(report);
         process.exitCode = exitCode(results, o.failOn);

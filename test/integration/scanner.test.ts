@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SchemaObject } from 'ajv-draft-04';
+import { CATALOG_REVISION } from '../../src/engine/index.js';
 import { bp, breakHandler, fakeToken, m } from '../helpers/blueprints.js';
 import { CORPUS_DIR } from '../helpers/server.js';
 
@@ -58,8 +59,23 @@ function assertSarif(log: unknown): void {
 }
 
 function gov(...args: string[]) {
-  const r = spawnSync(process.execPath, [GOV, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return govWith({}, ...args);
+}
+
+/** `gov` with standard input (`input`); stdout and stderr are pipes, as in CI. */
+function govWith(options: { input?: string }, ...args: string[]) {
+  const r = spawnSync(process.execPath, [GOV, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    ...options,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** The 1-based line and column of `offset` in `text`, computed here independently of the scanner. */
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const lines = text.slice(0, offset).split('\n');
+  return { line: lines.length, column: lines.at(-1)!.length + 1 };
 }
 
 describe('gov scan', () => {
@@ -114,6 +130,85 @@ describe('gov scan', () => {
     rmSync(bad);
     assert.equal(gov('scan', leaky, '--format', 'yaml').code, 2);
     assert.equal(gov('scan', leaky, '--policy', 'NOPE-1').code, 2);
+  });
+
+  it('reports malformed JSON as invalid with its line and column in every format and exits 2; JSON without "flow" stays skipped', () => {
+    const own = join(dir, 'malformed-case'); // its own directory: other cases scan `dir`
+    mkdirSync(own);
+    const text = '{\n  "flow": [\n    ,\n  ]\n}\n';
+    const at = lineColumn(text, text.indexOf(','));
+    assert.deepEqual(at, { line: 3, column: 5 });
+    const broken = join(own, 'broken.json');
+    writeFileSync(broken, text);
+    writeFileSync(join(own, 'package.json'), '{"name":"not-a-blueprint","version":"1.0.0"}');
+
+    const table = gov('scan', own);
+    assert.equal(table.code, 2, table.err);
+    assert.match(table.out, /broken\.json: INVALID not valid JSON: Unexpected token ',' at line 3, column 5/);
+    assert.match(table.out, /package\.json: skipped \(not a blueprint/);
+    assert.doesNotMatch(table.out, /"flow": \[/, 'no excerpt of the file in the message');
+
+    const json = JSON.parse(gov('scan', own, '--format', 'json').out) as {
+      files: { file: string; status: string; position?: { line: number; column: number } }[];
+    };
+    assert.deepEqual(
+      json.files.map((f) => [f.file.split('/').at(-1), f.status, f.position]),
+      [
+        ['broken.json', 'invalid', at],
+        ['package.json', 'skipped', undefined],
+      ],
+    );
+    const junit = gov('scan', own, '--format', 'junit');
+    assert.equal(junit.code, 2);
+    assert.match(junit.out, /<error message="not valid JSON[^"]*">[^<]*at line 3, column 5<\/error>/);
+    const html = gov('scan', own, '--format', 'html');
+    assert.equal(html.code, 2);
+    assert.match(html.out, /Invalid blueprint: not valid JSON: Unexpected token [^ ]+ at line 3, column 5/);
+    assert.equal(gov('scan', own, '--format', 'sarif').code, 2);
+
+    const truncated = '{"flow": [';
+    writeFileSync(broken, truncated);
+    const cut = lineColumn(truncated, truncated.length);
+    assert.match(gov('scan', broken).out, new RegExp(`at line ${cut.line}, column ${cut.column}`));
+  });
+
+  it('reads one blueprint from standard input for "-", reported as <stdin>', () => {
+    const r = govWith({ input: readFileSync(leaky, 'utf8') }, 'scan', '-', '--format', 'json');
+    assert.equal(r.code, 1, r.err);
+    const files = (JSON.parse(r.out) as ScanJson).files;
+    assert.deepEqual(
+      files.map((f) => [f.file, f.status]),
+      [['<stdin>', 'evaluated']],
+    );
+    const malformed = govWith({ input: '{\n  "flow": [\n    ,\n  ]\n}\n' }, 'scan', '-');
+    assert.equal(malformed.code, 2);
+    assert.match(malformed.out, /<stdin>: INVALID .* at line 3, column 5/);
+    assert.equal(govWith({ input: '{}' }, 'scan', '-', '-').code, 2, '"-" twice is a usage error');
+  });
+
+  it('with -q prints only findings: no clean file, no summary', () => {
+    const r = gov('scan', leaky, clean, '-q');
+    assert.equal(r.code, 1, r.err);
+    assert.match(r.out, /leaky\.json/);
+    assert.match(r.out, /CRIT SEC-1/);
+    assert.doesNotMatch(r.out, /clean\.json/);
+    assert.doesNotMatch(r.out, /Scanned \d+ file|Policy +scenarios/);
+    assert.equal(gov('scan', clean, '--quiet').out, '', 'a clean scan prints nothing');
+  });
+
+  it('prints no progress line when stderr is a pipe', () => {
+    const r = gov('scan', dir);
+    assert.doesNotMatch(r.err, /scanned \d+\/\d+/);
+    assert.ok(!r.err.includes('\r') && !r.err.includes('\u001b'), 'no carriage return or escape sequence');
+  });
+
+  it('--version prints the package version and the policy catalog revision', () => {
+    const r = gov('--version');
+    assert.equal(r.code, 0);
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    assert.equal(r.out, `${pkg.version} (policy catalog ${CATALOG_REVISION})\n`);
   });
 
   it('with --write-baseline then --baseline, reports only findings added since, and exits on them alone', () => {

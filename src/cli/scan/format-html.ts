@@ -6,6 +6,7 @@
 import type { Severity } from '../../engine/index.js';
 import type { RenderViolation } from '../../render/index.js';
 import type { WaivedResult } from './waivers.js';
+import { describeInvalid } from './file-result.js';
 import { parseBlueprint, SEVERITY_RANK } from '../../engine/index.js';
 import { escapeXml as esc, renderScenarioSvg } from '../../render/index.js';
 import { SEVERITY_BADGE } from '../../render/palette.js';
@@ -82,7 +83,7 @@ export function formatHtml(results: readonly WaivedResult[], version: string): s
     r.kind === 'evaluated'
       ? evaluatedSection(r, i + 1)
       : r.kind === 'invalid'
-        ? `<section class="invalid" id="file-${i + 1}-section"><h2>${esc(r.file)}</h2><p>Invalid blueprint: ${r.error.issues.map((is) => `${esc(is.message)} at <code>${esc(is.pointer || '/')}</code>`).join('; ')}</p></section>`
+        ? `<section class="invalid" id="file-${i + 1}-section"><h2>${esc(r.file)}</h2><p>Invalid blueprint: ${r.position ? esc(describeInvalid(r)) : r.error.issues.map((is) => `${esc(is.message)} at <code>${esc(is.pointer || '/')}</code>`).join('; ')}</p></section>`
         : `<section id="file-${i + 1}-section"><h2>${esc(r.file)}</h2><p>Skipped: ${esc(r.reason)}</p></section>`,
   );
   const toc = results

@@ -9,7 +9,7 @@ export function formatJson(results: readonly WaivedResult[]): string {
         r.kind === 'evaluated'
           ? { file: r.file, status: 'evaluated', ...r.evaluation, ...(r.waived ? { waived: r.waived } : {}) }
           : r.kind === 'invalid'
-            ? { file: r.file, status: 'invalid', error: r.error }
+            ? { file: r.file, status: 'invalid', error: r.error, ...(r.position ? { position: r.position } : {}) }
             : { file: r.file, status: 'skipped', reason: r.reason },
       ),
     },

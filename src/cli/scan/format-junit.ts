@@ -1,5 +1,6 @@
 /** @module cli/scan/format-junit: JUnit XML, one test suite per file and one test case per evaluated policy. */
 import type { FileResult } from './run.js';
+import { describeInvalid } from './file-result.js';
 import { POLICY_BY_CODE } from '../../engine/index.js';
 
 /** C0 control characters other than tab, LF and CR: XML 1.0 forbids them even escaped, so they are dropped. */
@@ -27,7 +28,7 @@ export function formatJunit(results: readonly FileResult[]): string {
       tests++;
       errors++;
       suites.push(
-        `  <testsuite name="${xml(r.file)}" tests="1" failures="0" errors="1">\n    <testcase classname="${xml(r.file)}" name="parse blueprint"><error message="${xml(r.error.message)}">${xml(r.error.issues.map((i) => `${i.pointer}: ${i.message}`).join('\n'))}</error></testcase>\n  </testsuite>`,
+        `  <testsuite name="${xml(r.file)}" tests="1" failures="0" errors="1">\n    <testcase classname="${xml(r.file)}" name="parse blueprint"><error message="${xml(r.error.message)}">${xml(r.position ? describeInvalid(r) : r.error.issues.map((i) => `${i.pointer}: ${i.message}`).join('\n'))}</error></testcase>\n  </testsuite>`,
       );
       continue;
     }

@@ -1,5 +1,6 @@
 /** @module cli/scan/format-table: the readable terminal report. */
 import type { WaivedResult } from './waivers.js';
+import { describeInvalid } from './file-result.js';
 
 const MARK: Readonly<Record<string, string>> = {
   critical: 'CRIT',
@@ -9,22 +10,33 @@ const MARK: Readonly<Record<string, string>> = {
   info: 'INFO',
 };
 
-/** Renders results as a readable report with a per-policy summary at the end. */
-export function formatTable(results: readonly WaivedResult[]): string {
+/** Table options. */
+export interface TableOptions {
+  /**
+   * Findings only (`-q, --quiet`): files with violations and invalid files; no skipped files, no
+   * header for a clean file, no summary lines. Default false.
+   */
+  readonly quiet?: boolean;
+}
+
+/** Renders results as a readable report with a per-policy summary at the end (not when quiet). */
+export function formatTable(results: readonly WaivedResult[], options: TableOptions = {}): string {
+  const quiet = options.quiet ?? false;
   const lines: string[] = [];
   const perPolicy = new Map<string, { title: string; files: number; findings: number }>();
   let evaluated = 0;
   for (const r of results) {
     if (r.kind === 'skipped') {
-      lines.push(`- ${r.file}: skipped (${r.reason})`);
+      if (!quiet) lines.push(`- ${r.file}: skipped (${r.reason})`);
       continue;
     }
     if (r.kind === 'invalid') {
-      lines.push(`x ${r.file}: INVALID ${r.error.issues.map((i) => `${i.message} at ${i.pointer || '/'}`).join('; ')}`);
+      lines.push(`x ${r.file}: INVALID ${describeInvalid(r)}`);
       continue;
     }
     evaluated++;
     const ev = r.evaluation;
+    if (quiet && ev.violations.length === 0) continue;
     lines.push(
       '',
       `${r.file}: "${ev.scenario_name}"  score ${ev.score}/100  ${ev.module_count} modules  ${ev.violations.length} violations (${ev.critical} critical)`,
@@ -46,6 +58,7 @@ export function formatTable(results: readonly WaivedResult[]): string {
       perPolicy.set(v.policy, p);
     }
   }
+  if (quiet) return lines.length > 0 ? `${lines.join('\n').replace(/^\n/, '')}\n` : '';
   lines.push(
     '',
     `Scanned ${results.length} file(s): ${evaluated} evaluated, ${results.filter((r) => r.kind === 'invalid').length} invalid, ${results.filter((r) => r.kind === 'skipped').length} skipped.`,
