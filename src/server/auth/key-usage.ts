@@ -56,7 +56,10 @@ export class KeyUsage {
   /** Starts the periodic flush (its timer does not keep the process alive). Idempotent. */
   start(): void {
     if (this.timer !== null) return;
-    this.timer = setInterval(() => void this.flush(), this.flushMs); // flush() never rejects
+    // flush() reports its own failures and resolves; the catch keeps a future change from ending the process.
+    this.timer = setInterval(() => {
+      this.flush().catch(this.onFailure);
+    }, this.flushMs);
     this.timer.unref();
   }
 

@@ -15,8 +15,8 @@ export class LmdbAudit implements AuditRepository {
   async append(entry: AuditEntry): Promise<number> {
     const seq = await this.t.root.transaction(() => {
       const n = (this.t.auditSeqs.get(entry.org_id) ?? 0) + 1;
-      void this.t.auditSeqs.put(entry.org_id, n);
-      void this.t.audit.put(k(entry.org_id, seqKey(n)), entry);
+      this.t.auditSeqs.putSync(entry.org_id, n);
+      this.t.audit.putSync(k(entry.org_id, seqKey(n)), entry);
       return n;
     });
     await this.t.flushed();

@@ -21,7 +21,7 @@ export class LmdbSignInThrottle implements SignInThrottleRepository {
         const s = fresh ? nowMs : before.s;
         const held = before && before.l > nowMs ? before.l : 0;
         const l = held || (c >= limit ? nowMs + lockMs : 0);
-        void db.put(key, { c, s, l });
+        db.putSync(key, { c, s, l });
         return { count: c, lockedUntil: l > 0 ? l : null };
       }),
     );
