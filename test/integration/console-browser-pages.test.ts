@@ -1,0 +1,108 @@
+/**
+ * The web console in a real browser (issue 18), part 2: the fleet and governance pages.
+ * The shared set-up and what every page is checked for: test/helpers/console-browser.ts.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { SCENARIO_ID, useConsoleBrowser } from '../helpers/console-browser.js';
+
+describe('console in a browser: fleet and governance pages', () => {
+  const b = useConsoleBrowser();
+
+  it('shows the fleet overview: rollup, badges, top violations, framework coverage, evaluations over time', async () => {
+    const page = await b.admin();
+    await b.go(page, 'Overview', 'Fleet overview');
+    await page.getByRole('heading', { name: 'Top violations' }).waitFor();
+    await page.getByRole('heading', { name: 'Framework coverage' }).waitFor();
+    await page.getByRole('heading', { name: /Evaluations over the last 30 days/ }).waitFor();
+    assert.ok((await page.locator('canvas').count()) >= 2, 'charts are drawn');
+    const top = b.results.violations[0]!.policy;
+    await page.getByRole('rowheader', { name: top, exact: true }).first().waitFor();
+    await b.axe(page, 'overview');
+    await b.shot(page, 'overview');
+    await b.assertClean(page);
+  });
+
+  it('lists scenarios (searched on the server) and opens one', async () => {
+    const page = await b.admin();
+    await b.go(page, 'Scenarios', 'Scenarios');
+    await page.getByLabel('Search by name or id').fill(SCENARIO_ID);
+    await page
+      .getByRole('status')
+      .getByText(/1 scenario match/)
+      .waitFor();
+    await b.axe(page, 'scenarios');
+    await b.shot(page, 'scenarios');
+    await page.getByRole('row').filter({ hasText: SCENARIO_ID }).getByRole('link').click();
+    await page.waitForURL(`**/console/scenarios/${SCENARIO_ID}`);
+    await b.assertClean(page);
+  });
+
+  it("shows a scenario's violations, evidence, remediation and its picture with failing modules selectable", async () => {
+    const page = await b.admin();
+    if (!page.url().endsWith(`/console/scenarios/${SCENARIO_ID}`)) {
+      await b.go(page, 'Scenarios', 'Scenarios');
+      await page.getByRole('row').filter({ hasText: SCENARIO_ID }).getByRole('link').click();
+    }
+    await page.getByRole('heading', { name: 'Violations', level: 2 }).waitFor();
+    for (const v of b.results.violations)
+      await page
+        .getByRole('heading', { level: 3, name: new RegExp(v.policy) })
+        .first()
+        .waitFor();
+    const failing = [
+      ...new Set(b.results.violations.flatMap((v) => v.failing_modules.map((m) => String(m.module_id)))),
+    ];
+    const svg = page.locator('.scenario-svg svg');
+    await svg.waitFor();
+    for (const id of failing) {
+      const g = svg.locator(`g.module[data-module-id="${id}"]`);
+      assert.equal(await g.count(), 1, `module ${id} is drawn`);
+      const marked =
+        /fail|badge|critical|high|medium|low|info/.test((await g.getAttribute('class')) ?? '') ||
+        (await g.getAttribute('data-badge')) !== null ||
+        (await g.getAttribute('data-failing')) !== null;
+      assert.ok(marked, `failing module ${id} is marked`);
+    }
+    // Keyboard: focus a failing module and press Enter: its findings appear.
+    const first = failing[0]!;
+    await svg.locator(`g.module[data-module-id="${first}"]`).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: `Findings of module ${first}` }).waitFor();
+    const code = b.results.violations.find((v) => v.failing_modules.some((m) => String(m.module_id) === first))!.policy;
+    await page.locator('.module-findings').getByText(code).first().waitFor();
+    await b.axe(page, 'scenario');
+    await b.shot(page, 'scenario');
+    await b.assertClean(page);
+  });
+
+  it('shows webhooks and their deliveries', async () => {
+    const page = await b.admin();
+    await b.go(page, 'Webhooks', 'Webhooks');
+    await page.getByRole('rowheader', { name: /127\.0\.0\.1:9\/hook/ }).waitFor();
+    await page.getByRole('button', { name: 'Deliveries' }).click();
+    await page.getByRole('heading', { name: 'Recent deliveries' }).waitFor();
+    await b.axe(page, 'webhooks');
+    await b.shot(page, 'webhooks');
+    await b.assertClean(page);
+  });
+
+  it('shows waivers and policy settings', async () => {
+    const page = await b.admin();
+    await b.go(page, 'Waivers & settings', 'Waivers and policy settings');
+    await page.getByText(/^Version \d+/).waitFor();
+    await page.getByRole('button', { name: 'Save settings' }).waitFor();
+    await b.axe(page, 'governance');
+    await b.shot(page, 'governance');
+    await b.assertClean(page);
+  });
+
+  it('shows the audit log with the sign-ins and key changes', async () => {
+    const page = await b.admin();
+    await b.go(page, 'Audit log', 'Audit log');
+    await page.locator('tbody tr').first().waitFor();
+    await b.axe(page, 'audit');
+    await b.shot(page, 'audit');
+    await b.assertClean(page);
+  });
+});
