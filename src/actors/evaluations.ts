@@ -62,7 +62,8 @@ export class Evaluations {
 
   /**
    * Creates a batch (written and flushed before this resolves, so an acknowledged evaluation survives
-   * a crash) and starts its actor. `versions` are the stored blueprint versions (stored batches).
+   * a crash) and starts its actor. `versions` are the stored blueprint versions (stored batches);
+   * `traceparent` the submitting request's trace context (EvaluationRecord `traceparent`), if any.
    */
   async submit(
     key: Pick<KeyRecord, 'org_id' | 'key_id'>,
@@ -71,6 +72,7 @@ export class Evaluations {
     inputs: readonly ScenarioInput[],
     versions: readonly number[],
     trigger: NonNullable<EvaluationRecord['trigger']> = 'api',
+    traceparent?: string,
   ): Promise<EvaluationRecord> {
     const governance = await this.governance.pin(key.org_id);
     const nowMs = this.now();
@@ -93,6 +95,7 @@ export class Evaluations {
       key_id: key.key_id,
       governance,
       ...(trigger === 'api' ? {} : { trigger }),
+      ...(traceparent === undefined ? {} : { traceparent }),
     };
     await this.store.evaluations.create(record);
     if (this.queue) await this.queue.enqueue(record, inputs);

@@ -114,6 +114,12 @@ export interface EvaluationRecord {
   };
   /** Why it ran: `api` (a client's POST) or `waiver` (the service re-evaluating after a waiver change or expiry). Absent = `api`. */
   readonly trigger?: 'api' | 'waiver';
+  /**
+   * W3C trace context of the request that submitted it (`00-<trace-id>-<span-id>-<flags>`, the span
+   * this service opened for that request; model/trace-context), when it carried a valid
+   * `traceparent`; absent otherwise. Its webhook deliveries continue the trace.
+   */
+  readonly traceparent?: string;
 }
 
 /** What one evaluated scenario adds to its organization's rollup. */
@@ -239,6 +245,12 @@ export interface DeliveryRecord {
   /** Epoch ms of the next attempt while pending. */
   readonly next_attempt_at: number | null;
   readonly created_at: string;
+  /**
+   * The `traceparent` header sent on every attempt: the triggering evaluation's trace-id and flags
+   * with a parent-id of its own (model/trace-context `childTraceparent`). Absent when the
+   * evaluation had no trace context.
+   */
+  readonly traceparent?: string;
 }
 
 /** One change of a waiver, appended to its audit log (issue 17). */

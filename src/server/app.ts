@@ -153,13 +153,23 @@ export const STORE_RETRY_AFTER_S = 2;
 export function internalError(log: Logger, unavailable: (err: unknown) => boolean = () => false) {
   return function onError(err: unknown, req: ApiRequest): ApiResponse {
     if (unavailable(err)) {
-      log.warn({ err, request_id: req.requestId, method: req.method, path: req.path }, 'store unavailable');
+      log.warn({ err, ...requestFields(req) }, 'store unavailable');
       return fail(API_ERRORS.storeUnavailable, {
         detail: 'The shared store cannot be reached; retry after Retry-After',
         headers: [['retry-after', String(STORE_RETRY_AFTER_S)]],
       });
     }
-    log.error({ err, request_id: req.requestId, method: req.method, path: req.path }, 'unhandled error');
+    log.error({ err, ...requestFields(req) }, 'unhandled error');
     return fail(API_ERRORS.internal, { requestId: req.requestId, detail: `Report this request_id: ${req.requestId}` });
   };
+}
+
+/** The fields that tie a log line to its request: id, method, path and, with a trace context, `trace_id` and `span_id`. */
+function requestFields(req: ApiRequest): Record<string, string> {
+  const fields: Record<string, string> = { request_id: req.requestId, method: req.method, path: req.path };
+  if (req.trace) {
+    fields['trace_id'] = req.trace.traceId;
+    fields['span_id'] = req.trace.spanId;
+  }
+  return fields;
 }

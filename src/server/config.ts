@@ -1,6 +1,10 @@
 /** @module server/config: typed configuration, read from the environment and checked at boot. */
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { DEFAULT_MAP_SIZE } from '../store/lmdb/tables.js';
+import { ConfigError, HIDDEN_VALUE, bool, cidrs, host, int, matching, oneOf, raw, type Env } from './config-readers.js';
+
+export { ConfigError } from './config-readers.js';
 
 /** Service configuration. Every field names its environment variable, default and unit. */
 export interface Config {
@@ -33,6 +37,14 @@ export interface Config {
    * "Cluster mode"). The pool queues the rest.
    */
   readonly chunkConcurrency: number;
+  /**
+   * `LMDB_MAP_SIZE`, default 8589934592 (8 GiB, DEFAULT_MAP_SIZE), from 16 MiB to 1 TiB, in bytes: the
+   * most the LMDB environment `gov.mdb` may grow to (`STORE=lmdb`; the file grows lazily, so a large
+   * map costs address space, not disk). Writes fail with MDB_MAP_FULL beyond it: watch
+   * `gov_lmdb_map_used_bytes / gov_lmdb_map_size_bytes` (alerted at 0.8). Every process opening one
+   * DATA_DIR (server, admin CLI) should use the same value.
+   */
+  readonly lmdbMapSize: number;
   /** `CHUNK_LOCK_MS`, default 30000 (BullMQ's default): a dead node's chunk jobs move to another node after about twice this, in ms. */
   readonly chunkLockMs: number;
   /**
@@ -111,7 +123,7 @@ export interface Config {
    * used" time shown in the console and by `keys list` lags the real last use by up to this much.
    */
   readonly keyUseFlushMs: number;
-  /** `TRUSTED_PROXIES`, default empty: comma-separated CIDRs whose `X-Forwarded-For` is honoured. */
+  /** `TRUSTED_PROXIES`, default empty: comma-separated IP addresses or CIDRs whose `X-Forwarded-For` is honoured (each checked at boot). */
   readonly trustedProxies: readonly string[];
   /**
    * `CONSOLE_SECURE_COOKIE`, default false: always mark the console's session cookie `Secure`. When
@@ -120,8 +132,8 @@ export interface Config {
    * ends at a proxy that does not send `X-Forwarded-Proto`; a browser then drops the cookie on http.
    */
   readonly consoleSecureCookie: boolean;
-  /** `LOG_LEVEL`, default `info` (pino levels; `silent` for none). */
-  readonly logLevel: string;
+  /** `LOG_LEVEL`, default `info`: one of LOG_LEVELS (pino's levels; `silent` for none). */
+  readonly logLevel: (typeof LOG_LEVELS)[number];
   /** `SHUTDOWN_DEADLINE_MS`, default 10000: graceful shutdown budget in ms. */
   readonly shutdownDeadlineMs: number;
   /** `BOOTSTRAP_DEMO`, default true: create the demo organization on first start with an empty store. */
@@ -144,75 +156,90 @@ export interface Config {
   readonly webhookTimeoutMs: number;
 }
 
-/** Thrown for a bad configuration value; the message names the variable. */
-export class ConfigError extends Error {}
+/** LOG_LEVEL values: pino's levels and `silent`. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-function int(env: NodeJS.ProcessEnv, name: string, def: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return def;
-  const v = Number(raw);
-  if (!Number.isInteger(v) || v < min || v > max)
-    throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
-  return v;
-}
+/** Accepted range of LMDB_MAP_SIZE, in bytes: 16 MiB to 1 TiB. */
+export const LMDB_MAP_SIZE_MIN = 16 * 1024 ** 2;
+/** Largest LMDB_MAP_SIZE, in bytes (1 TiB; the file grows lazily, so the map may exceed the disk). */
+export const LMDB_MAP_SIZE_MAX = 1024 ** 4;
 
-function bool(env: NodeJS.ProcessEnv, name: string, def: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return def;
-  if (/^(1|true|yes)$/i.test(raw)) return true;
-  if (/^(0|false|no)$/i.test(raw)) return false;
-  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
-}
+const HEX64 = /^[0-9a-f]{64}$/;
 
 /** `PUBLIC_BASE_URL` as an origin (scheme, host, port; no trailing slash), or null when unset. */
-function publicBaseUrl(raw: string | undefined): string | null {
-  if (raw === undefined || raw === '') return null;
+function publicBaseUrl(env: Env): string | null {
+  const v = raw(env, 'PUBLIC_BASE_URL');
+  if (v === undefined) return null;
+  const accepted = 'an absolute http(s) origin without a path, e.g. https://gov.example.com';
   let url: URL;
   try {
-    url = new URL(raw);
+    url = new URL(v);
   } catch {
-    throw new ConfigError(`PUBLIC_BASE_URL must be an absolute http(s) URL (got "${raw}")`);
+    throw new ConfigError('PUBLIC_BASE_URL', v, accepted);
   }
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.hash)
-    throw new ConfigError(`PUBLIC_BASE_URL must be an http(s) origin without a path (got "${raw}")`);
+    throw new ConfigError('PUBLIC_BASE_URL', v, accepted);
   return url.origin;
 }
 
-/** Reads and validates the configuration. @throws ConfigError naming the bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const keyPrefix = env['KEY_PREFIX'] || 'gov';
-  if (!/^[a-z][a-z0-9]{1,15}$/.test(keyPrefix))
-    throw new ConfigError('KEY_PREFIX must be 2-16 lower-case letters or digits, starting with a letter');
-  const store = env['STORE'] || 'lmdb';
-  if (store !== 'lmdb' && store !== 'redis') throw new ConfigError(`STORE must be lmdb or redis (got "${store}")`);
-  const redisUrl = env['REDIS_URL'] || 'redis://127.0.0.1:6379';
-  if (!/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
-  const redisPrefix = env['REDIS_PREFIX'] ?? 'gov:';
-  if (!/^[A-Za-z0-9_.:-]{1,32}$/.test(redisPrefix))
-    throw new ConfigError('REDIS_PREFIX must be 1-32 letters, digits or _ . : -');
+/** A server secret: 64 lower-case hex characters, required with STORE=redis; its value is never echoed. */
+function secret(env: Env, name: 'GOV_KEY_PEPPER' | 'GOV_MASTER_KEY', required: boolean): string | undefined {
+  const v = raw(env, name);
+  const accepted = `64 lower-case hex characters (openssl rand -hex 32)${required ? ', the same on every node, with STORE=redis' : ''}`;
+  if (v === undefined) {
+    if (required) throw new ConfigError(name, undefined, accepted);
+    return undefined;
+  }
+  if (!HEX64.test(v)) throw new ConfigError(name, HIDDEN_VALUE, accepted);
+  return v;
+}
+
+/**
+ * Reads and validates the configuration: every variable of docs/operations.md "Configuration
+ * reference". An empty variable means its default.
+ * @throws ConfigError naming the first refused variable, its value and the accepted values.
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const keyPrefix = matching(
+    env,
+    'KEY_PREFIX',
+    /^[a-z][a-z0-9]{1,15}$/,
+    '2-16 lower-case letters or digits, starting with a letter',
+    'gov',
+  );
+  const store = oneOf(env, 'STORE', ['lmdb', 'redis'], 'lmdb');
+  const redisUrl = matching(
+    env,
+    'REDIS_URL',
+    /^rediss?:\/\/[^\s]+$/,
+    'a redis:// or rediss:// URL',
+    'redis://127.0.0.1:6379',
+  );
+  const redisPrefix = matching(
+    env,
+    'REDIS_PREFIX',
+    /^[A-Za-z0-9_.:-]{1,32}$/,
+    '1-32 letters, digits or _ . : -',
+    'gov:',
+  );
   const poolThreads = int(env, 'POOL_THREADS', availableParallelism(), 1, 256);
-  const role = env['ROLE'] || 'all';
-  if (role !== 'all' && role !== 'api' && role !== 'worker')
-    throw new ConfigError(`ROLE must be all, api or worker (got "${role}")`);
-  if (role !== 'all' && store !== 'redis') throw new ConfigError('ROLE=api and ROLE=worker need STORE=redis');
-  if (store === 'redis')
-    for (const name of ['GOV_KEY_PEPPER', 'GOV_MASTER_KEY'])
-      if (!env[name])
-        throw new ConfigError(
-          `${name} must be set with STORE=redis (64 hex characters, the same on every node: API key hashes and signing secrets derive from it)`,
-        );
+  const role = oneOf(env, 'ROLE', ['all', 'api', 'worker'], 'all');
+  if (role !== 'all' && store !== 'redis') throw new ConfigError('ROLE', role, 'all (api and worker need STORE=redis)');
+  const pepper = secret(env, 'GOV_KEY_PEPPER', store === 'redis');
+  const master = secret(env, 'GOV_MASTER_KEY', store === 'redis');
   return {
-    host: env['HOST'] || '127.0.0.1',
+    host: host(env, 'HOST', '127.0.0.1'),
     port: int(env, 'PORT', 8080, 0, 65535),
-    dataDir: resolve(env['DATA_DIR'] || './data'),
+    dataDir: resolve(raw(env, 'DATA_DIR') ?? './data'),
     store,
     redisUrl,
     redisPrefix,
     secretsEnv: {
-      ...(env['GOV_KEY_PEPPER'] ? { GOV_KEY_PEPPER: env['GOV_KEY_PEPPER'] } : {}),
-      ...(env['GOV_MASTER_KEY'] ? { GOV_MASTER_KEY: env['GOV_MASTER_KEY'] } : {}),
+      ...(pepper ? { GOV_KEY_PEPPER: pepper } : {}),
+      ...(master ? { GOV_MASTER_KEY: master } : {}),
     },
     role,
+    lmdbMapSize: int(env, 'LMDB_MAP_SIZE', DEFAULT_MAP_SIZE, LMDB_MAP_SIZE_MIN, LMDB_MAP_SIZE_MAX),
     chunkLockMs: int(env, 'CHUNK_LOCK_MS', 30_000, 200, 600_000),
     chunkConcurrency: int(env, 'CHUNK_CONCURRENCY', 8 * poolThreads, 1, 10_000),
     keyPrefix,
@@ -228,18 +255,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ephemeralTtlS: int(env, 'EPHEMERAL_TTL_S', 3600, 1, 30 * 86_400),
     evaluationRetentionDays: int(env, 'EVALUATION_RETENTION_DAYS', 30, 0, 36_500),
     waiverSweepMs: int(env, 'WAIVER_SWEEP_MS', 10_000, 100, 3_600_000),
-    publicBaseUrl: publicBaseUrl(env['PUBLIC_BASE_URL']),
+    publicBaseUrl: publicBaseUrl(env),
     keyUseFlushMs: int(env, 'KEY_USE_FLUSH_MS', 10_000, 10, 3_600_000),
-    trustedProxies: (env['TRUSTED_PROXIES'] ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    trustedProxies: cidrs(env, 'TRUSTED_PROXIES'),
     consoleSecureCookie: bool(env, 'CONSOLE_SECURE_COOKIE', false),
-    logLevel: env['LOG_LEVEL'] || 'info',
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     shutdownDeadlineMs: int(env, 'SHUTDOWN_DEADLINE_MS', 10_000, 100, 600_000),
     bootstrapDemo: bool(env, 'BOOTSTRAP_DEMO', true),
     metricsEnabled: bool(env, 'METRICS_ENABLED', true),
-    metricsHost: env['METRICS_HOST'] || '127.0.0.1',
+    metricsHost: host(env, 'METRICS_HOST', '127.0.0.1'),
     metricsPort: int(env, 'METRICS_PORT', 9464, 0, 65535),
     webhookAllowPrivateTargets: bool(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
     webhookMaxAttempts: int(env, 'WEBHOOK_MAX_ATTEMPTS', 8, 1, 100),

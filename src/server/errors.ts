@@ -1,9 +1,11 @@
 /** @module server/errors: the one table of HTTP errors, with the spec's exact `error` strings (spec §7). */
+import type { RefusalReason } from './refusal-reasons.js';
 
-/** One error row: HTTP status and the exact `error` string. */
+/** One error row: HTTP status, the exact `error` string and, for 401, 403 and 429, the default refusal code (logged, never sent). */
 export interface ApiErrorRow {
   readonly status: number;
   readonly error: string;
+  readonly reason?: RefusalReason;
 }
 
 /**
@@ -17,31 +19,39 @@ export const API_ERRORS = {
   keyAlreadyRevoked: { status: 400, error: 'Key already revoked' },
   keyCannotRotate: { status: 400, error: 'Key cannot be rotated (inactive or revoked)' },
   idempotencyKeyInvalid: { status: 400, error: 'Invalid Idempotency-Key' }, // added (issue 19): not 1-255 printable ASCII characters
-  missingAuthorization: { status: 401, error: 'Missing or invalid Authorization header' },
-  invalidKeyFormat: { status: 401, error: 'Invalid API key format' },
-  invalidKey: { status: 401, error: 'Invalid or expired API key' },
-  keyContextMissing: { status: 401, error: 'API key context missing' },
-  sessionRequired: { status: 401, error: 'Session authentication required' },
-  invalidResultToken: { status: 401, error: 'Invalid, expired, or already-used result token' },
-  browserRefused: { status: 403, error: 'Browser access not allowed' },
-  ipNotAllowed: { status: 403, error: 'IP address not allowed' },
-  missingSignature: { status: 403, error: 'Missing request signature' },
-  invalidSignature: { status: 403, error: 'Invalid request signature' },
-  orgMismatch: { status: 403, error: 'org_id does not match API key organization' },
-  evaluationForbidden: { status: 403, error: 'Not authorized for this evaluation' },
-  lacksEvaluate: { status: 403, error: 'Key lacks governance:evaluate permission' },
-  lacksRead: { status: 403, error: 'Key lacks governance:read permission' }, // added
-  lacksWebhooks: { status: 403, error: 'Key lacks webhooks:manage permission' }, // added
-  lacksManage: { status: 403, error: 'Key lacks governance:manage permission' }, // added (issue 17)
-  notAuthorized: { status: 403, error: 'Not authorized' },
-  csrfInvalid: { status: 403, error: 'CSRF token missing or invalid' }, // added (issue 18): console change by cookie without X-CSRF-Token
+  missingAuthorization: {
+    status: 401,
+    error: 'Missing or invalid Authorization header',
+    reason: 'missing_authorization',
+  },
+  invalidKeyFormat: { status: 401, error: 'Invalid API key format', reason: 'bad_key_format' },
+  invalidKey: { status: 401, error: 'Invalid or expired API key', reason: 'unknown_key' },
+  keyContextMissing: { status: 401, error: 'API key context missing', reason: 'org_missing' },
+  sessionRequired: { status: 401, error: 'Session authentication required', reason: 'session_required' },
+  invalidResultToken: {
+    status: 401,
+    error: 'Invalid, expired, or already-used result token',
+    reason: 'bad_result_token',
+  },
+  browserRefused: { status: 403, error: 'Browser access not allowed', reason: 'browser' },
+  ipNotAllowed: { status: 403, error: 'IP address not allowed', reason: 'ip_not_allowed' },
+  missingSignature: { status: 403, error: 'Missing request signature', reason: 'missing_signature' },
+  invalidSignature: { status: 403, error: 'Invalid request signature', reason: 'bad_signature' },
+  orgMismatch: { status: 403, error: 'org_id does not match API key organization', reason: 'org_mismatch' },
+  evaluationForbidden: { status: 403, error: 'Not authorized for this evaluation', reason: 'org_mismatch' },
+  lacksEvaluate: { status: 403, error: 'Key lacks governance:evaluate permission', reason: 'permission_denied' },
+  lacksRead: { status: 403, error: 'Key lacks governance:read permission', reason: 'permission_denied' }, // added
+  lacksWebhooks: { status: 403, error: 'Key lacks webhooks:manage permission', reason: 'permission_denied' }, // added
+  lacksManage: { status: 403, error: 'Key lacks governance:manage permission', reason: 'permission_denied' }, // added (issue 17)
+  notAuthorized: { status: 403, error: 'Not authorized', reason: 'permission_denied' },
+  csrfInvalid: { status: 403, error: 'CSRF token missing or invalid', reason: 'csrf_invalid' }, // added (issue 18): console change by cookie without X-CSRF-Token
   scenarioNotFound: { status: 404, error: 'Scenario not found' },
   blueprintNotFound: { status: 404, error: 'Blueprint not found' },
   evaluationNotFound: { status: 404, error: 'Evaluation not found' },
   unknownScenarioIds: { status: 404, error: 'Unknown scenario_ids not found in this organization' }, // `: <ids>` appended
   keyNotFound: { status: 404, error: 'Key not found' },
   routeNotFound: { status: 404, error: 'Not found' }, // added
-  invalidCredentials: { status: 401, error: 'Invalid email or password' }, // added: console login
+  invalidCredentials: { status: 401, error: 'Invalid email or password', reason: 'bad_credentials' }, // added: console login
   policyNotFound: { status: 404, error: 'Policy not found' }, // added
   violationNotFound: { status: 404, error: 'Violation not found' }, // added
   webhookNotFound: { status: 404, error: 'Webhook not found' }, // added
@@ -55,8 +65,8 @@ export const API_ERRORS = {
   settingsVersionMismatch: { status: 412, error: 'Settings version mismatch' }, // added (issue 17): If-Match of PUT /governance/settings
   bodyTooLarge: { status: 413, error: 'Request body too large' },
   invalidBody: { status: 422, error: 'Invalid request body' },
-  rateLimited: { status: 429, error: 'Rate limit exceeded' },
-  signInThrottled: { status: 429, error: 'Too many sign-in attempts' }, // added (issue 18): console sign-in locked, honour Retry-After
+  rateLimited: { status: 429, error: 'Rate limit exceeded', reason: 'rate_limited' },
+  signInThrottled: { status: 429, error: 'Too many sign-in attempts', reason: 'sign_in_throttled' }, // added (issue 18): console sign-in locked, honour Retry-After
   remediationFailed: { status: 500, error: 'Remediation generation failed' },
   internal: { status: 500, error: 'Internal server error' },
   overloaded: { status: 503, error: 'Evaluation capacity exhausted' }, // added: pool queue full, honour Retry-After

@@ -7,6 +7,12 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+/** The LMDB map's size and use, in bytes (store/lmdb `mapUsage`). */
+export interface LmdbMapUsage {
+  readonly mapSizeBytes: number;
+  readonly usedBytes: number;
+}
+
 /** Latency buckets in seconds: 100 µs to 10 s (uWS answers signed reads in tens of µs). */
 const LATENCY_BUCKETS = [
   0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
@@ -360,6 +366,32 @@ export class Metrics {
   /** Registers a callback run before each scrape (gauges from the store and the pool). */
   onCollect(fn: () => void | Promise<void>): void {
     this.collectors.push(fn);
+  }
+
+  /**
+   * Exports the LMDB map's size and use (`STORE=lmdb` only; issue 19, section 6), read by `read` when
+   * Prometheus scrapes (prom-client `collect`; one `mdb_env_info` and `mdb_stat`, tens of µs):
+   * `gov_lmdb_map_size_bytes` (LMDB_MAP_SIZE as the environment has it) and
+   * `gov_lmdb_map_used_bytes` (pages up to the last one written × page size). Writes fail with
+   * MDB_MAP_FULL when used reaches size; the alert fires above 0.8 of it.
+   */
+  trackLmdbMap(read: () => LmdbMapUsage): void {
+    new Gauge({
+      name: 'gov_lmdb_map_size_bytes',
+      help: 'LMDB map size: the most the environment may grow to (LMDB_MAP_SIZE), in bytes',
+      registers: [this.registry],
+      collect() {
+        this.set(read().mapSizeBytes);
+      },
+    });
+    new Gauge({
+      name: 'gov_lmdb_map_used_bytes',
+      help: 'LMDB map in use: (last page number + 1) × page size, in bytes',
+      registers: [this.registry],
+      collect() {
+        this.set(read().usedBytes);
+      },
+    });
   }
 
   /** Unregisters the cluster-mode metrics (queue, Redis) on a single node without Redis. */

@@ -14,12 +14,14 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
   return new LmdbStore(dataDir, options);
 }
 
-/** Where the configured store lives (server/config: `STORE`, `DATA_DIR`, `REDIS_URL`, `REDIS_PREFIX`). */
+/** Where the configured store lives (server/config: `STORE`, `DATA_DIR`, `LMDB_MAP_SIZE`, `REDIS_URL`, `REDIS_PREFIX`). */
 export interface StoreLocation {
   readonly store: 'lmdb' | 'redis';
   readonly dataDir: string;
   readonly redisUrl: string;
   readonly redisPrefix: string;
+  /** LMDB map size in bytes (`LMDB_MAP_SIZE`; default DEFAULT_MAP_SIZE). */
+  readonly lmdbMapSize?: number;
 }
 
 /** An opened store, with what the operator should be told about it. */
@@ -38,7 +40,11 @@ export async function openConfiguredStore(
   at: StoreLocation,
   options: { now?: () => number } = {},
 ): Promise<OpenedStore> {
-  if (at.store === 'lmdb') return { store: openStore(at.dataDir, options), warning: undefined };
+  if (at.store === 'lmdb')
+    return {
+      store: openStore(at.dataDir, at.lmdbMapSize === undefined ? options : { ...options, mapSize: at.lmdbMapSize }),
+      warning: undefined,
+    };
   const store = await openRedisStore(at.redisUrl, { prefix: at.redisPrefix, ...options });
   return { store, warning: store.settingsWarning };
 }

@@ -97,6 +97,17 @@ describe('edge cases', () => {
     assert.ok(
       logLines.some((l) => l['request_id'] === body.request_id && l['msg'] === 'request' && l['status'] === 500),
     );
+    // A client's valid X-Request-Id is the request id of the body, the header and the log (docs/api.md "Request ids and trace context").
+    const own = await new GovernanceClient(`http://127.0.0.1:${server.port}`, {
+      apiKey: k.api_key,
+      signingSecret: k.signing_secret,
+    }).call<Reply<Rollup>>('GET', '/organization/rollup?again=1', undefined, {
+      headers: { 'x-request-id': 'client-id-500' },
+    });
+    assert.equal(own.status, 500);
+    assert.equal(failureOf(own).request_id, 'client-id-500');
+    assert.equal(own.headers['x-request-id'], 'client-id-500');
+    assert.ok(logLines.some((l) => l['request_id'] === 'client-id-500' && l['msg'] === 'unhandled error'));
   });
 
   it('honours X-Forwarded-For only from a trusted proxy', async () => {

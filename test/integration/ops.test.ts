@@ -101,3 +101,31 @@ describe('operations endpoints', () => {
     }
   });
 });
+
+describe('LMDB map gauges', () => {
+  const MAP = 32 * 1024 * 1024;
+  let t: TestServer;
+  const gauge = async (name: string): Promise<number> => {
+    const text = (await send(new URL(`http://127.0.0.1:${t.server.opsPort}/metrics`), 'GET', {}, '')).raw;
+    const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+    assert.ok(line, `${name} is exported`);
+    return Number(line.split(' ').pop());
+  };
+  before(async () => {
+    t = await startTestServer({ env: { LMDB_MAP_SIZE: String(MAP) } });
+  });
+  after(() => t.close());
+
+  it('exports the map size set by LMDB_MAP_SIZE and the bytes in use, read at each scrape', async () => {
+    assert.equal(await gauge('gov_lmdb_map_size_bytes'), MAP);
+    const before = await gauge('gov_lmdb_map_used_bytes');
+    assert.ok(before > 0 && before < MAP, String(before));
+    // About 1 MB of blueprints: the used pages must grow by at least that much.
+    const big = JSON.stringify(bp([m(1, 'util:SetVariable2', { mapper: { value: 'x'.repeat(200_000) } })]));
+    for (let i = 0; i < 5; i++) await importScenario(t.server.store.scenarios, t.orgId, `big-${i}`, big);
+    await t.server.store.flushed();
+    const after = await gauge('gov_lmdb_map_used_bytes');
+    assert.ok(after - before >= 900_000, `${before} → ${after}`);
+    assert.ok(after / (await gauge('gov_lmdb_map_size_bytes')) < 0.8);
+  });
+});

@@ -96,6 +96,35 @@ for (const backend of ['lmdb', 'redis'] as const)
       await receiver.close();
     });
 
+    it("continues the submitting request's W3C trace: same trace-id, a new parent-id, the same on a retry", async () => {
+      const receiver = await startReceiver((n) => ({ status: n === 1 ? 503 : 200 }));
+      await register(receiver.url);
+      const traceId = '0af7651916cd43dd8448eb211c80319c';
+      const parentId = 'b7ad6b7169203331';
+      const submit = await t.client.call<Reply<StoredSubmitResult>>(
+        'POST',
+        '/evaluate',
+        { scenario_ids: ['s1'], tag: 'traced' },
+        { headers: { traceparent: `00-${traceId}-${parentId}-01` } },
+      );
+      const evaluationId = dataOf(submit).evaluation_id;
+      await receiver.waitFor(2);
+      const [first, retry] = receiver.received;
+      assert.equal((JSON.parse(first!.body) as EvaluationCompleteEvent).data.evaluation_id, evaluationId);
+      const m = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(String(first!.headers['traceparent']));
+      assert.ok(m, String(first!.headers['traceparent']));
+      assert.equal(m[1], traceId);
+      assert.notEqual(m[2], parentId);
+      assert.notEqual(m[2], '0'.repeat(16));
+      assert.equal(retry!.headers['traceparent'], first!.headers['traceparent']);
+      const record = await t.server.store.evaluations.get(evaluationId);
+      assert.match(record?.traceparent ?? '', new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+      await evaluateStored('untraced');
+      await receiver.waitFor(3);
+      assert.equal(receiver.received[2]!.headers['traceparent'], undefined);
+      await receiver.close();
+    });
+
     it('sends nothing for ephemeral batches and inline evaluations, and one event per stored batch', async () => {
       const receiver = await startReceiver();
       const hook = await register(receiver.url);

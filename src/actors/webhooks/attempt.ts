@@ -47,7 +47,8 @@ export interface AttemptContext {
 }
 
 /**
- * Sends `d` (of organization `orgId`) to `endpoint` once (`webhook-id` = the delivery id on every attempt), then stores the
+ * Sends `d` (of organization `orgId`) to `endpoint` once (`webhook-id` = the delivery id on every attempt; `traceparent`
+ * when the delivery has one), then stores the
  * attempt: `delivered` on a 2xx, `failed` on 410 Gone (which also disables the endpoint) or after
  * `maxAttempts`, else `pending` with the next attempt due after `retryDelay`. @returns the stored
  * delivery. Rejects when the store write fails (the attempt is then made again).
@@ -59,11 +60,12 @@ export async function attemptDelivery(
   d: DeliveryRecord,
 ): Promise<DeliveryRecord> {
   const ts = Math.floor(ctx.now() / 1000);
-  const headers = {
+  const headers: Record<string, string> = {
     'webhook-id': d.delivery_id,
     'webhook-timestamp': String(ts),
     'webhook-signature': signWebhook(ctx.secret, d.delivery_id, ts, d.payload),
   };
+  if (d.traceparent !== undefined) headers['traceparent'] = d.traceparent;
   const result = await ctx.send(endpoint.url, headers, d.payload);
   const attempts = [
     ...d.attempts,

@@ -11,6 +11,7 @@ import type { DeliveryOptions, Sender } from './delivery-actor.js';
 import { DeliveryActor } from './delivery-actor.js';
 import { sendWebhook } from './send.js';
 import { webhookSecret } from './signing.js';
+import { childTraceparent } from '../../model/trace-context.js';
 import { DeliveryQueue, type DeliveryQueueOptions } from '../cluster/delivery-queue.js';
 
 /** The only event type (spec §6). */
@@ -66,7 +67,8 @@ export class WebhookDispatcher {
   /**
    * The deliveries of a terminal evaluation's events: one per active endpoint of `endpoints` (the
    * organization's, read in the transaction that makes the evaluation terminal, which stores these in
-   * the outbox) subscribed to `evaluation.complete`. Ephemeral batches and errors produce none.
+   * the outbox) subscribed to `evaluation.complete`. Ephemeral batches and errors produce none. An
+   * evaluation with a trace context gives each delivery a `traceparent` in its trace (a new parent-id).
    */
   deliveriesFor(record: EvaluationRecord, endpoints: readonly WebhookRecord[]): DeliveryRecord[] {
     if (record.kind !== 'stored' || record.status !== 'complete') return [];
@@ -94,6 +96,7 @@ export class WebhookDispatcher {
       attempts: [],
       next_attempt_at: nowMs,
       created_at: new Date(nowMs).toISOString(),
+      ...(record.traceparent === undefined ? {} : { traceparent: childTraceparent(record.traceparent) }),
     }));
   }
 

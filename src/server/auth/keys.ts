@@ -31,7 +31,9 @@ export interface CreateKeyOptions {
 /** Result of looking a presented key up. */
 export type KeyLookup =
   | { readonly ok: true; readonly key: KeyRecord }
-  | { readonly ok: false; readonly reason: 'format' | 'unknown' | 'revoked' | 'expired' };
+  | { readonly ok: false; readonly reason: 'format' | 'unknown' }
+  /** A known key that may no longer be used; `keyId` is for the refusal's log line. */
+  | { readonly ok: false; readonly reason: 'revoked' | 'expired'; readonly keyId: string };
 
 /** Why a key operation was refused. */
 export type KeyErrorCode = 'organization_not_found' | 'key_not_found' | 'key_revoked' | 'key_inactive';
@@ -135,8 +137,9 @@ export class KeyService {
 
   /** Active, revoked or expired, at `nowMs`. */
   state(key: KeyRecord, nowMs: number): KeyLookup {
-    if (key.revoked_at !== null) return { ok: false, reason: 'revoked' };
-    if (key.expires_at !== null && Date.parse(key.expires_at) <= nowMs) return { ok: false, reason: 'expired' };
+    if (key.revoked_at !== null) return { ok: false, reason: 'revoked', keyId: key.key_id };
+    if (key.expires_at !== null && Date.parse(key.expires_at) <= nowMs)
+      return { ok: false, reason: 'expired', keyId: key.key_id };
     return { ok: true, key };
   }
 

@@ -1,6 +1,7 @@
 /** @module server/http/envelope: the spec's success and error envelopes (spec §2, §7), built by concatenation. */
 import type { ApiErrorRow, FieldError } from '../errors.js';
 import type { ApiResponse } from './types.js';
+import type { RefusalReason } from '../refusal-reasons.js';
 import { boundedMemo } from '../../engine/memo.js';
 
 /**
@@ -46,7 +47,8 @@ export function ok(data: unknown, watermark: string, status = 200, headers?: Api
 
 /**
  * Error envelope `{ ok: false, error, detail?, message? }` (spec §7). A string `detail` is repeated as
- * the legacy `message`; a 422 `detail` is an array of field errors; 500s carry `request_id`.
+ * the legacy `message`; a 422 `detail` is an array of field errors; 500s carry `request_id`. A 401, 403
+ * or 429 carries its refusal code (`reason`: the row's, or `options.reason`) for the log line only.
  */
 export function fail(
   row: ApiErrorRow,
@@ -56,8 +58,13 @@ export function fail(
     requestId?: string;
     headers?: ApiResponse['headers'];
     close?: boolean;
+    /** The refusal code when more precise than the row's (`replay` for `Invalid request signature`). */
+    reason?: RefusalReason;
+    /** The key a 401 concerns when the pipeline did not admit it (revoked, expired): logged, never sent. */
+    keyId?: string;
   } = {},
 ): ApiResponse {
+  const reason = options.reason ?? row.reason;
   const body: Record<string, unknown> = { ok: false, error: options.error ?? row.error };
   if (options.detail !== undefined) {
     body['detail'] = options.detail;
@@ -70,5 +77,7 @@ export function fail(
     error: body['error'] as string,
     ...(options.headers ? { headers: options.headers } : {}),
     ...(options.close ? { close: true } : {}),
+    ...(reason ? { reason } : {}),
+    ...(options.keyId ? { keyId: options.keyId } : {}),
   };
 }

@@ -1,5 +1,7 @@
 /** @module server/http/types: the plain request and response every handler sees (no uWS types). */
 import type { KeyRecord } from '../../model/records.js';
+import type { RefusalReason } from '../refusal-reasons.js';
+import type { TraceContext } from '../../model/trace-context.js';
 
 /** A request, fully read and copied out of uWS. */
 export interface ApiRequest {
@@ -14,7 +16,10 @@ export interface ApiRequest {
   readonly body: Buffer;
   /** Peer address of the socket, normalised (IPv4-mapped IPv6 → IPv4). */
   readonly remoteAddress: string;
+  /** The client's `X-Request-Id` when valid (model/trace-context REQUEST_ID_PATTERN), else an id generated here; echoed in `X-Request-Id`. */
   readonly requestId: string;
+  /** The W3C trace context of a valid `traceparent` header, with this request's span; null (or absent) without one. */
+  readonly trace?: TraceContext | null;
   /** Epoch ms when the request was received (from the injected clock). */
   readonly receivedAt: number;
   /**
@@ -59,4 +64,8 @@ export interface ApiResponse {
   readonly close?: boolean;
   /** The error string of an error response (for metrics; not sent separately). */
   readonly error?: string;
+  /** Why a 401, 403 or 429 was answered (logged with the key id; never sent). */
+  readonly reason?: RefusalReason;
+  /** The key id a refusal concerns when `ctx.key` is not set (a revoked or expired key); logged, never sent. */
+  readonly keyId?: string;
 }

@@ -79,9 +79,16 @@ function admit(
 ): ApiResponse | null {
   let lookup = entry.lookup;
   if (lookup.ok) lookup = keys.state(lookup.key, t); // expiry is re-checked on every call
-  if (!lookup.ok) return fail(lookup.reason === 'format' ? API_ERRORS.invalidKeyFormat : API_ERRORS.invalidKey);
+  if (!lookup.ok) {
+    if (!('keyId' in lookup))
+      return fail(lookup.reason === 'format' ? API_ERRORS.invalidKeyFormat : API_ERRORS.invalidKey);
+    return fail(API_ERRORS.invalidKey, {
+      reason: lookup.reason === 'revoked' ? 'key_revoked' : 'key_expired',
+      keyId: lookup.keyId,
+    });
+  }
   // A valid key whose organization is gone (deleted while the key lived): spec §7 "API key context missing".
-  if (!entry.orgExists) return fail(API_ERRORS.keyContextMissing);
+  if (!entry.orgExists) return fail(API_ERRORS.keyContextMissing, { keyId: lookup.key.key_id });
   ctx.key = lookup.key;
   usage.mark(lookup.key.key_id, t);
   return null;

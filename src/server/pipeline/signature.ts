@@ -66,7 +66,15 @@ export function parseSignatureHeader(header: string): { t: number; v1: string[] 
 }
 
 /** The answer to a signature already used: 403 `Invalid request signature` (design notes "Replay"). */
-const REPLAYED = fail(API_ERRORS.invalidSignature, { detail: 'This signature was already used (replay)' });
+const REPLAYED = fail(API_ERRORS.invalidSignature, {
+  detail: 'This signature was already used (replay)',
+  reason: 'replay',
+});
+/** Refusals answered the same way every time (the key id is logged from the request's context). */
+const MISSING = fail(API_ERRORS.missingSignature);
+const MALFORMED = fail(API_ERRORS.invalidSignature, { reason: 'malformed_signature' });
+const STALE = fail(API_ERRORS.invalidSignature, { reason: 'stale_signature' });
+const MISMATCH = fail(API_ERRORS.invalidSignature);
 
 /** null when `accepted`, else the replay refusal. */
 function replayed(accepted: boolean): ApiResponse | null {
@@ -78,11 +86,11 @@ export function verifySignature(keys: KeyService, replay: ReplayGuard, tolerance
   const secrets = new Map<string, HmacSha256Key>();
   return function checkSignature(req, ctx) {
     const header = req.headers['x-service-signature'];
-    if (header === undefined || header.trim() === '') return fail(API_ERRORS.missingSignature);
+    if (header === undefined || header.trim() === '') return MISSING;
     const parsed = parseSignatureHeader(header);
-    if (!parsed) return fail(API_ERRORS.invalidSignature);
+    if (!parsed) return MALFORMED;
     const nowS = Math.floor(now() / 1000);
-    if (Math.abs(nowS - parsed.t) > toleranceS) return fail(API_ERRORS.invalidSignature);
+    if (Math.abs(nowS - parsed.t) > toleranceS) return STALE;
     const key = ctx.key!;
     let secret = secrets.get(key.key_id);
     if (secret === undefined) {
@@ -92,7 +100,7 @@ export function verifySignature(keys: KeyService, replay: ReplayGuard, tolerance
     const target = req.query === '' ? req.path : `${req.path}?${req.query}`;
     secret.digestInto(`${parsed.t}.${req.method}.${target}.`, req.body, digest);
     const matched = parsed.v1.find((v) => candidate.write(v, 'hex') === 32 && timingSafeEqual(candidate, digest));
-    if (matched === undefined) return fail(API_ERRORS.invalidSignature);
+    if (matched === undefined) return MISMATCH;
     if (req.method === 'GET' || req.method === 'HEAD') return null;
     const accepted = replay.accept(matched, parsed.t, nowS);
     return isPromise(accepted) ? accepted.then(replayed) : replayed(accepted);

@@ -3,6 +3,8 @@ import type { ScenarioInput } from '../../actors/evaluation-actor.js';
 import type { Endpoint } from '../endpoint.js';
 import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
+import type { ApiRequest } from '../http/types.js';
+import { formatTraceparent } from '../../model/trace-context.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, ok } from '../http/envelope.js';
 import { readBody } from './body.js';
@@ -75,6 +77,8 @@ export function evaluateRoute(deps: RouteDeps): Route {
           ids,
           inputs,
           ids.map(() => 0),
+          'api',
+          traceparentOf(req),
         );
         deps.metrics?.batches.labels('ephemeral').inc();
         return ok(submitView(record, null), ctx.watermark!);
@@ -105,6 +109,8 @@ export function evaluateRoute(deps: RouteDeps): Route {
         ids,
         inputs,
         scenarios.map((s) => s!.version),
+        'api',
+        traceparentOf(req),
       );
       const token = await deps.tokens.issue(record.evaluation_id, key.org_id, Math.floor(deps.now() / 1000));
       deps.metrics?.batches.labels('stored').inc();
@@ -124,4 +130,10 @@ function faultFor(headers: Readonly<Record<string, string>>, scenarioId: string)
       return { fault };
   }
   return {};
+}
+
+/** The request's trace context as the evaluation record keeps it (this service's span), or undefined. */
+function traceparentOf(req: ApiRequest): string | undefined {
+  const t = req.trace;
+  return t ? formatTraceparent(t.traceId, t.spanId, t.flags) : undefined;
 }

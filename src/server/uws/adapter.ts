@@ -10,6 +10,7 @@ import type { ApiRequest, ApiResponse, RequestContext } from '../http/types.js';
 import { API_ERRORS } from '../errors.js';
 import { fail } from '../http/envelope.js';
 import { Request } from './request.js';
+import { acceptRequestId, parseTraceparent } from '../../model/trace-context.js';
 import { writeResponse, writeRefusalHead } from './response.js';
 
 export { listen, loadNativeUws, type UwsModule } from './native.js';
@@ -70,7 +71,7 @@ export const LINGER_MAX_MS = 10_000;
 const EMPTY = Buffer.alloc(0);
 const NO_PARAMS: Record<string, string> = Object.freeze({});
 
-/** A thin request-id: 16 hex characters, unique per process run. */
+/** A thin request-id: 16 hex characters, unique per process run (used when the client sent no valid `X-Request-Id`). */
 let idCounter = 0;
 const idPrefix = randomBytes(4).toString('hex');
 function nextRequestId(): string {
@@ -242,13 +243,16 @@ export function mountAdapter(
       const method = req.getMethod().toUpperCase();
       const path = req.getUrl();
       const query = req.getQuery() ?? '';
-      const requestId = nextRequestId();
+      // The client's id when valid, else ours; a trace context only when `traceparent` is sent (nothing parsed or allocated otherwise).
+      const requestId = acceptRequestId(headers['x-request-id']) ?? nextRequestId();
+      const traceparent = headers['traceparent'];
+      const trace = traceparent === undefined ? null : parseTraceparent(traceparent);
       const receivedAt = options.now();
       const length = headers['content-length'];
       const declared = length !== undefined ? Number(length) : null;
       const chunked = headers['transfer-encoding'] !== undefined;
       const withBody = (body: Buffer, owned: boolean): Request =>
-        new Request(method, path, query, headers, body, owned, x, requestId, receivedAt);
+        new Request(method, path, query, headers, body, owned, x, requestId, receivedAt, trace);
       if (declared !== null && (!Number.isFinite(declared) || declared > options.bodyLimitBytes)) {
         x.req = withBody(EMPTY, false);
         res.onData((chunk, isLast) => discard(x, chunk.byteLength, isLast));

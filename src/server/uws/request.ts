@@ -1,6 +1,7 @@
 /** @module server/uws/request: the plain request the adapter copies out of uWS (PITFALLS 2). */
 import type { HttpResponse } from 'uWebSockets.js';
 import type { ApiRequest } from '../http/types.js';
+import type { TraceContext } from '../../model/trace-context.js';
 import { normalizeAddress } from '../pipeline/client-address.js';
 
 /** What the request needs of its exchange: whether its response is still usable (PITFALLS 4). */
@@ -35,6 +36,7 @@ export class Request implements ApiRequest {
     private readonly x: Liveness | null,
     readonly requestId: string,
     readonly receivedAt: number,
+    readonly trace: TraceContext | null = null,
   ) {}
 
   get remoteAddress(): string {

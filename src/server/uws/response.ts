@@ -32,7 +32,8 @@ function writeHead(res: HttpResponse, req: ApiRequest, ctx: RequestContext | nul
   const rate = ctx?.rate;
   // uWS writes `name: value\r\n` as given, so the fixed headers (content type, request id and,
   // spec §8 rule 2, the rate-limit state of every authenticated response) go out as one block:
-  // one call into uWS instead of five. The values are our own id and integers, never client input.
+  // one call into uWS instead of five. The values are integers and the request id, which is ours or
+  // a client's validated against REQUEST_ID_PATTERN (model/trace-context; no CR, LF or other character that could end a header).
   res.writeHeader(
     H_CONTENT_TYPE,
     rate
