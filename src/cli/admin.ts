@@ -111,7 +111,7 @@ export function buildCli(output: CliOutput = {}): Command {
     .option('--redis-url <url>', 'the Redis of --store redis; overrides REDIS_URL')
     .addHelpText(
       'after',
-      `${example('orgs list --json', '--store redis --redis-url redis://10.0.0.5:6379 orgs list')}\n\nEnvironment: DATA_DIR, STORE, REDIS_URL, REDIS_PREFIX and the other server variables (docs/operations.md).\n${exitCodesHelp()}`,
+      `${example('orgs list --json', '--store redis --redis-url redis://10.0.0.5:6379 orgs list')}\n\nEnvironment: DATA_DIR, STORE, REDIS_URL, REDIS_PREFIX and the other server variables (docs/operations.md).\n\n${exitCodesHelp()}`,
     )
     .hook('preAction', () => {
       // The options stand for the server's environment variables, which loadConfig reads and checks.
