@@ -7,6 +7,7 @@ import { chmodSync, copyFileSync, constants, existsSync, mkdirSync, readdirSync,
 import { join, resolve } from 'node:path';
 import type { StoreLocation } from './open.js';
 import { restrictToOwner } from './data-dir.js';
+import { syncToDisk } from './sync-to-disk.js';
 import { backupLmdb, hasLmdbStore } from './lmdb/backup.js';
 
 /** Why a backup was refused before anything was copied. */
@@ -57,7 +58,7 @@ export interface BackupReport {
  * Backs up the configured store into `dest` (created 0700 when missing; an existing empty directory
  * is restricted to 0700; files are 0600: the service refuses a DATA_DIR that group or others can
  * read). Safe while the server runs and writes. Checks happen before anything is opened: Redis is
- * refused without a connection.
+ * refused without a connection. When this resolves, the files and the directory are on disk (fsync).
  * @throws BackupError `unsupported_backend` (STORE=redis), `no_store` (DATA_DIR has no store),
  *   `destination_not_empty`; the lmdb-js or file-system error of a failed copy.
  */
@@ -78,9 +79,11 @@ export async function backupStore(at: StoreLocation, dest: string, options: Back
     const to = join(destination, name);
     copyFileSync(from, to, constants.COPYFILE_EXCL);
     restrictToOwner([to]);
+    syncToDisk(to);
     files.push(name);
     bytes += statSync(to).size;
   }
+  syncToDisk(destination); // the directory entries of the new files
   return {
     destination,
     compact,

@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { open } from 'lmdb';
 import { restrictToOwner } from '../data-dir.js';
+import { syncToDisk } from '../sync-to-disk.js';
 import { ENV_FILE } from './tables.js';
 
 /** What one LMDB backup wrote. */
@@ -20,7 +21,8 @@ export interface LmdbBackupResult {
  * meanwhile and are not in it). Without `compact` the pages are copied as they are (free pages
  * included, the file size of the source); with it, only pages in use, renumbered (slower, smaller).
  * The environment is opened read-only: the backup writes nothing to the source. The copy is made
- * owner-only (0600); `destDir` must exist and be empty (store/backup checks it).
+ * owner-only (0600) and is on disk (fsync) when this resolves; `destDir` must exist and be empty
+ * (store/backup checks it).
  * @throws the lmdb-js error of a failed open or copy (no `gov.mdb`: check `hasLmdbStore` first; disk full).
  */
 export async function backupLmdb(dataDir: string, destDir: string, compact: boolean): Promise<LmdbBackupResult> {
@@ -35,6 +37,7 @@ export async function backupLmdb(dataDir: string, destDir: string, compact: bool
     await env.close();
   }
   restrictToOwner([target]);
+  syncToDisk(target); // LMDB writes the copy (O_DIRECT where it can) but never fsyncs it
   return { file: ENV_FILE, bytes: statSync(target).size };
 }
 
