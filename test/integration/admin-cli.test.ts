@@ -1,8 +1,11 @@
-/** The admin CLI as an operator runs it (a real child process on the live server's DATA_DIR); every command with --json prints one JSON object. */
+/**
+ * The admin CLI as an operator runs it (a real child process on the live server's DATA_DIR); every
+ * command with --json prints one JSON object; its help, error output and exit codes.
+ */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +14,10 @@ import type { Reply } from '../../src/client/responses.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { bp, m } from '../helpers/blueprints.js';
 import { okOf, type AdminCommand, type AdminOutput } from './bodies.js';
+import type { Command } from 'commander';
+import { buildCli } from '../../src/cli/admin.js';
+import { CLI_ERRORS, EXIT_CODES, exitCodeOf, type CliErrorCode } from '../../src/cli/admin-errors.js';
+import { runAdmin } from '../helpers/admin.js';
 
 const ADMIN = fileURLToPath(new URL('../../src/cli/admin.js', import.meta.url));
 
@@ -90,7 +97,11 @@ describe('admin CLI', () => {
     ]);
     await new Promise((r) => setTimeout(r, 1100));
     assert.equal((await client.call('GET', '/governance/policies?x=1')).status, 403);
-    assert.equal((await adminFails('keys', 'allow-ips', key.key_id, 'not-a-cidr')).status, 1);
+    assert.equal(
+      (await adminFails('keys', 'allow-ips', key.key_id, 'not-a-cidr')).status,
+      2,
+      'a bad CIDR is a usage error',
+    );
     await admin('keys allow-ips', key.key_id);
 
     // governance:manage is additive (issue 17): an operator grants it, or takes it away, per key.
@@ -107,7 +118,7 @@ describe('admin CLI', () => {
     );
     await new Promise((r) => setTimeout(r, 1100));
     assert.equal((await client.call('GET', '/waivers?x=2')).status, 200);
-    assert.equal((await adminFails('keys', 'permissions', key.key_id, 'governance:everything')).status, 1);
+    assert.equal((await adminFails('keys', 'permissions', key.key_id, 'governance:everything')).status, 2);
 
     const rotated = await admin('keys rotate', key.key_id, '--overlap', '24h');
     assert.equal(rotated.rotated_from, key.key_id);
@@ -135,7 +146,7 @@ describe('admin CLI', () => {
     const retire = await admin('evaluations retire', '--days', '30');
     assert.equal(retire.deleted, 0, 'nothing completed 30 days ago');
     assert.ok(Math.abs(Date.parse(retire.retired_before) - (Date.now() - 30 * 86_400_000)) < 60_000);
-    assert.equal((await adminFails('evaluations', 'retire', '--days', '0')).status, 1);
+    assert.equal((await adminFails('evaluations', 'retire', '--days', '0')).status, 2);
 
     assert.equal((await admin('scenarios delete', '--org', orgId, '4417')).deleted, true);
     assert.equal((await client.call('GET', '/scenarios/4417/results?after=delete')).status, 404);
@@ -160,5 +171,141 @@ describe('admin CLI', () => {
     const r = await adminFails('scenarios', 'import', '--org', orgId, join(dir, 'bad.json'));
     assert.equal(r.status, 1);
     assert.match(r.stderr, /at \/flow\/0\/module/);
+  });
+});
+
+/** Every command of the CLI with its path (`keys create`), the program itself as ''. */
+function allCommands(cmd: Command, path: string[] = []): { path: string; cmd: Command }[] {
+  return [{ path: path.join(' '), cmd }, ...cmd.commands.flatMap((c) => allCommands(c, [...path, c.name()]))];
+}
+
+/** The help a command prints for `--help`, "after" texts included. */
+function helpOf(cmd: Command): string {
+  let out = '';
+  cmd.configureOutput({ writeOut: (text) => (out += text) });
+  cmd.outputHelp();
+  return out;
+}
+
+/** The rows of the markdown table that follows `heading` in `doc`, as cells without backticks. */
+function tableAfter(doc: string, heading: string): string[][] {
+  const start = doc.indexOf(heading);
+  assert.ok(start >= 0, `${heading} is in the document`);
+  const lines = doc.slice(start + heading.length).split('\n');
+  const first = lines.findIndex((l) => l.startsWith('|'));
+  const rows = [];
+  for (const line of lines.slice(first + 2)) {
+    if (!line.startsWith('|')) break;
+    rows.push(
+      line
+        .slice(1, -1)
+        .split('|')
+        .map((c) => c.trim().replace(/`/g, '')),
+    );
+  }
+  return rows;
+}
+
+describe('admin CLI help, errors and exit codes', () => {
+  const commands = allCommands(buildCli());
+
+  it('gives every command, argument and option a description and every command an example in --help', () => {
+    assert.ok(commands.length >= 25, `${commands.length} commands`);
+    for (const { path, cmd } of commands) {
+      const name = path || 'admin';
+      assert.ok(cmd.description().length > 10, `${name} has a description`);
+      for (const option of cmd.options) assert.ok(option.description.length > 3, `${name} ${option.flags}`);
+      for (const arg of cmd.registeredArguments) assert.ok(arg.description.length > 3, `${name} <${arg.name()}>`);
+      const help = helpOf(cmd);
+      const example = /\nExample:\n((?: {2}\$ npm run -s admin -- .+\n?)+)/.exec(help);
+      assert.ok(example, `${name} --help has an Example section:\n${help}`);
+      for (const line of example[1]!.trim().split('\n'))
+        assert.ok(line.includes(`-- ${path}`), `${name}: the example runs the command itself: ${line}`);
+    }
+  });
+
+  it('lists the exit codes and the JSON error form in admin --help, and exits 0 after help', async () => {
+    const run = await runAdmin(['--help'], {});
+    assert.equal(run.status, 0);
+    for (const { code, meaning } of Object.values(EXIT_CODES)) assert.ok(run.stdout.includes(`  ${code}  ${meaning}`));
+    assert.match(
+      run.stdout,
+      /With --json, an error is one JSON object on stderr: \{"error": "<code>", "detail": "<text>"\}/,
+    );
+    const sub = await runAdmin(['backup', '--help'], {});
+    assert.equal(sub.status, 0);
+    assert.match(sub.stdout, /--compact\s+copy only the pages in use/);
+  });
+
+  it('prints every usage error with --json as one JSON object on stderr and exits 2', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gov-cli-usage-'));
+    try {
+      const cases = [
+        ['nope', '--json'],
+        ['orgs', 'create', '--json'],
+        ['keys', 'create', '--org', 'org_x', '--bogus', '--json'],
+        ['keys', 'create', '--org', 'org_x', '--permissions', 'governance:everything', '--json'],
+        ['keys', 'allow-ips', 'key_x', 'not-a-cidr', '--json'],
+        ['keys', 'rotate', 'key_x', '--overlap', 'soon', '--json'],
+        ['evaluations', 'retire', '--days', '0', '--json'],
+        ['users', 'create', '--org', 'org_x', '--email', 'a@b.test', '--role', 'king', '--json'],
+        ['backup', '--json'],
+        ['keys', '--json'],
+      ];
+      const runs = await Promise.all(cases.map((args) => runAdmin(args, { DATA_DIR: dataDir })));
+      runs.forEach((run, i) => {
+        const name = cases[i]!.join(' ');
+        assert.equal(run.status, exitCodeOf('usage'), `${name}: ${run.stderr}`);
+        assert.equal(run.stdout, '', `${name}: nothing on stdout`);
+        const lines = run.stderr.trimEnd().split('\n');
+        assert.equal(lines.length, 1, `${name}: one line on stderr: ${run.stderr}`);
+        const error = JSON.parse(lines[0]!) as { error: string; detail: string };
+        assert.deepEqual(Object.keys(error), ['error', 'detail']);
+        assert.equal(error.error, 'usage');
+        assert.ok(error.detail.length > 5, name);
+      });
+      const text = await runAdmin(['orgs', 'create'], { DATA_DIR: dataDir });
+      assert.equal(text.status, 2);
+      assert.equal(text.stderr, "error: required option '--name <name>' not specified\n");
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('prints failures of an operation and of the environment with --json as their code, with its exit code', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gov-cli-fail-'));
+    try {
+      const expect = async (code: CliErrorCode, args: string[], env: Record<string, string>) => {
+        const run = await runAdmin([...args, '--json'], { DATA_DIR: dataDir, ...env });
+        assert.equal(run.status, exitCodeOf(code), `${args.join(' ')}: ${run.stderr}`);
+        assert.equal(run.stdout, '');
+        assert.equal((JSON.parse(run.stderr) as { error: string }).error, code);
+      };
+      await expect('not_found', ['keys', 'revoke', 'key_missing'], {});
+      await expect('not_found', ['watermarks', 'show', 'wm_00000000'], {});
+      await expect('configuration', ['orgs', 'list'], { STORE: 'cassandra' });
+      const org = JSON.parse(
+        (await runAdmin(['orgs', 'create', '--name', 'U', '--json'], { DATA_DIR: dataDir })).stdout,
+      ) as {
+        org_id: string;
+      };
+      await runAdmin(['users', 'create', '--org', org.org_id, '--email', 'x@y.test', '--json'], { DATA_DIR: dataDir });
+      await expect('conflict', ['users', 'create', '--org', org.org_id, '--email', 'x@y.test'], {});
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('documents the exit codes and error codes in docs/operations.md as src/cli/admin-errors defines them', () => {
+    const doc = readFileSync(fileURLToPath(new URL('../../../docs/operations.md', import.meta.url)), 'utf8');
+    const section = doc.slice(doc.indexOf('## Admin CLI'));
+    assert.deepEqual(
+      tableAfter(section, 'Exit codes'),
+      Object.values(EXIT_CODES).map((x) => [String(x.code), x.meaning]),
+    );
+    assert.deepEqual(
+      tableAfter(section, 'Error codes'),
+      Object.entries(CLI_ERRORS).map(([code, x]) => [code, String(EXIT_CODES[x.exit].code), x.meaning]),
+    );
   });
 });

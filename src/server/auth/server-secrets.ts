@@ -11,6 +11,9 @@ export interface ServerSecrets {
 
 const HEX64 = /^[0-9a-f]{64}$/;
 
+/** The secrets file in DATA_DIR (when the secrets do not come from the environment); `admin backup` copies it. */
+export const SECRETS_FILE = 'secrets.json';
+
 /**
  * Loads `GOV_KEY_PEPPER` / `GOV_MASTER_KEY` (64 hex each) from the environment, else
  * `<dataDir>/secrets.json` (mode 0600), creating it with random values on first use.
@@ -30,7 +33,7 @@ export function loadServerSecrets(
   const master = fromEnv('GOV_MASTER_KEY');
   // Both from the environment (cluster mode requires it): DATA_DIR is neither read nor written.
   if (pepper && master) return { pepper, master };
-  const path = join(dataDir, 'secrets.json');
+  const path = join(dataDir, SECRETS_FILE);
   let file: { pepper?: string; master?: string } = {};
   if (existsSync(path)) file = JSON.parse(readFileSync(path, 'utf8')) as typeof file;
   if (!file.pepper || !file.master) {

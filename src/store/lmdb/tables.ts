@@ -35,6 +35,9 @@ export interface IdempotencyRecord {
   readonly r?: { readonly s: number; readonly h: readonly (readonly [string, string])[]; readonly b: Uint8Array };
 }
 
+/** File name of the environment in DATA_DIR (lmdb-js's default `noSubdir` layout: the lock file is `<name>-lock`). */
+export const ENV_FILE = 'gov.mdb';
+
 /** Map size of the environment in bytes (default 8 GiB; LMDB grows the file lazily up to it). */
 export const DEFAULT_MAP_SIZE = 8 * 1024 ** 3;
 
@@ -152,7 +155,7 @@ export class LmdbTables {
     options: { mapSize?: number } = {},
   ) {
     prepareDataDir(dataDir);
-    const path = join(dataDir, 'gov.mdb');
+    const path = join(dataDir, ENV_FILE);
     this.root = open({ path, mapSize: options.mapSize ?? DEFAULT_MAP_SIZE, maxDbs: 64 });
     restrictToOwner([path, `${path}-lock`]);
     this.orgs = this.root.openDB(records('orgs'));
