@@ -6,6 +6,7 @@
  * or the pool are computed on scrape, never per request.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { readBuildInfo, type BuildInfo } from './build-info.js';
 
 /** Latency buckets in seconds: 100 µs to 10 s (uWS answers signed reads in tens of µs). */
 const LATENCY_BUCKETS = [
@@ -338,10 +339,22 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly buildInfo = new Gauge({
+    name: 'gov_build_info',
+    help: 'Always 1; the labels name the build: package version, git revision (GIT_REVISION or .git/HEAD, else unknown), Node.js version',
+    labelNames: ['version', 'revision', 'node_version'] as const,
+    registers: [this.registry],
+  });
+
   private readonly collectors: (() => void | Promise<void>)[] = [];
 
-  constructor(options: { defaultMetrics?: boolean } = {}) {
+  /**
+   * @param options.defaultMetrics false leaves out prom-client's process and Node.js metrics.
+   * @param options.build the labels of gov_build_info (default: readBuildInfo(), which may throw ConfigError on a bad GIT_REVISION).
+   */
+  constructor(options: { defaultMetrics?: boolean; build?: BuildInfo } = {}) {
     this.http = new HttpStats(this.registry);
+    this.buildInfo.set({ ...(options.build ?? readBuildInfo()) }, 1);
     if (options.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
   }
 

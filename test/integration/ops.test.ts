@@ -1,6 +1,7 @@
 /** The operators' listener: health, readiness, metrics only there (never on the public port), bounded labels, worker measurements in the main registry. */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { importScenario } from '../../src/actors/scenarios.js';
@@ -46,6 +47,35 @@ describe('operations endpoints', () => {
     assert.equal(onPublic.status, 401);
     assert.doesNotMatch(onPublic.raw, /# HELP/);
     assert.equal((await ops('/metrics')).status, 200);
+  });
+
+  it("publishes gov_build_info 1 with the package version, the checkout's git commit and the Node.js version", async () => {
+    const text = (await ops('/metrics')).raw;
+    const lines = text.split('\n').filter((l) => l.startsWith('gov_build_info{'));
+    assert.equal(
+      lines.length,
+      1,
+      text
+        .split('\n')
+        .filter((l) => l.includes('gov_build_info'))
+        .join('\n'),
+    );
+    const m2 = /^gov_build_info\{version="([^"]*)",revision="([^"]*)",node_version="([^"]*)"\} (\S+)$/.exec(lines[0]!);
+    assert.ok(m2, lines[0]);
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    assert.equal(m2[1], pkg.version);
+    // This checkout is a git worktree: `.git` is a file naming its git dir, the branch ref lives in the common dir.
+    const head = spawnSync('git', ['rev-parse', 'HEAD'], {
+      cwd: fileURLToPath(new URL('../../../', import.meta.url)),
+      encoding: 'utf8',
+    });
+    assert.equal(head.status, 0, head.stderr);
+    assert.equal(m2[2], process.env['GIT_REVISION'] || head.stdout.trim());
+    assert.equal(m2[3], process.version);
+    assert.equal(m2[4], '1');
+    assert.match(text, /^# TYPE gov_build_info gauge$/m);
   });
 
   it('counts requests, refusals, evaluations, worker measurements and tokens, with bounded labels', async () => {
