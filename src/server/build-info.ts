@@ -5,7 +5,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError } from './config.js';
 
 /** The three labels of `gov_build_info` (bounded: one series per process). */
 export interface BuildInfo {
@@ -15,6 +14,18 @@ export interface BuildInfo {
   readonly revision: string;
   /** `process.version`, e.g. `v20.19.4`. */
   readonly node_version: string;
+}
+
+/**
+ * A GIT_REVISION that is not a commit id. Its own class, not config's ConfigError: the build's
+ * identity is read where the metrics registry is made, apart from the service's configuration.
+ */
+export class BuildRevisionError extends Error {
+  readonly variable = 'GIT_REVISION';
+  readonly accepted = 'a git commit id: 7-64 lower-case hex characters (git rev-parse HEAD)';
+  constructor(readonly value: string) {
+    super(`GIT_REVISION must be a git commit id, 7-64 lower-case hex characters (git rev-parse HEAD), got "${value}"`);
+  }
 }
 
 /** Accepted `GIT_REVISION` values: an abbreviated or full git commit id (`git rev-parse [--short] HEAD`). */
@@ -29,7 +40,7 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
  * commit that `<root>/.git/HEAD` resolves to (a checkout or a `git worktree`, loose or packed refs),
  * else `unknown`.
  * @param root repository root holding package.json and possibly .git (default: this build's root).
- * @throws ConfigError when GIT_REVISION is set but is not 7-64 lower-case hex characters.
+ * @throws BuildRevisionError when GIT_REVISION is set but is not 7-64 lower-case hex characters.
  */
 export function readBuildInfo(
   env: Readonly<Record<string, string | undefined>> = process.env,
@@ -37,10 +48,7 @@ export function readBuildInfo(
 ): BuildInfo {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version?: string };
   const fromEnv = env['GIT_REVISION'];
-  if (fromEnv && !REVISION.test(fromEnv))
-    throw new ConfigError(
-      `GIT_REVISION must be a git commit id, 7-64 lower-case hex characters (git rev-parse HEAD), got "${fromEnv}"`,
-    );
+  if (fromEnv && !REVISION.test(fromEnv)) throw new BuildRevisionError(fromEnv);
   return {
     version: pkg.version ?? 'unknown',
     revision: fromEnv || gitHead(root) || 'unknown',

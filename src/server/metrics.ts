@@ -350,7 +350,7 @@ export class Metrics {
 
   /**
    * @param options.defaultMetrics false leaves out prom-client's process and Node.js metrics.
-   * @param options.build the labels of gov_build_info (default: readBuildInfo(), which may throw ConfigError on a bad GIT_REVISION).
+   * @param options.build the labels of gov_build_info (default: readBuildInfo(), which throws BuildRevisionError on a bad GIT_REVISION).
    */
   constructor(options: { defaultMetrics?: boolean; build?: BuildInfo } = {}) {
     this.http = new HttpStats(this.registry);

@@ -9,7 +9,7 @@ import { pollEvaluation, send } from '../../src/client/client.js';
 import type { Reply, StoredSubmitResult } from '../../src/client/responses.js';
 import { CLUSTER_DASHBOARDS } from '../../src/ops/cluster-panels.js';
 import { DASHBOARDS } from '../../src/ops/panels.js';
-import { buildDashboard } from '../../src/ops/grafana.js';
+import { buildDashboard, SCHEMA_VERSION } from '../../src/ops/grafana.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { bp, m } from '../helpers/blueprints.js';
 import { dataOf } from '../helpers/assertions.js';
@@ -114,6 +114,74 @@ describe('operations endpoints', () => {
     for (const v of labelValues) {
       assert.doesNotMatch(v, /[0-9a-f]{8}-[0-9a-f]{4}-|^key_|^gov_live_|^wm_|^o1$/, `an id leaked into a label: ${v}`);
     }
+  });
+
+  it('gives every dashboard $datasource and $instance, schemaVersion 39 (Grafana 11.1), and the instance filter on every query', () => {
+    const compose = ['docker-compose.yml', 'docker-compose.cluster.yml'].map((f) =>
+      readFileSync(fileURLToPath(new URL(`../../../${f}`, import.meta.url)), 'utf8'),
+    );
+    // The schema version is the one the pinned Grafana writes: move both together.
+    for (const c of compose) assert.match(c, /image: grafana\/grafana:11\.1\.0\n/);
+    assert.equal(SCHEMA_VERSION, 39);
+    const files = [
+      ...DASHBOARDS.map((spec) => ({ spec, dir: 'grafana/dashboards' })),
+      ...CLUSTER_DASHBOARDS.map((spec) => ({ spec, dir: 'deploy/grafana/dashboards' })),
+    ];
+    let targets = 0;
+    for (const { spec, dir } of files) {
+      interface Target {
+        readonly expr: string;
+        readonly datasource: unknown;
+      }
+      interface Dashboard {
+        readonly schemaVersion: number;
+        readonly templating: { readonly list: readonly Record<string, unknown>[] };
+        readonly panels: readonly {
+          readonly type: string;
+          readonly datasource?: unknown;
+          readonly targets?: Target[];
+        }[];
+      }
+      const d = JSON.parse(
+        readFileSync(fileURLToPath(new URL(`../../../${dir}/${spec.uid}.json`, import.meta.url)), 'utf8'),
+      ) as Dashboard;
+      assert.equal(d.schemaVersion, 39, spec.uid);
+      const vars = new Map(d.templating.list.map((v) => [v['name'], v]));
+      assert.deepEqual([...vars.keys()], ['datasource', 'instance'], spec.uid);
+      assert.equal(vars.get('datasource')!['type'], 'datasource');
+      assert.equal(vars.get('datasource')!['query'], 'prometheus');
+      const instance = vars.get('instance')!;
+      assert.equal(instance['type'], 'query');
+      assert.equal(instance['query'], 'label_values(gov_build_info, instance)');
+      assert.deepEqual(instance['datasource'], { type: 'prometheus', uid: '${datasource}' });
+      assert.equal(instance['multi'], true);
+      assert.equal(instance['includeAll'], true);
+      const ds = { type: 'prometheus', uid: '${datasource}' };
+      const specQueries = spec.rows.flatMap((r) => r.panels.flatMap((p) => p.queries.map((q) => q.expr)));
+      const built = d.panels.filter((p) => p.type !== 'row');
+      assert.equal(built.length, spec.rows.flatMap((r) => r.panels).length, spec.uid);
+      const exprs: string[] = [];
+      for (const p of built) {
+        assert.deepEqual(p.datasource, ds, `${spec.uid}: panel data source`);
+        for (const t of p.targets ?? []) {
+          assert.deepEqual(t.datasource, ds, `${spec.uid}: ${t.expr}`);
+          exprs.push(t.expr);
+        }
+      }
+      assert.equal(exprs.length, specQueries.length, spec.uid);
+      exprs.forEach((expr, i) => {
+        targets++;
+        // Every metric name of the panel's PromQL (the service's metrics, Node's and `up`) now selects on $instance.
+        const names = [...specQueries[i]!.matchAll(/\b(?:gov|nodejs|process)_\w+|\bup\b/g)].length;
+        assert.ok(names > 0, specQueries[i]);
+        assert.equal(expr.split('{instance=~"$instance"').length - 1, names, `${spec.uid}: ${expr}`);
+        assert.equal(
+          expr.replaceAll('instance=~"$instance",', '').replaceAll('{instance=~"$instance"}', ''),
+          specQueries[i],
+        );
+      });
+    }
+    assert.ok(targets >= 60, `${targets} queries`);
   });
 
   it('keeps the committed Grafana dashboards in step with src/ops/panels.ts and cluster-panels.ts (run `npm run grafana:build`)', () => {

@@ -8,10 +8,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yaml from 'js-yaml';
+import { buildDashboard } from '../../src/ops/grafana.js';
+import { DASHBOARDS } from '../../src/ops/panels.js';
+import { CLUSTER_DASHBOARDS } from '../../src/ops/cluster-panels.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const RULE_FILES = ['grafana/prometheus/alerts.yml', 'grafana/prometheus/cluster-alerts.yml'];
@@ -123,6 +127,35 @@ describe('Prometheus alert rules', () => {
       assert.equal(r.status, 0, r.out);
       assert.doesNotMatch(r.out, /FAILED/, r.out);
       assert.equal((r.out.match(/SUCCESS/g) ?? []).length, testFiles.length, r.out);
+    });
+
+    it('every dashboard query, as Grafana sends it with one or all instances, is valid PromQL', () => {
+      const exprs = [...DASHBOARDS, ...CLUSTER_DASHBOARDS].flatMap((d) =>
+        (buildDashboard(d) as { panels: { targets?: { expr: string }[] }[] }).panels.flatMap((p) =>
+          (p.targets ?? []).map((t) => t.expr),
+        ),
+      );
+      assert.ok(exprs.length >= 60 && exprs.every((e) => e.includes('instance=~"$instance"')), `${exprs.length}`);
+      // promtool parses each expression of a rule file: the queries become recording rules.
+      const dir = mkdtempSync(join(tmpdir(), 'gov-promql-'));
+      try {
+        const rules = [
+          ...exprs.map((e) => e.replaceAll('$instance', '.*')),
+          ...exprs.map((e) => e.replaceAll('$instance', 'gov:9464|gov-2:9464')),
+        ];
+        const file = join(dir, 'dashboards.yml');
+        writeFileSync(
+          file,
+          yaml.dump({
+            groups: [{ name: 'dashboards', rules: rules.map((expr, i) => ({ record: `dashboard:query${i}`, expr })) }],
+          }),
+        );
+        const r = promtool(['check', 'rules', file]);
+        assert.equal(r.status, 0, r.out);
+        assert.match(r.out, new RegExp(`SUCCESS: ${rules.length} rules found`));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it('promtool test rules fails when an alert no longer fires where its test expects it', () => {
