@@ -5,6 +5,10 @@ COPY package.json package-lock.json ./
 RUN npm ci
 COPY . .
 RUN npm run build && npm prune --omit=dev
+# gov_build_info's revision label: the image holds no .git (see .dockerignore), so the commit comes in as a
+# build argument: docker build --build-arg GIT_REVISION=$(git rev-parse HEAD) . (unset: "unknown").
+ARG GIT_REVISION=""
+ENV GIT_REVISION=$GIT_REVISION
 ENV HOST=0.0.0.0 PORT=8080 METRICS_HOST=0.0.0.0 METRICS_PORT=9464 DATA_DIR=/data
 # The service refuses a DATA_DIR that group or others can read; a new volume copies this mode.
 RUN mkdir -p /data && chmod 700 /data

@@ -41,7 +41,7 @@ export interface Config {
    * `LMDB_MAP_SIZE`, default 8589934592 (8 GiB, DEFAULT_MAP_SIZE), from 16 MiB to 1 TiB, in bytes: the
    * most the LMDB environment `gov.mdb` may grow to (`STORE=lmdb`; the file grows lazily, so a large
    * map costs address space, not disk). Writes fail with MDB_MAP_FULL beyond it: watch
-   * `gov_lmdb_map_used_bytes / gov_lmdb_map_size_bytes` (alerted at 0.8). Every process opening one
+   * `gov_store_used_bytes / gov_store_map_size_bytes` (alerted at 0.8). Every process opening one
    * DATA_DIR (server, admin CLI) should use the same value.
    */
   readonly lmdbMapSize: number;

@@ -6,12 +6,7 @@
  * or the pool are computed on scrape, never per request.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-
-/** The LMDB map's size and use, in bytes (store/lmdb `mapUsage`). */
-export interface LmdbMapUsage {
-  readonly mapSizeBytes: number;
-  readonly usedBytes: number;
-}
+import { readBuildInfo, type BuildInfo } from './build-info.js';
 
 /** Latency buckets in seconds: 100 µs to 10 s (uWS answers signed reads in tens of µs). */
 const LATENCY_BUCKETS = [
@@ -344,10 +339,22 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly buildInfo = new Gauge({
+    name: 'gov_build_info',
+    help: 'Always 1; the labels name the build: package version, git revision (GIT_REVISION or .git/HEAD, else unknown), Node.js version',
+    labelNames: ['version', 'revision', 'node_version'] as const,
+    registers: [this.registry],
+  });
+
   private readonly collectors: (() => void | Promise<void>)[] = [];
 
-  constructor(options: { defaultMetrics?: boolean } = {}) {
+  /**
+   * @param options.defaultMetrics false leaves out prom-client's process and Node.js metrics.
+   * @param options.build the labels of gov_build_info (default: readBuildInfo(), which throws ConfigError on a bad GIT_REVISION).
+   */
+  constructor(options: { defaultMetrics?: boolean; build?: BuildInfo } = {}) {
     this.http = new HttpStats(this.registry);
+    this.buildInfo.set({ ...(options.build ?? readBuildInfo()) }, 1);
     if (options.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
   }
 
@@ -366,32 +373,6 @@ export class Metrics {
   /** Registers a callback run before each scrape (gauges from the store and the pool). */
   onCollect(fn: () => void | Promise<void>): void {
     this.collectors.push(fn);
-  }
-
-  /**
-   * Exports the LMDB map's size and use (`STORE=lmdb` only; issue 19, section 6), read by `read` when
-   * Prometheus scrapes (prom-client `collect`; one `mdb_env_info` and `mdb_stat`, tens of µs):
-   * `gov_lmdb_map_size_bytes` (LMDB_MAP_SIZE as the environment has it) and
-   * `gov_lmdb_map_used_bytes` (pages up to the last one written × page size). Writes fail with
-   * MDB_MAP_FULL when used reaches size; the alert fires above 0.8 of it.
-   */
-  trackLmdbMap(read: () => LmdbMapUsage): void {
-    new Gauge({
-      name: 'gov_lmdb_map_size_bytes',
-      help: 'LMDB map size: the most the environment may grow to (LMDB_MAP_SIZE), in bytes',
-      registers: [this.registry],
-      collect() {
-        this.set(read().mapSizeBytes);
-      },
-    });
-    new Gauge({
-      name: 'gov_lmdb_map_used_bytes',
-      help: 'LMDB map in use: (last page number + 1) × page size, in bytes',
-      registers: [this.registry],
-      collect() {
-        this.set(read().usedBytes);
-      },
-    });
   }
 
   /** Unregisters the cluster-mode metrics (queue, Redis) on a single node without Redis. */

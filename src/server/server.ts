@@ -44,7 +44,6 @@ import { collectGauges } from './compose/gauges.js';
 import { evaluationObserver, observePool, storeFailureReporter } from './compose/observers.js';
 import { ChunkWorker } from '../actors/cluster/chunk-worker.js';
 import { openConfiguredStore } from '../store/open.js';
-import { LmdbStore } from '../store/lmdb/store.js';
 import { probeRedis } from './compose/redis-metrics.js';
 import { registerProviders } from './compose/providers.js';
 import { shutdown } from './compose/shutdown.js';
@@ -193,7 +192,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const { socket, port } =
     config.role === 'worker' ? { socket: null, port: 0 } : await listen(uws, app, config.host, config.port);
   if (metrics) collectGauges(metrics, pool, store, limiter, now, () => evaluations.queueCounts());
-  if (metrics && store instanceof LmdbStore) metrics.trackLmdbMap(() => store.mapUsage());
   const stopRedisMetrics = metrics && config.store === 'redis' ? probeRedis(metrics, store) : () => undefined;
   const ops = await startOpsListener(uws, config.metricsHost, config.metricsPort, metrics, {
     store: async () => {

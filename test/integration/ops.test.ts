@@ -1,6 +1,7 @@
 /** The operators' listener: health, readiness, metrics only there (never on the public port), bounded labels, worker measurements in the main registry. */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { importScenario } from '../../src/actors/scenarios.js';
@@ -8,7 +9,7 @@ import { pollEvaluation, send } from '../../src/client/client.js';
 import type { Reply, StoredSubmitResult } from '../../src/client/responses.js';
 import { CLUSTER_DASHBOARDS } from '../../src/ops/cluster-panels.js';
 import { DASHBOARDS } from '../../src/ops/panels.js';
-import { buildDashboard } from '../../src/ops/grafana.js';
+import { buildDashboard, SCHEMA_VERSION } from '../../src/ops/grafana.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { bp, m } from '../helpers/blueprints.js';
 import { dataOf } from '../helpers/assertions.js';
@@ -46,6 +47,35 @@ describe('operations endpoints', () => {
     assert.equal(onPublic.status, 401);
     assert.doesNotMatch(onPublic.raw, /# HELP/);
     assert.equal((await ops('/metrics')).status, 200);
+  });
+
+  it("publishes gov_build_info 1 with the package version, the checkout's git commit and the Node.js version", async () => {
+    const text = (await ops('/metrics')).raw;
+    const lines = text.split('\n').filter((l) => l.startsWith('gov_build_info{'));
+    assert.equal(
+      lines.length,
+      1,
+      text
+        .split('\n')
+        .filter((l) => l.includes('gov_build_info'))
+        .join('\n'),
+    );
+    const m2 = /^gov_build_info\{version="([^"]*)",revision="([^"]*)",node_version="([^"]*)"\} (\S+)$/.exec(lines[0]!);
+    assert.ok(m2, lines[0]);
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    assert.equal(m2[1], pkg.version);
+    // This checkout is a git worktree: `.git` is a file naming its git dir, the branch ref lives in the common dir.
+    const head = spawnSync('git', ['rev-parse', 'HEAD'], {
+      cwd: fileURLToPath(new URL('../../../', import.meta.url)),
+      encoding: 'utf8',
+    });
+    assert.equal(head.status, 0, head.stderr);
+    assert.equal(m2[2], process.env['GIT_REVISION'] || head.stdout.trim());
+    assert.equal(m2[3], process.version);
+    assert.equal(m2[4], '1');
+    assert.match(text, /^# TYPE gov_build_info gauge$/m);
   });
 
   it('counts requests, refusals, evaluations, worker measurements and tokens, with bounded labels', async () => {
@@ -86,6 +116,74 @@ describe('operations endpoints', () => {
     }
   });
 
+  it('gives every dashboard $datasource and $instance, schemaVersion 39 (Grafana 11.1), and the instance filter on every query', () => {
+    const compose = ['docker-compose.yml', 'docker-compose.cluster.yml'].map((f) =>
+      readFileSync(fileURLToPath(new URL(`../../../${f}`, import.meta.url)), 'utf8'),
+    );
+    // The schema version is the one the pinned Grafana writes: move both together.
+    for (const c of compose) assert.match(c, /image: grafana\/grafana:11\.1\.0\n/);
+    assert.equal(SCHEMA_VERSION, 39);
+    const files = [
+      ...DASHBOARDS.map((spec) => ({ spec, dir: 'grafana/dashboards' })),
+      ...CLUSTER_DASHBOARDS.map((spec) => ({ spec, dir: 'deploy/grafana/dashboards' })),
+    ];
+    let targets = 0;
+    for (const { spec, dir } of files) {
+      interface Target {
+        readonly expr: string;
+        readonly datasource: unknown;
+      }
+      interface Dashboard {
+        readonly schemaVersion: number;
+        readonly templating: { readonly list: readonly Record<string, unknown>[] };
+        readonly panels: readonly {
+          readonly type: string;
+          readonly datasource?: unknown;
+          readonly targets?: Target[];
+        }[];
+      }
+      const d = JSON.parse(
+        readFileSync(fileURLToPath(new URL(`../../../${dir}/${spec.uid}.json`, import.meta.url)), 'utf8'),
+      ) as Dashboard;
+      assert.equal(d.schemaVersion, 39, spec.uid);
+      const vars = new Map(d.templating.list.map((v) => [v['name'], v]));
+      assert.deepEqual([...vars.keys()], ['datasource', 'instance'], spec.uid);
+      assert.equal(vars.get('datasource')!['type'], 'datasource');
+      assert.equal(vars.get('datasource')!['query'], 'prometheus');
+      const instance = vars.get('instance')!;
+      assert.equal(instance['type'], 'query');
+      assert.equal(instance['query'], 'label_values(gov_build_info, instance)');
+      assert.deepEqual(instance['datasource'], { type: 'prometheus', uid: '${datasource}' });
+      assert.equal(instance['multi'], true);
+      assert.equal(instance['includeAll'], true);
+      const ds = { type: 'prometheus', uid: '${datasource}' };
+      const specQueries = spec.rows.flatMap((r) => r.panels.flatMap((p) => p.queries.map((q) => q.expr)));
+      const built = d.panels.filter((p) => p.type !== 'row');
+      assert.equal(built.length, spec.rows.flatMap((r) => r.panels).length, spec.uid);
+      const exprs: string[] = [];
+      for (const p of built) {
+        assert.deepEqual(p.datasource, ds, `${spec.uid}: panel data source`);
+        for (const t of p.targets ?? []) {
+          assert.deepEqual(t.datasource, ds, `${spec.uid}: ${t.expr}`);
+          exprs.push(t.expr);
+        }
+      }
+      assert.equal(exprs.length, specQueries.length, spec.uid);
+      exprs.forEach((expr, i) => {
+        targets++;
+        // Every metric name of the panel's PromQL (the service's metrics, Node's and `up`) now selects on $instance.
+        const names = [...specQueries[i]!.matchAll(/\b(?:gov|nodejs|process)_\w+|\bup\b/g)].length;
+        assert.ok(names > 0, specQueries[i]);
+        assert.equal(expr.split('{instance=~"$instance"').length - 1, names, `${spec.uid}: ${expr}`);
+        assert.equal(
+          expr.replaceAll('instance=~"$instance",', '').replaceAll('{instance=~"$instance"}', ''),
+          specQueries[i],
+        );
+      });
+    }
+    assert.ok(targets >= 60, `${targets} queries`);
+  });
+
   it('keeps the committed Grafana dashboards in step with src/ops/panels.ts and cluster-panels.ts (run `npm run grafana:build`)', () => {
     const committed = [
       ...DASHBOARDS.map((spec) => ({ spec, dir: 'grafana/dashboards' })),
@@ -117,15 +215,15 @@ describe('LMDB map gauges', () => {
   after(() => t.close());
 
   it('exports the map size set by LMDB_MAP_SIZE and the bytes in use, read at each scrape', async () => {
-    assert.equal(await gauge('gov_lmdb_map_size_bytes'), MAP);
-    const before = await gauge('gov_lmdb_map_used_bytes');
+    assert.equal(await gauge('gov_store_map_size_bytes'), MAP);
+    const before = await gauge('gov_store_used_bytes');
     assert.ok(before > 0 && before < MAP, String(before));
     // About 1 MB of blueprints: the used pages must grow by at least that much.
     const big = JSON.stringify(bp([m(1, 'util:SetVariable2', { mapper: { value: 'x'.repeat(200_000) } })]));
     for (let i = 0; i < 5; i++) await importScenario(t.server.store.scenarios, t.orgId, `big-${i}`, big);
     await t.server.store.flushed();
-    const after = await gauge('gov_lmdb_map_used_bytes');
+    const after = await gauge('gov_store_used_bytes');
     assert.ok(after - before >= 900_000, `${before} → ${after}`);
-    assert.ok(after / (await gauge('gov_lmdb_map_size_bytes')) < 0.8);
+    assert.ok(after / (await gauge('gov_store_map_size_bytes')) < 0.8);
   });
 });

@@ -96,23 +96,13 @@ export class LmdbStore implements Store {
     this.tables.meta.get('readiness-probe'); // throws once the environment is closed
   }
 
-  /**
-   * The map's size and use in bytes, from the environment's info (one `mdb_env_info` and `mdb_stat`,
-   * tens of µs): `mapSizeBytes` as the environment has it (LMDB_MAP_SIZE, or larger when another
-   * process opened it so), `usedBytes` = (last page number + 1) × page size (pages are numbered from 0).
-   */
-  mapUsage(): { mapSizeBytes: number; usedBytes: number } {
-    const env = this.tables.root.getStats() as { mapSize: number; lastPageNumber: number; pageSize: number };
-    return { mapSizeBytes: env.mapSize, usedBytes: (env.lastPageNumber + 1) * env.pageSize };
-  }
-
   stats(): StoreStats {
     const t = this.tables;
     const env = t.root.getStats() as { mapSize: number; lastPageNumber: number; pageSize: number };
     const count = (db: { getStats(): unknown }) => (db.getStats() as { entryCount: number }).entryCount;
     return {
       capacityBytes: env.mapSize,
-      usedBytes: env.lastPageNumber * env.pageSize,
+      usedBytes: (env.lastPageNumber + 1) * env.pageSize, // pages are numbered from 0
       records: {
         scenarios: count(t.scenarios),
         evaluations: count(t.evaluations),
