@@ -28,14 +28,17 @@ export function signRequest(
 const REMEMBER_S = 2;
 
 /**
- * Signs requests and never sends the same non-GET signature twice. The server refuses a non-GET signature it
+ * Signs requests and never sends the same non-GET signature twice from one process. The server refuses a non-GET signature it
  * has already accepted (a replay, 403 `Invalid request signature`); a retry of a POST within the same second,
  * or two identical POSTs in one second, would carry the same signature. Such a request is signed one second
  * later than the last identical one (well inside the server's 300 s tolerance). GETs are exempt on the server.
  */
 export class RequestSigner {
-  /** Last `t` per (method, path, body digest) of recent non-GET requests. */
-  private readonly recent = new Map<string, number>();
+  /**
+   * Last `t` per digest of (secret, method, path, body) of recent non-GET requests, shared by every signer of
+   * the process, so that two clients with one key do not collide either.
+   */
+  private static readonly recent = new Map<string, number>();
 
   /**
    * @param secret the signing secret
@@ -51,11 +54,15 @@ export class RequestSigner {
     const now = Math.floor(this.clock() / 1000);
     const upper = method.toUpperCase();
     if (upper === 'GET' || upper === 'HEAD') return signRequest(this.secret, now, upper, pathWithQuery, body);
-    for (const [key, t] of this.recent) if (t < now - REMEMBER_S) this.recent.delete(key);
-    const id = createHash('sha256').update(`${upper}\n${pathWithQuery}\n`).update(body).digest('hex');
-    const last = this.recent.get(id);
+    const recent = RequestSigner.recent;
+    for (const [key, t] of recent) if (t < now - REMEMBER_S) recent.delete(key);
+    const id = createHash('sha256')
+      .update(`${this.secret}\n${upper}\n${pathWithQuery}\n`)
+      .update(body)
+      .digest('base64');
+    const last = recent.get(id);
     const t = last !== undefined && last >= now ? last + 1 : now;
-    this.recent.set(id, t);
+    recent.set(id, t);
     return signRequest(this.secret, t, upper, pathWithQuery, body);
   }
 }

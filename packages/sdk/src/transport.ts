@@ -151,8 +151,12 @@ export async function send<T>(
 
     const decision = retryDecision(settings.retry, outcome, counts, sawNetworkError, settings.random);
     if (decision === null) throw failure;
-    // A wait that outlasts the total timeout would only end in a timeout: report the real cause now.
-    if (settings.clock() - startedAt + decision.delayMs >= timeoutMs) throw failure;
+    // A wait that outlasts the total timeout would only end in a timeout: stop now. An error answer (a 429
+    // with its `retryAfter`) is more useful to the caller than the timeout; no answer at all is the timeout.
+    if (settings.clock() - startedAt + decision.delayMs >= timeoutMs)
+      throw failure instanceof GovernanceApiError
+        ? failure
+        : new GovernanceTimeoutError(timeoutMs, attempt, { cause: failure });
     counts[decision.retryClass] += 1;
     try {
       await settings.sleep(decision.delayMs, callSignal);
