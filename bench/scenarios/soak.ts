@@ -4,7 +4,7 @@
  * growth under 10% after warm-up, zero 5xx, zero lost evaluations.
  */
 import { rmSync } from 'node:fs';
-import { GovernanceApiError, GovernanceClient, type ApiResult } from '@gov/sdk';
+import { GovernanceApiError, GovernanceClient, type ApiResult, type InlineEvaluationBody } from '@gov/sdk';
 import { exampleBlueprints, variant } from '../../src/fleet/variants.js';
 import { KeyService } from '../../src/server/auth/keys.js';
 import { loadServerSecrets } from '../../src/server/auth/server-secrets.js';
@@ -83,7 +83,7 @@ export async function benchSoak(seconds: number, threads: number): Promise<SoakB
     byStatus[s] = (byStatus[s] ?? 0) + 1;
   };
   const submitted: { id: string; token: string }[] = [];
-  const inline = variant(7, examples);
+  const inline = variant(7, examples) as InlineEvaluationBody['blueprint'];
   const end = Date.now() + seconds * 1000;
   let rssAfterWarmup = 0;
   const warmupAt = Date.now() + seconds * 250;

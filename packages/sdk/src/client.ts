@@ -15,7 +15,7 @@ import {
   type Sleep,
   type TransportSettings,
 } from './transport.js';
-import type { DataOf, Meta, OperationId, RequestBody, ResultsFetch, SubmitResult } from './types.js';
+import type { DataOf, Meta, OperationId, RequestBody, ResultsFetch } from './types.js';
 import { SDK_VERSION } from './version.js';
 
 /** Options of a client. Every duration is in milliseconds. */
@@ -64,7 +64,15 @@ export interface WaitOptions {
 }
 
 /** What `waitForEvaluation` accepts: an evaluation id or the submit result (whose batch size picks the cadence). */
-export type EvaluationRef = string | Pick<SubmitResult, 'evaluation_id' | 'total_scenarios'>;
+export type EvaluationRef = string | { readonly evaluation_id: string; readonly total_scenarios?: number };
+
+/** What `results` needs of a submit result (`POST /evaluate`'s `data`). */
+export interface SubmittedBatch {
+  readonly evaluation_id: string;
+  readonly total_scenarios?: number;
+  /** Present for stored (`scenario_ids`) batches only. */
+  readonly result_token?: string | null;
+}
 
 type Query = Readonly<Record<string, string | number | boolean | undefined>>;
 
@@ -267,11 +275,11 @@ export class GovernanceClient {
    *   (then read `getEvaluation` and `getScenarioResults`, spec §7)
    */
   async results(
-    submitted: Pick<SubmitResult, 'evaluation_id' | 'total_scenarios' | 'result_token'>,
+    submitted: SubmittedBatch,
     options: WaitOptions = {},
   ): Promise<Exclude<ResultsFetch, { status: 'processing' }>> {
     const token = submitted.result_token;
-    if (token === undefined || token === '')
+    if (token === undefined || token === null || token === '')
       throw new TypeError(`evaluation ${submitted.evaluation_id} has no result token (an ephemeral batch)`);
     return this.pollUntil(options, async (signal) => {
       const { data } = await this.fetchResults(token, { signal });

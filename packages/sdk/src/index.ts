@@ -1,6 +1,6 @@
 /** @module sdk: the public surface of `@gov/sdk` (re-exports only). */
 export { GovernanceClient } from './client.js';
-export type { ApiResult, ClientOptions, EvaluationRef, WaitOptions } from './client.js';
+export type { ApiResult, ClientOptions, EvaluationRef, SubmittedBatch, WaitOptions } from './client.js';
 export type { CallOptions, Sleep } from './transport.js';
 export { API_PREFIX } from './transport.js';
 export { GovernanceApiError, GovernanceError, GovernanceNetworkError, GovernanceTimeoutError } from './errors.js';
