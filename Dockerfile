@@ -2,6 +2,8 @@
 FROM node:20-bookworm-slim
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The SDK is an npm workspace (packages/sdk): npm ci needs its package.json to link it.
+COPY packages/sdk/package.json packages/sdk/
 RUN npm ci
 COPY . .
 RUN npm run build && npm prune --omit=dev

@@ -16,6 +16,8 @@ export default defineConfig(
       'examples/',
       'bench/results/',
       'console/dist/',
+      'packages/*/dist/',
+      'packages/sdk/src/generated/',
     ],
   },
   js.configs.recommended,

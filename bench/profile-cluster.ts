@@ -13,8 +13,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GovernanceClient, pollEvaluation } from '../src/client/client.js';
-import type { Ok, SubmitResult } from '../src/client/responses.js';
+import { GovernanceClient } from '@gov/sdk';
 import { variant } from '../src/fleet/variants.js';
 import { removeAtExit } from './lib/cleanup.js';
 import { startService, type Child } from './lib/processes.js';
@@ -146,10 +145,10 @@ function threadCost(
 }
 
 async function readPathOf(node: Child, credentials: { apiKey: string; signingSecret: string }): Promise<string> {
-  const client = new GovernanceClient(node.url, credentials);
-  const submit = await client.call<Ok<SubmitResult>>('POST', '/evaluate', { scenario_ids: ['r1'] });
-  await pollEvaluation(client, submit.body.data.evaluation_id, { delaysMs: [50], timeoutMs: 30_000 });
-  return `/api/public/v1/evaluations/${submit.body.data.evaluation_id}`;
+  const client = new GovernanceClient({ baseUrl: node.url, ...credentials });
+  const submitted = (await client.submitEvaluation({ scenario_ids: ['r1'] })).data;
+  await client.waitForEvaluation(submitted, { intervalsMs: [50], timeoutMs: 30_000 });
+  return `/api/public/v1/evaluations/${submitted.evaluation_id}`;
 }
 
 /** Runs the load on `node` with its readings around the measured part; returns the units done and a summary. */
@@ -167,7 +166,7 @@ async function load(
     return { units: r.total, summary: `${Math.round(r.requestsPerSec)} req/s` };
   }
   const span = await warmAndMeasure(
-    [new GovernanceClient(node.url, credentials)],
+    [new GovernanceClient({ baseUrl: node.url, ...credentials })],
     amount,
     {},
     {

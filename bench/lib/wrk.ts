@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signRequest } from '../../src/client/client.js';
+import { signRequest } from '@gov/sdk';
 import { forget, killAtExit, removeAtExit } from './cleanup.js';
 
 const LUA = `

@@ -4,7 +4,7 @@
  * once, and saturated stored batches submitted through every node; each with the CPU of all the
  * deployment's node processes and of redis-server, and Redis's command counters, over the interval.
  */
-import { GovernanceClient } from '../../src/client/client.js';
+import { GovernanceClient } from '@gov/sdk';
 import { sampleCpu, type CpuSampler } from '../lib/cpu-sampler.js';
 import type { Child } from '../lib/processes.js';
 import { median } from '../lib/stats.js';
@@ -107,7 +107,7 @@ export interface BatchRun {
  * submitted to). CPU is sampled every 50 ms and read off over the server-side span.
  */
 export async function measureBatches(d: Deployment, batches: number, warmBatches: number): Promise<BatchRun> {
-  const clients = d.nodes.map((n) => new GovernanceClient(n.url, d.credentials));
+  const clients = d.nodes.map((n) => new GovernanceClient({ baseUrl: n.url, ...d.credentials }));
   const redis = d.redis;
   let sampler: CpuSampler | undefined;
   let redis0: RedisCounters | undefined;

@@ -15,8 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GovernanceClient, pollEvaluation } from '../../src/client/client.js';
-import type { Ok, SubmitResult } from '../../src/client/responses.js';
+import { GovernanceClient } from '@gov/sdk';
 import { variant } from '../../src/fleet/variants.js';
 import { removeAtExit } from '../lib/cleanup.js';
 import { startService, type Child } from '../lib/processes.js';
@@ -72,12 +71,10 @@ export interface ClusterBench {
 
 /** Submits one batch of `r1` through `node` and returns the read path of the completed evaluation. */
 async function completedEvaluation(node: Child, credentials: Deployment['credentials']): Promise<string> {
-  const client = new GovernanceClient(node.url, credentials);
-  const submit = await client.call<Ok<SubmitResult>>('POST', '/evaluate', { scenario_ids: ['r1'] });
-  if (submit.status !== 200) throw new Error(`submit failed: ${submit.status} ${submit.raw}`);
-  const id = submit.body.data.evaluation_id;
-  await pollEvaluation(client, id, { delaysMs: [50], timeoutMs: 30_000 });
-  return `/api/public/v1/evaluations/${id}`;
+  const client = new GovernanceClient({ baseUrl: node.url, ...credentials });
+  const submitted = (await client.submitEvaluation({ scenario_ids: ['r1'] })).data;
+  await client.waitForEvaluation(submitted, { intervalsMs: [50], timeoutMs: 30_000 });
+  return `/api/public/v1/evaluations/${submitted.evaluation_id}`;
 }
 
 /** Runs the cluster benchmark (about 4 × (rounds × readSeconds + batch time) plus start-ups). */

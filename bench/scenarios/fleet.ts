@@ -5,8 +5,7 @@
  * 100; no evaluation left non-terminal; every console read under 1 s at N (issue 18).
  */
 import { rmSync } from 'node:fs';
-import { GovernanceClient, pollEvaluation } from '../../src/client/client.js';
-import type { EvaluationStatus, Ok, Rollup, SubmitResult } from '../../src/client/responses.js';
+import { GovernanceClient } from '@gov/sdk';
 import { exampleBlueprints, variant } from '../../src/fleet/variants.js';
 import { startService, type Child } from '../lib/processes.js';
 import { prepare } from '../lib/setup.js';
@@ -88,13 +87,9 @@ async function evaluateRange(client: GovernanceClient, from: number, to: number,
       const start = next;
       next += 10;
       const ids = Array.from({ length: Math.min(10, to - start) }, (_, i) => `f${start + i}`);
-      const res = await client.call<Ok<SubmitResult>>('POST', '/evaluate', { scenario_ids: ids });
-      if (res.status !== 200) throw new Error(`submit failed: ${res.status} ${res.raw}`);
-      const done = await pollEvaluation<Ok<EvaluationStatus>>(client, res.body.data.evaluation_id, {
-        delaysMs: [100, 200, 400],
-        timeoutMs: 600_000,
-      });
-      if (done.body.data.status !== 'complete' && done.body.data.status !== 'error') nonTerminal++;
+      const submitted = (await client.submitEvaluation({ scenario_ids: ids })).data;
+      const done = await client.waitForEvaluation(submitted, { intervalsMs: [100, 200, 400], timeoutMs: 600_000 });
+      if (done.status !== 'complete' && done.status !== 'error') nonTerminal++;
     }
   };
   await Promise.all(Array.from({ length: parallel }, worker));
@@ -105,9 +100,9 @@ async function rollupMs(client: GovernanceClient, n: number): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
-    const res = await client.call('GET', `/organization/rollup?i=${i}`);
+    // A refusal throws (GovernanceApiError): no figure from failed reads.
+    await client.getOrganizationRollup();
     times.push(performance.now() - t0);
-    if (res.status !== 200) throw new Error(`rollup failed: ${res.status}`);
   }
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)]!;
@@ -128,14 +123,14 @@ export async function benchFleet(n: number, threads: number): Promise<FleetBench
   }, 100);
   try {
     svc = await startService(p.dataDir, { POOL_THREADS: String(threads), POOL_MAX_QUEUE: '4096' });
-    const client = new GovernanceClient(svc.url, p.credentials);
+    const client = new GovernanceClient({ baseUrl: svc.url, ...p.credentials });
     const t1 = performance.now();
     let nonTerminal = await evaluateRange(client, 0, 100, 4);
     const rollupMsAt100 = await rollupMs(client, 200);
     nonTerminal += await evaluateRange(client, 100, n, 8);
     const evaluateSeconds = (performance.now() - t1) / 1000;
     const rollupMsAtAll = await rollupMs(client, 200);
-    const rollup = await client.call<Ok<Rollup>>('GET', '/organization/rollup?final=1');
+    const rollup = await client.getOrganizationRollup();
     maxRss = Math.max(maxRss, svc.rss());
     // The console's reads after the fleet's figure: its sign-in hashes a password with scrypt
     // (128 MiB for a moment, whatever the fleet), which is not what the fleet target measures.
@@ -150,7 +145,7 @@ export async function benchFleet(n: number, threads: number): Promise<FleetBench
       rollupMsAt100,
       rollupMsAtAll,
       nonTerminal,
-      rollupScenariosEvaluated: rollup.body.data.scenarios_evaluated,
+      rollupScenariosEvaluated: rollup.data.scenarios_evaluated,
       console: consoleLatency,
     };
   } finally {

@@ -9,8 +9,7 @@
 import { rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
-import { GovernanceClient, signRequest } from '../../src/client/client.js';
-import type { Ok, StoredSubmitResult, WebhookCreated } from '../../src/client/responses.js';
+import { GovernanceClient, signRequest } from '@gov/sdk';
 import { fuzzPath, fuzzPost, type FuzzRequest, type FuzzTargets } from '../../test/helpers/fuzz-requests.js';
 import { startService } from '../lib/processes.js';
 import { prepare } from '../lib/setup.js';
@@ -90,13 +89,14 @@ export async function benchFuzzSoak(
   const svc = await startService(p.dataDir, { LOG_LEVEL: 'info', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', ...env });
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   try {
-    const client = new GovernanceClient(svc.url, p.credentials);
-    const hook = await client.call<Ok<WebhookCreated>>('POST', '/webhooks', { url: 'http://127.0.0.1:9/fuzz' });
-    const submit = await client.call<Ok<StoredSubmitResult>>('POST', '/evaluate', { scenario_ids: ['s1'] });
+    // The targets are set up with the SDK; the fuzzed requests themselves are raw bytes over node:http.
+    const client = new GovernanceClient({ baseUrl: svc.url, ...p.credentials });
+    const hook = (await client.createWebhook({ url: 'http://127.0.0.1:9/fuzz' })).data;
+    const submitted = (await client.submitEvaluation({ scenario_ids: ['s1'] })).data;
     const targets: FuzzTargets = {
       scenarioId: 's1',
-      webhookId: hook.body.data.webhook_id,
-      resultToken: submit.body.data.result_token,
+      webhookId: hook.webhook_id,
+      resultToken: submitted.result_token ?? '',
     };
     const arb = fc.oneof({ arbitrary: fuzzPost(targets), weight: 3 }, { arbitrary: fuzzPath(targets), weight: 1 });
 

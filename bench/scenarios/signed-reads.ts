@@ -8,8 +8,7 @@
  * on all of them rather than on whichever happened to be running.
  */
 import { rmSync } from 'node:fs';
-import { GovernanceClient, pollEvaluation } from '../../src/client/client.js';
-import type { Ok, SubmitResult } from '../../src/client/responses.js';
+import { GovernanceClient } from '@gov/sdk';
 import { variant } from '../../src/fleet/variants.js';
 import { startChild, startService, type Child } from '../lib/processes.js';
 import { prepare } from '../lib/setup.js';
@@ -35,15 +34,17 @@ export async function benchSignedReads(durationS: number, rounds: number, connec
     children.push(on);
     const off = await startService(p.dataDir, { METRICS_ENABLED: 'false', POOL_THREADS: '1' });
     children.push(off);
-    const client = new GovernanceClient(on.url, p.credentials);
-    const submit = await client.call<Ok<SubmitResult>>('POST', '/evaluate', { scenario_ids: ['r1'] });
-    const done = await pollEvaluation(client, submit.body.data.evaluation_id, { delaysMs: [50], timeoutMs: 30_000 });
-    const bodyBytes = Buffer.byteLength(done.raw);
+    const client = new GovernanceClient({ baseUrl: on.url, ...p.credentials });
+    const submitted = (await client.submitEvaluation({ scenario_ids: ['r1'] })).data;
+    await client.waitForEvaluation(submitted, { intervalsMs: [50], timeoutMs: 30_000 });
+    // The size of the answer wrk will load: the complete status view's envelope.
+    const bodyBytes = Number((await client.getEvaluation(submitted.evaluation_id)).headers.get('content-length'));
+    if (!(bodyBytes > 0)) throw new Error('the status view came without a Content-Length');
     const uws = await startChild('bench/servers/uws-hello.js', { BODY_BYTES: String(bodyBytes) });
     children.push(uws);
     const fastify = await startChild('bench/servers/fastify-hello.js', { BODY_BYTES: String(bodyBytes) });
     children.push(fastify);
-    const path = `/api/public/v1/evaluations/${submit.body.data.evaluation_id}`;
+    const path = `/api/public/v1/evaluations/${submitted.evaluation_id}`;
     const targets = [
       { name: 'signed', server: on, load: { url: on.url, path, credentials: p.credentials } },
       { name: 'signedNoMetrics', server: off, load: { url: off.url, path, credentials: p.credentials } },

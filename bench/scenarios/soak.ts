@@ -4,8 +4,7 @@
  * growth under 10% after warm-up, zero 5xx, zero lost evaluations.
  */
 import { rmSync } from 'node:fs';
-import { GovernanceClient, pollEvaluation } from '../../src/client/client.js';
-import type { EvaluationStatus, Ok, StoredSubmitResult } from '../../src/client/responses.js';
+import { GovernanceApiError, GovernanceClient, type ApiResult, type InlineEvaluationBody } from '@gov/sdk';
 import { exampleBlueprints, variant } from '../../src/fleet/variants.js';
 import { KeyService } from '../../src/server/auth/keys.js';
 import { loadServerSecrets } from '../../src/server/auth/server-secrets.js';
@@ -35,6 +34,22 @@ export interface SoakBench {
   readonly anonEndBytes: number;
 }
 
+/**
+ * The soak counts every answer of the service, so its clients do not retry (a retried 429 or reset would
+ * hide an answer): the retry matrix is tested in test/integration/sdk-retry.test.ts.
+ */
+const NO_RETRY = { maxNetworkRetries: 0, maxRemediationRetries: 0, maxRateLimitRetries: 0 };
+
+/** The HTTP status of one call: its answer's, or the error answer's; `network` when none came. */
+async function statusOf(call: Promise<ApiResult<unknown>>): Promise<number | 'network'> {
+  try {
+    return (await call).status;
+  } catch (err) {
+    if (err instanceof GovernanceApiError) return err.status;
+    return 'network';
+  }
+}
+
 /** Runs scenario 5 for `seconds`. */
 export async function benchSoak(seconds: number, threads: number): Promise<SoakBench> {
   const examples = exampleBlueprints();
@@ -48,15 +63,27 @@ export async function benchSoak(seconds: number, threads: number): Promise<SoakB
   });
   await store.close();
   const svc = await startService(p.dataDir, { POOL_THREADS: String(threads) });
-  const client = new GovernanceClient(svc.url, p.credentials);
-  const overLimit = new GovernanceClient(svc.url, { apiKey: limited.api_key, signingSecret: limited.signing_secret });
-  const badSig = new GovernanceClient(svc.url, { apiKey: p.credentials.apiKey, signingSecret: 'gov_sig_wrong' });
+  const baseUrl = svc.url;
+  const client = new GovernanceClient({ baseUrl, ...p.credentials, retry: NO_RETRY });
+  const overLimit = new GovernanceClient({
+    baseUrl,
+    apiKey: limited.api_key,
+    signingSecret: limited.signing_secret,
+    retry: NO_RETRY,
+  });
+  const badSig = new GovernanceClient({
+    baseUrl,
+    apiKey: p.credentials.apiKey,
+    signingSecret: 'gov_sig_wrong',
+    retry: NO_RETRY,
+  });
   const byStatus: Record<string, number> = {};
-  const count = (s: number) => {
+  const count = async (call: Promise<ApiResult<unknown>>) => {
+    const s = await statusOf(call);
     byStatus[s] = (byStatus[s] ?? 0) + 1;
   };
   const submitted: { id: string; token: string }[] = [];
-  const inline = JSON.stringify({ blueprint: variant(7, examples) });
+  const inline = variant(7, examples) as InlineEvaluationBody['blueprint'];
   const end = Date.now() + seconds * 1000;
   let rssAfterWarmup = 0;
   const warmupAt = Date.now() + seconds * 250;
@@ -72,26 +99,20 @@ export async function benchSoak(seconds: number, threads: number): Promise<SoakB
       await new Promise((r) => setTimeout(r, 4));
       n++;
       const k = n % 40 < 20 ? n % 20 : n % 20 === 13 || n % 20 === 14 ? 0 : n % 20;
-      if (k < 10 && submitted.length > 0)
-        count((await client.call('GET', `/evaluations/${submitted[n % submitted.length]!.id}?n=${n}`)).status);
+      if (k < 10 && submitted.length > 0) await count(client.getEvaluation(submitted[n % submitted.length]!.id));
       else if (k < 13)
-        count(
-          (await client.call('POST', '/evaluate/inline', undefined, { rawBody: inline.replace('#7', `#7-${n}`) }))
-            .status,
-        );
+        await count(client.evaluateInline({ blueprint: { ...inline, name: `${String(inline['name'])}-${n}` } }));
       else if (k < 15) {
         const ids = Array.from({ length: 10 }, (_, i) => `s${(n + i) % 50}`);
-        const res = await client.call<Ok<StoredSubmitResult>>('POST', '/evaluate', { scenario_ids: ids, n });
-        count(res.status);
-        if (res.status === 200) submitted.push({ id: res.body.data.evaluation_id, token: res.body.data.result_token });
+        const call = client.submitEvaluation({ scenario_ids: ids });
+        await count(call);
+        const res = await call.catch(() => null);
+        if (res?.data.result_token) submitted.push({ id: res.data.evaluation_id, token: res.data.result_token });
       } else if (k < 17 && submitted.length > 0)
-        count(
-          (await client.call('POST', '/results/fetch', { result_token: submitted[n % submitted.length]!.token, n }))
-            .status,
-        );
-      else if (k < 18) count((await badSig.call('GET', `/scenarios/s1/results?n=${n}`)).status);
-      else if (k < 19) count((await overLimit.call('GET', `/scenarios/s1/results?n=${n}`)).status);
-      else count((await client.call('GET', `/organization/rollup?n=${n}`)).status);
+        await count(client.fetchResults(submitted[n % submitted.length]!.token));
+      else if (k < 18) await count(badSig.getScenarioResults('s1'));
+      else if (k < 19) await count(overLimit.getScenarioResults('s1'));
+      else await count(client.getOrganizationRollup());
       if (rssAfterWarmup === 0 && Date.now() > warmupAt) rssAfterWarmup = svc.rss();
       void w;
     }
@@ -107,11 +128,8 @@ export async function benchSoak(seconds: number, threads: number): Promise<SoakB
     const anonEnd = median(samples.filter((x) => x.at >= end - window).map((x) => x.anon));
     let lost = 0;
     for (const s of submitted) {
-      const d = await pollEvaluation<Ok<EvaluationStatus>>(client, s.id, {
-        delaysMs: [200, 500],
-        timeoutMs: 120_000,
-      }).catch(() => null);
-      if (!d || (d.body.data.status !== 'complete' && d.body.data.status !== 'error')) lost++;
+      const d = await client.waitForEvaluation(s.id, { intervalsMs: [200, 500], timeoutMs: 120_000 }).catch(() => null);
+      if (!d || (d.status !== 'complete' && d.status !== 'error')) lost++;
     }
     const fiveXx = Object.entries(byStatus)
       .filter(([s]) => s.startsWith('5'))

@@ -1,7 +1,9 @@
 /**
- * @module client/client: a minimal signed client of the public API, as a customer's Node service
- * would write it with the built-in `fetch` (design notes "Request signature"; "Browser refusal",
- * revised: undici's `Sec-Fetch-Mode: cors` is served). Used by the demo, the tests and the benchmarks.
+ * @module client/client: the tests' raw signed client of the public API, with the built-in `fetch`
+ * (design notes "Request signature"; "Browser refusal", revised: undici's `Sec-Fetch-Mode: cors` is
+ * served). One attempt per call, no retries, any status returned as data: tests send what no customer
+ * client sends (unsigned, mis-signed, raw or replayed requests). Customers, the demo, the benchmarks
+ * and examples/ use the SDK, `@gov/sdk` (packages/sdk).
  */
 import { createHmac } from 'node:crypto';
 
