@@ -50,6 +50,6 @@ export default defineConfig(
       ],
     },
   },
-  { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
+  { files: ['**/*.js', 'bin/*.mjs'], extends: [tseslint.configs.disableTypeChecked] },
   prettier,
 );

@@ -255,6 +255,25 @@ describe('gov scan', () => {
     assert.equal(r.out, `${pkg.version} (policy catalog ${CATALOG_REVISION})\n`);
   });
 
+  it('runs as `npx gov` from the repository root (package.json bin: the committed launcher bin/gov.mjs)', () => {
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    assert.equal(pkg.bin['gov'], 'bin/gov.mjs');
+    const r = spawnSync('npx', ['--no-install', 'gov', '--version'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_update_notifier: 'false' },
+    });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, new RegExp(`\\(policy catalog ${CATALOG_REVISION.replace(/\./g, '\\.')}\\)\n$`));
+    const direct = spawnSync(process.execPath, [join(root, 'bin', 'gov.mjs'), 'scan', '-', '--format', 'json'], {
+      encoding: 'utf8',
+      input: readFileSync(leaky, 'utf8'),
+    });
+    assert.equal(direct.status, 1, direct.stderr);
+    assert.equal((JSON.parse(direct.stdout) as ScanJson).files[0]!.file, '<stdin>');
+  });
+
   it('with --write-baseline then --baseline, reports only findings added since, and exits on them alone', () => {
     const own = join(dir, 'baseline-case'); // its own directory: other cases scan `dir`
     mkdirSync(own);
