@@ -27,15 +27,13 @@ interface Trie {
 /** RFC 6901 tokens of `pointer` (`''` is the whole document: no token). */
 export function pointerTokens(pointer: string): string[] {
   if (pointer === '') return [];
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = pointer.split('/').slice(1);
+  return pointer.includes('~') ? tokens.map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~')) : tokens;
 }
 
 function trieOf(pointers: Iterable<string>): Trie {
   const root: Trie = { pointer: null, children: new Map() };
-  for (const pointer of pointers) {
+  for (const pointer of new Set(pointers)) {
     let node = root;
     for (const token of pointerTokens(pointer)) {
       let next = node.children.get(token);
@@ -85,41 +83,18 @@ class NotJson extends Error {}
  * The region of each pointer of `pointers` found in `text` (absent pointers are left out of the map).
  * One pass with jsonc-parser's scanner along the pointers asked for: a value no pointer goes into
  * is stepped over with a native regular-expression search for its end (strings skipped), so a
- * file costs about one search over its text. Lines and columns come from the offsets (a table of
- * line starts built once, binary search). `text` is expected to be valid JSON (the scanner has
+ * file costs about one search over its text. Lines and columns come from the offsets, in one sweep
+ * over the line breaks up to the last offset. `text` is expected to be valid JSON (the scanner has
  * parsed it already); should it not be, the regions found before the error are returned.
  */
 export function regionsOf(text: string, pointers: Iterable<string>): Map<string, Region> {
   const root = trieOf(pointers);
   const found = new Map<string, Region>();
   const scanner = jsonc.createScanner(text, true);
-  // Line starts, extended as far as the offsets asked for (the metadata at a file's end is rarely needed).
-  const lineStarts = [0];
-  let scanned = 0;
-  const position = (offset: number): { line: number; column: number } => {
-    while (scanned <= offset) {
-      const nl = text.indexOf('\n', scanned);
-      if (nl === -1) {
-        scanned = text.length + 1;
-        break;
-      }
-      lineStarts.push(nl + 1);
-      scanned = nl + 1;
-    }
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - lineStarts[lo]! + 1 };
-  };
+  // Offsets first; lines and columns at the end, in one sweep over the line breaks up to the last offset.
+  const spans: { pointer: string; start: number; end: number }[] = [];
   const record = (trie: Trie, start: number, end: number): void => {
-    if (trie.pointer === null) return;
-    const a = position(start);
-    const b = position(end);
-    found.set(trie.pointer, { startLine: a.line, startColumn: a.column, endLine: b.line, endColumn: b.column });
+    if (trie.pointer !== null) spans.push({ pointer: trie.pointer, start, end });
   };
   const next = (): jsonc.SyntaxKind => scanner.scan();
   /** The value whose first token (`kind`) was just scanned; on return its last token is the current one. */
@@ -161,7 +136,32 @@ export function regionsOf(text: string, pointers: Iterable<string>): Map<string,
   } catch (err) {
     if (!(err instanceof NotJson)) throw err;
   }
+  const at = positions(
+    text,
+    spans.flatMap((s) => [s.start, s.end]),
+  );
+  for (const s of spans) {
+    const a = at.get(s.start)!;
+    const b = at.get(s.end)!;
+    found.set(s.pointer, { startLine: a.line, startColumn: a.column, endLine: b.line, endColumn: b.column });
+  }
   return found;
+}
+
+/** 1-based line and UTF-16 column of each offset (lines end at `\n`), from one sweep over the line breaks before the last. */
+function positions(text: string, offsets: number[]): Map<number, { line: number; column: number }> {
+  const out = new Map<number, { line: number; column: number }>();
+  let line = 1;
+  let lineStart = 0;
+  for (const offset of offsets.sort((x, y) => x - y)) {
+    if (out.has(offset)) continue;
+    for (let nl = text.indexOf('\n', lineStart); nl !== -1 && nl < offset; nl = text.indexOf('\n', lineStart)) {
+      line++;
+      lineStart = nl + 1;
+    }
+    out.set(offset, { line, column: offset - lineStart + 1 });
+  }
+  return out;
 }
 
 /**
