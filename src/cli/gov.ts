@@ -6,6 +6,7 @@
  * file, malformed JSON, an invalid blueprint).
  */
 import { closeSync, existsSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { once } from 'node:events';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Severity } from '../engine/index.js';
 import { CATALOG_REVISION, POLICY_BY_CODE, SEVERITY_RANK } from '../engine/index.js';
@@ -95,7 +96,7 @@ export function buildGov(): Command {
     .option('--rules <file>', 'custom rules (as GET /governance/rules returns them, or an array of rule bodies)')
     .option('--settings <file>', 'organization settings (as GET /governance/settings returns them, or a settings body)')
     .action(
-      (
+      async (
         paths: string[],
         o: {
           format: string;
@@ -147,14 +148,23 @@ export function buildGov(): Command {
             );
         }
         if (o.format === 'sarif') {
-          // Written piece by piece (stdout is synchronous for files and, on Linux, pipes).
-          const chunks = sarifChunks(results, { version: VERSION, docBase: base!, extraPolicies });
+          // Written in pieces of about 1 MB as they are made; on stdout each waits until the previous
+          // one is taken (a pipe to a slow reader would otherwise queue the whole log in memory).
           const fd = o.output ? openSync(o.output, 'w') : undefined;
+          const flush = async (text: string): Promise<void> => {
+            if (fd !== undefined) writeSync(fd, text);
+            else if (!process.stdout.write(text)) await once(process.stdout, 'drain');
+          };
           try {
-            for (const chunk of chunks) {
-              if (fd === undefined) process.stdout.write(chunk);
-              else writeSync(fd, chunk);
+            let pending = '';
+            for (const chunk of sarifChunks(results, { version: VERSION, docBase: base!, extraPolicies })) {
+              pending += chunk;
+              if (pending.length >= 1 << 20) {
+                await flush(pending);
+                pending = '';
+              }
             }
+            await flush(pending);
           } finally {
             if (fd !== undefined) closeSync(fd);
           }
@@ -178,7 +188,7 @@ export function buildGov(): Command {
 }
 
 try {
-  buildGov().parse(process.argv);
+  await buildGov().parseAsync(process.argv);
 } catch (err) {
   const e = err as { code?: string; exitCode?: number; message?: string };
   if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') process.exit(0);
