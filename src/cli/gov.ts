@@ -62,7 +62,9 @@ export function buildGov(): Command {
     .exitOverride();
   program
     .command('scan')
-    .description('evaluate blueprint files or directories (*.json, recursively); - reads one blueprint from stdin')
+    .description(
+      'evaluate blueprint files, directories (*.json, recursively) or quoted globs; - reads one blueprint from stdin',
+    )
     .argument(
       '<paths...>',
       'files, directories (searched for *.json), quoted globs (e.g. "flows/**/*.json"), or - for stdin',
