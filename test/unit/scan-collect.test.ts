@@ -6,9 +6,10 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PathArgumentError, collectFiles } from '../../src/cli/scan/run.js';
 import { docBase, helpUri, precisionOf } from '../../src/cli/scan/sarif-properties.js';
 
@@ -106,6 +107,7 @@ describe('GitHub SARIF properties', () => {
     );
     const committed = helpUri(docBase(undefined, {}), 'SEC-1');
     assert.match(committed, /^file:\/\/.*\/docs\/policies\/SEC-1\.md$/);
+    assert.ok(existsSync(fileURLToPath(committed)), `${committed} is the committed page`);
     assert.throws(() => docBase('not a url', {}), TypeError);
   });
 });
