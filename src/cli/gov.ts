@@ -5,7 +5,8 @@
  * 0 no violation at or above --fail-on; 1 at least one; 2 a usage or input error (an unreadable
  * file, malformed JSON, an invalid blueprint).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { once } from 'node:events';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Severity } from '../engine/index.js';
 import { CATALOG_REVISION, POLICY_BY_CODE, SEVERITY_RANK } from '../engine/index.js';
@@ -16,9 +17,10 @@ import { readRules, readSettings } from './scan/governance-files.js';
 import { formatTable } from './scan/format-table.js';
 import { progressLine } from './scan/progress.js';
 import { formatJson } from './scan/format-json.js';
-import { formatSarif } from './scan/format-sarif.js';
+import { sarifChunks } from './scan/format-sarif.js';
 import { formatJunit } from './scan/format-junit.js';
 import { formatHtml } from './scan/format-html.js';
+import { DOC_BASE_ENV, docBase } from './scan/sarif-properties.js';
 
 const VERSION = (
   JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -37,6 +39,17 @@ function codes(text: string): string[] {
 /** The waiver file read when `--waivers` is not given, from the working directory. */
 const DEFAULT_WAIVERS = '.govignore.yaml';
 
+/** The documentation base of `--doc-base` or the environment. @throws Error (exit 2, its message printed) for a value that is not a URL. */
+function documentationBase(option: string | undefined): URL {
+  try {
+    return docBase(option);
+  } catch {
+    throw new Error(
+      `--doc-base / ${DOC_BASE_ENV} must be an absolute URL (got "${option ?? process.env[DOC_BASE_ENV]}")`,
+    );
+  }
+}
+
 /** Builds the CLI (exported for tests). */
 export function buildGov(): Command {
   const program = new Command('gov')
@@ -49,8 +62,13 @@ export function buildGov(): Command {
     .exitOverride();
   program
     .command('scan')
-    .description('evaluate blueprint files or directories (*.json, recursively); - reads one blueprint from stdin')
-    .argument('<paths...>')
+    .description(
+      'evaluate blueprint files, directories (*.json, recursively) or quoted globs; - reads one blueprint from stdin',
+    )
+    .argument(
+      '<paths...>',
+      'files, directories (searched for *.json), quoted globs (e.g. "flows/**/*.json"), or - for stdin',
+    )
     .addOption(
       new Option('-f, --format <format>', 'output format')
         .choices(['table', 'json', 'sarif', 'junit', 'html'])
@@ -63,6 +81,15 @@ export function buildGov(): Command {
     )
     .option('--policy <codes>', 'only these policies (comma-separated)', codes)
     .option('--skip-policy <codes>', 'skip these policies (comma-separated)', codes)
+    .option(
+      '--exclude <glob>',
+      'leave out paths matching this glob (repeatable; a glob without / matches a name anywhere)',
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
+    .option(
+      '--doc-base <url>',
+      `SARIF: URL the policy pages (docs/policies/<code>.md) are served under; default $${DOC_BASE_ENV}, else this package's docs/policies/`,
+    )
     .option('-q, --quiet', 'table format: print only findings (no clean or skipped files, no summary)')
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('--baseline <file>', 'report only findings whose fingerprints are not in this baseline file')
@@ -71,7 +98,7 @@ export function buildGov(): Command {
     .option('--rules <file>', 'custom rules (as GET /governance/rules returns them, or an array of rule bodies)')
     .option('--settings <file>', 'organization settings (as GET /governance/settings returns them, or a settings body)')
     .action(
-      (
+      async (
         paths: string[],
         o: {
           format: string;
@@ -80,6 +107,8 @@ export function buildGov(): Command {
           skipPolicy?: string[];
           output?: string;
           quiet?: boolean;
+          exclude?: string[];
+          docBase?: string;
           baseline?: string;
           writeBaseline?: string;
           waivers?: string;
@@ -89,9 +118,13 @@ export function buildGov(): Command {
       ) => {
         const extraPolicies = o.rules ? readRules(o.rules) : [];
         const settings = o.settings ? readSettings(o.settings, extraPolicies) : undefined;
+        const base = o.format === 'sarif' ? documentationBase(o.docBase) : undefined;
         const onProgress = progressLine(process.stderr);
-        const scanned = scanFiles(collectFiles(paths), {
+        const scanned = scanFiles(collectFiles(paths, { exclude: o.exclude ?? [] }), {
           ...(onProgress ? { onProgress } : {}),
+          keepText: o.format === 'html',
+          locate: o.format === 'sarif',
+          findingsOnly: o.format === 'sarif',
           ...(o.policy ? { include: o.policy } : {}),
           ...(o.skipPolicy ? { exclude: o.skipPolicy } : {}),
           ...(settings ? { settings } : {}),
@@ -116,16 +149,38 @@ export function buildGov(): Command {
               `gov: expired waiver in ${waiverFile}: ${w.policy}${w.file ? ` ${w.file}` : ''}${w.module ? ` module ${w.module}` : ''} (expired after ${w.expires}; ${w.reason})\n`,
             );
         }
+        if (o.format === 'sarif') {
+          // Written in pieces of about 1 MB as they are made; on stdout each waits until the previous
+          // one is taken (a pipe to a slow reader would otherwise queue the whole log in memory).
+          const fd = o.output ? openSync(o.output, 'w') : undefined;
+          const flush = async (text: string): Promise<void> => {
+            if (fd !== undefined) writeSync(fd, text);
+            else if (!process.stdout.write(text)) await once(process.stdout, 'drain');
+          };
+          try {
+            let pending = '';
+            for (const chunk of sarifChunks(results, { version: VERSION, docBase: base!, extraPolicies })) {
+              pending += chunk;
+              if (pending.length >= 1 << 20) {
+                await flush(pending);
+                pending = '';
+              }
+            }
+            await flush(pending);
+          } finally {
+            if (fd !== undefined) closeSync(fd);
+          }
+          process.exitCode = exitCode(results, o.failOn);
+          return;
+        }
         const report =
           o.format === 'json'
             ? formatJson(results)
-            : o.format === 'sarif'
-              ? formatSarif(results, VERSION)
-              : o.format === 'junit'
-                ? formatJunit(results)
-                : o.format === 'html'
-                  ? formatHtml(results, VERSION)
-                  : formatTable(results, { quiet: o.quiet ?? false });
+            : o.format === 'junit'
+              ? formatJunit(results)
+              : o.format === 'html'
+                ? formatHtml(results, VERSION)
+                : formatTable(results, { quiet: o.quiet ?? false });
         if (o.output) writeFileSync(o.output, report);
         else process.stdout.write(report);
         process.exitCode = exitCode(results, o.failOn);
@@ -135,7 +190,7 @@ export function buildGov(): Command {
 }
 
 try {
-  buildGov().parse(process.argv);
+  await buildGov().parseAsync(process.argv);
 } catch (err) {
   const e = err as { code?: string; exitCode?: number; message?: string };
   if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') process.exit(0);

@@ -2,11 +2,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SchemaObject } from 'ajv-draft-04';
 import { CATALOG_REVISION } from '../../src/engine/index.js';
 import { bp, breakHandler, fakeToken, m } from '../helpers/blueprints.js';
@@ -43,6 +43,50 @@ interface SarifLog {
   }[];
 }
 
+/** The GitHub code scanning parts of a SARIF log (src/cli/scan/format-sarif.ts, sarif-properties.ts). */
+interface GitHubSarif {
+  readonly runs: readonly {
+    readonly tool: {
+      readonly driver: {
+        readonly rules: readonly {
+          readonly id: string;
+          readonly helpUri: string;
+          readonly properties: {
+            readonly tags: readonly string[];
+            readonly category: string;
+            readonly precision: string;
+            readonly 'security-severity': string;
+          };
+        }[];
+      };
+    };
+    readonly originalUriBaseIds: Readonly<Record<string, { readonly uri: string }>>;
+    readonly invocations: readonly {
+      readonly executionSuccessful: boolean;
+      readonly toolExecutionNotifications: readonly {
+        readonly level: string;
+        readonly message: { readonly text: string };
+        readonly locations: readonly { readonly physicalLocation: unknown }[];
+      }[];
+    }[];
+    readonly results: readonly {
+      readonly ruleId: string;
+      readonly locations: readonly {
+        readonly physicalLocation: {
+          readonly artifactLocation: { readonly uri: string; readonly uriBaseId?: string };
+          readonly region: {
+            readonly startLine: number;
+            readonly startColumn: number;
+            readonly endLine: number;
+            readonly endColumn: number;
+          };
+        };
+        readonly logicalLocations: readonly { readonly fullyQualifiedName: string }[];
+      }[];
+    }[];
+  }[];
+}
+
 /** Asserts that `log` validates against the SARIF 2.1.0 schema (OASIS, as shipped by @microsoft/jest-sarif). */
 function assertSarif(log: unknown): void {
   // CommonJS `module.exports = Ajv`: required, as an ESM default import would be typed as the namespace.
@@ -62,8 +106,8 @@ function gov(...args: string[]) {
   return govWith({}, ...args);
 }
 
-/** `gov` with standard input (`input`); stdout and stderr are pipes, as in CI. */
-function govWith(options: { input?: string }, ...args: string[]) {
+/** `gov` with standard input (`input`), a working directory, an environment; stdout and stderr are pipes, as in CI. */
+function govWith(options: { input?: string; cwd?: string; env?: NodeJS.ProcessEnv }, ...args: string[]) {
   const r = spawnSync(process.execPath, [GOV, ...args], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
@@ -209,6 +253,25 @@ describe('gov scan', () => {
       version: string;
     };
     assert.equal(r.out, `${pkg.version} (policy catalog ${CATALOG_REVISION})\n`);
+  });
+
+  it('runs as `npx gov` from the repository root (package.json bin: the committed launcher bin/gov.mjs)', () => {
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    assert.equal(pkg.bin['gov'], 'bin/gov.mjs');
+    const r = spawnSync('npx', ['--no-install', 'gov', '--version'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_update_notifier: 'false' },
+    });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, new RegExp(`\\(policy catalog ${CATALOG_REVISION.replace(/\./g, '\\.')}\\)\n$`));
+    const direct = spawnSync(process.execPath, [join(root, 'bin', 'gov.mjs'), 'scan', '-', '--format', 'json'], {
+      encoding: 'utf8',
+      input: readFileSync(leaky, 'utf8'),
+    });
+    assert.equal(direct.status, 1, direct.stderr);
+    assert.equal((JSON.parse(direct.stdout) as ScanJson).files[0]!.file, '<stdin>');
   });
 
   it('with --write-baseline then --baseline, reports only findings added since, and exits on them alone', () => {
@@ -452,6 +515,122 @@ describe('gov scan', () => {
     const line = readFileSync(leaky, 'utf8').split('\n')[location.physicalLocation.region.startLine - 1]!;
     assert.match(line, /"value": "Bearer ghp_/);
     assert.ok(!readFileSync(out, 'utf8').includes(fakeToken(3, 36)), 'SARIF must not contain the secret');
+  });
+
+  it('writes SARIF for GitHub code scanning: rule properties on every rule, a region on every result, %SRCROOT%, invalid files as notifications', () => {
+    const own = join(dir, 'github-case'); // its own directory: other cases scan `dir`
+    mkdirSync(join(own, 'flows', 'nested'), { recursive: true });
+    writeFileSync(join(own, 'flows', 'leaky.json'), readFileSync(leaky, 'utf8'));
+    writeFileSync(join(own, 'flows', 'nested', 'clean.json'), readFileSync(clean, 'utf8'));
+    writeFileSync(join(own, 'flows', 'nested', 'broken.json'), '{\n  "flow": [\n    ,\n  ]\n}\n');
+    const corpusFile = join(
+      CORPUS_DIR,
+      readdirSync(CORPUS_DIR).find((f) => f.endsWith('.blueprint.json'))!,
+    );
+    const r = govWith(
+      { cwd: own },
+      'scan',
+      'flows',
+      corpusFile,
+      '--format',
+      'sarif',
+      '--doc-base',
+      'https://docs.example.org/gov/policies',
+    );
+    assert.equal(r.code, 2, 'the malformed file makes it exit 2');
+    const log = JSON.parse(r.out) as GitHubSarif;
+    assertSarif(log);
+    const run = log.runs[0]!;
+    for (const rule of run.tool.driver.rules) {
+      const p = rule.properties;
+      assert.ok(p.tags.includes('security') && p.tags.includes(p.category), `${rule.id} tags ${p.tags.join(',')}`);
+      assert.ok(['very-high', 'high', 'medium', 'low'].includes(p.precision), `${rule.id} precision ${p.precision}`);
+      const score = Number(p['security-severity']);
+      assert.ok(typeof p['security-severity'] === 'string' && score > 0 && score <= 10, rule.id);
+      assert.equal(rule.helpUri, `https://docs.example.org/gov/policies/${rule.id}.md`);
+    }
+    const byId = new Map(run.tool.driver.rules.map((rule) => [rule.id, rule]));
+    assert.equal(byId.get('SEC-1')!.properties['security-severity'], '9.5', 'critical is above 9.0');
+    assert.equal(byId.get('SEC-1')!.properties.precision, 'very-high', '47 of 47 labelled findings true');
+    assert.equal(run.originalUriBaseIds['%SRCROOT%']!.uri, pathToFileURL(own).href + '/');
+    assert.ok(run.results.length > 0);
+    for (const result of run.results) {
+      const { artifactLocation, region } = result.locations[0]!.physicalLocation;
+      for (const k of ['startLine', 'startColumn', 'endLine', 'endColumn'] as const)
+        assert.ok(Number.isInteger(region[k]) && region[k] >= 1, `${result.ruleId} ${k}`);
+      assert.ok(!artifactLocation.uri.includes('broken'), 'no result for the malformed file');
+      if (artifactLocation.uri.startsWith('flows/')) assert.equal(artifactLocation.uriBaseId, '%SRCROOT%');
+      else assert.equal(artifactLocation.uri, pathToFileURL(corpusFile).href, 'outside %SRCROOT%: an absolute URI');
+    }
+    const leakyResults = run.results.filter(
+      (x) => x.locations[0]!.physicalLocation.artifactLocation.uri === 'flows/leaky.json',
+    );
+    assert.ok(leakyResults.some((x) => x.ruleId === 'SEC-1'));
+    // Every region of leaky.json starts on a line of the file, at the value its logical location names.
+    const lines = readFileSync(leaky, 'utf8').split('\n');
+    for (const x of leakyResults) {
+      const { region } = x.locations[0]!.physicalLocation;
+      const name = x.locations[0]!.logicalLocations[0]!.fullyQualifiedName.split('/').at(-1)!;
+      assert.ok(region.endLine <= lines.length);
+      if (/^\D/.test(name)) assert.match(lines[region.startLine - 1]!, new RegExp(`"${name}": `), name);
+    }
+    const invocation = run.invocations[0]!;
+    assert.equal(invocation.executionSuccessful, false);
+    assert.equal(invocation.toolExecutionNotifications.length, 1);
+    const note = invocation.toolExecutionNotifications[0]!;
+    assert.equal(note.level, 'error');
+    assert.match(note.message.text, /broken\.json: not valid JSON: .* at line 3, column 5/);
+    assert.deepEqual(note.locations[0]!.physicalLocation, {
+      artifactLocation: { uri: 'flows/nested/broken.json', uriBaseId: '%SRCROOT%' },
+      region: { startLine: 3, startColumn: 5 },
+    });
+
+    const clean2 = govWith(
+      { cwd: own, env: { ...process.env, GOV_DOC_BASE: 'https://env.example.org/p/' } },
+      'scan',
+      'flows',
+      '--exclude',
+      'broken.json',
+      '--format',
+      'sarif',
+    );
+    assert.equal(clean2.code, 1, clean2.err);
+    const log2 = JSON.parse(clean2.out) as GitHubSarif;
+    assertSarif(log2);
+    assert.equal(
+      log2.runs[0]!.tool.driver.rules[0]!.helpUri,
+      `https://env.example.org/p/${log2.runs[0]!.tool.driver.rules[0]!.id}.md`,
+    );
+    assert.deepEqual(log2.runs[0]!.invocations[0], { executionSuccessful: true, toolExecutionNotifications: [] });
+    assert.equal(govWith({ cwd: own }, 'scan', 'flows', '--format', 'sarif', '--doc-base', 'nope').code, 2);
+  });
+
+  it('expands quoted globs and honours --exclude from the command line', () => {
+    const own = join(dir, 'glob-case');
+    mkdirSync(join(own, 'a', 'fixtures'), { recursive: true });
+    writeFileSync(join(own, 'a', 'leaky.json'), readFileSync(leaky, 'utf8'));
+    writeFileSync(join(own, 'a', 'fixtures', 'leaky-fixture.json'), readFileSync(leaky, 'utf8'));
+    writeFileSync(join(own, 'a', 'clean.json'), readFileSync(clean, 'utf8'));
+    const files = (out: string) => (JSON.parse(out) as ScanJson).files.map((f) => f.file).sort();
+    const all = govWith({ cwd: own }, 'scan', 'a/**/*.json', '--format', 'json');
+    assert.equal(all.code, 1, all.err);
+    assert.deepEqual(files(all.out), ['a/clean.json', 'a/fixtures/leaky-fixture.json', 'a/leaky.json']);
+    const some = govWith(
+      { cwd: own },
+      'scan',
+      'a',
+      '--exclude',
+      'fixtures',
+      '--exclude',
+      'leaky*.json',
+      '--format',
+      'json',
+    );
+    assert.equal(some.code, 0, some.err);
+    assert.deepEqual(files(some.out), ['a/clean.json']);
+    const none = govWith({ cwd: own }, 'scan', 'b/**/*.json');
+    assert.equal(none.code, 2);
+    assert.match(none.err, /no file matches b\/\*\*\/\*\.json/);
   });
 
   it('writes JUnit XML with failures for failing policies', () => {

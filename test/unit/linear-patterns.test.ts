@@ -14,7 +14,7 @@ import { collectAllStrings } from '../../src/engine/leaves.js';
 import { parseBlueprint } from '../../src/engine/blueprint/parse.js';
 import { findEmails, piiKind } from '../../src/engine/pii.js';
 import { urlHost } from '../../src/engine/blueprint/classify.js';
-import { locatePointer } from '../../src/cli/scan/locate.js';
+import { regionsOf } from '../../src/cli/scan/source-map.js';
 import { captureLabels } from '../../src/engine/regex-captures.js';
 
 const MIB = 1 << 20;
@@ -91,7 +91,7 @@ const SCANNERS: Record<string, (s: string) => unknown> = {
   urlHost,
   piiKind: (s) => piiKind(s),
   captureLabels: (s) => captureLabels(s),
-  locatePointer: (s) => locatePointer(`{"a":"${s.replace(/["\\]/g, '')}"}`, '/b'),
+  'regionsOf (SARIF source map)': (s) => regionsOf(`{"a":"${s.replace(/["\\]/g, '')}","b":1}`, ['/b', '/a']),
 };
 
 function timeOf(fn: (s: string) => unknown, s: string): number {

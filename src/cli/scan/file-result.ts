@@ -1,18 +1,30 @@
 /** @module cli/scan/file-result: what scanning one file gives (evaluated, invalid or skipped). */
 import type { EngineError, ScenarioEvaluation } from '../../engine/index.js';
 import type { TextPosition } from './json-position.js';
+import type { Region } from './source-map.js';
+
+/**
+ * Where one finding sits in its file (SARIF): the JSON Pointer located (the finding's evidence, else
+ * its module's `module` member, else its module, else the document) and its region.
+ */
+export interface FindingLocation {
+  readonly pointer: string;
+  readonly region: Region;
+}
 
 /** One scanned file. */
 export type FileResult =
   | {
       readonly file: string;
-      readonly text: string;
       readonly kind: 'evaluated';
       readonly evaluation: ScenarioEvaluation;
+      /** The file's text, kept only when a report needs it (`ScanOptions.keepText`: HTML draws the scenario). */
+      readonly text?: string;
+      /** Each finding's location by fingerprint (`ScanOptions.locate`: SARIF), from one pass over the text. */
+      readonly locations?: ReadonlyMap<string, FindingLocation>;
     }
   | {
       readonly file: string;
-      readonly text: string;
       readonly kind: 'invalid';
       readonly error: EngineError;
       /** Where the text stops being JSON, for a file that is not valid JSON (issue 19). */

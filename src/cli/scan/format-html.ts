@@ -43,8 +43,9 @@ function sev(s: Severity): string {
 
 function evaluatedSection(r: WaivedResult & { kind: 'evaluated' }, index: number): string {
   const ev = r.evaluation;
-  const parsed = parseBlueprint(JSON.parse(r.text));
-  const svg = parsed.ok ? renderScenarioSvg(parsed.graph, forPicture(r), { idPrefix: `file-${index}` }) : '';
+  // The text is kept for this report (`ScanOptions.keepText`); without it the section has no picture.
+  const parsed = r.text === undefined ? null : parseBlueprint(JSON.parse(r.text));
+  const svg = parsed?.ok ? renderScenarioSvg(parsed.graph, forPicture(r), { idPrefix: `file-${index}` }) : '';
   const counts = new Map<Severity, number>();
   let waived = 0;
   for (const v of ev.violations)

@@ -1,14 +1,19 @@
 /**
- * @module cli/scan/format-sarif: SARIF 2.1.0 (OASIS) output. Severities map to levels
- * (critical/high → error, medium → warning, low/info → note); rules carry metadata and help;
- * compliance frameworks are taxonomies; each result has a physical region (line of the JSON
- * Pointer) and a logical location (the pointer itself).
+ * @module cli/scan/format-sarif: SARIF 2.1.0 (OASIS) output for GitHub code scanning. Severities map
+ * to levels (critical/high → error, medium → warning, low/info → note); rules carry metadata, help,
+ * a `helpUri` and GitHub's properties (tags, precision, security-severity: sarif-properties.ts);
+ * compliance frameworks are taxonomies; each result has a region (from the scan's one pass per file,
+ * locate.ts) in an artifact relative to `%SRCROOT%` and a logical location (the JSON Pointer).
+ * Files that are not valid are no results: they are `toolExecutionNotifications` of the invocation.
  */
-import type { Severity } from '../../engine/index.js';
+import { isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Policy, Severity } from '../../engine/index.js';
 import type { WaivedResult } from './waivers.js';
 import { POLICIES, refId } from '../../engine/index.js';
 import { CATEGORY_NAMES } from '../../engine/policies/types.js';
-import { locatePointer } from './locate.js';
+import { describeInvalid } from './file-result.js';
+import { SECURITY_SEVERITY, directoryUri, helpUri, measuredPrecision, precisionOf } from './sarif-properties.js';
 
 /** SARIF level per severity. */
 export const SARIF_LEVEL: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = {
@@ -18,17 +23,42 @@ export const SARIF_LEVEL: Readonly<Record<Severity, 'error' | 'warning' | 'note'
   low: 'note',
   info: 'note',
 };
-/** GitHub code scanning's numeric security severity per severity. */
-const SECURITY_SEVERITY: Readonly<Record<Severity, string>> = {
-  critical: '9.5',
-  high: '8.0',
-  medium: '5.5',
-  low: '3.0',
-  info: '1.0',
-};
+/** What `formatSarif` needs beside the results. */
+export interface SarifOptions {
+  /** The tool version. */
+  readonly version: string;
+  /** Where the policy pages are served (`docBase()` of sarif-properties.ts), ending in `/`. */
+  readonly docBase: URL;
+  /** The directory scanned paths are relative to: `%SRCROOT%` (default: the working directory). */
+  readonly cwd?: string;
+  /** The organization's custom rules (`--rules`), described as rules like the catalog's. */
+  readonly extraPolicies?: readonly Policy[];
+}
 
-/** Renders a SARIF 2.1.0 log with one run. `version` is the tool version. */
-export function formatSarif(results: readonly WaivedResult[], version: string): string {
+/** The SARIF base id of the directory the scan ran from (GitHub resolves it to the repository root). */
+export const SRCROOT = '%SRCROOT%';
+
+/**
+ * The artifact location of a scanned file: relative to `%SRCROOT%` when under it (each segment
+ * percent-encoded), else an absolute `file:` URI; standard input is `<stdin>` encoded.
+ */
+function artifactLocation(file: string, cwd: string): { uri: string; uriBaseId?: string } {
+  if (file === '<stdin>') return { uri: encodeURIComponent(file) };
+  const path = file.split('\\').join('/');
+  if (isAbsolute(file) || path === '..' || path.startsWith('../'))
+    return { uri: pathToFileURL(resolve(cwd, file)).href };
+  return { uri: path.split('/').map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
+}
+
+/**
+ * Renders a SARIF 2.1.0 log with one run, in pieces to write one after the other: the log up to
+ * its results (pretty-printed), then one result per line, then the end. A scan of a thousand files
+ * is written without ever holding the whole log, or a tree of all its results, in memory.
+ */
+export function* sarifChunks(results: readonly WaivedResult[], options: SarifOptions): Generator<string> {
+  const { version, docBase } = options;
+  const cwd = options.cwd ?? process.cwd();
+  const measured = measuredPrecision();
   const frameworks = new Map<string, Map<string, number>>();
   const taxonIndex = (framework: string, id: string): [number, number] => {
     let taxa = frameworks.get(framework);
@@ -39,7 +69,8 @@ export function formatSarif(results: readonly WaivedResult[], version: string): 
     if (!taxa.has(id)) taxa.set(id, taxa.size);
     return [[...frameworks.keys()].indexOf(framework), taxa.get(id)!];
   };
-  const rules = POLICIES.map((p) => ({
+  const policies = [...POLICIES, ...(options.extraPolicies ?? [])];
+  const rules = policies.map((p) => ({
     id: p.code,
     name: p.title.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : '')),
     shortDescription: { text: p.title },
@@ -48,13 +79,15 @@ export function formatSarif(results: readonly WaivedResult[], version: string): 
       text: `${p.rationale}\nAvoid: ${p.examples.avoid}\nPrefer: ${p.examples.prefer}`,
       markdown: `**${p.code}: ${p.title}**\n\n${p.rationale}\n\n*Avoid:* ${p.examples.avoid}\n\n*Prefer:* ${p.examples.prefer}`,
     },
-    helpUri: `https://github.com/governance-evaluation-service/docs/blob/main/policies/${p.code}.md`,
+    helpUri: helpUri(docBase, p.code),
     defaultConfiguration: { level: SARIF_LEVEL[p.severity] },
     properties: {
+      // GitHub code scanning: `security` in the tags makes these security alerts, ranked by security-severity.
+      tags: [...new Set(['security', CATEGORY_NAMES[p.category]])],
+      precision: precisionOf(measured[p.code]),
+      'security-severity': SECURITY_SEVERITY[p.severity],
       category: CATEGORY_NAMES[p.category],
       severity: p.severity,
-      'security-severity': SECURITY_SEVERITY[p.severity],
-      tags: [p.category.toLowerCase(), 'make', 'governance'],
     },
     relationships: p.compliance_frameworks.map((r) => {
       const [componentIndex, index] = taxonIndex(r.framework, refId(r));
@@ -64,14 +97,70 @@ export function formatSarif(results: readonly WaivedResult[], version: string): 
       };
     }),
   }));
-  const ruleIndex = new Map(POLICIES.map((p, i) => [p.code, i]));
-  const artifacts: { location: { uri: string } }[] = [];
-  const sarifResults: unknown[] = [];
+  const ruleIndex = new Map(policies.map((p, i) => [p.code, i]));
+  // First pass (no findings): the artifacts, and the files that were not valid as notifications.
+  const artifacts: { location: { uri: string; uriBaseId?: string } }[] = [];
+  const artifactIndex = new Map<WaivedResult, number>();
+  const notifications: unknown[] = [];
+  for (const r of results) {
+    if (r.kind === 'invalid') {
+      // Not a result: a file that could not be evaluated is a notification of the run (exit 2).
+      notifications.push({
+        level: 'error',
+        message: { text: `${r.file}: ${describeInvalid(r)}` },
+        descriptor: { id: r.error.code },
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: artifactLocation(r.file, cwd),
+              ...(r.position ? { region: { startLine: r.position.line, startColumn: r.position.column } } : {}),
+            },
+          },
+        ],
+      });
+    } else if (r.kind === 'evaluated') {
+      artifactIndex.set(r, artifacts.length);
+      artifacts.push({ location: artifactLocation(r.file, cwd) });
+    }
+  }
+  const RESULTS = '"results": "RESULTS"';
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'gov',
+            fullName: 'Governance Evaluation Service scanner',
+            version,
+            semanticVersion: version,
+            informationUri: new URL('README.md', docBase).href,
+            rules,
+          },
+        },
+        taxonomies: [...frameworks].map(([name, taxa]) => ({
+          name,
+          taxa: [...taxa.keys()].map((id) => ({ id, shortDescription: { text: `${name} ${id}` } })),
+        })),
+        originalUriBaseIds: { [SRCROOT]: { uri: directoryUri(cwd) } },
+        invocations: [{ executionSuccessful: notifications.length === 0, toolExecutionNotifications: notifications }],
+        artifacts,
+        columnKind: 'utf16CodeUnits',
+        results: 'RESULTS',
+      },
+    ],
+  };
+  const head = JSON.stringify(log, null, 2);
+  const cut = head.indexOf(RESULTS);
+  yield `${head.slice(0, cut)}"results": [`;
+  // Second pass: one result per line, written as it is made (no tree of every result in memory).
+  let first = true;
   for (const r of results) {
     if (r.kind !== 'evaluated') continue;
-    const uri = r.file.split('\\').join('/');
+    const index = artifactIndex.get(r)!;
+    const location = artifacts[index]!.location;
     const waived = r.waived;
-    artifacts.push({ location: { uri } });
     for (const v of r.evaluation.violations) {
       const targets =
         v.failing_modules.length > 0
@@ -90,8 +179,11 @@ export function formatSarif(results: readonly WaivedResult[], version: string): 
               },
             ];
       for (const t of targets) {
-        const at = locatePointer(r.text, t.pointer) ?? { line: 1, column: 1 };
-        sarifResults.push({
+        const at = r.locations?.get(t.fingerprint);
+        // Without a location (a scan run without `locate`), the start of the file.
+        const region = at?.region ?? { startLine: 1, startColumn: 1, endLine: 1, endColumn: 2 };
+        const pointer = at?.pointer ?? t.pointer;
+        const result = {
           ruleId: v.policy,
           ruleIndex: ruleIndex.get(v.policy),
           level:
@@ -99,11 +191,8 @@ export function formatSarif(results: readonly WaivedResult[], version: string): 
           message: { text: t.text },
           locations: [
             {
-              physicalLocation: {
-                artifactLocation: { uri, index: artifacts.length - 1 },
-                region: { startLine: at.line, startColumn: at.column },
-              },
-              logicalLocations: [{ fullyQualifiedName: t.pointer || '/', kind: 'member' }],
+              physicalLocation: { artifactLocation: { ...location, index }, region },
+              logicalLocations: [{ fullyQualifiedName: pointer || '/', kind: 'member' }],
             },
           ],
           partialFingerprints: { 'govFinding/v1': t.fingerprint },
@@ -114,34 +203,16 @@ export function formatSarif(results: readonly WaivedResult[], version: string): 
               }
             : {}),
           properties: { severity: t.severity, status: v.status, pointer: t.pointer },
-        });
+        };
+        yield `${first ? '' : ','}\n        ${JSON.stringify(result)}`;
+        first = false;
       }
     }
   }
-  const log = {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: 'gov',
-            fullName: 'Governance Evaluation Service scanner',
-            version,
-            semanticVersion: version,
-            informationUri: 'https://github.com/governance-evaluation-service',
-            rules,
-          },
-        },
-        taxonomies: [...frameworks].map(([name, taxa]) => ({
-          name,
-          taxa: [...taxa.keys()].map((id) => ({ id, shortDescription: { text: `${name} ${id}` } })),
-        })),
-        artifacts,
-        results: sarifResults,
-        columnKind: 'utf16CodeUnits',
-      },
-    ],
-  };
-  return `${JSON.stringify(log, null, 2)}\n`;
+  yield `${first ? '' : '\n      '}]${head.slice(cut + RESULTS.length)}\n`;
+}
+
+/** Renders a SARIF 2.1.0 log with one run as one string (`sarifChunks` joined). */
+export function formatSarif(results: readonly WaivedResult[], options: SarifOptions): string {
+  return [...sarifChunks(results, options)].join('');
 }
