@@ -2,6 +2,8 @@
 
 import { GOVERNANCE_SCHEMAS } from './governance-schemas.js';
 import { CONSOLE_SCHEMAS } from './console-schemas.js';
+import { BLUEPRINT_SCHEMAS } from './blueprint-schemas.js';
+import { REQUEST_SCHEMAS } from './request-schemas.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const str = { type: 'string' } as const;
@@ -12,6 +14,8 @@ const strings = { type: 'array', items: str } as const;
 export const SCHEMAS = {
   ...GOVERNANCE_SCHEMAS,
   ...CONSOLE_SCHEMAS,
+  ...BLUEPRINT_SCHEMAS,
+  ...REQUEST_SCHEMAS,
   Severity: {
     type: 'string',
     enum: ['critical', 'high', 'medium', 'low', 'info'],
