@@ -98,7 +98,12 @@ export const GOVERNANCE_SCHEMAS = {
     properties: {
       code: { type: 'string', pattern: '^ORG-\\d+$' },
       title: str,
+      description: str,
       severity: ref('Severity'),
+      category: str,
+      status: { type: 'string', enum: ['fail', 'warn'] },
+      remediation: str,
+      compliance_frameworks: { type: 'array', items: ref('FrameworkRef') },
       match: { type: 'object' },
       revision: int,
       created_at: str,
