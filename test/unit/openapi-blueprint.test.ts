@@ -7,9 +7,11 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { compileValidators } from '../../src/api/requests.js';
 import { parseBlueprint } from '../../src/engine/blueprint/parse.js';
+import { CUSTOM_RULE_SCHEMA } from '../../src/engine/rules/schema.js';
 import { openApiDocument } from '../../src/server/openapi/document.js';
 import { corpusFacts, corpusJson, type CorpusName } from '../helpers/corpus.js';
 import { bp, m } from '../helpers/blueprints.js';
@@ -180,5 +182,44 @@ describe('documented request bodies ↔ compiled validators', () => {
     const fetchDoc = schema('ResultsFetchRequest');
     for (const body of [{ result_token: 'x' }, { result_token: '' }, {}, { result_token: 'y'.repeat(4097) }])
       assert.equal(fetchDoc(body), validators.fetch(body), JSON.stringify(body).slice(0, 40));
+  });
+
+  it('POST /governance/rules: CustomRuleBody (2020-12) accepts exactly what the compiled draft-07 schema accepts', () => {
+    const compiled = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(CUSTOM_RULE_SCHEMA);
+    const documented = schema('CustomRuleBody');
+    const rule = (match: unknown, extra: Record<string, unknown> = {}) => ({
+      title: 'No raw HTTP',
+      severity: 'low',
+      category: 'SEC',
+      remediation: 'Use the app module.',
+      match,
+      ...extra,
+    });
+    const bodies: unknown[] = [
+      rule({ app: 'http' }),
+      rule({ all: [{ app: ['http', 'webhook'] }, { not: { has_error_handler: true } }] }),
+      rule({
+        any: [
+          { field: '/mapper/url', matches: '^http:' },
+          { value_from: 'untrusted', field: '/mapper/url' },
+        ],
+      }),
+      rule({ field: '/mapper/url', domain_not_in: ['*.example.com'] }, { status: 'warn' }),
+      rule({ app: 'http' }, { compliance_frameworks: [{ framework: 'SOC 2', control: 'CC6.1' }] }),
+      rule({ app: 'http' }, { code: 'ORG-1' }),
+      rule({ field: '/mapper/url', present: true, absent: true }),
+      rule({ field: '/x' }),
+      rule({ all: [] }),
+      rule({ not: { app: '' } }),
+      rule({ app: 'http', module: 'x' }),
+      rule({ app: 'http' }, { severity: 'urgent' }),
+      { title: 'x' },
+    ];
+    const accepted = bodies.map((body) => {
+      const ok = compiled(body);
+      assert.equal(documented(body), ok, `${JSON.stringify(body).slice(0, 120)}: ${errorsOf(documented)}`);
+      return ok;
+    });
+    assert.deepEqual(accepted, [true, true, true, true, true, false, false, false, false, false, false, false, false]);
   });
 });

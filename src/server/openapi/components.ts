@@ -3,7 +3,7 @@
 import { GOVERNANCE_SCHEMAS } from './governance-schemas.js';
 import { CONSOLE_SCHEMAS } from './console-schemas.js';
 import { BLUEPRINT_SCHEMAS } from './blueprint-schemas.js';
-import { REQUEST_SCHEMAS } from './request-schemas.js';
+import { CUSTOM_RULE_SCHEMAS, REQUEST_SCHEMAS } from './request-schemas.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const str = { type: 'string' } as const;
@@ -16,6 +16,7 @@ export const SCHEMAS = {
   ...CONSOLE_SCHEMAS,
   ...BLUEPRINT_SCHEMAS,
   ...REQUEST_SCHEMAS,
+  ...CUSTOM_RULE_SCHEMAS,
   Severity: {
     type: 'string',
     enum: ['critical', 'high', 'medium', 'low', 'info'],

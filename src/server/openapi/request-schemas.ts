@@ -8,6 +8,7 @@
  * "exactly one of" in the route, to answer with its own field error).
  */
 import { evaluateRequestSchema, fetchRequestSchema, inlineRequestSchema } from '../../api/requests.js';
+import { CUSTOM_RULE_SCHEMA } from '../../engine/rules/schema.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const { scenario_ids: scenarioIds, blueprints, org_id: orgId } = evaluateRequestSchema.properties;
@@ -51,4 +52,35 @@ export const REQUEST_SCHEMAS = {
     },
   },
   ResultsFetchRequest: fetchRequestSchema,
+} satisfies Record<string, unknown>;
+
+/** `#/definitions/condition` of the published schema → its component. */
+const CONDITION_REF = '#/components/schemas/CustomRuleCondition';
+
+/** `value` with every `$ref: '#/definitions/condition'` pointing at CustomRuleCondition instead (a deep copy). */
+function rebased(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(rebased);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      k === '$ref' && v === '#/definitions/condition' ? CONDITION_REF : rebased(v),
+    ]),
+  );
+}
+
+const { $schema: _draft, definitions, ...ruleBody } = CUSTOM_RULE_SCHEMA;
+
+/**
+ * The custom rule body: the published draft-07 schema the server compiles (engine/rules/schema.ts,
+ * docs/schemas/custom-rule.schema.json) with its one definition moved to `components.schemas`. Its
+ * keywords (`if`/`then`/`else`, `const`, `minProperties`) mean the same in JSON Schema 2020-12.
+ */
+export const CUSTOM_RULE_SCHEMAS = {
+  CustomRuleBody: rebased(ruleBody) as Record<string, unknown>,
+  CustomRuleCondition: {
+    ...(rebased(definitions.condition) as Record<string, unknown>),
+    description:
+      'One condition: `all`, `any`, `not`, `app`, `module`, `has_error_handler`, `followed_by_filter`, `is_trigger`, `value_from`, or `field` with one operator (docs/custom-rules.md)',
+  },
 } satisfies Record<string, unknown>;
