@@ -161,7 +161,11 @@ export const BLUEPRINT_SCHEMAS = {
       required: bool,
       multiple: bool,
       help: str,
-      spec: { type: ['array', 'object'], description: 'Nested fields of a collection or array' },
+      spec: {
+        type: ['array', 'object'],
+        additionalProperties: true,
+        description: 'Nested fields of a collection or array',
+      },
     },
   },
   BlueprintMetadata: {

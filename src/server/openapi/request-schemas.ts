@@ -71,16 +71,37 @@ function rebased(value: unknown): unknown {
 
 const { $schema: _draft, definitions, ...ruleBody } = CUSTOM_RULE_SCHEMA;
 
+/** The alternatives of an `if`/`then`/`else` chain: each `then`, and the last `else`. */
+function alternatives(chain: Readonly<Record<string, unknown>>): unknown[] {
+  const out: unknown[] = [];
+  let at = chain;
+  while ('if' in at) {
+    out.push(at['then']);
+    at = at['else'] as Readonly<Record<string, unknown>>;
+  }
+  return [...out, at];
+}
+
 /**
  * The custom rule body: the published draft-07 schema the server compiles (engine/rules/schema.ts,
- * docs/schemas/custom-rule.schema.json) with its one definition moved to `components.schemas`. Its
- * keywords (`if`/`then`/`else`, `const`, `minProperties`) mean the same in JSON Schema 2020-12.
+ * docs/schemas/custom-rule.schema.json) with its one definition moved to `components.schemas`, for
+ * generated types: `status` documents its default in words (a JSON Schema `default` makes
+ * openapi-typescript mark the member required), and the condition's `if`/`then`/`else` chain
+ * (which gives one error per mistake) is a `oneOf` of the same closed, mutually exclusive kinds,
+ * which accepts the same objects and gives a union type.
  */
 export const CUSTOM_RULE_SCHEMAS = {
-  CustomRuleBody: rebased(ruleBody) as Record<string, unknown>,
+  CustomRuleBody: {
+    ...(rebased(ruleBody) as Record<string, unknown>),
+    properties: {
+      ...(rebased(ruleBody.properties) as Record<string, unknown>),
+      status: { enum: ruleBody.properties.status.enum, description: 'Default `fail`' },
+    },
+  },
   CustomRuleCondition: {
-    ...(rebased(definitions.condition) as Record<string, unknown>),
+    type: 'object',
     description:
       'One condition: `all`, `any`, `not`, `app`, `module`, `has_error_handler`, `followed_by_filter`, `is_trigger`, `value_from`, or `field` with one operator (docs/custom-rules.md)',
+    oneOf: alternatives(definitions.condition).map(rebased),
   },
 } satisfies Record<string, unknown>;
