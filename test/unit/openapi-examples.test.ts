@@ -37,7 +37,7 @@ const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
 
 describe('OpenAPI examples', () => {
   it('gives every operation an example of its success response and of its request body', () => {
-    assert.equal(operations.length, 42);
+    assert.ok(operations.length >= 42, `${operations.length} operations`); // the 42 of issue 19; more may come
     for (const { path, method, op } of operations) {
       const where = `${method.toUpperCase()} ${path} (${op.operationId})`;
       const success = Object.keys(op.responses).find((s) => /^2\d\d$/.test(s))!;
