@@ -2,6 +2,8 @@
 
 import { GOVERNANCE_SCHEMAS } from './governance-schemas.js';
 import { CONSOLE_SCHEMAS } from './console-schemas.js';
+import { BLUEPRINT_SCHEMAS } from './blueprint-schemas.js';
+import { CUSTOM_RULE_SCHEMAS, REQUEST_SCHEMAS } from './request-schemas.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const str = { type: 'string' } as const;
@@ -12,6 +14,9 @@ const strings = { type: 'array', items: str } as const;
 export const SCHEMAS = {
   ...GOVERNANCE_SCHEMAS,
   ...CONSOLE_SCHEMAS,
+  ...BLUEPRINT_SCHEMAS,
+  ...REQUEST_SCHEMAS,
+  ...CUSTOM_RULE_SCHEMAS,
   Severity: {
     type: 'string',
     enum: ['critical', 'high', 'medium', 'low', 'info'],
@@ -199,14 +204,24 @@ export const SCHEMAS = {
       'passing_count',
       'failing_count',
     ],
+    description: 'The fields of ScenarioResults under `name`, or `error` when this scenario failed alone',
     properties: {
       scenario_id: str,
       name: str,
+      scenario_name: str,
+      evaluation_status: { type: 'string', enum: ['evaluated', 'not_evaluated'] },
       violations: { type: 'array', items: ref('Violation') },
       module_summary: { type: 'array', items: ref('ModuleViolation') },
       evaluated_codes: strings,
       passing_count: int,
       failing_count: int,
+      score: { type: 'integer', minimum: 0, maximum: 100 },
+      compliance_gaps: strings,
+      waived_count: int,
+      waivers_valid_until: { type: ['string', 'null'] },
+      governance: ref('GovernancePin'),
+      evaluation_id: { type: ['string', 'null'] },
+      evaluated_at: str,
       error: str,
     },
   },
@@ -311,6 +326,7 @@ export const SCHEMAS = {
         description: 'By policy code; only with include_remediation',
       },
       saved: { type: 'object', required: ['scenario_id'], properties: { scenario_id: str } },
+      governance: ref('GovernancePin'),
     },
   },
   PolicyEntry: {

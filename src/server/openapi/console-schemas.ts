@@ -27,6 +27,16 @@ export const CONSOLE_SCHEMAS = {
         type: 'object',
         description: 'Scenarios by worst badge; they sum to `rollup.scenarios_total` (`unknown` only when non-zero)',
         required: ['critical', 'high', 'medium', 'low', 'info', 'clean', 'not_evaluated'],
+        properties: {
+          critical: int,
+          high: int,
+          medium: int,
+          low: int,
+          info: int,
+          clean: int,
+          not_evaluated: int,
+          unknown: int,
+        },
         additionalProperties: int,
       },
       evaluations_by_day: {

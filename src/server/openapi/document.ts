@@ -11,6 +11,7 @@ import { API_PREFIX, CONSOLE_PREFIX, maxLengthOf } from '../router.js';
 import { PUBLIC_ENDPOINTS } from '../routes/endpoints.js';
 import { CONSOLE_ACCOUNT_ENDPOINTS, CONSOLE_READ_ENDPOINTS } from '../console/read-endpoints.js';
 import { HEADERS, IDEMPOTENCY_KEY_PARAMETER, SCHEMAS, TAGS, envelope, schemaRef } from './components.js';
+import { OPERATION_EXAMPLES, type OperationExamples } from './examples.js';
 
 const VERSION = '1.0.0';
 
@@ -106,6 +107,24 @@ function responses(e: Endpoint): Record<number, unknown> {
   return out; // integer keys: JSON lists them in ascending order whatever the insertion order
 }
 
+/** The operation's request body, with its captured examples. */
+function requestBody(schema: unknown, examples: OperationExamples | undefined): Record<string, unknown> {
+  const media = { schema, ...(examples?.request !== undefined && { examples: examples.request }) };
+  return { required: true, content: { 'application/json': media } };
+}
+
+/** Adds the captured response examples of an operation to its JSON responses (in place). */
+function withExamples(out: Record<number, unknown>, examples: OperationExamples | undefined): Record<number, unknown> {
+  for (const [status, named] of Object.entries(examples?.responses ?? {})) {
+    const media = (out[Number(status)] as { content?: Record<string, Record<string, unknown>> } | undefined)?.content?.[
+      'application/json'
+    ];
+    if (!media) throw new Error(`${status}: an example of a response the operation does not document`);
+    media['examples'] = named;
+  }
+  return out;
+}
+
 function operation(e: Endpoint): Record<string, unknown> {
   const o = e.openapi;
   const params = [...parameters(e), ...(idempotent(e) ? [IDEMPOTENCY_KEY_PARAMETER] : [])];
@@ -115,12 +134,10 @@ function operation(e: Endpoint): Record<string, unknown> {
     summary: o.summary,
     ...(o.description !== undefined && { description: o.description }),
     ...(params.length > 0 && { parameters: params }),
-    ...(o.requestBody !== undefined && {
-      requestBody: { required: true, content: { 'application/json': { schema: o.requestBody } } },
-    }),
+    ...(o.requestBody !== undefined && { requestBody: requestBody(o.requestBody, OPERATION_EXAMPLES[o.operationId]) }),
     // The key permission the route requires (the pipeline's 403 `Key lacks <permission> permission`); none: no authentication.
     ...(e.permission === null ? { security: [] } : { 'x-permission': e.permission }),
-    responses: responses(e),
+    responses: withExamples(responses(e), OPERATION_EXAMPLES[o.operationId]),
   };
 }
 
@@ -163,12 +180,10 @@ function consoleOperation(e: ConsoleEndpoint): Record<string, unknown> {
     summary: o.summary,
     ...(o.description !== undefined && { description: o.description }),
     ...(params.length > 0 && { parameters: params }),
-    ...(o.requestBody !== undefined && {
-      requestBody: { required: true, content: { 'application/json': { schema: o.requestBody } } },
-    }),
+    ...(o.requestBody !== undefined && { requestBody: requestBody(o.requestBody, OPERATION_EXAMPLES[o.operationId]) }),
     security: [{ session: [] }, { sessionCookie: [] }],
     'x-role': e.role,
-    responses: out,
+    responses: withExamples(out, OPERATION_EXAMPLES[o.operationId]),
   };
 }
 

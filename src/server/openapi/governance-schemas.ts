@@ -8,6 +8,8 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const str = { type: 'string' } as const;
 const nullableStr = { type: ['string', 'null'] } as const;
 const int = { type: 'integer', minimum: 0 } as const;
+/** A policy parameter's value: the catalog's parameter types are `integer` and `string-list`. */
+const PARAMETER_VALUE = { oneOf: [{ type: 'integer' }, { type: 'array', items: { type: 'string' } }] } as const;
 const code = { type: 'string', pattern: '^(?:[A-Z]{2,5}-\\d{1,4}|ORG-\\d{1,6})$' } as const;
 
 /** The governance schemas. */
@@ -75,7 +77,9 @@ export const GOVERNANCE_SCHEMAS = {
       severity_overrides: { type: 'object', additionalProperties: ref('Severity') },
       parameters: {
         type: 'object',
-        description: 'Values of the parameters the catalog declares (GET /governance/policies `parameters`)',
+        description:
+          'Values of the parameters the catalog declares, by name (GET /governance/policies `parameters`: `integer` or `string-list`)',
+        additionalProperties: PARAMETER_VALUE,
       },
     },
   },
@@ -86,7 +90,7 @@ export const GOVERNANCE_SCHEMAS = {
       version: { ...int, description: '0 = the defaults, never changed' },
       disabled_policies: { type: 'array', items: str },
       severity_overrides: { type: 'object', additionalProperties: ref('Severity') },
-      parameters: { type: 'object' },
+      parameters: { type: 'object', additionalProperties: PARAMETER_VALUE },
       updated_at: nullableStr,
       updated_by: nullableStr,
     },
@@ -98,8 +102,13 @@ export const GOVERNANCE_SCHEMAS = {
     properties: {
       code: { type: 'string', pattern: '^ORG-\\d+$' },
       title: str,
+      description: str,
       severity: ref('Severity'),
-      match: { type: 'object' },
+      category: str,
+      status: { type: 'string', enum: ['fail', 'warn'] },
+      remediation: str,
+      compliance_frameworks: { type: 'array', items: ref('FrameworkRef') },
+      match: ref('CustomRuleCondition'),
       revision: int,
       created_at: str,
       created_by: str,

@@ -15,6 +15,7 @@ import { fail, ok } from '../http/envelope.js';
 import { actorOf } from './waivers.js';
 import { keyActor } from '../audit.js';
 import { publicAnswer, type Outcome } from './outcome.js';
+import { schemaRef } from '../openapi/components.js';
 
 /** Rules in force per organization (each costs every evaluation of the organization a pass over its modules). */
 export const MAX_CUSTOM_RULES = 50;
@@ -30,7 +31,7 @@ export const CREATE_RULE: Endpoint = {
     operationId: 'createCustomRule',
     tags: ['governance'],
     summary: 'Add a custom rule (declarative JSON; coded ORG-<n>)',
-    requestBody: { type: 'object', description: 'docs/schemas/custom-rule.schema.json' },
+    requestBody: schemaRef('CustomRuleBody'),
     success: { status: 201, data: 'CustomRule', description: 'Stored, with its code and revision' },
     errors: {
       403: 'Authentication rows, or `Key lacks governance:manage permission`',

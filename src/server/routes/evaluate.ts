@@ -8,7 +8,7 @@ import { formatTraceparent } from '../../model/trace-context.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, ok } from '../http/envelope.js';
 import { readBody } from './body.js';
-import { evaluateRequestSchema } from '../../api/requests.js';
+import { schemaRef } from '../openapi/components.js';
 import { submitView } from '../../api/views/evaluation.js';
 
 /** Seconds a client should wait when the pool is saturated. */
@@ -25,7 +25,7 @@ export const SUBMIT_EVALUATION: Endpoint = {
     summary: 'Submit a batch of 1 to 10 scenarios',
     description:
       'Exactly one of `scenario_ids` (stored scenarios; a result token is returned) or `blueprints` (ephemeral, ids `inline-1..n`, no token, no webhook). Unknown ids → 404 listing them; nothing is evaluated.',
-    requestBody: evaluateRequestSchema,
+    requestBody: schemaRef('EvaluateRequest'),
     success: { status: 200, data: 'SubmitResult', description: 'Accepted; poll GET /evaluations/{id}' },
     errors: {
       403: 'Authentication rows, or `org_id does not match API key organization`',

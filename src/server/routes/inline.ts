@@ -7,7 +7,7 @@ import { API_ERRORS } from '../errors.js';
 import { fail, okBytes } from '../http/envelope.js';
 import { OVERLOAD_RETRY_AFTER_S } from './evaluate.js';
 import { SHUTDOWN_RETRY_AFTER_S } from '../app.js';
-import { inlineRequestSchema } from '../../api/requests.js';
+import { schemaRef } from '../openapi/components.js';
 
 /** `POST /evaluate/inline`. */
 export const EVALUATE_INLINE: Endpoint = {
@@ -18,7 +18,7 @@ export const EVALUATE_INLINE: Endpoint = {
     operationId: 'evaluateInline',
     tags: ['evaluations'],
     summary: 'Evaluate one blueprint synchronously (ephemeral unless save_to_workspace)',
-    requestBody: inlineRequestSchema,
+    requestBody: schemaRef('InlineEvaluationRequest'),
     success: { status: 200, data: 'InlineResult', description: 'Violations, module graph and optional remediation' },
     errors: {
       422: '`Invalid request body` with `detail[]` (paths into the blueprint)',

@@ -11,7 +11,16 @@ export const GET_OPENAPI: Endpoint = {
     operationId: 'getOpenApi',
     tags: ['meta'],
     summary: 'This document (no authentication)',
-    success: { status: 200, body: { type: 'object' }, description: 'OpenAPI 3.1 document' },
+    success: {
+      status: 200,
+      body: {
+        type: 'object',
+        required: ['openapi', 'info'],
+        properties: { openapi: { type: 'string' }, info: { type: 'object', additionalProperties: true } },
+        additionalProperties: true,
+      },
+      description: 'OpenAPI 3.1 document',
+    },
     errors: { 403: '`Browser access not allowed`' },
   },
 };

@@ -5,7 +5,7 @@ import type { RouteDeps } from './deps.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, ok, okBytes } from '../http/envelope.js';
 import { readBody } from './body.js';
-import { fetchRequestSchema } from '../../api/requests.js';
+import { schemaRef } from '../openapi/components.js';
 import { redemptionErrorView, redemptionPendingView, redemptionView } from '../../api/views/redemption.js';
 
 /** `POST /results/fetch`. */
@@ -17,7 +17,7 @@ export const FETCH_RESULTS: Endpoint = {
     operationId: 'fetchResults',
     tags: ['evaluations'],
     summary: 'Redeem a result token once',
-    requestBody: fetchRequestSchema,
+    requestBody: schemaRef('ResultsFetchRequest'),
     success: {
       status: 200,
       data: 'ResultsFetch',

@@ -622,8 +622,10 @@ export interface components {
       severity_overrides?: {
         [key: string]: components['schemas']['Severity'];
       };
-      /** @description Values of the parameters the catalog declares (GET /governance/policies `parameters`) */
-      parameters?: Record<string, unknown>;
+      /** @description Values of the parameters the catalog declares, by name (GET /governance/policies `parameters`: `integer` or `string-list`) */
+      parameters?: {
+        [key: string]: number | string[];
+      };
     };
     GovernanceSettings: {
       /** @description 0 = the defaults, never changed */
@@ -632,7 +634,9 @@ export interface components {
       severity_overrides: {
         [key: string]: components['schemas']['Severity'];
       };
-      parameters: Record<string, unknown>;
+      parameters: {
+        [key: string]: number | string[];
+      };
       updated_at?: string | null;
       updated_by?: string | null;
     };
@@ -640,8 +644,14 @@ export interface components {
     CustomRule: {
       code: string;
       title: string;
+      description?: string;
       severity: components['schemas']['Severity'];
-      match: Record<string, unknown>;
+      category?: string;
+      /** @enum {string} */
+      status?: 'fail' | 'warn';
+      remediation?: string;
+      compliance_frameworks?: components['schemas']['FrameworkRef'][];
+      match: components['schemas']['CustomRuleCondition'];
       revision?: number;
       created_at: string;
       created_by?: string;
@@ -661,6 +671,15 @@ export interface components {
       rollup: components['schemas']['Rollup'];
       /** @description Scenarios by worst badge; they sum to `rollup.scenarios_total` (`unknown` only when non-zero) */
       badges: {
+        critical: number;
+        high: number;
+        medium: number;
+        low: number;
+        info: number;
+        clean: number;
+        not_evaluated: number;
+        unknown?: number;
+      } & {
         [key: string]: number;
       };
       /** @description The last 30 UTC days, oldest first */
@@ -765,6 +784,270 @@ export interface components {
       /** @description Generated when absent */
       password?: string;
     };
+    /** @description A Make.com scenario blueprint as the Make UI exports it (Scenario → Export blueprint), old Integromat exports included. Limits beyond this schema: at most 5000 modules, routes and error handlers nested at most 64 deep, module ids unique, JSON nested at most 512 deep (a 422 otherwise). */
+    Blueprint: {
+      /** @description Scenario name; `Untitled scenario` when empty or absent */
+      name?: string | null;
+      flow: components['schemas']['BlueprintFlow'];
+      /** @description Scenario settings and canvas state */
+      metadata?: components['schemas']['BlueprintMetadata'] | null;
+      io?: components['schemas']['BlueprintIo'];
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description A route: modules in execution order (the first module of the top-level flow is the trigger) */
+    BlueprintFlow: components['schemas']['BlueprintModule'][];
+    /** @description One module. Routers (`builtin:BasicRouter`) carry `routes`; any module may carry an error-handler route in `onerror`. */
+    BlueprintModule: {
+      /** @description Unique within the blueprint (not ordered); `{{N.field}}` expressions reference module N. `null` for an empty canvas slot (`placeholder:Placeholder`); a string of digits is read as the number. */
+      id?: number | string | null;
+      /** @description `app:Action` (`google-sheets:addRow`, `builtin:BasicRouter`); custom apps `app#<name>-<id>:<action>` */
+      module: string;
+      /** @description Version of the app module (1 to 7 in exports) */
+      version?: number | null;
+      /** @description Static settings chosen at design time: the connection `__IMTCONN__`, hook `__IMTHOOK__` / `hook`, `datastore`, keychain `auth`, toggles such as `handleErrors`; `null` when unconfigured */
+      parameters?: {
+        [key: string]: unknown;
+      } | null;
+      /** @description Runtime inputs; strings may embed `{{moduleId.field}}` expressions. HTTP modules: `url`, `method`, `headers[]`, `qs[]`, `bodyType`, `data`, ...; `null` on routers */
+      mapper?: {
+        [key: string]: unknown;
+      } | null;
+      /** @description Gate before this module; on the first module of a router route it is the route condition */
+      filter?: components['schemas']['BlueprintFilter'] | null;
+      metadata?: components['schemas']['BlueprintModuleMetadata'];
+      /** @description Router routes (on `builtin:BasicRouter`), each with its own flow */
+      routes?: components['schemas']['BlueprintRoute'][];
+      /** @description Error-handler route of this module: ordinary modules, ending in a directive (`builtin:Ignore`, `builtin:Resume`, `builtin:Commit`, `builtin:Rollback`, `builtin:Break`) */
+      onerror?: components['schemas']['BlueprintFlow'];
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description One router route */
+    BlueprintRoute: {
+      flow: components['schemas']['BlueprintFlow'];
+      /** @description A route switched off in the UI */
+      disabled?: boolean;
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description A filter: OR of AND-groups of conditions */
+    BlueprintFilter: {
+      /** @description Label shown on the canvas */
+      name?: string;
+      /** @description `[[c1 AND c2] OR [c3]]`; empty for a filter with a name only */
+      conditions?: components['schemas']['BlueprintCondition'][][];
+    } & {
+      [key: string]: unknown;
+    };
+    BlueprintCondition: {
+      /** @description Left operand (usually an expression such as `{{1.id}}`) */
+      a: string;
+      /** @description Operator: `exist`, `text:equal`, `text:contain:ci`, `number:greater`, ... */
+      o: string;
+      /** @description Right operand; absent for unary operators (`exist`, `notexist`) */
+      b?: string;
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description Canvas and UI state of a module. `restore` and `expect` mark a genuine export (hand-written blueprints lack them). */
+    BlueprintModuleMetadata: {
+      designer?: {
+        x?: number;
+        y?: number;
+        /** @description Custom label */
+        name?: string;
+        messages?: unknown[];
+      } & {
+        [key: string]: unknown;
+      };
+      /** @description UI state of the fields: `{ parameters: { __IMTCONN__: { label, data } }, expect: {...} }` (the connection label often names the account); old Integromat exports hold field labels directly */
+      restore?: {
+        [key: string]: unknown;
+      };
+      /** @description Descriptions of `parameters` */
+      parameters?: components['schemas']['BlueprintField'][];
+      /** @description Descriptions of `mapper` fields */
+      expect?: components['schemas']['BlueprintField'][];
+      /** @description The module's output bundle */
+      interface?: components['schemas']['BlueprintField'][];
+      advanced?: boolean;
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description A field description: `{ name, type, label, required }`; `type` such as `text`, `boolean`, `account:<app>`, `hook:<app>`, `keychain:<app>`, `datastore`, `udt` */
+    BlueprintField: {
+      name?: string;
+      type?: string;
+      label?: string | null;
+      required?: boolean;
+      multiple?: boolean;
+      help?: string;
+      /** @description Nested fields of a collection or array */
+      spec?:
+        | unknown[]
+        | {
+            [key: string]: unknown;
+          };
+    } & {
+      [key: string]: unknown;
+    };
+    BlueprintMetadata: {
+      /** @description True when the first module is an instant trigger (webhook, mailhook, app instant trigger); absent in old Integromat exports. The schedule itself is not in a blueprint. */
+      instant?: boolean | null;
+      /** @description Always 1 */
+      version?: number;
+      scenario?: components['schemas']['BlueprintScenarioSettings'];
+      designer?: {
+        /** @description Modules not connected to the flow */
+        orphans?: unknown[];
+        notes?: components['schemas']['BlueprintNote'][];
+      } & {
+        [key: string]: unknown;
+      };
+      /** @description Make zone, e.g. `eu2.make.com`, `us1.make.com` */
+      zone?: string | null;
+      /** @description Canvas notes */
+      notes?: components['schemas']['BlueprintNote'][];
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description Scenario settings (Make UI: Scenario settings). Old Integromat exports lack some flags. */
+    BlueprintScenarioSettings: {
+      /** @description Maximum cycles per run */
+      roundtrips?: number;
+      /** @description Consecutive errors before the scenario is deactivated */
+      maxErrors?: number;
+      /** @description Commit each operation at once */
+      autoCommit?: boolean;
+      /** @description Commit the trigger last */
+      autoCommitTriggerLast?: boolean;
+      /** @description Process executions one at a time, in order */
+      sequential?: boolean;
+      /** @description Concurrency slots; null: the default */
+      slots?: number | null;
+      /** @description Keep no execution data or logs */
+      confidential?: boolean;
+      /** @description "Enable data loss": drop an incomplete execution that cannot be stored instead of stopping */
+      dataloss?: boolean;
+      /** @description "Allow storing of incomplete executions" */
+      dlq?: boolean;
+      /** @description Reset variables each cycle */
+      freshVariables?: boolean;
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description A canvas note */
+    BlueprintNote: {
+      moduleIds?: (number | string)[];
+      /** @description HTML */
+      content?: string;
+      isFilterNote?: boolean;
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description Scenario inputs and outputs (scenarios run on demand with inputs or as subscenarios) */
+    BlueprintIo: {
+      input_spec?: components['schemas']['BlueprintField'][];
+      output_spec?: components['schemas']['BlueprintField'][];
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description Exactly one of `scenario_ids` (stored scenarios) or `blueprints` (ephemeral); a body with both or neither is refused (422). */
+    EvaluateRequest: components['schemas']['StoredBatchRequest'] | components['schemas']['EphemeralBatchRequest'];
+    /** @description Stored scenarios of the organization: a result token is returned, webhooks are delivered */
+    StoredBatchRequest: {
+      /** @description Every id must resolve in the organization (else 404) */
+      scenario_ids: string[];
+      /** @description If given, must equal the key's organization (else 403) */
+      org_id?: string;
+    };
+    /** @description Blueprints evaluated without storing them: ids `inline-1..n`, no result token, no webhook */
+    EphemeralBatchRequest: {
+      blueprints: components['schemas']['Blueprint'][];
+      /** @description If given, must equal the key's organization (else 403) */
+      org_id?: string;
+    };
+    InlineEvaluationRequest: {
+      blueprint: components['schemas']['Blueprint'];
+      /** @description Add `remediation` by policy code */
+      include_remediation?: boolean;
+      /** @description Store the blueprint as a scenario (`saved.scenario_id`) */
+      save_to_workspace?: boolean;
+      /** @description Id of the saved copy (with `save_to_workspace`); default `ws-<uuid>` */
+      scenario_id?: string;
+    };
+    ResultsFetchRequest: {
+      result_token: string;
+    };
+    /**
+     * Governance Evaluation Service custom rule
+     * @description An organization's declarative rule (issue 17). Its code ORG-<n> is assigned by the service; the body has no code member. Limits beyond this schema (nesting, condition count, pattern safety, body size) are checked by the service and listed in docs/custom-rules.md.
+     */
+    CustomRuleBody: {
+      title: string;
+      description?: string;
+      /** @enum {unknown} */
+      severity: 'critical' | 'high' | 'medium' | 'low' | 'info';
+      /** @enum {unknown} */
+      category: 'SEC' | 'DI' | 'ARC' | 'PRIV' | 'AI' | 'OPS';
+      /**
+       * @description Default `fail`
+       * @enum {unknown}
+       */
+      status?: 'fail' | 'warn';
+      compliance_frameworks?: {
+        /** @enum {unknown} */
+        framework:
+          'SOC 2' | 'ISO/IEC 27001:2022' | 'HIPAA' | 'PCI DSS v4.0' | 'NIST SP 800-53 Rev. 5' | 'GDPR' | 'EU AI Act';
+        control?: string;
+        article?: string;
+      }[];
+      remediation: string;
+      match: components['schemas']['CustomRuleCondition'];
+    };
+    /** @description One condition: `all`, `any`, `not`, `app`, `module`, `has_error_handler`, `followed_by_filter`, `is_trigger`, `value_from`, or `field` with one operator (docs/custom-rules.md) */
+    CustomRuleCondition:
+      | {
+          all: components['schemas']['CustomRuleCondition'][];
+        }
+      | {
+          any: components['schemas']['CustomRuleCondition'][];
+        }
+      | {
+          not: components['schemas']['CustomRuleCondition'];
+        }
+      | {
+          app: string | string[];
+        }
+      | {
+          module: string | string[];
+        }
+      | {
+          has_error_handler: boolean;
+        }
+      | {
+          followed_by_filter: boolean;
+        }
+      | {
+          is_trigger: boolean;
+        }
+      | {
+          /** @enum {unknown} */
+          value_from: 'untrusted' | 'personal';
+          field?: string;
+        }
+      | {
+          field: string;
+          equals?: string | number | boolean;
+          matches?: string;
+          /** @constant */
+          present?: true;
+          /** @constant */
+          absent?: true;
+          domain_in?: string[];
+          domain_not_in?: string[];
+        };
     /**
      * @description critical > high > medium > low > info; `medium` is the fallback
      * @enum {string}
@@ -902,14 +1185,25 @@ export interface components {
       evaluation_id?: string | null;
       evaluated_at?: string;
     };
+    /** @description The fields of ScenarioResults under `name`, or `error` when this scenario failed alone */
     FetchedScenario: {
       scenario_id: string;
       name: string;
+      scenario_name?: string;
+      /** @enum {string} */
+      evaluation_status?: 'evaluated' | 'not_evaluated';
       violations: components['schemas']['Violation'][];
       module_summary: components['schemas']['ModuleViolation'][];
       evaluated_codes: string[];
       passing_count: number;
       failing_count: number;
+      score?: number;
+      compliance_gaps?: string[];
+      waived_count?: number;
+      waivers_valid_until?: string | null;
+      governance?: components['schemas']['GovernancePin'];
+      evaluation_id?: string | null;
+      evaluated_at?: string;
       error?: string;
     };
     ResultsFetch:
@@ -985,6 +1279,7 @@ export interface components {
       saved?: {
         scenario_id: string;
       };
+      governance?: components['schemas']['GovernancePin'];
     };
     PolicyEntry: {
       code: string;
@@ -1139,11 +1434,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': {
-          scenario_ids?: string[];
-          blueprints?: Record<string, unknown>[];
-          org_id?: string;
-        };
+        'application/json': components['schemas']['EvaluateRequest'];
       };
     };
     responses: {
@@ -1275,12 +1566,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': {
-          blueprint: Record<string, unknown>;
-          include_remediation?: boolean;
-          save_to_workspace?: boolean;
-          scenario_id?: string;
-        };
+        'application/json': components['schemas']['InlineEvaluationRequest'];
       };
     };
     responses: {
@@ -1709,9 +1995,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': {
-          result_token: string;
-        };
+        'application/json': components['schemas']['ResultsFetchRequest'];
       };
     };
     responses: {
@@ -2311,7 +2595,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': Record<string, unknown>;
+        'application/json': components['schemas']['CustomRuleBody'];
       };
     };
     responses: {
@@ -3701,7 +3985,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': Record<string, unknown>;
+          'application/json': {
+            openapi: string;
+            info: {
+              [key: string]: unknown;
+            };
+          } & {
+            [key: string]: unknown;
+          };
         };
       };
       /** @description `Browser access not allowed` */
