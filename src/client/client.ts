@@ -5,7 +5,7 @@
  * client sends (unsigned, mis-signed, raw or replayed requests). Customers, the demo, the benchmarks
  * and examples/ use the SDK, `@gov/sdk` (packages/sdk).
  */
-import { createHmac } from 'node:crypto';
+import { signRequest } from '@gov/sdk';
 
 /** Credentials of one API key. */
 export interface ClientCredentials {
@@ -21,20 +21,8 @@ export interface ClientResponse<T = unknown> {
   readonly raw: string;
 }
 
-/** `X-Service-Signature` value for a request at unix time `t` (seconds). */
-export function signRequest(
-  secret: string,
-  t: number,
-  method: string,
-  pathWithQuery: string,
-  body: string | Buffer = '',
-): string {
-  const v1 = createHmac('sha256', secret)
-    .update(`${t}.${method.toUpperCase()}.${pathWithQuery}.`)
-    .update(body)
-    .digest('hex');
-  return `t=${t},v1=${v1}`;
-}
+/** `X-Service-Signature` value for a request at unix time `t` (seconds): the SDK's, one implementation. */
+export { signRequest };
 
 /** Options of one call. */
 export interface CallOptions {
