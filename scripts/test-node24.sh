@@ -28,7 +28,7 @@ ROOT="${GOV_TRIXIE_ROOT:-/var/tmp/gov-trixie}"
 NODE24_VERSION="${NODE24_VERSION:-24.21.0}"
 NPM_VERSION="${NPM_VERSION:-11.19.1}"
 MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
-PACKAGES="ca-certificates,chromium,fonts-dejavu-core,redis-server,prometheus,procps,python3,make,g++"
+PACKAGES="chromium fonts-dejavu-core redis-server prometheus procps python3 make g++"
 
 die() { echo "test-node24: $*" >&2; exit 2; }
 [ "$(id -u)" = 0 ] || die "must run as root (debootstrap, chroot, mount)"
@@ -45,13 +45,34 @@ for arg in "$@"; do
 done
 
 t0=$(date +%s)
-if [ ! -e "$ROOT/.gov-ready" ]; then
-  echo "== debootstrap trixie into $ROOT"
+cleanup() {
+  for m in work/shared dev sys proc; do
+    if mountpoint -q "$ROOT/$m"; then umount -R "$ROOT/$m" 2>/dev/null || umount -lR "$ROOT/$m" || true; fi
+  done
+}
+trap cleanup EXIT
+mount_root() {
+  mountpoint -q "$ROOT/proc" || mount -t proc proc "$ROOT/proc"
+  mountpoint -q "$ROOT/sys" || { mount --rbind /sys "$ROOT/sys" && mount --make-rslave "$ROOT/sys"; }
+  mountpoint -q "$ROOT/dev" || { mount --rbind /dev "$ROOT/dev" && mount --make-rslave "$ROOT/dev"; }
+}
+
+# Two steps: debootstrap's own resolver does not follow virtual packages (chromium pulls dconf, which
+# wants "dbus-session-bus"), so it lays a minimal base and apt inside the root installs the rest.
+if [ ! -e "$ROOT/.gov-base" ]; then
+  echo "== debootstrap trixie (minbase) into $ROOT"
   rm -rf --one-file-system "$ROOT"
-  mkdir -p "$ROOT/usr/sbin"
+  debootstrap --variant=minbase --include=ca-certificates trixie "$ROOT" "$MIRROR" || die "debootstrap failed"
+  touch "$ROOT/.gov-base"
+fi
+cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
+if [ ! -e "$ROOT/.gov-ready" ]; then
+  echo "== apt-get install $PACKAGES"
+  mount_root
   # Keep package services (redis, prometheus) from starting inside the root.
   printf '#!/bin/sh\nexit 101\n' >"$ROOT/usr/sbin/policy-rc.d" && chmod +x "$ROOT/usr/sbin/policy-rc.d"
-  debootstrap --variant=minbase --include="$PACKAGES" trixie "$ROOT" "$MIRROR" || die "debootstrap failed"
+  chroot "$ROOT" /usr/bin/env -i DEBIAN_FRONTEND=noninteractive PATH=/usr/sbin:/usr/bin:/sbin:/bin \
+    /bin/sh -c "apt-get update -qq && apt-get install -y -qq -f --no-install-recommends $PACKAGES" || die "apt-get in the root failed"
   touch "$ROOT/.gov-ready"
 fi
 t_root=$(date +%s)
@@ -74,17 +95,7 @@ rm -rf --one-file-system "$ROOT/work/gov"
 mkdir -p "$ROOT/work/gov" "$ROOT/work/shared"
 git clone -q --no-local "$REPO" "$ROOT/work/gov"
 git -C "$ROOT/work/gov" checkout -q "$(git -C "$REPO" rev-parse HEAD)"
-cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
-
-cleanup() {
-  for m in work/shared dev sys proc; do
-    if mountpoint -q "$ROOT/$m"; then umount -R "$ROOT/$m" 2>/dev/null || umount -lR "$ROOT/$m" || true; fi
-  done
-}
-trap cleanup EXIT
-mount -t proc proc "$ROOT/proc"
-mount --rbind /sys "$ROOT/sys" && mount --make-rslave "$ROOT/sys"
-mount --rbind /dev "$ROOT/dev" && mount --make-rslave "$ROOT/dev"
+mount_root
 mount --bind "$SHARED" "$ROOT/work/shared" && mount -o remount,bind,ro "$ROOT/work/shared"
 
 # The run inside the root: Node 24 first on PATH, npm through its own CLI script.
@@ -93,7 +104,6 @@ cat >"$ROOT/work/run-tests.sh" <<EOF
 set -u
 export HOME=/root PATH=/opt/node-$NODE24_VERSION/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export CI=true LANG=C.UTF-8
-npm() { node /opt/npm-$NPM_VERSION/bin/npm-cli.js "\$@"; }
 mkdir -p /usr/local/bin && printf '#!/bin/sh\nexec node /opt/npm-$NPM_VERSION/bin/npm-cli.js "\$@"\n' >/usr/local/bin/npm && chmod +x /usr/local/bin/npm
 printf '#!/bin/sh\nexec node /opt/npm-$NPM_VERSION/bin/npx-cli.js "\$@"\n' >/usr/local/bin/npx && chmod +x /usr/local/bin/npx
 echo "node \$(node --version) (modules ABI \$(node -p process.versions.modules)), npm \$(npm --version), \$(ldd --version | head -1)"
