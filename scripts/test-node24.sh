@@ -66,6 +66,8 @@ if [ ! -e "$ROOT/.gov-base" ]; then
   touch "$ROOT/.gov-base"
 fi
 cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
+# The root trusts what the host trusts (a host behind a TLS-inspecting proxy has its CA in this bundle).
+mkdir -p "$ROOT/etc/ssl/certs" && cp /etc/ssl/certs/ca-certificates.crt "$ROOT/etc/ssl/certs/host-ca-certificates.crt"
 if [ ! -e "$ROOT/.gov-ready" ]; then
   echo "== apt-get install $PACKAGES"
   mount_root
@@ -104,6 +106,7 @@ cat >"$ROOT/work/run-tests.sh" <<EOF
 set -u
 export HOME=/root PATH=/opt/node-$NODE24_VERSION/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export CI=true LANG=C.UTF-8
+export NODE_EXTRA_CA_CERTS=/etc/ssl/certs/host-ca-certificates.crt npm_config_cafile=/etc/ssl/certs/host-ca-certificates.crt
 mkdir -p /usr/local/bin && printf '#!/bin/sh\nexec node /opt/npm-$NPM_VERSION/bin/npm-cli.js "\$@"\n' >/usr/local/bin/npm && chmod +x /usr/local/bin/npm
 printf '#!/bin/sh\nexec node /opt/npm-$NPM_VERSION/bin/npx-cli.js "\$@"\n' >/usr/local/bin/npx && chmod +x /usr/local/bin/npx
 echo "node \$(node --version) (modules ABI \$(node -p process.versions.modules)), npm \$(npm --version), \$(ldd --version | head -1)"
