@@ -49,6 +49,15 @@ export interface UwsRuntime {
   readonly arch: string;
 }
 
+/**
+ * Largest request head (request line and headers) uWS accepts, in bytes: 32 KiB, nginx's default
+ * ceiling (`large_client_header_buffers 4 8k`). uWS reads `UWS_HTTP_MAX_HEADERS_SIZE` once, when its
+ * binary loads; the 20.57 build defaults to 4 KiB and answers a longer head with an HTML 431, where
+ * the Node 20 build let it through to the route's JSON 404 (ids of 5,000 characters, the fuzz test's
+ * paths of up to 20,000). An operator's own `UWS_HTTP_MAX_HEADERS_SIZE` is kept.
+ */
+export const UWS_MAX_HEADERS_BYTES = 32 * 1024;
+
 const SEE_DOCS = 'see docs/operations.md, "Supported Node.js runtimes"';
 
 /** The running C library (`glibc 2.36`), or `not glibc` (musl, macOS, Windows), for messages. */
@@ -89,6 +98,7 @@ export function loadNativeUwsBuild(
     throw new UwsLoadError('build_not_installed', `uWebSockets.js build ${label} is not installed: run npm ci`);
   }
   const binary = join(dirname(main), build.binaryDir, binaryFile);
+  process.env['UWS_HTTP_MAX_HEADERS_SIZE'] ??= String(UWS_MAX_HEADERS_BYTES);
   let uws: UwsModule;
   try {
     uws = require(binary) as UwsModule;
