@@ -1,8 +1,7 @@
 /** @module bench/servers/uws-hello: bare uWS hello-world answering every request with a fixed body of BODY_BYTES (the front-end limit). */
-import { createRequire } from 'node:module';
+import { loadNativeUws } from '../../src/server/uws/native.js';
 
-const require = createRequire(import.meta.url);
-const uws = require('uWebSockets.js') as typeof import('uWebSockets.js');
+const uws = loadNativeUws(); // the build for this Node.js ABI, never the JavaScript fallback
 const size = Number(process.env['BODY_BYTES'] ?? 200);
 const prefix = '{"ok":true,"data":{"pad":"';
 const suffix = '"},"meta":{"watermark":"wm_00000000"}}';

@@ -61,6 +61,15 @@ export async function bootstrapDemo(
 }
 
 /**
+ * Whether the first-start banner with the secrets may be printed: only to a terminal (a pipe feeds a
+ * log collector), and never with `NODE_ENV=production` (the container image sets it: a container's
+ * terminal output is kept by its log driver all the same). Otherwise only the file's path is printed.
+ */
+export function mayPrintFirstStartSecrets(stdoutIsTTY: boolean, nodeEnv: string | undefined): boolean {
+  return stdoutIsTTY && nodeEnv !== 'production';
+}
+
+/**
  * The first-start banner with the credentials, for a terminal only (main.ts prints it when stdout is
  * a TTY; with a pipe, log collectors would keep the secrets).
  */

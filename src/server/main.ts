@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
 import { startServer } from './server.js';
-import { bootstrapDemo, firstStartBanner } from './bootstrap.js';
+import { bootstrapDemo, firstStartBanner, mayPrintFirstStartSecrets } from './bootstrap.js';
 
 const EXAMPLES_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../examples');
 
@@ -24,7 +24,8 @@ async function main(): Promise<void> {
       const file = join(config.dataDir, 'bootstrap.json');
       // The key and signing secret go to a terminal only: log collectors keep whatever a service
       // prints to a pipe (issue 13, item 16). Elsewhere only the file's path is said.
-      if (process.stdout.isTTY === true) process.stdout.write(firstStartBanner(creds, file));
+      if (mayPrintFirstStartSecrets(process.stdout.isTTY === true, process.env['NODE_ENV']))
+        process.stdout.write(firstStartBanner(creds, file));
       else
         process.stdout.write(
           `First start: created a demo organization; its API key, signing secret and the web console's owner password are in ${file} (mode 0600)\n`,
