@@ -1,10 +1,15 @@
 /**
- * @module server/compose/access-log: per-request metrics and the access log line (pino, asynchronous:
- * no write(2) per request). One line per request: `request` at `info`, or `request refused` at `warn`
+ * @module server/compose/access-log: per-request metrics and the access log line. With the service's
+ * own logger (server/log-destination) the line is serialized from a template (compose/access-line)
+ * straight into the logger's buffered destination: no pino serializer and no write(2) per request;
+ * with an injected logger it goes through pino. One line per request: `request` at `info`, or `request refused` at `warn`
  * for a 401, 403 or 429 with its refusal code (`reason`, server/refusal-reasons) and the key id when
  * known. With a valid `traceparent` the line carries `trace_id` and `span_id`.
  */
+import { hostname } from 'node:os';
 import type { Logger } from 'pino';
+import { ACCESS_INFO, ACCESS_WARN, accessBindings, formatAccessLine, type AccessLine } from './access-line.js';
+import { rawLineWriter } from '../log-destination.js';
 import type { AdapterHooks } from '../uws/adapter.js';
 import type { Metrics } from '../metrics.js';
 import type { Clock } from './tokens.js';
@@ -14,23 +19,6 @@ import { reasonLabel } from '../metrics.js';
 /** Rejections counted by reason (`gov_http_rejections_total`). */
 const COUNTED_REJECTIONS = new Set([401, 403, 413, 422, 429]);
 
-/** Fields of an access log line; `trace_id` and `span_id` only for a request with a trace context. */
-interface AccessLine {
-  request_id: string;
-  method: string;
-  route: string | null;
-  status: number | null;
-  aborted: boolean;
-  duration_ms: number;
-  bytes_in: number;
-  key_id: string | null;
-  org_id: string | null;
-  watermark: string | null;
-  reason?: string;
-  trace_id?: string;
-  span_id?: string;
-}
-
 /** The adapter's hooks: in-flight gauge, request metrics, the access log line, and the 500 logger. */
 export function accessHooks(
   metrics: Metrics | null,
@@ -38,6 +26,8 @@ export function accessHooks(
   now: Clock,
   unavailable: (err: unknown) => boolean = () => false,
 ): AdapterHooks {
+  const raw = rawLineWriter(log);
+  const bindings = accessBindings(process.pid, hostname());
   return {
     onError: internalError(log, unavailable),
     ...(metrics
@@ -81,10 +71,19 @@ export function accessHooks(
         line.trace_id = trace.traceId;
         line.span_id = trace.spanId;
       }
-      if (refused) {
-        line.reason = res.reason;
-        log.warn(line, 'request refused');
-      } else log.info(line, 'request');
+      if (refused) line.reason = res.reason;
+      if (raw)
+        raw(
+          formatAccessLine(
+            refused ? ACCESS_WARN : ACCESS_INFO,
+            Date.now(),
+            bindings,
+            line,
+            refused ? 'request refused' : 'request',
+          ),
+        );
+      else if (refused) log.warn(line, 'request refused');
+      else log.info(line, 'request');
     },
   };
 }

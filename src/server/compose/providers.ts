@@ -5,7 +5,8 @@
  * child container, built on first resolution with its dependencies resolved from the container.
  */
 import { instanceCachingFactory, type DependencyContainer } from 'tsyringe';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { serviceLog } from '../log-destination.js';
 import type { Config } from '../config.js';
 import { EvaluationPool } from '../../actors/pool.js';
 import { Evaluations } from '../../actors/evaluations.js';
@@ -54,7 +55,7 @@ function singleton<T>(
 export function registerProviders(c: DependencyContainer, values: ProvidedValues): void {
   c.register(CONFIG, { useValue: values.config });
   c.register(CLOCK, { useValue: values.now ?? Date.now });
-  c.register(LOGGER, { useValue: values.logger ?? pino({ level: values.config.logLevel }) });
+  c.register(LOGGER, { useValue: values.logger ?? serviceLog(values.config.logLevel).logger });
   c.register(METRICS, {
     useFactory: instanceCachingFactory((r) => (r.resolve(CONFIG).metricsEnabled ? new Metrics() : null)),
   });

@@ -1,0 +1,154 @@
+/**
+ * @module server/log-destination: the service's log output (issue 20, item 2). pino's default
+ * destination writes every line with its own synchronous `write(2)`: with the access log on, a third
+ * of a signed read's CPU. pino's buffered destination (`sonic-boom`, `minLength`) was measured here at
+ * 3.6-10 µs per line (it re-measures its buffer on every write), more than the line itself, so the
+ * log lines go to a {@link LogWriter} instead: lines are copied into a 64 KiB buffer and written with
+ * one `write(2)` per full buffer, or after at most {@link LOG_FLUSH_INTERVAL_MS} when traffic is light.
+ *
+ * Durability: every buffered line is written on the process's `exit` event (reached by
+ * `process.exit()`, the end of SIGTERM/SIGINT handling, an uncaught exception and an unhandled
+ * rejection). Lines still buffered when the process is killed (SIGKILL, the OOM killer) or the machine
+ * loses power are lost: at most one buffer or one interval of lines.
+ *
+ * A reader that does not keep up never blocks the service: when the output answers EAGAIN, lines are
+ * kept (up to {@link LOG_BACKLOG_MAX_BYTES}) and written at the next flush; beyond that the oldest
+ * buffered lines are dropped, and a line saying how many bytes were dropped is written once the
+ * output drains.
+ */
+import { writeSync } from 'node:fs';
+import { pino, type Logger } from 'pino';
+
+/** Size of one write, in bytes: about 200 access log lines. */
+export const LOG_CHUNK_BYTES = 64 * 1024;
+/** Longest a line waits in the buffer under light traffic, in milliseconds. */
+export const LOG_FLUSH_INTERVAL_MS = 1000;
+/** Most bytes kept while the output refuses writes (EAGAIN); older lines are dropped beyond it. */
+export const LOG_BACKLOG_MAX_BYTES = 16 * 1024 * 1024;
+
+/** Whether `err` says the output cannot take more now (a non-blocking pipe or socket that is full). */
+function wouldBlock(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'EAGAIN' || code === 'EWOULDBLOCK';
+}
+
+/** Buffered line output to a file descriptor; see the module comment. */
+export class LogWriter {
+  private buffer: Buffer;
+  private used = 0;
+  /** Full buffers not yet written (the output answered EAGAIN). */
+  private readonly backlog: Buffer[] = [];
+  private backlogBytes = 0;
+  private droppedBytes = 0;
+
+  /**
+   * @param fd file descriptor to write to (1: stdout)
+   * @param chunkBytes buffer size, in bytes: one write(2) per full buffer
+   * @param write the write call (`fs.writeSync`; tests inject failures)
+   */
+  constructor(
+    private readonly fd: number,
+    private readonly chunkBytes = LOG_CHUNK_BYTES,
+    private readonly write: (fd: number, data: Buffer, offset: number, length: number) => number = writeSync,
+  ) {
+    this.buffer = Buffer.allocUnsafe(chunkBytes);
+  }
+
+  /** Appends one line (a complete JSON object and its newline); writes the buffer when it is full. */
+  line(text: string): void {
+    // Worst case 3 bytes per UTF-16 unit: flush first when the line might not fit.
+    if (this.used + text.length * 3 > this.chunkBytes) {
+      this.rotate();
+      if (text.length * 3 > this.chunkBytes) this.enqueue(Buffer.from(text));
+      this.drain();
+      if (text.length * 3 > this.chunkBytes) return;
+    }
+    this.used += this.buffer.write(text, this.used);
+  }
+
+  /** Writes every buffered line now (synchronously; what the output refuses stays for the next flush). */
+  flush(): void {
+    this.rotate();
+    this.drain();
+  }
+
+  /** Moves the filled part of the buffer to the backlog and starts a fresh buffer. */
+  private rotate(): void {
+    if (this.used === 0) return;
+    this.enqueue(this.buffer.subarray(0, this.used));
+    this.buffer = Buffer.allocUnsafe(this.chunkBytes);
+    this.used = 0;
+  }
+
+  private enqueue(chunk: Buffer): void {
+    this.backlog.push(chunk);
+    this.backlogBytes += chunk.length;
+    while (this.backlogBytes > LOG_BACKLOG_MAX_BYTES && this.backlog.length > 1) {
+      const dropped = this.backlog.shift()!;
+      this.backlogBytes -= dropped.length;
+      this.droppedBytes += dropped.length;
+    }
+  }
+
+  /** Writes the backlog in order until it is empty or the output would block. */
+  private drain(): void {
+    while (this.backlog.length > 0) {
+      const chunk = this.backlog[0]!;
+      let written: number;
+      try {
+        written = this.write(this.fd, chunk, 0, chunk.length);
+      } catch (err) {
+        if (wouldBlock(err)) return; // kept for the next flush
+        // The output is gone (EPIPE, EBADF): nothing can be written any more; forget the lines.
+        this.backlog.length = 0;
+        this.backlogBytes = 0;
+        return;
+      }
+      this.backlogBytes -= written;
+      if (written < chunk.length) this.backlog[0] = chunk.subarray(written);
+      else this.backlog.shift();
+    }
+    if (this.droppedBytes > 0) {
+      const note = `{"level":40,"time":${Date.now()},"pid":${process.pid},"msg":"log output could not keep up: dropped ${this.droppedBytes} bytes of log lines"}\n`;
+      this.droppedBytes = 0;
+      this.enqueue(Buffer.from(note));
+      this.drain();
+    }
+  }
+}
+
+/** Raw line writers of the loggers made by {@link serviceLog}, for lines serialized by hand (the access log). */
+const rawWriters = new WeakMap<Logger, (line: string) => void>();
+
+/**
+ * The raw writer of `logger`'s buffered output when {@link serviceLog} made it, else `null` (a
+ * logger injected by a test or an embedding application: write through pino then). A line written
+ * here must be one complete JSON object and newline, as pino would write it.
+ */
+export function rawLineWriter(logger: Logger): ((line: string) => void) | null {
+  return rawWriters.get(logger) ?? null;
+}
+
+/** The service's logger and the control of its buffer. */
+export interface ServiceLog {
+  readonly logger: Logger;
+  /** Writes every buffered line now, synchronously. */
+  flushSync(): void;
+}
+
+/**
+ * A logger at `level` writing buffered JSON lines to file descriptor `fd` (default 1, stdout), flushed
+ * every {@link LOG_FLUSH_INTERVAL_MS} and at the process's exit.
+ * @param level a pino level name (config `LOG_LEVEL`)
+ */
+export function serviceLog(level: string, fd = 1): ServiceLog {
+  const writer = new LogWriter(fd);
+  const write = (line: string): void => writer.line(line);
+  const logger = pino({ level }, { write });
+  rawWriters.set(logger, write);
+  const flushSync = (): void => writer.flush();
+  // Light traffic: write what waits at least once per interval (an unref'd timer never keeps the process alive).
+  setInterval(flushSync, LOG_FLUSH_INTERVAL_MS).unref();
+  process.on('exit', flushSync);
+  return { logger, flushSync };
+}
