@@ -19,7 +19,7 @@ import { benchCluster } from './scenarios/cluster.js';
 import { benchScanSarif } from './scenarios/scan-sarif.js';
 import { batchesDetail, clusterTables, readsDetail } from './scenarios/cluster-report.js';
 import { redisAvailable } from './lib/redis-server.js';
-import { wrkAvailable } from './lib/wrk.js';
+import { wrkAvailable, type LoadResult } from './lib/wrk.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
@@ -85,6 +85,26 @@ async function main(): Promise<void> {
       cost >= 0.95,
       `on ${Math.round(r.signed.requestsPerSec)}, off ${Math.round(r.signedNoMetrics.requestsPerSec)} req/s; CPU per request on ${us(r.signed.cpuUsPerRequest)}, off ${us(r.signedNoMetrics.cpuUsPerRequest)}`,
     );
+    // Issue 20, items 2 and 3: CPU per request, the figure that holds on any machine.
+    const cpu = (x: LoadResult): number => x.cpuUsPerRequest ?? Number.NaN;
+    const logCost = cpu(r.signed) / cpu(r.signedNoLog);
+    row(
+      '20 Access log cost',
+      'CPU per request, log on ÷ off ≤ 1.05',
+      r2(logCost),
+      logCost <= 1.05,
+      `on ${us(r.signed.cpuUsPerRequest)}, off ${us(r.signedNoLog.cpuUsPerRequest)} (${Math.round(r.signed.requestsPerSec)} and ${Math.round(r.signedNoLog.requestsPerSec)} req/s)`,
+    );
+    const cpuVsUws = cpu(r.signed) / cpu(r.uws);
+    row(
+      '20 Signed reads CPU',
+      '≤ 1.67 × bare uWS per request',
+      r2(cpuVsUws),
+      cpuVsUws <= 1.67,
+      'access log on; same run',
+    );
+    const cpuVsFastify = cpu(r.signed) / cpu(r.fastify);
+    row('20 Signed reads CPU', '≤ 0.83 × bare Fastify per request', r2(cpuVsFastify), cpuVsFastify <= 0.83, 'same run');
     save('signed-reads', r);
   }
   if (selected('inline')) {

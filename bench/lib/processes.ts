@@ -107,7 +107,7 @@ export function startChild(
   });
 }
 
-/** The service (`dist/src/server/main.js`) on ephemeral ports with a data directory; `execArgv` goes to node (e.g. `--cpu-prof`). */
+/** The service (`dist/src/server/main.js`) on ephemeral ports with a data directory, in its default configuration (`LOG_LEVEL=info`: access log on) unless `env` says otherwise; `execArgv` goes to node (e.g. `--cpu-prof`). */
 export function startService(
   dataDir: string,
   env: Record<string, string> = {},
@@ -121,7 +121,8 @@ export function startService(
       METRICS_PORT: '0',
       DATA_DIR: dataDir,
       BOOTSTRAP_DEMO: 'false',
-      LOG_LEVEL: 'warn',
+      // The default configuration, access log on (issue 20): what users run is what is measured.
+      LOG_LEVEL: 'info',
       ...env,
     },
     execArgv,

@@ -3,7 +3,8 @@
  * a fresh signature per request, rate-limit accounting (limits raised for the bench key) and an
  * LMDB read, against a bare uWS hello-world returning a body of the same size and a bare Fastify
  * hello-world, all loaded by wrk in the same run. Scenario 6 is the same service with
- * METRICS_ENABLED=false. The four servers run side by side and are measured in alternating rounds
+ * METRICS_ENABLED=false. Every service runs in the default configuration, access log on (issue 20),
+ * and a fifth target has it off (`LOG_LEVEL=warn`) for the log's cost. The servers run side by side and are measured in alternating rounds
  * (each target's figure is the median of its rounds), so a slow spell of this shared machine lands
  * on all of them rather than on whichever happened to be running.
  */
@@ -22,6 +23,8 @@ export interface SignedReads {
   readonly fastify: LoadResult;
   readonly signed: LoadResult;
   readonly signedNoMetrics: LoadResult;
+  /** The service with its access log off (`LOG_LEVEL=warn`), for the log's cost (issue 20, item 2). */
+  readonly signedNoLog: LoadResult;
 }
 
 /** Runs the comparison: `rounds` rounds of `durationS` seconds per target. */
@@ -34,6 +37,8 @@ export async function benchSignedReads(durationS: number, rounds: number, connec
     children.push(on);
     const off = await startService(p.dataDir, { METRICS_ENABLED: 'false', POOL_THREADS: '1' });
     children.push(off);
+    const noLog = await startService(p.dataDir, { METRICS_ENABLED: 'true', POOL_THREADS: '1', LOG_LEVEL: 'warn' });
+    children.push(noLog);
     const client = new GovernanceClient({ baseUrl: on.url, ...p.credentials });
     const submitted = (await client.submitEvaluation({ scenario_ids: ['r1'] })).data;
     await client.waitForEvaluation(submitted, { intervalsMs: [50], timeoutMs: 30_000 });
@@ -48,11 +53,12 @@ export async function benchSignedReads(durationS: number, rounds: number, connec
     const targets = [
       { name: 'signed', server: on, load: { url: on.url, path, credentials: p.credentials } },
       { name: 'signedNoMetrics', server: off, load: { url: off.url, path, credentials: p.credentials } },
+      { name: 'signedNoLog', server: noLog, load: { url: noLog.url, path, credentials: p.credentials } },
       { name: 'uws', server: uws, load: { url: uws.url, path: '/api/public/v1/evaluations/x' } },
       { name: 'fastify', server: fastify, load: { url: fastify.url, path: '/api/public/v1/evaluations/x' } },
     ] as const;
     const results = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]));
-    for (const t of targets) await runWrk({ ...t.load, connections, durationS: 1, uniqueRequests: 50_000 }); // warm-up (JIT)
+    for (const t of targets) await runWrk({ ...t.load, connections, durationS: 3, uniqueRequests: 150_000 }); // warm-up (JIT, caches)
     for (let round = 0; round < rounds; round++) {
       for (const t of targets) {
         // CPU per request (the server's CPU time over the requests it answered) is reported beside
@@ -73,6 +79,7 @@ export async function benchSignedReads(durationS: number, rounds: number, connec
       rounds,
       signed: median('signed'),
       signedNoMetrics: median('signedNoMetrics'),
+      signedNoLog: median('signedNoLog'),
       uws: median('uws'),
       fastify: median('fastify'),
     };
