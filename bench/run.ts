@@ -5,7 +5,7 @@
  * a full run of all of them rewrites `docs/performance.md`. Figures are ratios measured in the same
  * run on the same machine; absolute numbers are reported beside them.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { benchEngine } from './engine.js';
@@ -20,6 +20,7 @@ import { benchScanSarif } from './scenarios/scan-sarif.js';
 import { batchesDetail, clusterTables, readsDetail } from './scenarios/cluster-report.js';
 import { redisAvailable } from './lib/redis-server.js';
 import { wrkAvailable, type LoadResult } from './lib/wrk.js';
+import { compareRows, parseResultRows } from './lib/compare.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
@@ -258,6 +259,14 @@ async function main(): Promise<void> {
   }
   const table = ['| scenario | target | measured | met | detail |', '|---|---|---|---|---|', ...rows].join('\n');
   process.stdout.write(`\n${table}\n`);
+  // Beside the last committed full run (docs/performance.md), before this run may rewrite it.
+  const committed = existsSync(`${ROOT}docs/performance.md`) ? readFileSync(`${ROOT}docs/performance.md`, 'utf8') : '';
+  process.stdout.write(
+    `\nChange against the committed results (docs/performance.md${quick ? '; this is a quick run' : ''}):\n` +
+      compareRows(parseResultRows(rows.join('\n')), parseResultRows(committed))
+        .map((l) => `  ${l}\n`)
+        .join(''),
+  );
   if (all && !quick) {
     writeFileSync(
       `${ROOT}docs/performance.md`,
