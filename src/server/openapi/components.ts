@@ -539,6 +539,31 @@ export const IDEMPOTENCY_KEY_PARAMETER = {
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
 } as const;
 
+/**
+ * The optional tracing request headers of every operation (issue 19; docs/api.md "Request ids and
+ * trace context"): a valid `X-Request-Id` is kept as the request's id (response header, error bodies,
+ * logs), an invalid one replaced; a valid W3C `traceparent` puts the trace in the logs and in the
+ * webhook deliveries of an evaluation it submits.
+ */
+export const TRACING_PARAMETERS = [
+  {
+    name: 'X-Request-Id',
+    in: 'header',
+    required: false,
+    description:
+      "The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400)",
+    schema: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._:-]+$' },
+  },
+  {
+    name: 'traceparent',
+    in: 'header',
+    required: false,
+    description:
+      'W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored',
+    schema: { type: 'string', pattern: '^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}' },
+  },
+] as const;
+
 /** A name of `components.headers`. */
 export type HeaderName = keyof typeof HEADERS;
 

@@ -10,7 +10,15 @@ import type { ConsoleEndpoint } from '../console/read-endpoints.js';
 import { API_PREFIX, CONSOLE_PREFIX, maxLengthOf } from '../router.js';
 import { PUBLIC_ENDPOINTS } from '../routes/endpoints.js';
 import { CONSOLE_ACCOUNT_ENDPOINTS, CONSOLE_READ_ENDPOINTS } from '../console/read-endpoints.js';
-import { HEADERS, IDEMPOTENCY_KEY_PARAMETER, SCHEMAS, TAGS, envelope, schemaRef } from './components.js';
+import {
+  HEADERS,
+  IDEMPOTENCY_KEY_PARAMETER,
+  SCHEMAS,
+  TAGS,
+  TRACING_PARAMETERS,
+  envelope,
+  schemaRef,
+} from './components.js';
 import { OPERATION_EXAMPLES, type OperationExamples } from './examples.js';
 
 const VERSION = '1.0.0';
@@ -127,7 +135,7 @@ function withExamples(out: Record<number, unknown>, examples: OperationExamples 
 
 function operation(e: Endpoint): Record<string, unknown> {
   const o = e.openapi;
-  const params = [...parameters(e), ...(idempotent(e) ? [IDEMPOTENCY_KEY_PARAMETER] : [])];
+  const params = [...parameters(e), ...(idempotent(e) ? [IDEMPOTENCY_KEY_PARAMETER] : []), ...TRACING_PARAMETERS];
   return {
     operationId: o.operationId,
     tags: o.tags,
@@ -163,7 +171,7 @@ function paths(endpoints: readonly Endpoint[]): Record<string, Record<string, un
  */
 function consoleOperation(e: ConsoleEndpoint): Record<string, unknown> {
   const o = e.openapi;
-  const params = parameters({ ...e, permission: null });
+  const params = [...parameters({ ...e, permission: null }), ...TRACING_PARAMETERS];
   const s = o.success;
   const schema =
     'data' in s

@@ -1428,6 +1428,10 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the first response for this key and request (method, path with query, body) is stored for 24 h per API key and replayed with `Idempotent-Replayed: true`; re-sign each retry. 1 to 255 printable ASCII characters (docs/api.md "Idempotency keys") */
         'Idempotency-Key'?: string;
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
       };
       path?: never;
       cookie?: never;
@@ -1560,6 +1564,10 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the first response for this key and request (method, path with query, body) is stored for 24 h per API key and replayed with `Idempotent-Replayed: true`; re-sign each retry. 1 to 255 printable ASCII characters (docs/api.md "Idempotency keys") */
         'Idempotency-Key'?: string;
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
       };
       path?: never;
       cookie?: never;
@@ -1680,7 +1688,12 @@ export interface operations {
   getEvaluation: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path: {
         /** @description Evaluation id */
         id: string;
@@ -1779,7 +1792,12 @@ export interface operations {
   getScenarioResults: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path: {
         /** @description Scenario id */
         id: string;
@@ -1878,7 +1896,12 @@ export interface operations {
   getRemediation: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path: {
         /** @description `{scenario_id}:{policy_code}` (the scenario id is 1-128 characters) */
         violation_id: string;
@@ -1989,6 +2012,10 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the first response for this key and request (method, path with query, body) is stored for 24 h per API key and replayed with `Idempotent-Replayed: true`; re-sign each retry. 1 to 255 printable ASCII characters (docs/api.md "Idempotency keys") */
         'Idempotency-Key'?: string;
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
       };
       path?: never;
       cookie?: never;
@@ -2118,7 +2145,12 @@ export interface operations {
   listPolicies: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -2214,7 +2246,12 @@ export interface operations {
   getOrganizationRollup: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -2301,7 +2338,12 @@ export interface operations {
   getGovernanceSettings: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -2389,7 +2431,12 @@ export interface operations {
   putGovernanceSettings: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -2499,7 +2546,12 @@ export interface operations {
   listCustomRules: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -2589,6 +2641,10 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the first response for this key and request (method, path with query, body) is stored for 24 h per API key and replayed with `Idempotent-Replayed: true`; re-sign each retry. 1 to 255 printable ASCII characters (docs/api.md "Idempotency keys") */
         'Idempotency-Key'?: string;
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
       };
       path?: never;
       cookie?: never;
@@ -2709,7 +2765,12 @@ export interface operations {
   getCustomRule: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path: {
         /** @description Rule code (`ORG-<n>`) */
         code: string;
@@ -2808,7 +2869,12 @@ export interface operations {
   deleteCustomRule: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path: {
         /** @description Rule code (`ORG-<n>`) */
         code: string;
@@ -2907,7 +2973,12 @@ export interface operations {
   listWaivers: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -3006,6 +3077,10 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the first response for this key and request (method, path with query, body) is stored for 24 h per API key and replayed with `Idempotent-Replayed: true`; re-sign each retry. 1 to 255 printable ASCII characters (docs/api.md "Idempotency keys") */
         'Idempotency-Key'?: string;
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
       };
       path?: never;
       cookie?: never;
@@ -3135,7 +3210,12 @@ export interface operations {
   getWaiver: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path: {
         /** @description Waiver id */
         id: string;
@@ -3234,7 +3314,12 @@ export interface operations {
   revokeWaiver: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path: {
         /** @description Waiver id */
         id: string;
@@ -3333,7 +3418,12 @@ export interface operations {
   listWebhooks: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -3423,6 +3513,10 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the first response for this key and request (method, path with query, body) is stored for 24 h per API key and replayed with `Idempotent-Replayed: true`; re-sign each retry. 1 to 255 printable ASCII characters (docs/api.md "Idempotency keys") */
         'Idempotency-Key'?: string;
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
       };
       path?: never;
       cookie?: never;
@@ -3543,7 +3637,12 @@ export interface operations {
   getWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path: {
         /** @description Webhook id */
         id: string;
@@ -3642,7 +3741,12 @@ export interface operations {
   deleteWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path: {
         /** @description Webhook id */
         id: string;
@@ -3741,7 +3845,12 @@ export interface operations {
   listDeliveries: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path: {
         /** @description Webhook id */
         id: string;
@@ -3843,6 +3952,10 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the first response for this key and request (method, path with query, body) is stored for 24 h per API key and replayed with `Idempotent-Replayed: true`; re-sign each retry. 1 to 255 printable ASCII characters (docs/api.md "Idempotency keys") */
         'Idempotency-Key'?: string;
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
       };
       path: {
         /** @description Webhook id */
@@ -3973,7 +4086,12 @@ export interface operations {
   getOpenApi: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4009,7 +4127,12 @@ export interface operations {
   consoleOverview: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4051,7 +4174,12 @@ export interface operations {
   consoleListScenarios: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4102,7 +4230,12 @@ export interface operations {
   consoleGetScenario: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path: {
         /** @description Scenario id */
         id: string;
@@ -4156,7 +4289,12 @@ export interface operations {
   consoleListWebhooks: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4198,7 +4336,12 @@ export interface operations {
   consoleCreateWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4253,7 +4396,12 @@ export interface operations {
   consoleDeleteWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path: {
         /** @description Webhook id */
         id: string;
@@ -4307,7 +4455,12 @@ export interface operations {
   consoleListDeliveries: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path: {
         /** @description Webhook id */
         id: string;
@@ -4361,7 +4514,12 @@ export interface operations {
   consoleRedeliver: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path: {
         /** @description Webhook id */
         id: string;
@@ -4427,7 +4585,12 @@ export interface operations {
   consoleListWaivers: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4478,7 +4641,12 @@ export interface operations {
   consoleCreateWaiver: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4542,7 +4710,12 @@ export interface operations {
   consoleRevokeWaiver: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path: {
         /** @description Waiver id */
         id: string;
@@ -4596,7 +4769,12 @@ export interface operations {
   consoleGetGovernanceSettings: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4638,7 +4816,12 @@ export interface operations {
   consolePutGovernanceSettings: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4702,7 +4885,12 @@ export interface operations {
   consoleListCustomRules: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4744,7 +4932,12 @@ export interface operations {
   consoleAudit: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4795,7 +4988,12 @@ export interface operations {
   consoleListUsers: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4837,7 +5035,12 @@ export interface operations {
   consoleCreateUser: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The caller's request id, kept and echoed in the `X-Request-Id` response header, in `request_id` of error bodies and in the service's logs when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`; otherwise the service uses its own id (never a 400) */
+        'X-Request-Id'?: string;
+        /** @description W3C Trace Context: the trace id goes into the log lines of this request (`trace_id`, `span_id`) and, for a submitted evaluation, into its webhook deliveries as a child `traceparent`; an invalid value is ignored */
+        traceparent?: string;
+      };
       path?: never;
       cookie?: never;
     };
