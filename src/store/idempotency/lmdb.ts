@@ -27,8 +27,8 @@ export class LmdbIdempotency implements IdempotencyRepository {
         return { kind: 'done', response: { status: held.r.s, headers: held.r.h, body: Buffer.from(held.r.b) } };
       }
       const token = randomUUID();
-      void this.t.idempotency.put(id, { f: fingerprint, e: runningUntil, k: token });
-      void this.t.idempotencyExpiry.put(expiryOf(runningUntil, id), '');
+      this.t.idempotency.putSync(id, { f: fingerprint, e: runningUntil, k: token });
+      this.t.idempotencyExpiry.putSync(expiryOf(runningUntil, id), '');
       return { kind: 'claimed', token };
     });
   }
@@ -46,8 +46,8 @@ export class LmdbIdempotency implements IdempotencyRepository {
       const held = this.t.idempotency.get(id);
       if (held?.k !== token || held.r !== undefined) return false;
       const r = { s: response.status, h: response.headers.map(([n, v]) => [n, v] as const), b: response.body };
-      void this.t.idempotency.put(id, { f: held.f, e: expiresAt, k: token, r });
-      void this.t.idempotencyExpiry.put(expiryOf(expiresAt, id), '');
+      this.t.idempotency.putSync(id, { f: held.f, e: expiresAt, k: token, r });
+      this.t.idempotencyExpiry.putSync(expiryOf(expiresAt, id), '');
       return true;
     });
   }
@@ -57,7 +57,7 @@ export class LmdbIdempotency implements IdempotencyRepository {
     return this.t.idempotency.transaction(() => {
       const held = this.t.idempotency.get(id);
       if (held?.k !== token || held.r !== undefined) return false;
-      void this.t.idempotency.remove(id);
+      this.t.idempotency.removeSync(id);
       return true;
     });
   }
@@ -68,11 +68,11 @@ export class LmdbIdempotency implements IdempotencyRepository {
     return this.t.idempotency.transaction(() => {
       let n = 0;
       for (const entry of [...keysBelow(this.t.idempotencyExpiry, bound, { snapshot: false })]) {
-        void this.t.idempotencyExpiry.remove(entry);
+        this.t.idempotencyExpiry.removeSync(entry);
         const id = entry.slice(16);
         const held = this.t.idempotency.get(id);
         if (held !== undefined && held.e <= now) {
-          void this.t.idempotency.remove(id);
+          this.t.idempotency.removeSync(id);
           n++;
         }
       }

@@ -29,9 +29,9 @@ export class LmdbOrganizations implements OrganizationsRepository {
 
   async createKey(record: KeyRecord): Promise<void> {
     await this.t.root.transaction(() => {
-      void this.t.keys.put(record.key_id, record);
-      void this.t.keyHashes.put(record.hash, record.key_id);
-      void this.t.orgKeys.put(k(record.org_id, record.key_id), '');
+      this.t.keys.putSync(record.key_id, record);
+      this.t.keyHashes.putSync(record.hash, record.key_id);
+      this.t.orgKeys.putSync(k(record.org_id, record.key_id), '');
     });
     await this.t.flushed();
   }
@@ -58,7 +58,7 @@ export class LmdbOrganizations implements OrganizationsRepository {
       const key = this.t.keys.get(keyId);
       if (!key) return undefined;
       const updated: KeyRecord = { ...key, ...patch };
-      void this.t.keys.put(keyId, updated);
+      this.t.keys.putSync(keyId, updated);
       return updated;
     });
     if (next) await this.t.flushed();
@@ -80,7 +80,7 @@ export class LmdbOrganizations implements OrganizationsRepository {
       for (const { keyId, atMs } of entries) {
         if (!this.t.keys.doesExist(keyId)) continue;
         const stored = this.t.keyLastUsed.get(keyId);
-        if (stored === undefined || stored < atMs) void this.t.keyLastUsed.put(keyId, atMs);
+        if (stored === undefined || stored < atMs) this.t.keyLastUsed.putSync(keyId, atMs);
       }
     });
   }
