@@ -21,6 +21,7 @@ import { batchesDetail, clusterTables, readsDetail } from './scenarios/cluster-r
 import { redisAvailable } from './lib/redis-server.js';
 import { wrkAvailable, type LoadResult } from './lib/wrk.js';
 import { compareRows, parseResultRows } from './lib/compare.js';
+import { keptSection } from './lib/profile-doc.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
@@ -271,7 +272,9 @@ async function main(): Promise<void> {
     writeFileSync(
       `${ROOT}docs/performance.md`,
       `# Performance\n\nLatest full run of \`npm run bench\` (${new Date().toISOString()}), on ${machine}.\n` +
-        `Method: docs/benchmarks.md. Each target is a ratio measured in the same run; absolute figures are beside it.\n\n${table}\n`,
+        `Method: docs/benchmarks.md. Each target is a ratio measured in the same run; absolute figures are beside it.\n\n${table}\n` +
+        // The profile tables of bench/profile (issue 20) are kept: they are measured by another command.
+        (keptSection(committed) === '' ? '' : `\n${keptSection(committed)}\n`),
     );
     process.stdout.write('wrote docs/performance.md\n');
   }
