@@ -168,7 +168,7 @@ async function main(): Promise<void> {
         `≤ ${limit} × engine per scenario`,
         r2(c.ratio),
         c.ratio <= limit,
-        `service ${us(x.cpuUsPerScenario)} per scenario (all threads, ${r.cpuThreads} workers), engine ${us(c.engineCpuUs)} (parse + evaluate, one thread); ${c.blueprints} blueprints, ${x.scenarios} scenarios in ${x.seconds.toFixed(1)} s saturated (${Math.round(x.scenariosPerSec)}/s), chunks waiting min ${x.depthMin} / median ${x.depthMedian} / max ${x.depthMax} over ${x.samples} samples, scenarios in flight ≥ ${x.inFlightMin}`,
+        `service ${us(x.cpuUsPerScenario)} per scenario (all threads, ${r.cpuThreads} workers; main ${us(x.byThread.main)}, workers ${us(x.byThread.workers)}, other threads ${us(x.byThread.other)}), engine ${us(c.engineCpuUs)} (parse + evaluate, one thread); ${c.blueprints} blueprints, ${x.scenarios} scenarios in ${x.seconds.toFixed(1)} s saturated (${Math.round(x.scenariosPerSec)}/s), chunks waiting min ${x.depthMin} / median ${x.depthMedian} / max ${x.depthMax} over ${x.samples} samples, scenarios in flight ≥ ${x.inFlightMin}`,
       );
     }
     save('batches', r);

@@ -8,7 +8,10 @@
  *
  * Saturation: every measured batch is submitted at once (16 clients), faster than the workers
  * evaluate, and the service's `/metrics` is scraped every SAMPLE_MS with the process's CPU read right
- * after each scrape. The window runs from just before the first submit to the last sample at which
+ * after each scrape. The engine reference runs at the same time in a child process (bench/engine-loop,
+ * read at every sample), so both see the same load from the rest of the machine: on the shared
+ * 2-core test machine the engine's CPU per scenario measured alone varied fourfold from one minute to
+ * the next (172-886 µs on the small fleet), which no sequential ratio survives. The window runs from just before the first submit to the last sample at which
  * the pool still had chunks waiting for a worker (`gov_pool_queue_depth` > 0), so every scenario
  * counted (`gov_scenarios_evaluated_total`) was evaluated while the queue was never empty; submits
  * are inside the window, the clients' polls are not (batches are checked once after it).
@@ -17,12 +20,17 @@ import { createServer } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { GovernanceClient } from '@gov/sdk';
-import { evaluateBlueprint } from '../../src/engine/index.js';
+import { fork, spawnSync } from 'node:child_process';
+import { killAtExit } from '../lib/cleanup.js';
 import type { Child } from '../lib/processes.js';
 import { median } from '../lib/stats.js';
 import { submitBatches } from './batches.js';
 
+const ENGINE_LOOP = fileURLToPath(new URL('../engine-loop.js', import.meta.url));
 const CORPUS = fileURLToPath(new URL('../../../../shared/corpus/make/', import.meta.url));
+
+/** Clock ticks per second of /proc stat files. */
+const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 /** Interval of the metrics scrapes and CPU readings, in ms (a scrape costs the service ~1 ms). */
 const SAMPLE_MS = 250;
@@ -33,29 +41,6 @@ export function corpusBlueprints(): string[] {
     .filter((f) => f.endsWith('.blueprint.json'))
     .sort()
     .map((f) => readFileSync(`${CORPUS}${f}`, 'utf8'));
-}
-
-/**
- * The engine's CPU per scenario in µs: parse + evaluate of every text in turn on this thread for at
- * least `minMs` after a warm-up of half as long (V8's optimizing compiler runs on other threads of
- * this process: measured before it is done, the figure came out twice as high), timed with
- * `process.cpuUsage()` (the bench process does nothing else meanwhile), so time lost to other
- * processes does not count.
- */
-export function engineCpuUs(texts: readonly string[], minMs: number): number {
-  const warm = performance.now();
-  while (performance.now() - warm < minMs / 2)
-    for (const t of texts) evaluateBlueprint(JSON.parse(t), { scenarioId: 'w' });
-  let n = 0;
-  const cpu0 = process.cpuUsage();
-  const start = performance.now();
-  while (performance.now() - start < minMs)
-    for (const t of texts) {
-      evaluateBlueprint(JSON.parse(t), { scenarioId: 'x' });
-      n++;
-    }
-  const used = process.cpuUsage(cpu0);
-  return (used.user + used.system) / n;
 }
 
 /** A free TCP port on 127.0.0.1 (for the service's METRICS_PORT, which the bench must know). */
@@ -70,10 +55,47 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** One reading: epoch ms, process CPU seconds, scenarios evaluated so far, chunks waiting, scenarios in flight. */
+/** CPU seconds (user + system) of each thread of process `pid` by thread id (/proc/<pid>/task/<tid>/stat). */
+function threadSeconds(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(tid), (Number(f[11]) + Number(f[12])) / CLK_TCK);
+    } catch {
+      // the thread ended
+    }
+  }
+  return out;
+}
+
+/** The engine loop (bench/engine-loop) running beside the service: scenarios evaluated so far and its CPU seconds. */
+interface EngineReading {
+  readonly count: number;
+  readonly cpuS: number;
+}
+
+/** Starts bench/engine-loop on blueprint set `set`; `read()` asks it for a reading. */
+function startEngineLoop(set: 'small' | 'corpus'): { read(): Promise<EngineReading>; stop(): void } {
+  const child = fork(ENGINE_LOOP, [set], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  killAtExit(child);
+  return {
+    read: () =>
+      new Promise((resolve) => {
+        child.once('message', (m) => resolve(m as EngineReading));
+        child.send('read');
+      }),
+    stop: () => child.kill('SIGKILL'),
+  };
+}
+
+/** One reading: epoch ms, process CPU seconds (and per thread), scenarios evaluated so far, chunks waiting, scenarios in flight, the engine loop's reading. */
 interface Sample {
   readonly atMs: number;
+  readonly engine: EngineReading;
   readonly cpuS: number;
+  readonly threads: Map<number, number>;
   readonly evaluated: number;
   readonly depth: number;
   readonly inFlight: number;
@@ -88,11 +110,14 @@ function metric(text: string, name: string): number {
   return sum;
 }
 
-async function sample(node: Child, metricsUrl: string): Promise<Sample> {
-  const text = await (await fetch(metricsUrl)).text();
+async function sample(node: Child, metricsUrl: string, engine: { read(): Promise<EngineReading> }): Promise<Sample> {
+  const [response, reading] = await Promise.all([fetch(metricsUrl), engine.read()]);
+  const text = await response.text();
   return {
     atMs: Date.now(),
+    engine: reading,
     cpuS: node.cpuSeconds(),
+    threads: threadSeconds(node.child.pid!),
     evaluated: metric(text, 'gov_scenarios_evaluated_total'),
     depth: metric(text, 'gov_pool_queue_depth'),
     inFlight: metric(text, 'gov_pool_tasks_in_flight'),
@@ -106,6 +131,8 @@ export interface SaturatedRun {
   readonly scenariosPerSec: number;
   /** CPU of every thread of the service process per scenario evaluated in the window, µs. */
   readonly cpuUsPerScenario: number;
+  /** CPU of the engine loop (every thread of its process) per scenario it evaluated in the same window, µs. */
+  readonly engineCpuUs: number;
   /** Chunks waiting for a worker at the samples inside the window: lowest, median, highest. */
   readonly depthMin: number;
   readonly depthMedian: number;
@@ -114,11 +141,32 @@ export interface SaturatedRun {
   readonly inFlightMin: number;
   /** Samples inside the window. */
   readonly samples: number;
+  /**
+   * The CPU per scenario split by thread, µs: the main thread; the `workers` busiest other threads
+   * (the pool's workers: Node names every thread `node`, so they are told apart by their CPU); the
+   * rest (V8's GC and compiler threads, libuv's pool, LMDB's writer).
+   */
+  readonly byThread: { readonly main: number; readonly workers: number; readonly other: number };
+}
+
+/** `byThread` of the CPU between two samples, per scenario. */
+function splitThreads(pid: number, a: Sample, b: Sample, workers: number, scenarios: number): SaturatedRun['byThread'] {
+  const deltas = [...b.threads].map(([tid, s]) => [tid, s - (a.threads.get(tid) ?? 0)] as const);
+  const us = (x: number) => (x * 1e6) / scenarios;
+  const main = deltas.find(([tid]) => tid === pid)?.[1] ?? 0;
+  const rest = deltas
+    .filter(([tid]) => tid !== pid)
+    .map(([, d]) => d)
+    .sort((x, y) => y - x);
+  const busiest = rest.slice(0, workers).reduce((x, y) => x + y, 0);
+  const other = rest.slice(workers).reduce((x, y) => x + y, 0);
+  return { main: us(main), workers: us(busiest), other: us(other) };
 }
 
 /**
  * Warm-up (`warmBatches` batches, waited for through the metrics), then `batches` batches of 10 of
- * `ids` submitted at once and measured as described in the module comment.
+ * `ids` submitted at once and measured as described in the module comment, with the engine loop on
+ * the same blueprints (`set`) running beside the service from the warm-up on.
  * @throws Error when a batch ends other than `complete` or the queue emptied before a second sample.
  */
 export async function measureSaturated(
@@ -128,26 +176,46 @@ export async function measureSaturated(
   ids: readonly string[],
   batches: number,
   warmBatches: number,
+  workers: number,
+  set: 'small' | 'corpus',
+): Promise<SaturatedRun> {
+  const engine = startEngineLoop(set);
+  try {
+    return await measureWith(engine, node, metricsPort, credentials, ids, batches, warmBatches, workers);
+  } finally {
+    engine.stop();
+  }
+}
+
+async function measureWith(
+  engine: { read(): Promise<EngineReading> },
+  node: Child,
+  metricsPort: number,
+  credentials: { apiKey: string; signingSecret: string },
+  ids: readonly string[],
+  batches: number,
+  warmBatches: number,
+  workers: number,
 ): Promise<SaturatedRun> {
   const client = new GovernanceClient({ baseUrl: node.url, ...credentials });
   const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   const until = async (scenarios: number) => {
     for (;;) {
-      const s = await sample(node, metricsUrl);
+      const s = await sample(node, metricsUrl, engine);
       if (s.evaluated >= scenarios) return s;
       await new Promise((r) => setTimeout(r, 100));
     }
   };
-  const base = (await sample(node, metricsUrl)).evaluated;
+  const base = (await sample(node, metricsUrl, engine)).evaluated;
   await submitBatches([client], warmBatches, { tag: 'warm-up', set: ids[0] }, ids);
   await until(base + warmBatches * 10);
-  const samples: Sample[] = [await sample(node, metricsUrl)];
+  const samples: Sample[] = [await sample(node, metricsUrl, engine)];
   const target = samples[0]!.evaluated + batches * 10;
   let done = false;
   const sampler = (async () => {
     while (!done) {
       await new Promise((r) => setTimeout(r, SAMPLE_MS));
-      const s = await sample(node, metricsUrl);
+      const s = await sample(node, metricsUrl, engine);
       samples.push(s);
       if (s.evaluated >= target) done = true;
     }
@@ -170,10 +238,12 @@ export async function measureSaturated(
     seconds,
     scenariosPerSec: scenarios / seconds,
     cpuUsPerScenario: ((b.cpuS - a.cpuS) * 1e6) / scenarios,
+    engineCpuUs: ((b.engine.cpuS - a.engine.cpuS) * 1e6) / (b.engine.count - a.engine.count),
     depthMin: Math.min(...inside.map((s) => s.depth)),
     depthMedian: median(inside.map((s) => s.depth)),
     depthMax: Math.max(...inside.map((s) => s.depth)),
     inFlightMin: Math.min(...inside.map((s) => s.inFlight)),
     samples: inside.length,
+    byThread: splitThreads(node.child.pid!, a, b, workers, scenarios),
   };
 }

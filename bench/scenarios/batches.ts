@@ -12,7 +12,7 @@ import { evaluateBlueprint } from '../../src/engine/index.js';
 import { exampleBlueprints, variant } from '../../src/fleet/variants.js';
 import { startService } from '../lib/processes.js';
 import { prepare } from '../lib/setup.js';
-import { corpusBlueprints, engineCpuUs, freePort, measureSaturated, type SaturatedRun } from './batches-cpu.js';
+import { corpusBlueprints, freePort, measureSaturated, type SaturatedRun } from './batches-cpu.js';
 
 /**
  * Concurrent submitting clients (BENCH_SUBMITTERS, default 16): a high-volume tenant submits in
@@ -179,7 +179,7 @@ export interface BatchesOptions {
   readonly corpusWarmBatches: number;
   /** Worker threads of the CPU runs (the service's default: one per core). */
   readonly cpuThreads: number;
-  /** Sampling time of each engine reference, ms. */
+  /** Sampling time of the engine's single-thread rate (scenario 3), ms. */
   readonly engineMs: number;
 }
 
@@ -231,15 +231,23 @@ export async function benchBatches(o: BatchesOptions): Promise<BatchesBench> {
         { set: 'corpus' as const, ids: corpusIds, batches: o.corpusBatches, warm: o.corpusWarmBatches },
       ];
       for (const s of sets) {
-        const run = await measureSaturated(svc, metricsPort, p.credentials, s.ids, s.batches, s.warm);
-        // The engine reference right after, in the same conditions (other processes on the machine).
-        const engine = engineCpuUs(s.set === 'corpus' ? corpus : texts, o.engineMs);
+        const loop = s.set === 'corpus' ? 'corpus' : 'small';
+        const run = await measureSaturated(
+          svc,
+          metricsPort,
+          p.credentials,
+          s.ids,
+          s.batches,
+          s.warm,
+          o.cpuThreads,
+          loop,
+        );
         cpu.push({
           set: s.set,
           blueprints: s.ids.length,
-          engineCpuUs: engine,
+          engineCpuUs: run.engineCpuUs,
           run,
-          ratio: run.cpuUsPerScenario / engine,
+          ratio: run.cpuUsPerScenario / run.engineCpuUs,
         });
       }
     } finally {
