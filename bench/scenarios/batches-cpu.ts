@@ -32,8 +32,8 @@ const CORPUS = fileURLToPath(new URL('../../../../shared/corpus/make/', import.m
 /** Clock ticks per second of /proc stat files. */
 const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
-/** Interval of the metrics scrapes and CPU readings, in ms (a scrape costs the service ~1 ms). */
-const SAMPLE_MS = 250;
+/** Interval of the metrics scrapes and CPU readings, in ms (a scrape counts in the service's CPU: its gauges read every open evaluation). */
+const SAMPLE_MS = 500;
 
 /** The corpus blueprints as JSON texts, in file-name order (read from the shared corpus, never copied). */
 export function corpusBlueprints(): string[] {
