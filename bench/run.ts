@@ -126,7 +126,7 @@ async function main(): Promise<void> {
         ? {
             curveBatches: 0,
             threadCounts: [],
-            smallBatches: 150,
+            smallBatches: 250,
             smallWarmBatches: 40,
             corpusBatches: 50,
             corpusWarmBatches: 20,
