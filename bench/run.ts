@@ -122,10 +122,35 @@ async function main(): Promise<void> {
     save('inline', r);
   }
   if (selected('batches')) {
-    const r = await benchBatches(quick ? 60 : 300);
-    const best = Math.max(...r.points.map((p) => p.scenariosPerSec));
+    const r = await benchBatches(
+      quick
+        ? {
+            curveBatches: 0,
+            threadCounts: [],
+            smallBatches: 250,
+            smallWarmBatches: 40,
+            corpusBatches: 50,
+            corpusWarmBatches: 20,
+            cpuThreads: threads,
+            engineMs: 1000,
+          }
+        : {
+            curveBatches: 300,
+            threadCounts: [1, 2, 4],
+            smallBatches: 1000,
+            smallWarmBatches: 200,
+            corpusBatches: 300,
+            corpusWarmBatches: 100,
+            cpuThreads: threads,
+            engineMs: 2000,
+          },
+    );
+    // A quick run has no scaling curve: its point is the small fleet's saturated CPU run.
+    const small = r.cpu.find((c) => c.set === 'small fleet')!.run;
+    const points = r.points.length > 0 ? r.points : [{ threads: r.cpuThreads, scenariosPerSec: small.scenariosPerSec }];
+    const best = Math.max(...points.map((p) => p.scenariosPerSec));
     const ratio = best / r.engineSingleThreadPerSec;
-    const curve = r.points
+    const curve = points
       .map((p) => `${p.threads} worker${p.threads === 1 ? '' : 's'}: ${Math.round(p.scenariosPerSec)}/s`)
       .join(', ');
     row(
@@ -135,6 +160,18 @@ async function main(): Promise<void> {
       ratio >= 1,
       `engine ${Math.round(r.engineSingleThreadPerSec)} scenarios/s in-process; API ${curve}`,
     );
+    // Issue 20, item 4: CPU per scenario (all threads of the service) under saturation.
+    for (const c of r.cpu) {
+      const limit = c.set === 'corpus' ? 1.3 : 2;
+      const x = c.run;
+      row(
+        `20 Batches CPU (${c.set})`,
+        `≤ ${limit} × engine per scenario`,
+        r2(c.ratio),
+        c.ratio <= limit,
+        `service ${us(x.cpuUsPerScenario)} per scenario (all threads, ${r.cpuThreads} workers; main ${us(x.byThread.main)}, workers ${us(x.byThread.workers)}, other threads ${us(x.byThread.other)}), engine ${us(c.engineCpuUs)} (parse + evaluate, one thread); ${c.blueprints} blueprints, ${x.scenarios} scenarios in ${x.seconds.toFixed(1)} s saturated (${Math.round(x.scenariosPerSec)}/s), chunks waiting min ${x.depthMin} / median ${x.depthMedian} / max ${x.depthMax} over ${x.samples} samples, scenarios in flight ≥ ${x.inFlightMin}`,
+      );
+    }
     save('batches', r);
   }
   if (selected('fleet')) {

@@ -2,7 +2,9 @@
  * @module bench/scenarios/batches: scenario 3. `POST /evaluate` of 10 stored scenarios, polled to
  * `complete` with the spec's backoff (2, 3, 5, 8 s); scenarios evaluated per second through the API
  * (server-side span from the first submit to the last completion) against the engine's
- * single-thread in-process rate on the same blueprints, for 1, 2 and 4 workers.
+ * single-thread in-process rate on the same blueprints, for 1, 2 and 4 workers. Issue 20 (item 4):
+ * the service's CPU per scenario under saturation against the engine's, for the small fleet and the
+ * corpus (bench/scenarios/batches-cpu).
  */
 import { rmSync } from 'node:fs';
 import { GovernanceClient } from '@gov/sdk';
@@ -10,6 +12,7 @@ import { evaluateBlueprint } from '../../src/engine/index.js';
 import { exampleBlueprints, variant } from '../../src/fleet/variants.js';
 import { startService } from '../lib/processes.js';
 import { prepare } from '../lib/setup.js';
+import { corpusBlueprints, freePort, measureSaturated, type SaturatedRun } from './batches-cpu.js';
 
 /**
  * Concurrent submitting clients (BENCH_SUBMITTERS, default 16): a high-volume tenant submits in
@@ -51,6 +54,9 @@ export function batchBlueprints(): string[] {
   return Array.from({ length: 100 }, (_, i) => JSON.stringify(variant(i, examples)));
 }
 
+/** The ids of `batchBlueprints()` as stored: `b0` … `b99`. */
+export const BATCH_IDS: readonly string[] = Array.from({ length: 100 }, (_, i) => `b${i}`);
+
 /** One submitted batch: its evaluation and the client (node) it was submitted through. */
 export interface Submitted {
   readonly id: string;
@@ -58,15 +64,17 @@ export interface Submitted {
 }
 
 /**
- * Submits `count` batches of 10 stored scenarios (`b0` … `b99` in turn) from SUBMITTERS concurrent
- * clients; submitter i sends through `clients[i % clients.length]` (one client per node spreads the
- * submissions over the nodes). `extra` fields go into every body (they make each one distinct).
+ * Submits `count` batches of 10 stored scenarios (`ids` in turn, default `b0` … `b99`) from
+ * SUBMITTERS concurrent clients; submitter i sends through `clients[i % clients.length]` (one client
+ * per node spreads the submissions over the nodes). `extra` fields go into every body (they make
+ * each one distinct).
  * @throws GovernanceApiError when a submit is refused (the SDK retries only what the spec's matrix allows).
  */
 export async function submitBatches(
   clients: readonly GovernanceClient[],
   count: number,
   extra: Record<string, unknown>,
+  ids: readonly string[] = BATCH_IDS,
 ): Promise<Submitted[]> {
   const out: Submitted[] = [];
   let next = 0;
@@ -74,7 +82,11 @@ export async function submitBatches(
     while (next < count) {
       const b = next++;
       // Extra members (ignored by the service) make each body distinct; a variable, so TypeScript allows them.
-      const body = { scenario_ids: Array.from({ length: 10 }, (_, i) => `b${(b * 10 + i) % 100}`), batch: b, ...extra };
+      const body = {
+        scenario_ids: Array.from({ length: 10 }, (_, i) => ids[(b * 10 + i) % ids.length]!),
+        batch: b,
+        ...extra,
+      };
       const res = await client.submitEvaluation(body);
       out.push({ id: res.data.evaluation_id, client });
     }
@@ -137,31 +149,112 @@ export async function warmAndMeasure(
   };
 }
 
-/** Runs scenario 3 with `batches` batches of 10 per worker count. */
-export async function benchBatches(batches: number, threadCounts: readonly number[] = [1, 2, 4]): Promise<BatchBench> {
+/** One blueprint set's CPU per scenario: the service under saturation against the engine in-process (µs). */
+export interface BatchCpu {
+  readonly set: 'small fleet' | 'corpus';
+  readonly blueprints: number;
+  readonly engineCpuUs: number;
+  readonly run: SaturatedRun;
+  /** Service CPU per scenario ÷ engine CPU per scenario. */
+  readonly ratio: number;
+}
+
+/** Results of scenario 3 and of issue 20's batch CPU rows. */
+export interface BatchesBench extends BatchBench {
+  readonly cpu: readonly BatchCpu[];
+  /** Worker threads of the service in the CPU runs. */
+  readonly cpuThreads: number;
+}
+
+/** Sizes of a run of `benchBatches`. */
+export interface BatchesOptions {
+  /** Measured batches per point of the scaling curve (as many again for warm-up). */
+  readonly curveBatches: number;
+  /** Worker counts of the scaling curve (none: a quick run takes its point from the small fleet's CPU run). */
+  readonly threadCounts: readonly number[];
+  /** Saturated batches of the small fleet and of the corpus, each after its warm-up batches. */
+  readonly smallBatches: number;
+  readonly smallWarmBatches: number;
+  readonly corpusBatches: number;
+  readonly corpusWarmBatches: number;
+  /** Worker threads of the CPU runs (the service's default: one per core). */
+  readonly cpuThreads: number;
+  /** Sampling time of the engine's single-thread rate (scenario 3), ms. */
+  readonly engineMs: number;
+}
+
+/**
+ * Runs scenario 3 (the scaling curve, one service per thread count) and the CPU per scenario of
+ * both blueprint sets (one service with both sets stored: `b0` … `b99`, `c0` … `c49`).
+ */
+export async function benchBatches(o: BatchesOptions): Promise<BatchesBench> {
   const texts = batchBlueprints();
-  const engineSingleThreadPerSec = engineRate(texts, 2000);
-  const p = await prepare(texts.map((t, i) => [`b${i}`, t] as [string, string]));
+  const corpus = corpusBlueprints();
+  const engineSingleThreadPerSec = engineRate(texts, o.engineMs);
+  const corpusIds = corpus.map((_, i) => `c${i}`);
+  const p = await prepare([
+    ...texts.map((t, i) => [`b${i}`, t] as [string, string]),
+    ...corpus.map((t, i) => [corpusIds[i]!, t] as [string, string]),
+  ]);
   const points: BatchPoint[] = [];
+  const cpu: BatchCpu[] = [];
   try {
-    for (const threads of threadCounts) {
+    for (const threads of o.threadCounts) {
       const svc = await startService(p.dataDir, {
         POOL_THREADS: String(threads),
-        POOL_MAX_QUEUE: String(batches * 10 + 10),
+        POOL_MAX_QUEUE: String(o.curveBatches * 10 + 10),
         EVALUATION_TIMEOUT_MS: '600000',
       });
       try {
-        const span = await warmAndMeasure([new GovernanceClient({ baseUrl: svc.url, ...p.credentials })], batches, {
-          threads,
-        });
+        const span = await warmAndMeasure(
+          [new GovernanceClient({ baseUrl: svc.url, ...p.credentials })],
+          o.curveBatches,
+          { threads },
+        );
         const seconds = (span.lastMs - span.firstMs) / 1000;
         points.push({ threads, scenarios: span.scenarios, seconds, scenariosPerSec: span.scenarios / seconds });
       } finally {
         await svc.stop();
       }
     }
+    const metricsPort = await freePort();
+    const most = Math.max(o.smallBatches, o.corpusBatches, o.smallWarmBatches, o.corpusWarmBatches);
+    const svc = await startService(p.dataDir, {
+      POOL_THREADS: String(o.cpuThreads),
+      POOL_MAX_QUEUE: String(most * 10 + 10),
+      EVALUATION_TIMEOUT_MS: '600000',
+      METRICS_PORT: String(metricsPort),
+    });
+    try {
+      const sets = [
+        { set: 'small fleet' as const, ids: BATCH_IDS, batches: o.smallBatches, warm: o.smallWarmBatches },
+        { set: 'corpus' as const, ids: corpusIds, batches: o.corpusBatches, warm: o.corpusWarmBatches },
+      ];
+      for (const s of sets) {
+        const loop = s.set === 'corpus' ? 'corpus' : 'small';
+        const run = await measureSaturated(
+          svc,
+          metricsPort,
+          p.credentials,
+          s.ids,
+          s.batches,
+          s.warm,
+          o.cpuThreads,
+          loop,
+        );
+        cpu.push({
+          set: s.set,
+          blueprints: s.ids.length,
+          engineCpuUs: run.engineCpuUs,
+          run,
+          ratio: run.cpuUsPerScenario / run.engineCpuUs,
+        });
+      }
+    } finally {
+      await svc.stop();
+    }
   } finally {
     rmSync(p.dataDir, { recursive: true, force: true });
   }
-  return { engineSingleThreadPerSec, points };
+  return { engineSingleThreadPerSec, points, cpu, cpuThreads: o.cpuThreads };
 }
