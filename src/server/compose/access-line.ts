@@ -35,9 +35,28 @@ function str(v: string): string {
   return PLAIN.test(v) ? `"${v}"` : JSON.stringify(v);
 }
 
-/** A JSON string literal, or `null`. */
-function strOrNull(v: string | null): string {
-  return v === null ? 'null' : str(v);
+/** Most literals remembered by {@link literal} (emptied when full). */
+const LITERALS_MAX = 4096;
+const literals = new Map<string, string>();
+
+/**
+ * The JSON literal of a value that repeats from line to line (method, route, key id, organization,
+ * watermark, message): looked up rather than tested and built on every line (the same string objects
+ * come back, so the look-up hashes nothing).
+ */
+function literal(v: string): string {
+  let out = literals.get(v);
+  if (out === undefined) {
+    if (literals.size >= LITERALS_MAX) literals.clear();
+    out = str(v);
+    literals.set(v, out);
+  }
+  return out;
+}
+
+/** A repeating value's JSON literal, or `null`. */
+function literalOrNull(v: string | null): string {
+  return v === null ? 'null' : literal(v);
 }
 
 /**
@@ -56,12 +75,12 @@ export function accessBindings(pid: number, hostname: string): string {
  */
 export function formatAccessLine(level: number, time: number, bindings: string, line: AccessLine, msg: string): string {
   let out =
-    `{"level":${level},"time":${time}${bindings},"request_id":${str(line.request_id)},"method":${str(line.method)}` +
-    `,"route":${strOrNull(line.route)},"status":${line.status === null ? 'null' : line.status}` +
+    `{"level":${level},"time":${time}${bindings},"request_id":${str(line.request_id)},"method":${literal(line.method)}` +
+    `,"route":${literalOrNull(line.route)},"status":${line.status === null ? 'null' : line.status}` +
     `,"aborted":${line.aborted},"duration_ms":${line.duration_ms},"bytes_in":${line.bytes_in}` +
-    `,"key_id":${strOrNull(line.key_id)},"org_id":${strOrNull(line.org_id)},"watermark":${strOrNull(line.watermark)}`;
+    `,"key_id":${literalOrNull(line.key_id)},"org_id":${literalOrNull(line.org_id)},"watermark":${literalOrNull(line.watermark)}`;
   if (line.trace_id !== undefined) out += `,"trace_id":${str(line.trace_id)}`;
   if (line.span_id !== undefined) out += `,"span_id":${str(line.span_id)}`;
-  if (line.reason !== undefined) out += `,"reason":${str(line.reason)}`;
-  return `${out},"msg":${str(msg)}}\n`;
+  if (line.reason !== undefined) out += `,"reason":${literal(line.reason)}`;
+  return `${out},"msg":${literal(msg)}}\n`;
 }
