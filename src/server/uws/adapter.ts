@@ -79,6 +79,14 @@ function nextRequestId(): string {
   return `${idPrefix}${idCounter.toString(16).padStart(8, '0')}`;
 }
 
+/** The headers object `collectHeader` fills (one callback for every request instead of a closure each). */
+let collecting: Record<string, string> = {};
+/** Copies one request header; repeated headers are joined with `, ` (RFC 9110 §5.3). */
+function collectHeader(name: string, value: string): void {
+  const seen = collecting[name];
+  collecting[name] = seen === undefined ? value : `${seen}, ${value}`;
+}
+
 /** One request/response exchange: what the adapter tracks between uWS callbacks. */
 class Exchange {
   aborted = false;
@@ -236,10 +244,8 @@ export function mountAdapter(
     });
     try {
       const headers: Record<string, string> = {};
-      req.forEach((name, value) => {
-        const seen = headers[name];
-        headers[name] = seen === undefined ? value : `${seen}, ${value}`;
-      });
+      collecting = headers;
+      req.forEach(collectHeader);
       const method = req.getMethod().toUpperCase();
       const path = req.getUrl();
       const query = req.getQuery() ?? '';
@@ -260,7 +266,7 @@ export function mountAdapter(
         return;
       }
       if ((declared === null || declared === 0) && !chunked) {
-        x.req = withBody(EMPTY, false);
+        x.req = new Request(method, path, query, headers, EMPTY, false, x, requestId, receivedAt, trace);
         run(x);
         return;
       }
