@@ -4,7 +4,13 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { HmacSha256Key } from '../../src/server/auth/hmac-sha256.js';
-import { computeSignature, parseSignatureHeader, readCanonical } from '../../src/server/pipeline/signature.js';
+import {
+  computeSignature,
+  parseSignatureHeader,
+  readCanonical,
+  verifySignature,
+} from '../../src/server/pipeline/signature.js';
+import { KeyService } from '../../src/server/auth/keys.js';
 
 it('HmacSha256Key equals node:crypto HMAC-SHA256 for keys shorter and longer than a block, any text and body', () => {
   const out = Buffer.alloc(32);
@@ -89,5 +95,30 @@ it('reads a canonical header exactly as the general parser does, and nothing els
       assert.equal(into.toString('hex'), m[2]);
     }),
     { numRuns: 3000 },
+  );
+});
+
+it('accepts a request signed over its method, raw path and query (ASCII or not), and refuses any change', () => {
+  const keys = new KeyService({} as never, { master: Buffer.alloc(32, 1), pepper: Buffer.alloc(32, 2) }, 'gov');
+  const nowS = 1_795_000_000;
+  const check = verifySignature(keys, {} as never, 300, () => nowS * 1000);
+  const secret = keys.signingSecret('key_1');
+  const ctx = { key: { key_id: 'key_1' } } as never;
+  const part = fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: 'binary', maxLength: 40 }));
+  fc.assert(
+    fc.property(part, part, fc.integer({ min: -300, max: 300 }), (path, query, skew) => {
+      const t = nowS + skew;
+      const target = query === '' ? `/${path}` : `/${path}?${query}`;
+      const req = (method: string, p: string, q: string, sig: string) =>
+        ({ method, path: p, query: q, body: Buffer.alloc(0), headers: { 'x-service-signature': sig } }) as never;
+      const header = `t=${t},v1=${computeSignature(secret, t, 'GET', target, '')}`;
+      assert.equal(check(req('GET', `/${path}`, query, header), ctx), null);
+      assert.notEqual(check(req('HEAD', `/${path}`, query, header), ctx), null);
+      assert.notEqual(check(req('GET', `/${path}x`, query, header), ctx), null);
+      assert.notEqual(check(req('GET', `/${path}`, `${query}&`, header), ctx), null);
+      const other = `t=${t - 1},v1=${computeSignature(secret, t, 'GET', target, '')}`;
+      assert.notEqual(check(req('GET', `/${path}`, query, other), ctx), null);
+    }),
+    { numRuns: 500 },
   );
 });

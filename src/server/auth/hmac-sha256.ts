@@ -165,9 +165,22 @@ export class HmacSha256Key {
       return;
     }
     if (head.length < text.length * 3) head = new Uint8Array(text.length * 3);
-    const textBytes = encoder.encodeInto(text, head).written;
+    this.digestBytesInto(head, encoder.encodeInto(text, head).written, body, out);
+  }
+
+  /**
+   * Writes HMAC-SHA256(key, `text[0..textBytes)` ‖ `body`) into `out[0..32)`: the same as
+   * `digestInto` for a text already encoded (by a caller that writes it without building a string).
+   * @param text the message's first bytes (read before this returns; a scratch buffer may be reused)
+   * @param out at least 32 bytes.
+   */
+  digestBytesInto(text: Uint8Array, textBytes: number, body: Uint8Array, out: Uint8Array): void {
+    if (body.length >= NATIVE_FROM_BYTES) {
+      out.set(createHmac('sha256', this.secret).update(text.subarray(0, textBytes)).update(body).digest());
+      return;
+    }
     state.set(this.inner);
-    let fill = absorb(head, 0, textBytes, 0);
+    let fill = absorb(text, 0, textBytes, 0);
     fill = absorb(body, 0, body.length, fill);
     finish(fill, BLOCK + textBytes + body.length);
     writeState(innerDigest, 0);

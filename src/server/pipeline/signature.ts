@@ -15,6 +15,45 @@ import { isPromise } from '../../store/awaitable.js';
 import { API_ERRORS } from '../errors.js';
 import { fail } from '../http/envelope.js';
 
+/** Scratch buffer of the signed text (the event loop runs one check at a time); grown for long URLs. */
+let message = new Uint8Array(512);
+
+/** Writes `s` at `at` in `message` when it is all ASCII (its UTF-8 is then its characters); @returns the end, or -1. */
+function ascii(s: string, at: number): number {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 0x7f) return -1;
+    message[at + i] = c;
+  }
+  return at + s.length;
+}
+
+/**
+ * Writes the signed text `t.METHOD.path[?query].` (UTF-8) into `message` without building a
+ * string. @returns its length, or -1 when a part is not ASCII (the caller encodes the string then).
+ */
+function signedText(t: number, method: string, path: string, query: string): number {
+  const need = 16 + method.length + path.length + query.length;
+  if (message.length < need) message = new Uint8Array(need * 2);
+  let digits = 1;
+  for (let v = t; v >= 10; v = Math.floor(v / 10)) digits++;
+  for (let i = digits - 1, v = t; i >= 0; i--, v = Math.floor(v / 10)) message[i] = 48 + (v % 10);
+  let at = digits;
+  message[at++] = 46; // .
+  at = ascii(method, at);
+  if (at < 0) return -1;
+  message[at++] = 46;
+  at = ascii(path, at);
+  if (at < 0) return -1;
+  if (query !== '') {
+    message[at++] = 63; // ?
+    at = ascii(query, at);
+    if (at < 0) return -1;
+  }
+  message[at++] = 46;
+  return at;
+}
+
 /** Computes the v1 signature (hex) of a request. Exported for clients, tests and the demo. */
 export function computeSignature(
   secret: string,
@@ -135,8 +174,13 @@ export function verifySignature(keys: KeyService, replay: ReplayGuard, tolerance
       secret = new HmacSha256Key(keys.signingSecret(key.key_id));
       secrets.set(key.key_id, secret);
     }
-    const text = req.query === '' ? `${t}.${req.method}.${req.path}.` : `${t}.${req.method}.${req.path}?${req.query}.`;
-    secret.digestInto(text, req.body, digest);
+    const length = signedText(t, req.method, req.path, req.query);
+    if (length >= 0) secret.digestBytesInto(message, length, req.body, digest);
+    else {
+      const text =
+        req.query === '' ? `${t}.${req.method}.${req.path}.` : `${t}.${req.method}.${req.path}?${req.query}.`;
+      secret.digestInto(text, req.body, digest);
+    }
   }
   /** The replay check of an accepted non-GET signature (`matched`, hex). */
   function once(
