@@ -174,6 +174,7 @@ export function mountAdapter(
     // While the answer is pending, read nothing more from this connection: uWS closes a connection
     // whose next pipelined request arrives while one is pending (issue 13, item 5). Paused, that
     // request waits in the socket and is read once this answer is written, so both are answered in order.
+    if (x.req!.body === EMPTY && (x.req!.method === 'GET' || x.req!.method === 'HEAD')) watchAbort(x); // see watchAbort
     x.paused = true;
     x.res.pause();
     out.then(
@@ -230,11 +231,13 @@ export function mountAdapter(
     else x.res.close();
   };
 
-  app.any('/*', (res: HttpResponse, req: HttpRequest) => {
-    const x = new Exchange(res);
-    inFlight++;
-    hooks.onStart?.();
-    res.onAborted(() => {
+  /**
+   * Attaches `onAborted` (PITFALLS 1, 4). A bodiless GET or HEAD answered within the uWS callback
+   * needs none (uWS cannot abort a request while its callback runs): it is attached only when such a
+   * request goes asynchronous, and at once for every other request.
+   */
+  const watchAbort = (x: Exchange): void => {
+    x.res.onAborted(() => {
       x.aborted = true;
       if (x.lingering !== null) {
         clearTimeout(x.lingering.timer);
@@ -242,6 +245,12 @@ export function mountAdapter(
       }
       finish(x, null);
     });
+  };
+
+  app.any('/*', (res: HttpResponse, req: HttpRequest) => {
+    const x = new Exchange(res);
+    inFlight++;
+    hooks.onStart?.();
     try {
       const headers: Record<string, string> = {};
       collecting = headers;
@@ -259,13 +268,15 @@ export function mountAdapter(
       const chunked = headers['transfer-encoding'] !== undefined;
       const withBody = (body: Buffer, owned: boolean): Request =>
         new Request(method, path, query, headers, body, owned, x, requestId, receivedAt, trace);
+      const bodiless = (declared === null || declared === 0) && !chunked;
+      if (!bodiless || (method !== 'GET' && method !== 'HEAD')) watchAbort(x);
       if (declared !== null && (!Number.isFinite(declared) || declared > options.bodyLimitBytes)) {
         x.req = withBody(EMPTY, false);
         res.onData((chunk, isLast) => discard(x, chunk.byteLength, isLast));
         refuseTooLarge(x, false, /100-continue/i.test(headers['expect'] ?? ''));
         return;
       }
-      if ((declared === null || declared === 0) && !chunked) {
+      if (bodiless) {
         x.req = new Request(method, path, query, headers, EMPTY, false, x, requestId, receivedAt, trace);
         run(x);
         return;
