@@ -31,7 +31,6 @@ export const NATIVE_FROM_BYTES = 512;
 const W = new Int32Array(64);
 const state = new Int32Array(8);
 const pending = new Uint8Array(BLOCK);
-const innerDigest = new Uint8Array(32);
 const encoder = new TextEncoder();
 let head = new Uint8Array(1024);
 
@@ -41,6 +40,11 @@ function compress(h: Int32Array, src: Uint8Array, at: number): void {
     const j = at + i * 4;
     W[i] = (src[j]! << 24) | (src[j + 1]! << 16) | (src[j + 2]! << 8) | src[j + 3]!;
   }
+  compressW(h);
+}
+
+/** One SHA-256 compression into `h` of the block whose 16 big-endian words are already in `W[0..16)`. */
+function compressW(h: Int32Array): void {
   for (let i = 16; i < 64; i++) {
     const x = W[i - 15]!;
     const y = W[i - 2]!;
@@ -183,10 +187,14 @@ export class HmacSha256Key {
     let fill = absorb(text, 0, textBytes, 0);
     fill = absorb(body, 0, body.length, fill);
     finish(fill, BLOCK + textBytes + body.length);
-    writeState(innerDigest, 0);
+    // The outer hash's one block is the inner digest (its 8 state words), 0x80, zeros and the bit
+    // length of pad block + digest (96 bytes = 768 bits): written as words, no bytes in between.
+    for (let i = 0; i < 8; i++) W[i] = state[i]!;
+    W[8] = 0x80000000 | 0;
+    W.fill(0, 9, 15);
+    W[15] = (BLOCK + 32) * 8;
     state.set(this.outer);
-    fill = absorb(innerDigest, 0, 32, 0);
-    finish(fill, BLOCK + 32);
+    compressW(state);
     writeState(out, 0);
   }
 }
