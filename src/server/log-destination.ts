@@ -72,12 +72,33 @@ export class LogWriter {
     this.drain();
   }
 
-  /** Moves the filled part of the buffer to the backlog and starts a fresh buffer. */
+  /**
+   * Empties the buffer: written straight from it when nothing waits before it (the usual case: the
+   * buffer is then reused, not replaced by a fresh 64 KiB allocation per buffer), else (or for what
+   * the output did not take) copied to the backlog.
+   */
   private rotate(): void {
     if (this.used === 0) return;
-    this.enqueue(this.buffer.subarray(0, this.used));
-    this.buffer = Buffer.allocUnsafe(this.chunkBytes);
+    let from = 0;
+    if (this.backlog.length === 0) {
+      const written = this.writeOnce(this.buffer, 0, this.used);
+      if (written < 0) {
+        this.used = 0; // the output is gone: the lines are forgotten (as in drain)
+        return;
+      }
+      from = written;
+    }
+    if (from < this.used) this.enqueue(Buffer.from(this.buffer.subarray(from, this.used)));
     this.used = 0;
+  }
+
+  /** One write of `data[offset, offset + length)`: the bytes written, 0 when the output would block, -1 when it is gone (EPIPE, EBADF). */
+  private writeOnce(data: Buffer, offset: number, length: number): number {
+    try {
+      return this.write(this.fd, data, offset, length);
+    } catch (err) {
+      return wouldBlock(err) ? 0 : -1;
+    }
   }
 
   private enqueue(chunk: Buffer): void {
@@ -94,11 +115,9 @@ export class LogWriter {
   private drain(): void {
     while (this.backlog.length > 0) {
       const chunk = this.backlog[0]!;
-      let written: number;
-      try {
-        written = this.write(this.fd, chunk, 0, chunk.length);
-      } catch (err) {
-        if (wouldBlock(err)) return; // kept for the next flush
+      const written = this.writeOnce(chunk, 0, chunk.length);
+      if (written === 0) return; // would block: kept for the next flush
+      if (written < 0) {
         // The output is gone (EPIPE, EBADF): nothing can be written any more; forget the lines.
         this.backlog.length = 0;
         this.backlogBytes = 0;

@@ -61,11 +61,17 @@ export type Match =
   | { readonly kind: 'none' };
 
 const NONE: Match = { kind: 'none' };
+/** Paths remembered per method by `Router.match`. */
+const MEMO_PATHS_MAX = 10_000;
+/** Methods remembered (a client may send any token as a method). */
+const MEMO_METHODS_MAX = 16;
 
 /** Matches paths against the route table. HEAD matches GET routes (RFC 9110 §9.3.2). */
 export class Router {
   /** Routes by first path segment (every template starts with a literal), so a match tries only a few. */
   private readonly byFirst = new Map<string, Compiled[]>();
+  /** Results by method and path (each map emptied when full: a client sending ever-new paths only refills it). */
+  private readonly memo = new Map<string, Map<string, Match>>();
 
   /** @throws Error for a template without a leading literal or a parameter without a rule. */
   constructor(
@@ -92,13 +98,32 @@ export class Router {
     }
   }
 
-  /** Finds the route for `method` and the raw `path`; path parameters are percent-decoded. */
+  /**
+   * Finds the route for `method` and the raw `path`; path parameters are percent-decoded. The result
+   * (frozen: it is shared) is remembered per method and path, as clients poll the same paths.
+   */
   match(method: string, path: string): Match {
+    const wanted = method === 'HEAD' ? 'GET' : method;
+    let memo = this.memo.get(wanted);
+    if (memo === undefined) {
+      if (this.memo.size >= MEMO_METHODS_MAX) this.memo.clear();
+      memo = new Map();
+      this.memo.set(wanted, memo);
+    }
+    let found = memo.get(path);
+    if (found === undefined) {
+      found = this.find(wanted, path);
+      if (memo.size >= MEMO_PATHS_MAX) memo.clear();
+      memo.set(path, found);
+    }
+    return found;
+  }
+
+  private find(wanted: string, path: string): Match {
     if (!path.startsWith(this.prefix) || path.charCodeAt(this.prefix.length) !== 47 /* '/' */) return NONE;
     const segments = path.slice(this.prefix.length + 1).split('/');
     const candidates = this.byFirst.get(segments[0]!);
     if (!candidates) return NONE;
-    const wanted = method === 'HEAD' ? 'GET' : method;
     const allowed: string[] = [];
     for (const c of candidates) {
       if (c.parts.length !== segments.length) continue;
@@ -122,11 +147,11 @@ export class Router {
       if (c.route.method === wanted)
         return invalid
           ? { kind: 'invalid', route: c.route, notFound: invalid }
-          : { kind: 'found', route: c.route, params };
+          : { kind: 'found', route: c.route, params: Object.freeze(params) };
       allowed.push(c.route.method);
       if (c.route.method === 'GET') allowed.push('HEAD');
     }
-    return allowed.length > 0 ? { kind: 'method', allowed } : NONE;
+    return allowed.length > 0 ? { kind: 'method', allowed: Object.freeze(allowed) } : NONE;
   }
 }
 

@@ -31,7 +31,6 @@ export const NATIVE_FROM_BYTES = 512;
 const W = new Int32Array(64);
 const state = new Int32Array(8);
 const pending = new Uint8Array(BLOCK);
-const innerDigest = new Uint8Array(32);
 const encoder = new TextEncoder();
 let head = new Uint8Array(1024);
 
@@ -41,6 +40,11 @@ function compress(h: Int32Array, src: Uint8Array, at: number): void {
     const j = at + i * 4;
     W[i] = (src[j]! << 24) | (src[j + 1]! << 16) | (src[j + 2]! << 8) | src[j + 3]!;
   }
+  compressW(h);
+}
+
+/** One SHA-256 compression into `h` of the block whose 16 big-endian words are already in `W[0..16)`. */
+function compressW(h: Int32Array): void {
   for (let i = 16; i < 64; i++) {
     const x = W[i - 15]!;
     const y = W[i - 2]!;
@@ -165,15 +169,32 @@ export class HmacSha256Key {
       return;
     }
     if (head.length < text.length * 3) head = new Uint8Array(text.length * 3);
-    const textBytes = encoder.encodeInto(text, head).written;
+    this.digestBytesInto(head, encoder.encodeInto(text, head).written, body, out);
+  }
+
+  /**
+   * Writes HMAC-SHA256(key, `text[0..textBytes)` ‖ `body`) into `out[0..32)`: the same as
+   * `digestInto` for a text already encoded (by a caller that writes it without building a string).
+   * @param text the message's first bytes (read before this returns; a scratch buffer may be reused)
+   * @param out at least 32 bytes.
+   */
+  digestBytesInto(text: Uint8Array, textBytes: number, body: Uint8Array, out: Uint8Array): void {
+    if (body.length >= NATIVE_FROM_BYTES) {
+      out.set(createHmac('sha256', this.secret).update(text.subarray(0, textBytes)).update(body).digest());
+      return;
+    }
     state.set(this.inner);
-    let fill = absorb(head, 0, textBytes, 0);
+    let fill = absorb(text, 0, textBytes, 0);
     fill = absorb(body, 0, body.length, fill);
     finish(fill, BLOCK + textBytes + body.length);
-    writeState(innerDigest, 0);
+    // The outer hash's one block is the inner digest (its 8 state words), 0x80, zeros and the bit
+    // length of pad block + digest (96 bytes = 768 bits): written as words, no bytes in between.
+    for (let i = 0; i < 8; i++) W[i] = state[i]!;
+    W[8] = 0x80000000 | 0;
+    W.fill(0, 9, 15);
+    W[15] = (BLOCK + 32) * 8;
     state.set(this.outer);
-    fill = absorb(innerDigest, 0, 32, 0);
-    finish(fill, BLOCK + 32);
+    compressW(state);
     writeState(out, 0);
   }
 }

@@ -35,9 +35,28 @@ function str(v: string): string {
   return PLAIN.test(v) ? `"${v}"` : JSON.stringify(v);
 }
 
-/** A JSON string literal, or `null`. */
-function strOrNull(v: string | null): string {
-  return v === null ? 'null' : str(v);
+/** Most literals remembered by {@link literal} (emptied when full). */
+const LITERALS_MAX = 4096;
+const literals = new Map<string, string>();
+
+/**
+ * The JSON literal of a value that repeats from line to line (method, route, key id, organization,
+ * watermark, message): looked up rather than tested and built on every line (the same string objects
+ * come back, so the look-up hashes nothing).
+ */
+function literal(v: string): string {
+  let out = literals.get(v);
+  if (out === undefined) {
+    if (literals.size >= LITERALS_MAX) literals.clear();
+    out = str(v);
+    literals.set(v, out);
+  }
+  return out;
+}
+
+/** A repeating value's JSON literal, or `null`. */
+function literalOrNull(v: string | null): string {
+  return v === null ? 'null' : literal(v);
 }
 
 /**
@@ -49,19 +68,65 @@ export function accessBindings(pid: number, hostname: string): string {
 }
 
 /**
+ * The part of a line from `method` to `status`'s name: `,"method":…,"route":…,"status":`. The same
+ * for every request of a route, so callers may keep it.
+ */
+export function methodRouteSegment(method: string, route: string | null): string {
+  return `,"method":${literal(method)},"route":${literalOrNull(route)},"status":`;
+}
+
+/**
+ * The end of a line from `key_id` on: `,"key_id":…,"org_id":…,"watermark":…` then the optional
+ * `trace_id`, `span_id`, `reason`, then `,"msg":…}` and the newline. Without a trace it is the same
+ * for every request of a key and day, so callers may keep it.
+ */
+export function tailSegment(
+  line: Pick<AccessLine, 'key_id' | 'org_id' | 'watermark' | 'trace_id' | 'span_id' | 'reason'>,
+  msg: string,
+): string {
+  let out = `,"key_id":${literalOrNull(line.key_id)},"org_id":${literalOrNull(line.org_id)},"watermark":${literalOrNull(line.watermark)}`;
+  if (line.trace_id !== undefined) out += `,"trace_id":${str(line.trace_id)}`;
+  if (line.span_id !== undefined) out += `,"span_id":${str(line.span_id)}`;
+  if (line.reason !== undefined) out += `,"reason":${literal(line.reason)}`;
+  return `${out},"msg":${literal(msg)}}\n`;
+}
+
+/**
+ * One access log line from its segments ({@link methodRouteSegment}, {@link tailSegment}) and the
+ * values that change with every request: what {@link formatAccessLine} writes, built from few pieces.
+ */
+export function accessLineOf(
+  level: number,
+  time: number,
+  bindings: string,
+  requestId: string,
+  methodRoute: string,
+  status: number | null,
+  aborted: boolean,
+  durationMs: number,
+  bytesIn: number,
+  tail: string,
+): string {
+  return `{"level":${level},"time":${time}${bindings},"request_id":${str(requestId)}${methodRoute}${status === null ? 'null' : status},"aborted":${aborted},"duration_ms":${durationMs},"bytes_in":${bytesIn}${tail}`;
+}
+
+/**
  * One access log line, newline-terminated, as pino writes `logger[level](line, msg)`.
  * @param level {@link ACCESS_INFO} or {@link ACCESS_WARN}
  * @param time milliseconds since the epoch (pino's default `time`)
  * @param bindings from {@link accessBindings}
  */
 export function formatAccessLine(level: number, time: number, bindings: string, line: AccessLine, msg: string): string {
-  let out =
-    `{"level":${level},"time":${time}${bindings},"request_id":${str(line.request_id)},"method":${str(line.method)}` +
-    `,"route":${strOrNull(line.route)},"status":${line.status === null ? 'null' : line.status}` +
-    `,"aborted":${line.aborted},"duration_ms":${line.duration_ms},"bytes_in":${line.bytes_in}` +
-    `,"key_id":${strOrNull(line.key_id)},"org_id":${strOrNull(line.org_id)},"watermark":${strOrNull(line.watermark)}`;
-  if (line.trace_id !== undefined) out += `,"trace_id":${str(line.trace_id)}`;
-  if (line.span_id !== undefined) out += `,"span_id":${str(line.span_id)}`;
-  if (line.reason !== undefined) out += `,"reason":${str(line.reason)}`;
-  return `${out},"msg":${str(msg)}}\n`;
+  return accessLineOf(
+    level,
+    time,
+    bindings,
+    line.request_id,
+    methodRouteSegment(line.method, line.route),
+    line.status,
+    line.aborted,
+    line.duration_ms,
+    line.bytes_in,
+    tailSegment(line, msg),
+  );
 }

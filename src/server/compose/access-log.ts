@@ -8,7 +8,17 @@
  */
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import { ACCESS_INFO, ACCESS_WARN, accessBindings, formatAccessLine, type AccessLine } from './access-line.js';
+import {
+  ACCESS_INFO,
+  ACCESS_WARN,
+  accessBindings,
+  accessLineOf,
+  formatAccessLine,
+  methodRouteSegment,
+  tailSegment,
+  type AccessLine,
+} from './access-line.js';
+import type { KeyRecord } from '../../model/records.js';
 import { rawLineWriter } from '../log-destination.js';
 import type { AdapterHooks } from '../uws/adapter.js';
 import type { Metrics } from '../metrics.js';
@@ -19,6 +29,36 @@ import { reasonLabel } from '../metrics.js';
 /** Rejections counted by reason (`gov_http_rejections_total`). */
 const COUNTED_REJECTIONS = new Set([401, 403, 413, 422, 429]);
 
+/** Most routes (with their methods) whose segment is kept; emptied when full (a client may send any method). */
+const SEGMENTS_MAX = 1024;
+
+/** The access line's segments that repeat: per route and method, and per key record and watermark (a day). */
+class Segments {
+  private readonly byRoute = new Map<string, string>();
+  private readonly byKey = new WeakMap<KeyRecord, { readonly watermark: string | null; readonly tail: string }>();
+
+  methodRoute(method: string, route: string | null): string {
+    if (route === null) return methodRouteSegment(method, route);
+    const id = method === 'GET' ? route : `${method} ${route}`;
+    let out = this.byRoute.get(id);
+    if (out === undefined) {
+      if (this.byRoute.size >= SEGMENTS_MAX) this.byRoute.clear();
+      out = methodRouteSegment(method, route);
+      this.byRoute.set(id, out);
+    }
+    return out;
+  }
+
+  /** The tail of an admitted key's `request` line. */
+  tail(key: KeyRecord, watermark: string | null): string {
+    const kept = this.byKey.get(key);
+    if (kept !== undefined && kept.watermark === watermark) return kept.tail;
+    const tail = tailSegment({ key_id: key.key_id, org_id: key.org_id, watermark }, 'request');
+    this.byKey.set(key, { watermark, tail });
+    return tail;
+  }
+}
+
 /** The adapter's hooks: in-flight gauge, request metrics, the access log line, and the 500 logger. */
 export function accessHooks(
   metrics: Metrics | null,
@@ -28,6 +68,7 @@ export function accessHooks(
 ): AdapterHooks {
   const raw = rawLineWriter(log);
   const bindings = accessBindings(process.pid, hostname());
+  const segments = new Segments();
   return {
     onError: internalError(log, unavailable),
     ...(metrics
@@ -54,17 +95,38 @@ export function accessHooks(
       }
       const refused = res?.reason !== undefined;
       if (!log.isLevelEnabled(refused ? 'warn' : 'info')) return;
+      const durationMs = Math.round((now() - req.receivedAt) * 1000) / 1000;
+      const key = ctx?.key ?? null;
+      const watermark = ctx?.watermark ?? null;
+      if (raw && !refused && !req.trace && key !== null && ctx !== null) {
+        // The usual line (an admitted key, no trace): the segments that repeat are kept, per route and per key and day.
+        raw(
+          accessLineOf(
+            ACCESS_INFO,
+            Date.now(),
+            bindings,
+            req.requestId,
+            segments.methodRoute(req.method, ctx.template),
+            res?.status ?? null,
+            aborted,
+            durationMs,
+            bytesIn,
+            segments.tail(key, watermark),
+          ),
+        );
+        return;
+      }
       const line: AccessLine = {
         request_id: req.requestId,
         method: req.method,
         route: ctx?.template ?? null,
         status: res?.status ?? null,
         aborted,
-        duration_ms: Math.round((now() - req.receivedAt) * 1000) / 1000,
+        duration_ms: durationMs,
         bytes_in: bytesIn,
-        key_id: ctx?.key?.key_id ?? res?.keyId ?? null,
-        org_id: ctx?.key?.org_id ?? null,
-        watermark: ctx?.watermark ?? null,
+        key_id: key?.key_id ?? res?.keyId ?? null,
+        org_id: key?.org_id ?? null,
+        watermark,
       };
       const trace = req.trace;
       if (trace) {

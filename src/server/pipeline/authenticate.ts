@@ -31,6 +31,8 @@ export function authenticate(
   usage: Pick<KeyUsage, 'mark'>,
 ): Stage {
   const cache = new Map<string, CachedKey>();
+  let lastHeader: string | null = null;
+  let lastEntry: CachedKey | undefined;
   /** The look-up of `apiKey` and whether its organization exists: synchronous on LMDB, a promise on Redis. */
   function resolve(apiKey: string, t: number): Awaitable<CachedKey> {
     return thenMaybe(keys.lookup(apiKey, t), (lookup) =>
@@ -45,9 +47,15 @@ export function authenticate(
     const header = req.headers['authorization'];
     if (header === undefined) return fail(API_ERRORS.missingAuthorization);
     const t = now();
-    // Cached by the whole header value: a known key skips the format checks too.
-    const entry = cache.get(header);
-    if (entry && entry.until > t) return admit(keys, usage, entry, t, ctx);
+    // Cached by the whole header value: a known key skips the format checks too. The last header
+    // seen is compared first (a client's requests come in runs): no hash of it computed per request.
+    let entry = header === lastHeader ? lastEntry : undefined;
+    if (entry === undefined || entry.until <= t) entry = cache.get(header);
+    if (entry && entry.until > t) {
+      lastHeader = header;
+      lastEntry = entry;
+      return admit(keys, usage, entry, t, ctx);
+    }
     if (!/^Bearer\s+\S+$/i.test(header)) return fail(API_ERRORS.missingAuthorization);
     const apiKey = header.slice(header.indexOf(' ') + 1).trim();
     if (!keys.hasPrefix(apiKey)) return fail(API_ERRORS.invalidKeyFormat);
@@ -78,7 +86,9 @@ function admit(
   ctx: RequestContext,
 ): ApiResponse | null {
   let lookup = entry.lookup;
-  if (lookup.ok) lookup = keys.state(lookup.key, t); // expiry is re-checked on every call
+  // Expiry and revocation are re-checked on every call (a key that has neither needs no new object).
+  if (lookup.ok && (lookup.key.revoked_at !== null || lookup.key.expires_at !== null))
+    lookup = keys.state(lookup.key, t);
   if (!lookup.ok) {
     if (!('keyId' in lookup))
       return fail(lookup.reason === 'format' ? API_ERRORS.invalidKeyFormat : API_ERRORS.invalidKey);

@@ -10,7 +10,7 @@ import type { KeyRecord } from '../../model/records.js';
 import type { Lease, RateLeases, RateWindow } from '../../store/rate-limits/repository.js';
 import type { ApiResponse, RateState, RequestContext } from '../http/types.js';
 import type { Stage } from './types.js';
-import { isPromise, thenMaybe, type Awaitable } from '../../store/awaitable.js';
+import { isPromise, type Awaitable } from '../../store/awaitable.js';
 import { API_ERRORS } from '../errors.js';
 import { fail } from '../http/envelope.js';
 
@@ -128,22 +128,48 @@ export class RateLimiter {
    * store a share is never used up between the lease and the decision, so there is one round.
    */
   private admit(key: KeyRecord, minute: Local, hour: Local, nowS: number): Awaitable<RateDecision> {
-    return thenMaybe(this.ensure(key.key_id, 'hour', hour, Infinity), (hourLeased) =>
-      thenMaybe(hour.unused > 0 ? this.ensure(key.key_id, 'minute', minute, hour.unused) : 0, (minuteLeased) => {
-        const reset = (minute.id + 1) * 60;
-        if (hour.unused <= 0 || minute.unused <= 0) {
-          const more = hour.unused <= 0 ? hour.seen < hour.limit : minute.seen < minute.limit;
-          if (more) return this.admit(key, minute, hour, nowS);
-          const window: RateWindow = hour.unused <= 0 ? 'hour' : 'minute';
-          const retryAfter = Math.max(1, window === 'hour' ? (hour.id + 1) * 3600 - nowS : reset - nowS);
-          return { allowed: false, retryAfter, window, state: { limit: key.per_minute, remaining: 0, reset } };
-        }
-        minute.unused--;
-        hour.unused--;
-        const remaining = Math.min(remainingOf(minute, minuteLeased), remainingOf(hour, hourLeased));
-        return { allowed: true, retryAfter: 0, state: { limit: key.per_minute, remaining, reset } };
-      }),
-    );
+    // Written without closures: the hot path (a synchronous store, budget at hand) allocates only the decision.
+    const hourLeased = this.ensure(key.key_id, 'hour', hour, Infinity);
+    return isPromise(hourLeased)
+      ? hourLeased.then((leased) => this.admitMinute(key, minute, hour, nowS, leased))
+      : this.admitMinute(key, minute, hour, nowS, hourLeased);
+  }
+
+  /** `admit` once the hour's share is known. */
+  private admitMinute(
+    key: KeyRecord,
+    minute: Local,
+    hour: Local,
+    nowS: number,
+    hourLeased: number,
+  ): Awaitable<RateDecision> {
+    const minuteLeased = hour.unused > 0 ? this.ensure(key.key_id, 'minute', minute, hour.unused) : 0;
+    return isPromise(minuteLeased)
+      ? minuteLeased.then((leased) => this.decide(key, minute, hour, nowS, hourLeased, leased))
+      : this.decide(key, minute, hour, nowS, hourLeased, minuteLeased);
+  }
+
+  /** `admit` once both shares are known: admits, refuses, or leases again (see `admit`). */
+  private decide(
+    key: KeyRecord,
+    minute: Local,
+    hour: Local,
+    nowS: number,
+    hourLeased: number,
+    minuteLeased: number,
+  ): Awaitable<RateDecision> {
+    const reset = (minute.id + 1) * 60;
+    if (hour.unused <= 0 || minute.unused <= 0) {
+      const more = hour.unused <= 0 ? hour.seen < hour.limit : minute.seen < minute.limit;
+      if (more) return this.admit(key, minute, hour, nowS);
+      const window: RateWindow = hour.unused <= 0 ? 'hour' : 'minute';
+      const retryAfter = Math.max(1, window === 'hour' ? (hour.id + 1) * 3600 - nowS : reset - nowS);
+      return { allowed: false, retryAfter, window, state: { limit: key.per_minute, remaining: 0, reset } };
+    }
+    minute.unused--;
+    hour.unused--;
+    const remaining = Math.min(remainingOf(minute, minuteLeased), remainingOf(hour, hourLeased));
+    return { allowed: true, retryAfter: 0, state: { limit: key.per_minute, remaining, reset } };
   }
 
   /**

@@ -9,10 +9,50 @@ import type { KeyService } from '../auth/keys.js';
 import { HmacSha256Key } from '../auth/hmac-sha256.js';
 import type { ReplayGuard } from './replay-guard.js';
 import type { Stage } from './types.js';
-import type { ApiResponse } from '../http/types.js';
+import type { ApiRequest, ApiResponse } from '../http/types.js';
+import type { KeyRecord } from '../../model/records.js';
 import { isPromise } from '../../store/awaitable.js';
 import { API_ERRORS } from '../errors.js';
 import { fail } from '../http/envelope.js';
+
+/** Scratch buffer of the signed text (the event loop runs one check at a time); grown for long URLs. */
+let message = new Uint8Array(512);
+
+/** Writes `s` at `at` in `message` when it is all ASCII (its UTF-8 is then its characters); @returns the end, or -1. */
+function ascii(s: string, at: number): number {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 0x7f) return -1;
+    message[at + i] = c;
+  }
+  return at + s.length;
+}
+
+/**
+ * Writes the signed text `t.METHOD.path[?query].` (UTF-8) into `message` without building a
+ * string. @returns its length, or -1 when a part is not ASCII (the caller encodes the string then).
+ */
+function signedText(t: number, method: string, path: string, query: string): number {
+  const need = 16 + method.length + path.length + query.length;
+  if (message.length < need) message = new Uint8Array(need * 2);
+  let digits = 1;
+  for (let v = t; v >= 10; v = Math.floor(v / 10)) digits++;
+  for (let i = digits - 1, v = t; i >= 0; i--, v = Math.floor(v / 10)) message[i] = 48 + (v % 10);
+  let at = digits;
+  message[at++] = 46; // .
+  at = ascii(method, at);
+  if (at < 0) return -1;
+  message[at++] = 46;
+  at = ascii(path, at);
+  if (at < 0) return -1;
+  if (query !== '') {
+    message[at++] = 63; // ?
+    at = ascii(query, at);
+    if (at < 0) return -1;
+  }
+  message[at++] = 46;
+  return at;
+}
 
 /** Computes the v1 signature (hex) of a request. Exported for clients, tests and the demo. */
 export function computeSignature(
@@ -65,6 +105,49 @@ export function parseSignatureHeader(header: string): { t: number; v1: string[] 
   return t === null || v1.length === 0 ? null : { t, v1 };
 }
 
+/** The value of a lower-case hex digit's character code, or -1. */
+function hexDigit(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 102) return c - 87;
+  return -1;
+}
+
+/** Length of `t=` + `,v1=` + 64 hex: the canonical header is this plus its 1-12 digits. */
+const CANONICAL_FIXED = 70;
+
+/**
+ * The canonical header (what `CANONICAL` matches, what our clients send), read without a regular
+ * expression or any allocation: @returns its timestamp, its one v1 decoded into `into[0..32)`; -1
+ * when `header` is not canonical (the general parser decides then).
+ */
+export function readCanonical(header: string, into: Uint8Array): number {
+  const digits = header.length - CANONICAL_FIXED;
+  if (digits < 1 || digits > 12 || header.charCodeAt(0) !== 116 /* t */ || header.charCodeAt(1) !== 61 /* = */)
+    return -1;
+  let t = 0;
+  for (let i = 2; i < 2 + digits; i++) {
+    const d = header.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    t = t * 10 + d;
+  }
+  let at = 2 + digits;
+  if (
+    header.charCodeAt(at) !== 44 /* , */ ||
+    header.charCodeAt(at + 1) !== 118 /* v */ ||
+    header.charCodeAt(at + 2) !== 49 /* 1 */ ||
+    header.charCodeAt(at + 3) !== 61 /* = */
+  )
+    return -1;
+  at += 4;
+  for (let i = 0; i < 32; i++, at += 2) {
+    const hi = hexDigit(header.charCodeAt(at));
+    const lo = hexDigit(header.charCodeAt(at + 1));
+    if (hi < 0 || lo < 0) return -1;
+    into[i] = (hi << 4) | lo;
+  }
+  return t;
+}
+
 /** The answer to a signature already used: 403 `Invalid request signature` (design notes "Replay"). */
 const REPLAYED = fail(API_ERRORS.invalidSignature, {
   detail: 'This signature was already used (replay)',
@@ -84,25 +167,51 @@ function replayed(accepted: boolean): ApiResponse | null {
 /** 403 `Missing request signature` / `Invalid request signature`. */
 export function verifySignature(keys: KeyService, replay: ReplayGuard, toleranceS: number, now: () => number): Stage {
   const secrets = new Map<string, HmacSha256Key>();
-  return function checkSignature(req, ctx) {
-    const header = req.headers['x-service-signature'];
-    if (header === undefined || header.trim() === '') return MISSING;
-    const parsed = parseSignatureHeader(header);
-    if (!parsed) return MALFORMED;
-    const nowS = Math.floor(now() / 1000);
-    if (Math.abs(nowS - parsed.t) > toleranceS) return STALE;
-    const key = ctx.key!;
+  /** Writes the request's v1 digest (signed at `t`) into `digest`. */
+  function sign(req: ApiRequest, key: KeyRecord, t: number): void {
     let secret = secrets.get(key.key_id);
     if (secret === undefined) {
       secret = new HmacSha256Key(keys.signingSecret(key.key_id));
       secrets.set(key.key_id, secret);
     }
-    const target = req.query === '' ? req.path : `${req.path}?${req.query}`;
-    secret.digestInto(`${parsed.t}.${req.method}.${target}.`, req.body, digest);
+    const length = signedText(t, req.method, req.path, req.query);
+    if (length >= 0) secret.digestBytesInto(message, length, req.body, digest);
+    else {
+      const text =
+        req.query === '' ? `${t}.${req.method}.${req.path}.` : `${t}.${req.method}.${req.path}?${req.query}.`;
+      secret.digestInto(text, req.body, digest);
+    }
+  }
+  /** The replay check of an accepted non-GET signature (`matched`, hex). */
+  function once(
+    req: ApiRequest,
+    matched: string,
+    t: number,
+    nowS: number,
+  ): ApiResponse | null | Promise<ApiResponse | null> {
+    if (req.method === 'GET' || req.method === 'HEAD') return null;
+    const accepted = replay.accept(matched, t, nowS);
+    return isPromise(accepted) ? accepted.then(replayed) : replayed(accepted);
+  }
+  return function checkSignature(req, ctx) {
+    const header = req.headers['x-service-signature'];
+    if (header === undefined) return MISSING;
+    const nowS = Math.floor(now() / 1000);
+    // The canonical form first: no regular expression, no allocation, the candidate decoded in place.
+    const t = readCanonical(header, candidate);
+    if (t >= 0) {
+      if (Math.abs(nowS - t) > toleranceS) return STALE;
+      sign(req, ctx.key!, t);
+      if (!timingSafeEqual(candidate, digest)) return MISMATCH;
+      return once(req, header.slice(header.length - 64), t, nowS);
+    }
+    if (header.trim() === '') return MISSING;
+    const parsed = parseSignatureHeader(header);
+    if (!parsed) return MALFORMED;
+    if (Math.abs(nowS - parsed.t) > toleranceS) return STALE;
+    sign(req, ctx.key!, parsed.t);
     const matched = parsed.v1.find((v) => candidate.write(v, 'hex') === 32 && timingSafeEqual(candidate, digest));
     if (matched === undefined) return MISMATCH;
-    if (req.method === 'GET' || req.method === 'HEAD') return null;
-    const accepted = replay.accept(matched, parsed.t, nowS);
-    return isPromise(accepted) ? accepted.then(replayed) : replayed(accepted);
+    return once(req, matched, parsed.t, nowS);
   };
 }

@@ -3,10 +3,11 @@ import type { Endpoint } from '../endpoint.js';
 import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
 import { API_ERRORS } from '../errors.js';
-import { fail, okBytes } from '../http/envelope.js';
+import { fail } from '../http/envelope.js';
 import type { ApiResponse } from '../http/types.js';
 import type { EvaluationView } from '../../store/evaluations/repository.js';
 import { isPromise } from '../../store/awaitable.js';
+import { StatusBodies } from './status-bodies.js';
 
 /** `GET /evaluations/{id}`. */
 export const GET_EVALUATION: Endpoint = {
@@ -28,24 +29,26 @@ export const GET_EVALUATION: Endpoint = {
 
 /**
  * `GET /evaluations/{id}`: 404 when unknown, purged or retired, 403 for another organization's evaluation.
- * Serves the view pre-rendered at the last state change (bytes straight from the store: no msgpack decode, no JSON encode, no UTF-8 round trip per poll).
+ * Serves the view pre-rendered at the last state change (bytes straight from the store: no msgpack decode, no JSON encode, no UTF-8 round trip per poll),
+ * in an envelope rendered once per view and watermark (server/routes/status-bodies).
  */
-export function evaluationStatusRoute(deps: RouteDeps): Route {
+export function evaluationStatusRoute(deps: RouteDeps, bodies = new StatusBodies()): Route {
   return {
     ...GET_EVALUATION,
     handle(_req, ctx) {
-      const view = deps.store.evaluations.view(ctx.params['id']!);
+      const id = ctx.params['id']!;
+      const view = deps.store.evaluations.view(id);
       const orgId = ctx.key!.org_id;
       const watermark = ctx.watermark!;
-      return isPromise(view) ? view.then((v) => answer(v, orgId, watermark)) : answer(view, orgId, watermark);
+      return isPromise(view) ? view.then((v) => answer(id, v, orgId, watermark)) : answer(id, view, orgId, watermark);
     },
   };
   /** The answer for a stored view (synchronous on LMDB, after the read on Redis). */
-  function answer(view: EvaluationView | undefined, orgId: string, watermark: string): ApiResponse {
+  function answer(id: string, view: EvaluationView | undefined, orgId: string, watermark: string): ApiResponse {
     if (!view || (view.expiresAt !== null && view.expiresAt <= deps.now())) return fail(API_ERRORS.evaluationNotFound);
     if (view.orgId !== orgId) return fail(API_ERRORS.evaluationForbidden);
-    // spec §2 lists the batch-level `error` outside `data`; it is sent in both places. okBytes
-    // copies the view out of the store's read buffer before anything else reads the store.
-    return okBytes(view.json, watermark, view.errorJson === null ? '' : `,"error":${view.errorJson}`);
+    // spec §2 lists the batch-level `error` outside `data`; it is sent in both places. The body is
+    // built (or recognised) before anything else reads the store, whose read buffer `view.json` may be.
+    return { status: 200, body: bodies.body(id, view, watermark) };
   }
 }

@@ -79,6 +79,14 @@ function nextRequestId(): string {
   return `${idPrefix}${idCounter.toString(16).padStart(8, '0')}`;
 }
 
+/** The headers object `collectHeader` fills (one callback for every request instead of a closure each). */
+let collecting: Record<string, string> = {};
+/** Copies one request header; repeated headers are joined with `, ` (RFC 9110 §5.3). */
+function collectHeader(name: string, value: string): void {
+  const seen = collecting[name];
+  collecting[name] = seen === undefined ? value : `${seen}, ${value}`;
+}
+
 /** One request/response exchange: what the adapter tracks between uWS callbacks. */
 class Exchange {
   aborted = false;
@@ -166,6 +174,7 @@ export function mountAdapter(
     // While the answer is pending, read nothing more from this connection: uWS closes a connection
     // whose next pipelined request arrives while one is pending (issue 13, item 5). Paused, that
     // request waits in the socket and is read once this answer is written, so both are answered in order.
+    if (x.req!.body === EMPTY && (x.req!.method === 'GET' || x.req!.method === 'HEAD')) watchAbort(x); // see watchAbort
     x.paused = true;
     x.res.pause();
     out.then(
@@ -222,11 +231,13 @@ export function mountAdapter(
     else x.res.close();
   };
 
-  app.any('/*', (res: HttpResponse, req: HttpRequest) => {
-    const x = new Exchange(res);
-    inFlight++;
-    hooks.onStart?.();
-    res.onAborted(() => {
+  /**
+   * Attaches `onAborted` (PITFALLS 1, 4). A bodiless GET or HEAD answered within the uWS callback
+   * needs none (uWS cannot abort a request while its callback runs): it is attached only when such a
+   * request goes asynchronous, and at once for every other request.
+   */
+  const watchAbort = (x: Exchange): void => {
+    x.res.onAborted(() => {
       x.aborted = true;
       if (x.lingering !== null) {
         clearTimeout(x.lingering.timer);
@@ -234,12 +245,16 @@ export function mountAdapter(
       }
       finish(x, null);
     });
+  };
+
+  app.any('/*', (res: HttpResponse, req: HttpRequest) => {
+    const x = new Exchange(res);
+    inFlight++;
+    hooks.onStart?.();
     try {
       const headers: Record<string, string> = {};
-      req.forEach((name, value) => {
-        const seen = headers[name];
-        headers[name] = seen === undefined ? value : `${seen}, ${value}`;
-      });
+      collecting = headers;
+      req.forEach(collectHeader);
       const method = req.getMethod().toUpperCase();
       const path = req.getUrl();
       const query = req.getQuery() ?? '';
@@ -253,14 +268,16 @@ export function mountAdapter(
       const chunked = headers['transfer-encoding'] !== undefined;
       const withBody = (body: Buffer, owned: boolean): Request =>
         new Request(method, path, query, headers, body, owned, x, requestId, receivedAt, trace);
+      const bodiless = (declared === null || declared === 0) && !chunked;
+      if (!bodiless || (method !== 'GET' && method !== 'HEAD')) watchAbort(x);
       if (declared !== null && (!Number.isFinite(declared) || declared > options.bodyLimitBytes)) {
         x.req = withBody(EMPTY, false);
         res.onData((chunk, isLast) => discard(x, chunk.byteLength, isLast));
         refuseTooLarge(x, false, /100-continue/i.test(headers['expect'] ?? ''));
         return;
       }
-      if ((declared === null || declared === 0) && !chunked) {
-        x.req = withBody(EMPTY, false);
+      if (bodiless) {
+        x.req = new Request(method, path, query, headers, EMPTY, false, x, requestId, receivedAt, trace);
         run(x);
         return;
       }

@@ -26,6 +26,27 @@ const H_CONTENT_TYPE = Buffer.from('content-type');
 const JSON_AND_ID = 'application/json; charset=utf-8\r\nx-request-id: ';
 const STATUS_BYTES = new Map(Object.entries(STATUS_TEXT).map(([code, text]) => [Number(code), Buffer.from(text)]));
 
+/** `\r\nx-ratelimit-limit: <limit>\r\nx-ratelimit-remaining: ` of the last limit written (a key's limit rarely changes). */
+let lastLimit = -1;
+let lastLimitPart = '';
+function limitPart(limit: number): string {
+  if (limit !== lastLimit) {
+    lastLimit = limit;
+    lastLimitPart = `\r\nx-ratelimit-limit: ${limit}\r\nx-ratelimit-remaining: `;
+  }
+  return lastLimitPart;
+}
+/** `\r\nx-ratelimit-reset: <reset>` of the last reset written (it changes once a minute). */
+let lastReset = -1;
+let lastResetPart = '';
+function resetPart(reset: number): string {
+  if (reset !== lastReset) {
+    lastReset = reset;
+    lastResetPart = `\r\nx-ratelimit-reset: ${reset}`;
+  }
+  return lastResetPart;
+}
+
 /** Status line, the fixed header block and the response's own headers. */
 function writeHead(res: HttpResponse, req: ApiRequest, ctx: RequestContext | null, out: ApiResponse): void {
   res.writeStatus(STATUS_BYTES.get(out.status) ?? `${out.status} Status`);
@@ -37,7 +58,7 @@ function writeHead(res: HttpResponse, req: ApiRequest, ctx: RequestContext | nul
   res.writeHeader(
     H_CONTENT_TYPE,
     rate
-      ? `${JSON_AND_ID}${req.requestId}\r\nx-ratelimit-limit: ${rate.limit}\r\nx-ratelimit-remaining: ${rate.remaining}\r\nx-ratelimit-reset: ${rate.reset}`
+      ? `${JSON_AND_ID}${req.requestId}${limitPart(rate.limit)}${rate.remaining}${resetPart(rate.reset)}`
       : `${JSON_AND_ID}${req.requestId}`,
   );
   if (out.headers) for (const [name, value] of out.headers) res.writeHeader(name, value);
