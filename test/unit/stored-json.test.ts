@@ -36,6 +36,7 @@ describe('valueNestsDeeperThan', () => {
       ['[', ']'],
       ['{"a":', '}'],
       ['[{"a":', '}]'],
+      ['{"__proto__":', '}'],
     ] as const) {
       for (const levels of [1, 2, 10, 170, 256, 511, 512, 513, 514, 2000]) {
         const text = `${open.repeat(levels)}"x"${close.repeat(levels)}`;
