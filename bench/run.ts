@@ -128,9 +128,12 @@ async function main(): Promise<void> {
             curveBatches: 0,
             threadCounts: [],
             smallBatches: 250,
-            smallWarmBatches: 40,
+            // Long enough for the workers' JIT to settle (each worker sees ~4,000 small-fleet and
+            // ~1,000 corpus scenarios first): 40 / 20 batches left the measured window inside their
+            // warm-up, ~5 × the steady CPU per scenario, while the engine loop beside it was warm.
+            smallWarmBatches: 800,
             corpusBatches: 50,
-            corpusWarmBatches: 20,
+            corpusWarmBatches: 200,
             cpuThreads: threads,
             engineMs: 1000,
           }

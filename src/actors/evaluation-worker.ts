@@ -21,7 +21,7 @@ import { evaluateBlueprint, parseBlueprint } from '../engine/index.js';
 import { renderScenarioSvg, type RenderViolation } from '../render/index.js';
 import { applyWaivers } from '../engine/waivers.js';
 import { engineOptionsOf } from './worker-governance.js';
-import { compileValidators, fieldErrors, parseJsonBody } from '../api/requests.js';
+import { compileValidators, fieldErrors, parseJsonBody, parseStoredJson } from '../api/requests.js';
 import { contribution, violationStats } from './outcome.js';
 import { inlineView } from '../api/views/inline.js';
 import { renderRemediation } from '../api/views/remediation.js';
@@ -94,7 +94,7 @@ function evaluateScenario(task: ScenarioTask): ScenarioTaskResult {
   const startedAtMs = nowMs();
   injectFault(task.fault);
   const started = performance.now();
-  const parsed = parseJsonBody(task.blueprint);
+  const parsed = parseStoredJson(task.blueprint);
   if (!parsed.ok)
     return {
       ok: false,
@@ -136,10 +136,10 @@ function evaluateScenario(task: ScenarioTask): ScenarioTaskResult {
 
 /** The SVG of a stored scenario, its modules marked by its latest results' violations. */
 function render(task: RenderTask): RenderTaskResult {
-  const parsed = parseJsonBody(task.blueprint);
+  const parsed = parseStoredJson(task.blueprint);
   const graph = parsed.ok ? parseBlueprint(parsed.value) : null;
   if (!graph?.ok) return { ok: false, code: 'blueprint_invalid', message: 'the stored blueprint cannot be drawn' };
-  const results = task.results === null ? null : parseJsonBody(task.results);
+  const results = task.results === null ? null : parseStoredJson(task.results);
   const violations =
     results?.ok === true ? ((results.value as { violations?: RenderViolation[] }).violations ?? []) : [];
   return { ok: true, svg: renderScenarioSvg(graph.graph, violations, { idPrefix: `scenario-${task.scenarioId}` }) };
