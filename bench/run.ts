@@ -28,10 +28,22 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const names = args.filter((a) => !a.startsWith('--'));
 const all = names.length === 0;
-const selected = (name: string) => all || names.includes(name);
+/** Wall time of each benchmark run, in the order they ran (printed at the end: a quick run should take under 2 minutes). */
+const laps: { name: string; startMs: number; ms?: number }[] = [];
+const runStartMs = performance.now();
+/** True when benchmark `name` is to run; the first time, it also starts its lap (and ends the previous one). */
+const selected = (name: string): boolean => {
+  const yes = all || names.includes(name);
+  const last = laps[laps.length - 1];
+  if (yes && last?.name !== name) {
+    if (last) last.ms = performance.now() - last.startMs;
+    laps.push({ name, startMs: performance.now() });
+  }
+  return yes;
+};
 /** Worker threads of the service under test: the service's default (one per core) unless BENCH_THREADS says otherwise. */
 const threads = Number(process.env['BENCH_THREADS'] ?? availableParallelism());
-/** Traffic of the full fuzz soak in seconds (`BENCH_FUZZ_SOAK_S`, default 600; quick runs take 20). */
+/** Traffic of the full fuzz soak in seconds (`BENCH_FUZZ_SOAK_S`, default 600; quick runs take 10). */
 const fuzzSoakSeconds = Number(process.env['BENCH_FUZZ_SOAK_S'] ?? 600);
 const stamp = new Date().toISOString().slice(0, 10);
 const rows: string[] = [];
@@ -56,7 +68,7 @@ function row(scenario: string, target: string, measured: string, met: boolean, d
 async function main(): Promise<void> {
   process.stdout.write(`Benchmarks on ${machine}\n`);
   if (selected('engine')) {
-    const r = benchEngine(quick ? 70 : 350);
+    const r = benchEngine(quick ? 30 : 350);
     row(
       'Engine (issue 3)',
       'median eval ÷ JSON.parse ≤ 3',
@@ -73,7 +85,8 @@ async function main(): Promise<void> {
     );
     rows.push('| 1 Signed reads, 6 Metrics cost | | skipped: wrk unavailable | | |');
   } else if (selected('signed-reads')) {
-    const r = await benchSignedReads(quick ? 3 : 3, quick ? 1 : 5);
+    // Quick: 1 s of warm-up and 2 s per target (a check before a commit, under 2 minutes in all).
+    const r = await benchSignedReads(quick ? 2 : 3, quick ? 1 : 5, 64, quick ? 1 : 3);
     const vsUws = r.signed.requestsPerSec / r.uws.requestsPerSec;
     const vsFastify = r.signed.requestsPerSec / r.fastify.requestsPerSec;
     const detail = `signed ${Math.round(r.signed.requestsPerSec)} req/s (p50 ${r.signed.p50Ms} ms, p99 ${r.signed.p99Ms} ms), uWS ${Math.round(r.uws.requestsPerSec)}, Fastify ${Math.round(r.fastify.requestsPerSec)}, ${r.bodyBytes}-byte bodies, errors ${r.signed.errors + r.signed.non2xx}; median of ${r.rounds} alternating round${r.rounds === 1 ? '' : 's'}; server CPU per request: signed ${us(r.signed.cpuUsPerRequest)}, uWS ${us(r.uws.cpuUsPerRequest)}, Fastify ${us(r.fastify.cpuUsPerRequest)}`;
@@ -127,13 +140,13 @@ async function main(): Promise<void> {
         ? {
             curveBatches: 0,
             threadCounts: [],
-            smallBatches: 250,
-            // Long enough for the workers' JIT to settle (each worker sees ~4,000 small-fleet and
-            // ~1,000 corpus scenarios first): 40 / 20 batches left the measured window inside their
-            // warm-up, ~5 × the steady CPU per scenario, while the engine loop beside it was warm.
-            smallWarmBatches: 800,
-            corpusBatches: 50,
-            corpusWarmBatches: 200,
+            smallBatches: 200,
+            // The workers' JIT needs thousands of scenarios to settle (40 / 20 batches left the measured
+            // window inside it, ~5 × the steady CPU per scenario, while the engine loop beside it was
+            // warm); 400 / 100 keep the quick run under 2 minutes and read 10-30% above a full run.
+            smallWarmBatches: 400,
+            corpusBatches: 40,
+            corpusWarmBatches: 100,
             cpuThreads: threads,
             engineMs: 1000,
           }
@@ -214,7 +227,7 @@ async function main(): Promise<void> {
     save('fleet', r);
   }
   if (selected('soak')) {
-    const r = await benchSoak(quick ? 20 : 600, threads);
+    const r = await benchSoak(quick ? 10 : 600, threads);
     row(
       '5 Soak',
       'RSS growth after warm-up < 10% (anonymous memory)',
@@ -233,7 +246,7 @@ async function main(): Promise<void> {
     save('soak', r);
   }
   if (selected('fuzz-soak')) {
-    const r = await benchFuzzSoak(quick ? 20 : fuzzSoakSeconds, quick ? 5 : 30, { POOL_THREADS: String(threads) });
+    const r = await benchFuzzSoak(quick ? 10 : fuzzSoakSeconds, quick ? 3 : 30, { POOL_THREADS: String(threads) });
     const mb = (x: number) => (x / 2 ** 20).toFixed(0);
     row(
       'Fuzz soak (issue 13)',
@@ -251,7 +264,9 @@ async function main(): Promise<void> {
     rows.push(`| 16 Cluster | | skipped: ${missing} unavailable | | |`);
   } else if (selected('cluster')) {
     const r = await benchCluster(
-      quick ? { readSeconds: 2, rounds: 1, batches: 20 } : { readSeconds: 5, rounds: 5, batchRounds: 3, batches: 300 },
+      quick
+        ? { readSeconds: 2, rounds: 1, batches: 20, maxNodes: 1 }
+        : { readSeconds: 5, rounds: 5, batchRounds: 3, batches: 300 },
     );
     const lmdb = r.points.find((p) => p.name === 'lmdb')!;
     const one = r.points.find((p) => p.name === 'redis-1')!;
@@ -298,6 +313,11 @@ async function main(): Promise<void> {
     );
     save('scan-sarif', r);
   }
+  const lastLap = laps[laps.length - 1];
+  if (lastLap) lastLap.ms = performance.now() - lastLap.startMs;
+  process.stdout.write(
+    `\nTook ${((performance.now() - runStartMs) / 1000).toFixed(0)} s: ${laps.map((l) => `${l.name} ${((l.ms ?? 0) / 1000).toFixed(0)} s`).join(', ')}\n`,
+  );
   const table = ['| scenario | target | measured | met | detail |', '|---|---|---|---|---|', ...rows].join('\n');
   process.stdout.write(`\n${table}\n`);
   // Beside the last committed full run (docs/performance.md), before this run may rewrite it.

@@ -27,8 +27,13 @@ export interface SignedReads {
   readonly signedNoLog: LoadResult;
 }
 
-/** Runs the comparison: `rounds` rounds of `durationS` seconds per target. */
-export async function benchSignedReads(durationS: number, rounds: number, connections = 64): Promise<SignedReads> {
+/** Runs the comparison: `rounds` rounds of `durationS` seconds per target, after `warmUpS` seconds of warm-up each. */
+export async function benchSignedReads(
+  durationS: number,
+  rounds: number,
+  connections = 64,
+  warmUpS = 3,
+): Promise<SignedReads> {
   const p = await prepare([['r1', JSON.stringify(variant(1))]]);
   const children: Child[] = [];
   try {
@@ -58,7 +63,8 @@ export async function benchSignedReads(durationS: number, rounds: number, connec
       { name: 'fastify', server: fastify, load: { url: fastify.url, path: '/api/public/v1/evaluations/x' } },
     ] as const;
     const results = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]));
-    for (const t of targets) await runWrk({ ...t.load, connections, durationS: 3, uniqueRequests: 150_000 }); // warm-up (JIT, caches)
+    for (const t of targets)
+      await runWrk({ ...t.load, connections, durationS: warmUpS, uniqueRequests: warmUpS * 50_000 }); // warm-up (JIT, caches)
     for (let round = 0; round < rounds; round++) {
       for (const t of targets) {
         // CPU per request (the server's CPU time over the requests it answered) is reported beside
