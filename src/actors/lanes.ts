@@ -10,13 +10,16 @@ export type Lane = 'interactive' | 'bulk';
 export const INTERACTIVE_STREAK = 4;
 
 /**
- * Default of `PoolOptions.interactiveReserveMs`, in ms. While inline requests arrive (one in the last
- * second), batch chunks run on at most `threads − 1` workers, so an inline request finds a free
- * worker instead of waiting behind a chunk (10 scenarios, ~5-10 ms of median blueprints and far more
- * of large ones: a running task cannot be preempted). Without inline traffic for that long, chunks
- * take every worker again. With one thread there is nothing to keep: chunks run as before.
+ * Default of `PoolOptions.interactiveReserveMs`, in ms: 0, off. When set, for that long after an
+ * inline request batch chunks run on at most `threads − 1` workers, so an inline request finds a
+ * free worker instead of waiting behind a chunk (a running task cannot be preempted); with one
+ * thread nothing is kept. Off by default because it helps only while inline traffic fits in the kept
+ * worker: beside two closed-loop batch clients at 100 inline req/s an inline request's wait for a
+ * worker went from p50 8.5 / p99 211 ms to 0.86 / 47 ms, but beside a batch every 250 ms at 500
+ * inline req/s (more than one worker's worth) from p50 0.85 to 83 ms, chunks then holding one worker
+ * for longer (docs/benchmarks.md, "Inline tail").
  */
-export const INTERACTIVE_RESERVE_MS = 1000;
+export const INTERACTIVE_RESERVE_MS = 0;
 
 /** Two FIFO queues: interactive first, but never more than INTERACTIVE_STREAK in a row while bulk waits. */
 export class Lanes<T> {

@@ -31,7 +31,7 @@ export interface PoolOptions {
   readonly maxYoungGenerationMb: number;
   /**
    * How long after an interactive task the last free worker stays kept for interactive tasks, in ms
-   * (default INTERACTIVE_RESERVE_MS). 0 turns the reservation off.
+   * (default INTERACTIVE_RESERVE_MS, 0: off; see there for when it helps).
    */
   readonly interactiveReserveMs?: number;
 }
@@ -62,9 +62,9 @@ const POOL_CLOSED = new Error('the evaluation pool is closed');
  * pushed back behind the others on each completion) or at the head with `stricterFIFO` (LIFO).
  * Either way a task could wait seconds behind later ones: with one worker, p50 3.6 ms and max 4 s
  * for 16 concurrent inline calls (a closed loop straight into the pool); with this queue, p50
- * 4.8 ms and max 24 ms, the queue's depth times the service time. While inline requests arrive,
- * chunks leave the last free worker to them (`PoolOptions.interactiveReserveMs`): a running chunk
- * cannot be preempted.
+ * 4.8 ms and max 24 ms, the queue's depth times the service time. Optionally, while inline requests
+ * arrive, chunks leave the last free worker to them (`PoolOptions.interactiveReserveMs`): a running
+ * chunk cannot be preempted.
  *
  * Idle workers wait for tasks with `Atomics.waitAsync` (piscina's `atomics: 'async'`), not piscina's
  * default blocking `Atomics.wait`: a worker blocked there runs nothing between tasks (its event-loop

@@ -69,10 +69,10 @@ export interface Config {
   /** `POOL_MAX_QUEUE`, default 512: scenario tasks waiting for a worker before submissions get 503. */
   readonly poolMaxQueue: number;
   /**
-   * `POOL_INTERACTIVE_RESERVE_MS`, default 1000: for this long after an inline request, batch chunks
-   * run on at most `POOL_THREADS − 1` workers, so inline requests find a free worker instead of
-   * waiting behind a chunk (issue 20, item 5; docs/benchmarks.md, "Inline tail"); 0 turns it off.
-   * In milliseconds. No effect with one worker.
+   * `POOL_INTERACTIVE_RESERVE_MS`, default 0 (off): for this long after an inline request, batch
+   * chunks run on at most `POOL_THREADS − 1` workers, so inline requests find a free worker instead
+   * of waiting behind a chunk. In milliseconds; no effect with one worker. It helps only while inline
+   * traffic fits in the one kept worker (issue 20, item 5; docs/benchmarks.md, "Inline tail").
    */
   readonly poolInteractiveReserveMs: number;
   /** `SCENARIO_TIMEOUT_MS`, default 10000: budget of one scenario evaluation, in milliseconds. */

@@ -62,11 +62,11 @@ it('keeps the last free worker for inline tasks: a second chunk waits, an inline
     await inline(pool); // workers up; an interactive task was just seen
     const first = chunk(pool, 'a', 30);
     const second = chunk(pool, 'b', 1);
+    assert.equal(pool.queueSize, 1, 'the second chunk waits although a worker is free');
     const during = inline(pool);
-    const [a, b, inlineStart] = await Promise.all([first, second, during]);
+    assert.equal(pool.queueSize, 1, 'the inline task took the free worker at once; only the chunk waits');
+    const [a, b] = await Promise.all([first, second, during]);
     assert.ok(b[0]! > a[a.length - 1]!, 'the second chunk started only after the first one ended');
-    assert.ok(inlineStart < a[a.length - 1]!, 'the inline task ran beside the first chunk');
-    assert.ok(inlineStart < b[0]!, 'the inline task went before the waiting chunk');
   } finally {
     await pool.close();
   }
@@ -75,10 +75,24 @@ it('keeps the last free worker for inline tasks: a second chunk waits, an inline
 it('lets chunks take every worker once no inline task came within the reservation', async () => {
   const pool = new EvaluationPool(options(1));
   try {
-    await inline(pool);
+    await Promise.all([inline(pool), inline(pool)]); // both workers up
     await new Promise((r) => setTimeout(r, 50)); // the 1 ms reservation has lapsed
-    const [a, b] = await Promise.all([chunk(pool, 'a', 30), chunk(pool, 'b', 1)]);
-    assert.ok(b[0]! < a[a.length - 1]!, 'the second chunk ran beside the first');
+    const both = Promise.all([chunk(pool, 'a', 30), chunk(pool, 'b', 1)]);
+    assert.equal(pool.queueSize, 0, 'both chunks went to a worker at once');
+    await both;
+  } finally {
+    await pool.close();
+  }
+});
+
+it('keeps nothing with the reservation off (the default)', async () => {
+  const { interactiveReserveMs: _off, ...defaults } = options(0);
+  const pool = new EvaluationPool(defaults);
+  try {
+    await Promise.all([inline(pool), inline(pool)]); // both workers up
+    const both = Promise.all([chunk(pool, 'a', 30), chunk(pool, 'b', 1)]);
+    assert.equal(pool.queueSize, 0, 'both chunks went to a worker at once');
+    await both;
   } finally {
     await pool.close();
   }
