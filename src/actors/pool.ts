@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { Lanes, type Lane } from './lanes.js';
+import { INTERACTIVE_RESERVE_MS, Lanes, type Lane } from './lanes.js';
 import { classifyTaskError, TaskBudget, type TaskFailure } from './task-failure.js';
 import type {
   ChunkProgress,
@@ -29,6 +29,11 @@ export interface PoolOptions {
   readonly maxOldGenerationMb: number;
   /** V8 young-generation cap per worker in MiB (two semi-spaces and young large objects; V8's default is 48). */
   readonly maxYoungGenerationMb: number;
+  /**
+   * How long after an interactive task the last free worker stays kept for interactive tasks, in ms
+   * (default INTERACTIVE_RESERVE_MS, 0: off; see there for when it helps).
+   */
+  readonly interactiveReserveMs?: number;
 }
 
 export type { TaskFailure } from './task-failure.js';
@@ -57,7 +62,9 @@ const POOL_CLOSED = new Error('the evaluation pool is closed');
  * pushed back behind the others on each completion) or at the head with `stricterFIFO` (LIFO).
  * Either way a task could wait seconds behind later ones: with one worker, p50 3.6 ms and max 4 s
  * for 16 concurrent inline calls (a closed loop straight into the pool); with this queue, p50
- * 4.8 ms and max 24 ms, the queue's depth times the service time.
+ * 4.8 ms and max 24 ms, the queue's depth times the service time. Optionally, while inline requests
+ * arrive, chunks leave the last free worker to them (`PoolOptions.interactiveReserveMs`): a running
+ * chunk cannot be preempted.
  *
  * Idle workers wait for tasks with `Atomics.waitAsync` (piscina's `atomics: 'async'`), not piscina's
  * default blocking `Atomics.wait`: a worker blocked there runs nothing between tasks (its event-loop
@@ -71,6 +78,12 @@ export class EvaluationPool {
   private inFlight = 0;
   /** Tasks handed to piscina and not yet settled (at most `threads`). */
   private running = 0;
+  /** Of `running`, the bulk tasks (chunks). */
+  private runningBulk = 0;
+  /** When the last interactive task was submitted (performance.now() ms). */
+  private lastInteractiveMs = Number.NEGATIVE_INFINITY;
+  /** Dispatches the bulk lane once the interactive reservation lapses (armed only while it holds a chunk back). */
+  private reserveTimer: NodeJS.Timeout | null = null;
   private readonly waiting = new Lanes<Waiting>();
   /** Set by a forced close: queued and new tasks fail without reaching piscina. */
   private closed = false;
@@ -228,7 +241,8 @@ export class EvaluationPool {
 
   /**
    * Runs `start` (which hands one task to piscina) once fewer than `threads` tasks run, in the
-   * order of `Lanes` (FIFO per lane, interactive first, bulk after a streak).
+   * order of `Lanes` (FIFO per lane, interactive first, bulk after a streak), and a bulk task only
+   * when `bulkMayStart` (the last free worker is kept for interactive tasks while they arrive).
    */
   private schedule<T>(lane: Lane, start: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -236,30 +250,62 @@ export class EvaluationPool {
         reject(POOL_CLOSED);
         return;
       }
+      if (lane === 'interactive') this.lastInteractiveMs = performance.now();
       const waiting: Waiting = {
         start: () => {
           this.running++;
+          if (lane === 'bulk') this.runningBulk++;
           start()
             .then(resolve, reject)
             .finally(() => {
               this.running--;
+              if (lane === 'bulk') this.runningBulk--;
               this.dispatchWaiting();
             });
         },
         cancel: reject,
       };
-      if (this.running < this.options.threads && this.waiting.size === 0) waiting.start();
-      else this.waiting.push(lane, waiting);
+      this.waiting.push(lane, waiting);
+      this.dispatchWaiting();
     });
   }
 
+  /** True when a chunk may take a free worker now: it would not take the last one, or no interactive task came within the reservation. */
+  private bulkMayStart(nowMs: number): boolean {
+    const reserveMs = this.options.interactiveReserveMs ?? INTERACTIVE_RESERVE_MS;
+    return (
+      this.options.threads < 2 ||
+      this.runningBulk < this.options.threads - 1 ||
+      nowMs - this.lastInteractiveMs >= reserveMs
+    );
+  }
+
   private dispatchWaiting(): void {
+    const now = performance.now();
     while (this.running < this.options.threads) {
-      const next = this.waiting.shift();
+      const next = this.waiting.shift(this.bulkMayStart(now));
       if (!next) break;
       next.start();
     }
+    if (this.running < this.options.threads && this.waiting.bulkSize > 0) this.armReserveTimer(now);
+    else this.clearReserveTimer();
     if (this.running === 0 && this.waiting.size === 0) this.drained?.();
+  }
+
+  private clearReserveTimer(): void {
+    if (this.reserveTimer !== null) clearTimeout(this.reserveTimer);
+    this.reserveTimer = null;
+  }
+
+  /** A chunk waits while a worker is free (kept for interactive tasks): dispatch again when the reservation lapses. */
+  private armReserveTimer(nowMs: number): void {
+    if (this.reserveTimer !== null) return;
+    const reserveMs = this.options.interactiveReserveMs ?? INTERACTIVE_RESERVE_MS;
+    const delay = Math.max(1, Math.ceil(this.lastInteractiveMs + reserveMs - nowMs));
+    this.reserveTimer = setTimeout(() => {
+      this.reserveTimer = null;
+      this.dispatchWaiting();
+    }, delay);
   }
 
   /**
@@ -272,6 +318,7 @@ export class EvaluationPool {
       // start a new worker for them. piscina's close({ force: true }) waits forever on a worker
       // stuck in a busy loop; destroy() terminates it.
       this.closed = true;
+      this.clearReserveTimer();
       for (const waiting of this.waiting.clear()) waiting.cancel(POOL_CLOSED);
       await this.piscina.destroy();
       return;

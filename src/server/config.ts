@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_MAP_SIZE } from '../store/lmdb/tables.js';
+import { INTERACTIVE_RESERVE_MS } from '../actors/lanes.js';
 import { ConfigError, HIDDEN_VALUE, bool, cidrs, host, int, matching, oneOf, raw, type Env } from './config-readers.js';
 
 export { ConfigError } from './config-readers.js';
@@ -67,6 +68,13 @@ export interface Config {
   readonly poolThreads: number;
   /** `POOL_MAX_QUEUE`, default 512: scenario tasks waiting for a worker before submissions get 503. */
   readonly poolMaxQueue: number;
+  /**
+   * `POOL_INTERACTIVE_RESERVE_MS`, default 0 (off): for this long after an inline request, batch
+   * chunks run on at most `POOL_THREADS − 1` workers, so inline requests find a free worker instead
+   * of waiting behind a chunk. In milliseconds; no effect with one worker. It helps only while inline
+   * traffic fits in the one kept worker (issue 20, item 5; docs/benchmarks.md, "Inline tail").
+   */
+  readonly poolInteractiveReserveMs: number;
   /** `SCENARIO_TIMEOUT_MS`, default 10000: budget of one scenario evaluation, in milliseconds. */
   readonly scenarioTimeoutMs: number;
   /** `EVALUATION_TIMEOUT_MS`, default 120000: a batch not terminal after this becomes `error`, in ms. */
@@ -245,6 +253,7 @@ export function loadConfig(env: Env = process.env): Config {
     keyPrefix,
     poolThreads,
     poolMaxQueue: int(env, 'POOL_MAX_QUEUE', 512, 1, 1_000_000),
+    poolInteractiveReserveMs: int(env, 'POOL_INTERACTIVE_RESERVE_MS', INTERACTIVE_RESERVE_MS, 0, 3_600_000),
     scenarioTimeoutMs: int(env, 'SCENARIO_TIMEOUT_MS', 10_000, 10, 3_600_000),
     evaluationTimeoutMs: int(env, 'EVALUATION_TIMEOUT_MS', 120_000, 100, 86_400_000),
     workerMaxOldMb: int(env, 'WORKER_MAX_OLD_MB', 512, 16, 65_536),

@@ -22,6 +22,7 @@ const REFUSALS: readonly (readonly [string, string, RegExp, Record<string, strin
   ['KEY_PREFIX', 'Gov', /lower-case letters or digits/],
   ['POOL_THREADS', '0', /from 1 to 256/],
   ['POOL_MAX_QUEUE', '1.5', /from 1 to 1000000/],
+  ['POOL_INTERACTIVE_RESERVE_MS', '-1', /from 0 to 3600000/],
   ['SCENARIO_TIMEOUT_MS', '5', /from 10 to/],
   ['EVALUATION_TIMEOUT_MS', '99', /from 100 to/],
   ['WORKER_MAX_OLD_MB', '8', /from 16 to 65536/],

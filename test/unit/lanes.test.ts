@@ -42,3 +42,20 @@ it('clears both lanes', () => {
   assert.deepEqual(lanes.clear().sort(), ['b', 'i']);
   assert.equal(lanes.shift(), undefined);
 });
+
+it('takes only interactive items while bulk may not start, and the held bulk item still counts for the streak', () => {
+  const lanes = new Lanes<string>();
+  lanes.push('bulk', 'b0');
+  assert.equal(lanes.shift(false), undefined, 'a lone bulk item stays while bulk may not start');
+  assert.equal(lanes.size, 1);
+  for (let i = 0; i < INTERACTIVE_STREAK + 1; i++) lanes.push('interactive', `i${i}`);
+  const taken = Array.from({ length: INTERACTIVE_STREAK + 1 }, () => lanes.shift(false));
+  assert.deepEqual(
+    taken,
+    Array.from({ length: INTERACTIVE_STREAK + 1 }, (_, i) => `i${i}`),
+  );
+  lanes.push('interactive', 'late');
+  assert.equal(lanes.shift(true), 'b0', 'once bulk may start, the streak built while it was held lets it go first');
+  assert.equal(lanes.shift(true), 'late');
+  assert.equal(lanes.bulkSize, 0);
+});

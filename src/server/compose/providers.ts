@@ -160,6 +160,7 @@ export function registerProviders(c: DependencyContainer, values: ProvidedValues
         taskTimeoutMs: cfg.scenarioTimeoutMs,
         maxOldGenerationMb: cfg.workerMaxOldMb,
         maxYoungGenerationMb: cfg.workerMaxYoungMb,
+        interactiveReserveMs: cfg.poolInteractiveReserveMs,
       }),
   );
   singleton(
