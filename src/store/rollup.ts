@@ -32,11 +32,29 @@ export function applyContribution(
   next: RollupContribution | null,
   nowIso: string,
 ): RollupRecord {
+  return applyContributions(rollup, [[old, next]], nowIso);
+}
+
+/**
+ * `rollup` with each `[old, next]` pair applied in order, as `applyContribution` folded over them
+ * gives (the same values, the same key order), but with the rollup's maps copied once instead of
+ * once per pair: a transaction that lands the results of many scenarios of one organization
+ * (store/lmdb/write-batcher) applies them all at once. Pure.
+ */
+export function applyContributions(
+  rollup: RollupRecord,
+  changes: readonly (readonly [RollupContribution | null, RollupContribution | null])[],
+  nowIso: string,
+): RollupRecord {
   const policies: Record<string, { count: number; scenarios: number }> = { ...rollup.policies };
   const gaps: Record<string, number> = { ...rollup.gaps };
   const waived: Record<string, number> = { ...rollup.waived };
   const badges: Record<string, number> = { ...rollup.badges };
   let waivedTotal = rollup.waived_total ?? 0;
+  let evaluated = rollup.scenarios_evaluated;
+  let scoreSum = rollup.score_sum;
+  let violations = rollup.violations_total;
+  let critical = rollup.critical_total;
   const add = (c: RollupContribution, sign: 1 | -1) => {
     for (const [code, findings] of Object.entries(c.policies)) {
       const cur = policies[code] ?? { count: 0, scenarios: 0 };
@@ -60,15 +78,21 @@ export function applyContribution(
     if (b <= 0) delete badges[badge];
     else badges[badge] = b;
   };
-  if (old) add(old, -1);
-  if (next) add(next, 1);
-  const d = (f: (c: RollupContribution) => number) => (next ? f(next) : 0) - (old ? f(old) : 0);
+  for (const [old, next] of changes) {
+    if (old) add(old, -1);
+    if (next) add(next, 1);
+    const d = (f: (c: RollupContribution) => number) => (next ? f(next) : 0) - (old ? f(old) : 0);
+    evaluated += (next ? 1 : 0) - (old ? 1 : 0);
+    scoreSum += d((c) => c.score);
+    violations += d((c) => c.violations);
+    critical += d((c) => c.critical);
+  }
   return {
     ...rollup,
-    scenarios_evaluated: rollup.scenarios_evaluated + (next ? 1 : 0) - (old ? 1 : 0),
-    score_sum: rollup.score_sum + d((c) => c.score),
-    violations_total: rollup.violations_total + d((c) => c.violations),
-    critical_total: rollup.critical_total + d((c) => c.critical),
+    scenarios_evaluated: evaluated,
+    score_sum: scoreSum,
+    violations_total: violations,
+    critical_total: critical,
     policies,
     gaps,
     waived_total: waivedTotal,

@@ -114,6 +114,26 @@ export function memberChanges(
   return { gone: before.filter((m) => !a.has(m)), added: after.filter((m) => !b.has(m)) };
 }
 
+/**
+ * The index changes from state `before` to `after` (null: no entries): memberChanges of their
+ * fleetMembers, computed by position. Both lists name the same group and field at each position
+ * (`all`, then a badge group, which is never `all`; the fields in FIELDS order), so a member can
+ * only equal the one at its own position: no sets are built per stored result.
+ */
+export function fleetChanges(before: FleetState | null, after: FleetState | null): { gone: string[]; added: string[] } {
+  const b = before ? fleetMembers(before) : [];
+  const a = after ? fleetMembers(after) : [];
+  if (b.length === 0 || a.length === 0) return { gone: b, added: a };
+  const gone: string[] = [];
+  const added: string[] = [];
+  for (let i = 0; i < b.length; i++)
+    if (b[i] !== a[i]) {
+      gone.push(b[i]!);
+      added.push(a[i]!);
+    }
+  return { gone, added };
+}
+
 /** The range of one sort in one group: members start with `prefix`, and sort before `end`. */
 export function sortRange(group: string, sort: FleetSort): { prefix: string; end: string } {
   const f = SORT_FIELD[sort];

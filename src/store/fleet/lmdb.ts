@@ -11,10 +11,9 @@ import { HISTORY_LIMIT, SEARCH_SCAN_LIMIT } from './repository.js';
 import {
   badgeOf,
   encodeCursor,
-  fleetMembers,
+  fleetChanges,
   fleetState,
   idSearchKey,
-  memberChanges,
   memberId,
   memberNameKey,
   severitiesOf,
@@ -27,7 +26,7 @@ const bin = (s: string): Buffer => Buffer.from(s, 'utf8');
 
 /** Replaces a scenario's index entries (`before`/`after` null: none). Call inside a write transaction. */
 export function reindexFleet(t: LmdbTables, orgId: string, before: FleetState | null, after: FleetState | null): void {
-  const { gone, added } = memberChanges(before ? fleetMembers(before) : [], after ? fleetMembers(after) : []);
+  const { gone, added } = fleetChanges(before, after);
   for (const m of gone) void t.fleetIndex.remove(bin(`${orgId}\u0000${m}`));
   for (const m of added) void t.fleetIndex.put(bin(`${orgId}\u0000${m}`), EMPTY);
 }

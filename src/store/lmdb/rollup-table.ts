@@ -1,7 +1,7 @@
 /** @module store/lmdb/rollup-table: the `rollups` table, changed inside the transactions of the scenario and evaluation repositories. */
 import type { RollupContribution, RollupRecord } from '../../model/records.js';
 import type { LmdbTables } from './tables.js';
-import { applyContribution, emptyRollup } from '../rollup.js';
+import { applyContribution, applyContributions, emptyRollup } from '../rollup.js';
 import { prefixKeys } from './ranges.js';
 
 /** Changes `scenarios_total` by `delta` (import of a new scenario: +1, delete: −1). Call inside a write transaction. */
@@ -23,9 +23,7 @@ export function updateRollupMany(
   nowIso: string,
 ): void {
   if (changes.length === 0) return;
-  let rollup = t.rollups.get(orgId) ?? emptyRollup(orgId, nowIso);
-  for (const [old, next] of changes) rollup = applyContribution(rollup, old, next, nowIso);
-  void t.rollups.put(orgId, rollup);
+  void t.rollups.put(orgId, applyContributions(t.rollups.get(orgId) ?? emptyRollup(orgId, nowIso), changes, nowIso));
 }
 
 /** Rebuilds an organization's rollup from its stored scenarios and results (O(fleet)). */
