@@ -181,7 +181,9 @@ function readProfiles(dir: string, pid: number): { main: Profile[]; workers: Pro
 function table(w: Window, main: ComponentTimes, workers: ComponentTimes, unit: string, title: string): string {
   const mainUs = (w.mainS * 1e6) / w.units;
   const totalUs = (w.cpuS * 1e6) / w.units;
-  const workersUs = workers.busyUs / w.units;
+  // Sampled time is wall time: a worker descheduled on a busy machine keeps being sampled, so the
+  // workers' column is capped at what the process used beyond its main thread.
+  const workersUs = Math.min(workers.busyUs / w.units, Math.max(0, totalUs - mainUs));
   const restUs = Math.max(0, totalUs - mainUs - workersUs);
   const m = perUnit(main, mainUs);
   const wk = perUnit(workers, workersUs);

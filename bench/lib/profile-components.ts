@@ -76,6 +76,9 @@ const PACKAGES: Readonly<Record<string, Component>> = {
 /** Our own files (paths under `dist/src/`, without extension) by component; the longest matching prefix wins. */
 const FILES: readonly (readonly [string, Component])[] = [
   ['server/uws/request', 'parse and validation'],
+  ['api/requests', 'parse and validation'],
+  ['api/json-depth', 'parse and validation'],
+  ['api/views/', 'rendering'],
   ['server/routes/body', 'parse and validation'],
   ['server/pipeline/client-address', 'parse and validation'],
   ['server/pipeline/authenticate', 'auth and key lookup'],

@@ -46,6 +46,8 @@ describe('profile components', () => {
     assert.equal(frameComponent('x', `${DIST}store/rate-limits/lmdb.js`), 'rate limits');
     assert.equal(frameComponent('x', `${DIST}engine/policies/sec-1.js`), 'engine');
     assert.equal(frameComponent('x', `${DIST}actors/pool.js`), 'pool hand-off');
+    assert.equal(frameComponent('x', `${DIST}api/views/scenario-results.js`), 'rendering');
+    assert.equal(frameComponent('x', `${DIST}api/requests.js`), 'parse and validation');
     assert.equal(frameComponent('x', `${DIST}actors/evaluations.js`), 'evaluation lifecycle');
     assert.equal(frameComponent('x', 'file:///r/node_modules/prom-client/lib/counter.js'), 'metrics');
     assert.equal(frameComponent('(garbage collector)', ''), 'garbage collection');
