@@ -70,21 +70,27 @@ interface Window {
   summary: string;
 }
 
-/** Runs `work` as the measured window of `node`. */
-async function measured(node: Child, work: () => Promise<{ units: number; summary: string }>): Promise<Window> {
+/** Opens a measured window on `node`; the returned function closes it with the units done. */
+function openWindow(node: Child): (units: number, summary: string) => Window {
   const pid = node.child.pid!;
   const cpu0 = node.cpuSeconds();
   const main0 = mainThreadCpu(pid);
   const fromUs = monoUs();
-  const r = await work();
-  return {
+  return (units, summary) => ({
     fromUs,
     toUs: monoUs(),
-    units: Math.max(1, r.units),
+    units: Math.max(1, units),
     cpuS: node.cpuSeconds() - cpu0,
     mainS: mainThreadCpu(pid) - main0,
-    summary: r.summary,
-  };
+    summary,
+  });
+}
+
+/** Runs `work` as the measured window of `node`. */
+async function measured(node: Child, work: () => Promise<{ units: number; summary: string }>): Promise<Window> {
+  const close = openWindow(node);
+  const r = await work();
+  return close(r.units, r.summary);
 }
 
 /** Loads `node` as `mode` says and returns the measured window. */
@@ -138,32 +144,14 @@ async function load(node: Child, credentials: { apiKey: string; signingSecret: s
     }
   }
   // Batches: the window opens after the warm-up batches completed and closes with the last measured one.
-  const pid = node.child.pid!;
   const batches = Math.max(10, seconds * 10);
-  let fromUs = 0;
-  let cpu0 = 0;
-  let main0 = 0;
-  const span = await warmAndMeasure(
-    [client],
-    batches,
-    {},
-    {
-      beforeMeasure: () => {
-        fromUs = monoUs();
-        cpu0 = node.cpuSeconds();
-        main0 = mainThreadCpu(pid);
-      },
-    },
-  );
+  let close = openWindow(node);
+  const span = await warmAndMeasure([client], batches, {}, { beforeMeasure: () => void (close = openWindow(node)) });
   const s = (span.lastMs - span.firstMs) / 1000;
-  return {
-    fromUs,
-    toUs: monoUs(),
-    units: Math.max(1, span.scenarios),
-    cpuS: node.cpuSeconds() - cpu0,
-    mainS: mainThreadCpu(pid) - main0,
-    summary: `${batches} batches of 10 stored scenarios: ${Math.round(span.scenarios / s)} scenarios/s`,
-  };
+  return close(
+    span.scenarios,
+    `${batches} batches of 10 stored scenarios: ${Math.round(span.scenarios / s)} scenarios/s`,
+  );
 }
 
 /** The profiles V8 wrote for process `pid` in `dir`: the main thread's and the workers'. */
