@@ -150,13 +150,14 @@ async function main(): Promise<void> {
         ? {
             curveBatches: 0,
             threadCounts: [],
-            smallBatches: 200,
+            smallBatches: 400,
             // The workers' JIT needs thousands of scenarios to settle (40 / 20 batches left the measured
             // window inside it, ~5 × the steady CPU per scenario, while the engine loop beside it was
-            // warm); 400 / 100 keep the quick run under 2 minutes and read 10-30% above a full run.
-            smallWarmBatches: 400,
-            corpusBatches: 40,
-            corpusWarmBatches: 100,
+            // warm); 300 / 80 keep the quick run near 2 minutes and read 10-30% above a full run. The measured
+            // batches must outlast a few 500 ms samples of the queue on a quiet machine (200 / 40 did not).
+            smallWarmBatches: 300,
+            corpusBatches: 100,
+            corpusWarmBatches: 80,
             cpuThreads: threads,
             engineMs: 1000,
           }
@@ -166,7 +167,7 @@ async function main(): Promise<void> {
             smallBatches: 1000,
             smallWarmBatches: 200,
             corpusBatches: 300,
-            corpusWarmBatches: 100,
+            corpusWarmBatches: 80,
             cpuThreads: threads,
             engineMs: 2000,
           },
