@@ -24,7 +24,7 @@ import { fork, spawnSync } from 'node:child_process';
 import { killAtExit } from '../lib/cleanup.js';
 import type { Child } from '../lib/processes.js';
 import { median } from '../lib/stats.js';
-import { submitBatches } from './batches.js';
+import { submitBatches } from '../lib/submit-batches.js';
 
 const ENGINE_LOOP = fileURLToPath(new URL('../engine-loop.js', import.meta.url));
 const CORPUS = fileURLToPath(new URL('../../../../shared/corpus/make/', import.meta.url));

@@ -13,13 +13,9 @@ import { exampleBlueprints, variant } from '../../src/fleet/variants.js';
 import { startService } from '../lib/processes.js';
 import { prepare } from '../lib/setup.js';
 import { corpusBlueprints, freePort, measureSaturated, type SaturatedRun } from './batches-cpu.js';
+import { BATCH_IDS, submitBatches } from '../lib/submit-batches.js';
 
-/**
- * Concurrent submitting clients (BENCH_SUBMITTERS, default 16): a high-volume tenant submits in
- * parallel, and each submit waits for a durable flush (~5–20 ms), so 4 clients left the service
- * idle between flushes and measured the submit round trip instead of evaluation throughput.
- */
-const SUBMITTERS = Number(process.env['BENCH_SUBMITTERS'] ?? 16);
+export { BATCH_IDS, submitBatches, type Submitted } from '../lib/submit-batches.js';
 
 /** One point of the scaling curve. */
 export interface BatchPoint {
@@ -52,47 +48,6 @@ export function engineRate(texts: readonly string[], minMs: number): number {
 export function batchBlueprints(): string[] {
   const examples = exampleBlueprints();
   return Array.from({ length: 100 }, (_, i) => JSON.stringify(variant(i, examples)));
-}
-
-/** The ids of `batchBlueprints()` as stored: `b0` … `b99`. */
-export const BATCH_IDS: readonly string[] = Array.from({ length: 100 }, (_, i) => `b${i}`);
-
-/** One submitted batch: its evaluation and the client (node) it was submitted through. */
-export interface Submitted {
-  readonly id: string;
-  readonly client: GovernanceClient;
-}
-
-/**
- * Submits `count` batches of 10 stored scenarios (`ids` in turn, default `b0` … `b99`) from
- * SUBMITTERS concurrent clients; submitter i sends through `clients[i % clients.length]` (one client
- * per node spreads the submissions over the nodes). `extra` fields go into every body (they make
- * each one distinct).
- * @throws GovernanceApiError when a submit is refused (the SDK retries only what the spec's matrix allows).
- */
-export async function submitBatches(
-  clients: readonly GovernanceClient[],
-  count: number,
-  extra: Record<string, unknown>,
-  ids: readonly string[] = BATCH_IDS,
-): Promise<Submitted[]> {
-  const out: Submitted[] = [];
-  let next = 0;
-  const submitter = async (client: GovernanceClient) => {
-    while (next < count) {
-      const b = next++;
-      // Extra members (ignored by the service) make each body distinct; a variable, so TypeScript allows them.
-      const body = {
-        scenario_ids: Array.from({ length: 10 }, (_, i) => ids[(b * 10 + i) % ids.length]!),
-        batch: b,
-        ...extra,
-      };
-      const res = await client.submitEvaluation(body);
-      out.push({ id: res.data.evaluation_id, client });
-    }
-  };
-  await Promise.all(Array.from({ length: SUBMITTERS }, (_, i) => submitter(clients[i % clients.length]!)));
-  return out;
 }
 
 /** What one measured set of batches took, by the server's own timestamps (epoch ms). */
