@@ -169,33 +169,32 @@ function splitThreads(pid: number, a: Sample, b: Sample, workers: number, scenar
  * the same blueprints (`set`) running beside the service from the warm-up on.
  * @throws Error when a batch ends other than `complete` or the queue emptied before a second sample.
  */
-export async function measureSaturated(
-  node: Child,
-  metricsPort: number,
-  credentials: { apiKey: string; signingSecret: string },
-  ids: readonly string[],
-  batches: number,
-  warmBatches: number,
-  workers: number,
-  set: 'small' | 'corpus',
-): Promise<SaturatedRun> {
-  const engine = startEngineLoop(set);
+export async function measureSaturated(o: SaturatedOptions): Promise<SaturatedRun> {
+  const engine = startEngineLoop(o.set);
   try {
-    return await measureWith(engine, node, metricsPort, credentials, ids, batches, warmBatches, workers);
+    return await measureWith(engine, o);
   } finally {
     engine.stop();
   }
 }
 
+/** What `measureSaturated` measures: the service, its metrics port, the key, the stored ids and the batches. */
+export interface SaturatedOptions {
+  readonly node: Child;
+  readonly metricsPort: number;
+  readonly credentials: { apiKey: string; signingSecret: string };
+  readonly ids: readonly string[];
+  readonly batches: number;
+  readonly warmBatches: number;
+  /** Worker threads of the service (its busiest threads besides the main one). */
+  readonly workers: number;
+  /** The blueprints of the engine loop beside the service. */
+  readonly set: 'small' | 'corpus';
+}
+
 async function measureWith(
   engine: { read(): Promise<EngineReading> },
-  node: Child,
-  metricsPort: number,
-  credentials: { apiKey: string; signingSecret: string },
-  ids: readonly string[],
-  batches: number,
-  warmBatches: number,
-  workers: number,
+  { node, metricsPort, credentials, ids, batches, warmBatches, workers }: SaturatedOptions,
 ): Promise<SaturatedRun> {
   const client = new GovernanceClient({ baseUrl: node.url, ...credentials });
   const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;

@@ -187,16 +187,16 @@ export async function benchBatches(o: BatchesOptions): Promise<BatchesBench> {
       ];
       for (const s of sets) {
         const loop = s.set === 'corpus' ? 'corpus' : 'small';
-        const run = await measureSaturated(
-          svc,
+        const run = await measureSaturated({
+          node: svc,
           metricsPort,
-          p.credentials,
-          s.ids,
-          s.batches,
-          s.warm,
-          o.cpuThreads,
-          loop,
-        );
+          credentials: p.credentials,
+          ids: s.ids,
+          batches: s.batches,
+          warmBatches: s.warm,
+          workers: o.cpuThreads,
+          set: loop,
+        });
         cpu.push({
           set: s.set,
           blueprints: s.ids.length,
