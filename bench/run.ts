@@ -43,7 +43,7 @@ const selected = (name: string): boolean => {
 };
 /** Worker threads of the service under test: the service's default (one per core) unless BENCH_THREADS says otherwise. */
 const threads = Number(process.env['BENCH_THREADS'] ?? availableParallelism());
-/** Traffic of the full fuzz soak in seconds (`BENCH_FUZZ_SOAK_S`, default 600; quick runs take 10). */
+/** Traffic of the full fuzz soak in seconds (`BENCH_FUZZ_SOAK_S`, default 600; quick runs take 6). */
 const fuzzSoakSeconds = Number(process.env['BENCH_FUZZ_SOAK_S'] ?? 600);
 const stamp = new Date().toISOString().slice(0, 10);
 const rows: string[] = [];
@@ -68,7 +68,7 @@ function row(scenario: string, target: string, measured: string, met: boolean, d
 async function main(): Promise<void> {
   process.stdout.write(`Benchmarks on ${machine}\n`);
   if (selected('engine')) {
-    const r = benchEngine(quick ? 30 : 350);
+    const r = benchEngine(quick ? 20 : 350);
     row(
       'Engine (issue 3)',
       'median eval ÷ JSON.parse ≤ 3',
@@ -123,7 +123,7 @@ async function main(): Promise<void> {
     save('signed-reads', r);
   }
   if (selected('inline')) {
-    const r = await benchInline(quick ? 3 : 10, threads, quick);
+    const r = await benchInline(quick ? 2 : 10, threads, quick);
     // NaN (not met) when a paced run fell behind its schedule: its ratio would describe a queue.
     const ratio = tailRatio(r.at70, r.rate);
     row(
@@ -238,7 +238,7 @@ async function main(): Promise<void> {
     save('fleet', r);
   }
   if (selected('soak')) {
-    const r = await benchSoak(quick ? 10 : 600, threads);
+    const r = await benchSoak(quick ? 6 : 600, threads);
     row(
       '5 Soak',
       'RSS growth after warm-up < 10% (anonymous memory)',
@@ -257,7 +257,7 @@ async function main(): Promise<void> {
     save('soak', r);
   }
   if (selected('fuzz-soak')) {
-    const r = await benchFuzzSoak(quick ? 10 : fuzzSoakSeconds, quick ? 3 : 30, { POOL_THREADS: String(threads) });
+    const r = await benchFuzzSoak(quick ? 6 : fuzzSoakSeconds, quick ? 2 : 30, { POOL_THREADS: String(threads) });
     const mb = (x: number) => (x / 2 ** 20).toFixed(0);
     row(
       'Fuzz soak (issue 13)',
@@ -276,7 +276,7 @@ async function main(): Promise<void> {
   } else if (selected('cluster')) {
     const r = await benchCluster(
       quick
-        ? { readSeconds: 2, rounds: 1, batches: 20, maxNodes: 1 }
+        ? { readSeconds: 1, rounds: 1, batches: 10, maxNodes: 1 }
         : { readSeconds: 5, rounds: 5, batchRounds: 3, batches: 300 },
     );
     const lmdb = r.points.find((p) => p.name === 'lmdb')!;
