@@ -27,8 +27,8 @@ const bin = (s: string): Buffer => Buffer.from(s, 'utf8');
 /** Replaces a scenario's index entries (`before`/`after` null: none). Call inside a write transaction. */
 export function reindexFleet(t: LmdbTables, orgId: string, before: FleetState | null, after: FleetState | null): void {
   const { gone, added } = fleetChanges(before, after);
-  for (const m of gone) void t.fleetIndex.remove(bin(`${orgId}\u0000${m}`));
-  for (const m of added) void t.fleetIndex.put(bin(`${orgId}\u0000${m}`), EMPTY);
+  for (const m of gone) t.fleetIndex.removeSync(bin(`${orgId}\u0000${m}`));
+  for (const m of added) t.fleetIndex.putSync(bin(`${orgId}\u0000${m}`), EMPTY);
 }
 
 /** The index state of a stored scenario with its latest results, read inside the caller's transaction. */
@@ -46,7 +46,7 @@ const historyPrefix = (orgId: string, scenarioId: string) => `${orgId}\u0000${sc
  */
 export function recordHistory(t: LmdbTables, orgId: string, scenarioId: string, entry: HistoryEntry): void {
   const prefix = historyPrefix(orgId, scenarioId);
-  void t.scenarioHistory.put(bin(`${prefix}${entry.evaluated_at}\u0000${entry.evaluation_id}`), entry);
+  t.scenarioHistory.putSync(bin(`${prefix}${entry.evaluated_at}\u0000${entry.evaluation_id}`), entry);
   for (const key of [
     ...t.scenarioHistory.getKeys({
       start: bin(`${orgId}\u0000${scenarioId}\u0001`),
@@ -55,7 +55,7 @@ export function recordHistory(t: LmdbTables, orgId: string, scenarioId: string, 
       offset: HISTORY_LIMIT,
     }),
   ])
-    void t.scenarioHistory.remove(key);
+    t.scenarioHistory.removeSync(key);
 }
 
 /** Removes a scenario's history. Call inside a write transaction. */
@@ -64,7 +64,7 @@ export function dropHistory(t: LmdbTables, orgId: string, scenarioId: string): v
   for (const key of [
     ...t.scenarioHistory.getKeys({ start: bin(prefix), end: bin(`${orgId}\u0000${scenarioId}\u0001`) }),
   ])
-    void t.scenarioHistory.remove(key);
+    t.scenarioHistory.removeSync(key);
 }
 
 /** Counts an evaluation that became `complete` on its completion day. Call inside a write transaction. */
@@ -72,7 +72,7 @@ export function countCompletion(t: LmdbTables, record: EvaluationRecord): void {
   const day = (record.completed_at ?? record.updated_at).slice(0, 10);
   const key = k(record.org_id, day);
   const cur = t.evaluationDays.get(key) ?? { e: 0, s: 0 };
-  void t.evaluationDays.put(key, { e: cur.e + 1, s: cur.s + record.total_scenarios });
+  t.evaluationDays.putSync(key, { e: cur.e + 1, s: cur.s + record.total_scenarios });
 }
 
 /** The fleet read model in LMDB. */

@@ -7,7 +7,7 @@ import { prefixKeys } from './ranges.js';
 /** Changes `scenarios_total` by `delta` (import of a new scenario: +1, delete: −1). Call inside a write transaction. */
 export function countScenario(t: LmdbTables, orgId: string, delta: 1 | -1, nowIso: string): void {
   const cur = t.rollups.get(orgId) ?? emptyRollup(orgId, nowIso);
-  void t.rollups.put(orgId, { ...cur, scenarios_total: Math.max(0, cur.scenarios_total + delta), updated_at: nowIso });
+  t.rollups.putSync(orgId, { ...cur, scenarios_total: Math.max(0, cur.scenarios_total + delta), updated_at: nowIso });
 }
 
 /**
@@ -23,7 +23,7 @@ export function updateRollupMany(
   nowIso: string,
 ): void {
   if (changes.length === 0) return;
-  void t.rollups.put(orgId, applyContributions(t.rollups.get(orgId) ?? emptyRollup(orgId, nowIso), changes, nowIso));
+  t.rollups.putSync(orgId, applyContributions(t.rollups.get(orgId) ?? emptyRollup(orgId, nowIso), changes, nowIso));
 }
 
 /** Rebuilds an organization's rollup from its stored scenarios and results (O(fleet)). */
