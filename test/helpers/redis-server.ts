@@ -28,7 +28,7 @@ export interface RedisServer {
   readonly dir: string;
   /** SHUTDOWN (the AOF is flushed), waits for the exit and removes `dir`. Idempotent. */
   stop(): Promise<void>;
-  /** SIGKILL (a crash: at most the last second of writes may be lost), waits for the exit; keeps `dir`. */
+  /** SIGKILL (a crash: with `everysec`, up to about 2 s of acknowledged writes may be lost), waits for the exit; keeps `dir`. */
   kill(): Promise<void>;
   /** Starts the server again on the same port and `dir` (the AOF is replayed) once the previous process exited. */
   restart(): Promise<void>;

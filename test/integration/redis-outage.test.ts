@@ -24,7 +24,9 @@ describe('cluster mode while Redis is down', () => {
   let t: TestServer;
   const ids = Array.from({ length: 30 }, (_, i) => `s${i}`);
   before(async () => {
-    redis = await startRedisServer();
+    // `always`: the submission acknowledged just before the SIGKILL must be in the AOF (with
+    // `everysec` a crash may lose up to ~2 s of acknowledged writes, PITFALLS 30).
+    redis = await startRedisServer({ args: ['--appendfsync', 'always'] });
     t = await startTestServer({
       env: {
         STORE: 'redis',

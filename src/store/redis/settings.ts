@@ -51,7 +51,7 @@ export async function checkRedisSettings(redis: Redis): Promise<string | undefin
   if (appendonly === 'no')
     throw new RedisSettingsError(
       'no_persistence',
-      'Redis appendonly is "no": the store needs appendonly yes (with appendfsync everysec) so that acknowledged writes survive a restart',
+      'Redis appendonly is "no": the store needs appendonly yes (appendfsync everysec or always) so that acknowledged writes survive a restart',
     );
   return undefined;
 }

@@ -2,11 +2,13 @@
  * @module store/redis/store: the Redis backend: every repository over one Redis server (keys under
  * one prefix, store/redis/keys), shared by every process and node of the service.
  *
- * Durability: Redis acknowledges a write once it is in the AOF buffer. With `appendonly yes` and
- * `appendfsync everysec` (checked at open, store/redis/settings) an acknowledged write survives a
- * restart or crash of Redis itself (the buffer is written to the file at once, fsynced every second),
- * and at most the last second of acknowledged writes is lost when the host loses power. Redis 7.0 has
- * no WAITAOF to wait for the fsync (PITFALLS 30): "durable" in this backend means acknowledged.
+ * Durability: Redis acknowledges a write once it is in the AOF buffer. With `appendonly yes`
+ * (checked at open, store/redis/settings) and `appendfsync everysec`, the buffer is normally written
+ * to the file before the reply and fsynced every second; while a background fsync is still running
+ * (a slow disk) Redis postpones that write by up to 2 s and replies meanwhile, so a crash of Redis
+ * or of the host can lose up to about 2 s of acknowledged writes (PITFALLS 30). `appendfsync always`
+ * writes and fsyncs before every reply and closes that window, at a cost in write throughput. Redis
+ * 7.0 has no WAITAOF to wait for the fsync: "durable" in this backend means acknowledged.
  */
 import { Redis } from 'ioredis';
 import type { Store, StoreStats } from '../store.js';

@@ -33,10 +33,16 @@ describe('Redis backend settings and durability', () => {
     }
   });
 
-  it('keeps an acknowledged write across a crash and restart of the server (the AOF is replayed), and fails fast while it is down', async () => {
-    const server = await startRedisServer();
+  // `appendfsync always`: Redis writes and fsyncs the AOF before it replies. With `everysec` (the
+  // helper's default) it postpones the write by up to 2 s while a background fsync runs, replies
+  // meanwhile, and a SIGKILL then loses the last acknowledged writes (PITFALLS 30; seen in CI).
+  it('keeps an acknowledged write across a crash and restart of the server (appendfsync always: the AOF is replayed), and fails fast while it is down', async () => {
+    const server = await startRedisServer({ args: ['--appendfsync', 'always'] });
+    // Closed in `finally` too: a store left open reconnects forever and keeps the test file from ending.
+    const opened: { close(): Promise<void> }[] = [];
     try {
       const store = await openRedisStore(server.url, { prefix: 'durable:' });
+      opened.push(store);
       await store.organizations.createKey(keyRecord('key_1', ORG));
       assert.equal(await store.evaluations.consumeToken('jti-1', 'ev_1', 1), true);
       await server.kill(); // SIGKILL right after the acknowledgements: no SHUTDOWN, no final AOF rewrite
@@ -46,12 +52,12 @@ describe('Redis backend settings and durability', () => {
       assert.ok(Date.now() - started < 2_000, 'requests fail fast while Redis is down');
       await server.restart();
       const reopened = await openRedisStore(server.url, { prefix: 'durable:' });
+      opened.push(reopened);
       assert.equal((await reopened.organizations.getKey('key_1'))?.key_id, 'key_1');
       assert.equal(await reopened.organizations.keyIdByHash(keyRecord('key_1', ORG).hash), 'key_1');
       assert.equal(await reopened.evaluations.consumeToken('jti-1', 'ev_1', 2), false);
-      await reopened.close();
-      await store.close();
     } finally {
+      for (const store of opened) await store.close();
       await server.stop();
     }
   });
