@@ -1,4 +1,4 @@
-/** @module bench/lib/stats: small statistics shared by the soak scenarios. */
+/** @module bench/lib/stats: small statistics shared by the benchmarks. */
 
 /** The upper median of `xs` (the middle element of the sorted copy; 0 for an empty list). */
 export function median(xs: readonly number[]): number {

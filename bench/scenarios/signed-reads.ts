@@ -14,11 +14,27 @@ import { variant } from '../../src/fleet/variants.js';
 import { startChild, startService, type Child } from '../lib/processes.js';
 import { prepare } from '../lib/setup.js';
 import { runWrk, type LoadResult } from '../lib/wrk.js';
+import { median as medianOf } from '../lib/stats.js';
 
-/** Results of scenarios 1 and 6 (each the median round). */
+/** The targets measured, in the order of each round. */
+export type SignedReadsTarget = 'signed' | 'signedNoMetrics' | 'signedNoLog' | 'uws' | 'fastify';
+
+/**
+ * Results of scenarios 1 and 6: each target's round of median throughput, and its CPU per request
+ * as the median of its rounds' (the two medians may come from different rounds).
+ */
 export interface SignedReads {
   readonly bodyBytes: number;
   readonly rounds: number;
+  /** Server CPU time per request of each target, in µs: the median of its rounds. */
+  readonly cpuUs: Readonly<Record<SignedReadsTarget, number>>;
+  /**
+   * The median over rounds of `a`'s CPU per request ÷ `b`'s in the same round: targets measured one
+   * after the other within a round see the same spell of this shared machine, so a slow spell cancels
+   * out of the ratio (issue 20: the access log's cost is a few per cent, less than the spread of one
+   * target's rounds).
+   */
+  pairedCpuRatio(a: SignedReadsTarget, b: SignedReadsTarget): number;
   readonly uws: LoadResult;
   readonly fastify: LoadResult;
   readonly signed: LoadResult;
@@ -80,9 +96,20 @@ export async function benchSignedReads(
       const runs = [...results.get(name)!].sort((a, b) => a.requestsPerSec - b.requestsPerSec);
       return runs[Math.floor(runs.length / 2)]!;
     };
+    const cpuOf = (r: LoadResult): number => r.cpuUsPerRequest ?? Number.NaN;
+    const cpuUs = Object.fromEntries(targets.map((t) => [t.name, medianOf(results.get(t.name)!.map(cpuOf))])) as Record<
+      SignedReadsTarget,
+      number
+    >;
     return {
       bodyBytes,
       rounds,
+      cpuUs,
+      pairedCpuRatio: (a, b) => {
+        const as = results.get(a)!;
+        const bs = results.get(b)!;
+        return medianOf(as.map((r, i) => cpuOf(r) / cpuOf(bs[i]!)));
+      },
       signed: median('signed'),
       signedNoMetrics: median('signedNoMetrics'),
       signedNoLog: median('signedNoLog'),
