@@ -19,7 +19,7 @@ import { benchCluster } from './scenarios/cluster.js';
 import { benchScanSarif } from './scenarios/scan-sarif.js';
 import { batchesDetail, clusterTables, readsDetail } from './scenarios/cluster-report.js';
 import { redisAvailable } from './lib/redis-server.js';
-import { wrkAvailable, type LoadResult } from './lib/wrk.js';
+import { wrkAvailable } from './lib/wrk.js';
 import { compareRows, parseResultRows } from './lib/compare.js';
 import { keptSection } from './lib/profile-doc.js';
 
