@@ -1,6 +1,7 @@
 /** The buffered log output (src/server/log-destination.ts LogWriter), with an injected write(2). */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { LOG_BACKLOG_MAX_BYTES, LogWriter } from '../../src/server/log-destination.js';
 
 /** A fake output: records what was written; `refuse` makes it answer EAGAIN, `max` caps one write. */
@@ -71,6 +72,25 @@ describe('LogWriter', () => {
     assert.ok(o.written.length <= LOG_BACKLOG_MAX_BYTES + 1000, String(o.written.length));
     const last = o.written.trimEnd().split('\n').pop()!;
     assert.match((JSON.parse(last) as { msg: string }).msg, /^log output could not keep up: dropped \d+ bytes/);
+  });
+
+  it('writes every line once and in order, whatever the lines (multi-byte, longer than the buffer), buffer size and flush points', () => {
+    const line = fc
+      .tuple(fc.string({ unit: 'grapheme', maxLength: 300 }), fc.boolean())
+      .map(([text, flushAfter]) => ({ text: `${JSON.stringify({ t: text })}\n`, flushAfter }));
+    fc.assert(
+      fc.property(fc.integer({ min: 16, max: 2048 }), fc.array(line, { maxLength: 60 }), (size, lines) => {
+        const o = output();
+        const w = new LogWriter(1, size, o.write);
+        for (const l of lines) {
+          w.line(l.text);
+          if (l.flushAfter) w.flush();
+        }
+        w.flush();
+        assert.equal(o.written, lines.map((l) => l.text).join(''));
+      }),
+      { numRuns: 200, seed: 20261126 },
+    );
   });
 
   it('forgets its lines when the output is gone (EPIPE) instead of throwing', () => {
