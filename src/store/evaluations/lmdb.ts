@@ -56,7 +56,7 @@ export class LmdbEvaluations implements EvaluationsRepository {
   async create(record: EvaluationRecord): Promise<void> {
     await this.writer.add(() => {
       this.put(record);
-      void this.t.openEvaluations.put(record.evaluation_id, record.created_at);
+      void this.t.openEvaluations.put(record.evaluation_id, record.status);
       if (record.expires_at !== null)
         void this.t.expirations.put(expirationKey(record.expires_at, record.evaluation_id), '');
     });
@@ -98,7 +98,13 @@ export class LmdbEvaluations implements EvaluationsRepository {
     const { record } = change;
     if (record.kind === 'stored') for (const write of change.results ?? []) this.storeResult(record, write, sink);
     this.put(record);
-    if (!isTerminal(record)) return NO_DELIVERIES;
+    if (!isTerminal(record)) {
+      // The open index keeps the status, so that countOpen (every /metrics scrape) reads no record.
+      const indexed = this.t.openEvaluations.get(record.evaluation_id);
+      if (indexed !== undefined && indexed !== record.status)
+        void this.t.openEvaluations.put(record.evaluation_id, record.status);
+      return NO_DELIVERIES;
+    }
     // Counted once: when it leaves the open index (a record made terminal again is not).
     if (record.status === 'complete' && this.t.openEvaluations.doesExist(record.evaluation_id))
       countCompletion(this.t, record);
@@ -133,11 +139,16 @@ export class LmdbEvaluations implements EvaluationsRepository {
     return open;
   }
 
+  /**
+   * Counts from the open index's values alone (the status, kept by every commit); an entry written by
+   * an earlier release holds its `created_at` instead, and its record is read.
+   */
   countOpen(): OpenCounts {
     let pending = 0;
     let processing = 0;
-    for (const { key } of this.t.openEvaluations.getRange()) {
-      if (this.t.evaluations.get(key)?.status === 'pending') pending++;
+    for (const { key, value } of this.t.openEvaluations.getRange()) {
+      const status = value === 'pending' || value === 'processing' ? value : this.t.evaluations.get(key)?.status;
+      if (status === 'pending') pending++;
       else processing++;
     }
     return { pending, processing };

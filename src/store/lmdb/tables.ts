@@ -93,7 +93,10 @@ export class LmdbTables {
    * with the terminal state; filled once for earlier data by store/lmdb/migrate.
    */
   readonly completions: Database<string, string>;
-  /** Evaluations not yet terminal (crash recovery index): id → created_at. */
+  /**
+   * Evaluations not yet terminal (crash recovery index, open counts): id → status (`pending` or
+   * `processing`; entries written before 2026-11-26 hold `created_at`, read as "see the record").
+   */
   readonly openEvaluations: Database<string, string>;
   readonly meta: Database<unknown, string>;
   /** Organization rollups, updated in the transaction that stores each scenario result. */
