@@ -113,12 +113,14 @@ for (const backend of ['lmdb', 'redis'] as const)
     it('answers 400 to a key value that is not 1 to 255 printable ASCII characters', async () => {
       const bad = ['x'.repeat(256), 'tab\there', ''];
       for (const [i, value] of bad.entries()) {
-        // Each signed at another second: the replay guard refuses a signature it has seen.
+        // Each body distinct: the signature covers the body, not the header, and the replay guard
+        // refuses a signature it has seen (signing each at `nowS() - i` collided when the clock
+        // ticked between two of them).
         const res = await t.client.call(
           'POST',
           '/evaluate',
-          { scenario_ids: ['s1'] },
-          { t: nowS() - i, headers: { 'idempotency-key': value } },
+          { scenario_ids: ['s1'], tag: `bad-key-${i}` },
+          { headers: { 'idempotency-key': value } },
         );
         assert.equal(res.status, 400, `${JSON.stringify(value)}: ${res.raw}`);
         expectError(res, 400, API_ERRORS.idempotencyKeyInvalid.error);
