@@ -72,14 +72,19 @@ it('keeps the last free worker for inline tasks: a second chunk waits, an inline
   }
 });
 
+/** Submits two chunks and asserts both went to a worker at once (none queued); resolves when both ran. */
+async function bothChunksAtOnce(pool: EvaluationPool): Promise<void> {
+  const both = Promise.all([chunk(pool, 'a', 30), chunk(pool, 'b', 1)]);
+  assert.equal(pool.queueSize, 0, 'both chunks went to a worker at once');
+  await both;
+}
+
 it('lets chunks take every worker once no inline task came within the reservation', async () => {
   const pool = new EvaluationPool(options(1));
   try {
     await Promise.all([inline(pool), inline(pool)]); // both workers up
     await new Promise((r) => setTimeout(r, 50)); // the 1 ms reservation has lapsed
-    const both = Promise.all([chunk(pool, 'a', 30), chunk(pool, 'b', 1)]);
-    assert.equal(pool.queueSize, 0, 'both chunks went to a worker at once');
-    await both;
+    await bothChunksAtOnce(pool);
   } finally {
     await pool.close();
   }
@@ -90,9 +95,7 @@ it('keeps nothing with the reservation off (the default)', async () => {
   const pool = new EvaluationPool(defaults);
   try {
     await Promise.all([inline(pool), inline(pool)]); // both workers up
-    const both = Promise.all([chunk(pool, 'a', 30), chunk(pool, 'b', 1)]);
-    assert.equal(pool.queueSize, 0, 'both chunks went to a worker at once');
-    await both;
+    await bothChunksAtOnce(pool);
   } finally {
     await pool.close();
   }

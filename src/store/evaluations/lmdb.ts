@@ -56,7 +56,7 @@ export class LmdbEvaluations implements EvaluationsRepository {
   async create(record: EvaluationRecord): Promise<void> {
     await this.writer.add(() => {
       this.put(record);
-      void this.t.openEvaluations.put(record.evaluation_id, record.status);
+      this.t.openEvaluations.putSync(record.evaluation_id, record.status);
       if (record.expires_at !== null)
         void this.t.expirations.put(expirationKey(record.expires_at, record.evaluation_id), '');
     });
@@ -102,7 +102,7 @@ export class LmdbEvaluations implements EvaluationsRepository {
       // The open index keeps the status, so that countOpen (every /metrics scrape) reads no record.
       const indexed = this.t.openEvaluations.get(record.evaluation_id);
       if (indexed !== undefined && indexed !== record.status)
-        void this.t.openEvaluations.put(record.evaluation_id, record.status);
+        this.t.openEvaluations.putSync(record.evaluation_id, record.status);
       return NO_DELIVERIES;
     }
     // Counted once: when it leaves the open index (a record made terminal again is not).
