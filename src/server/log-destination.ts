@@ -7,7 +7,9 @@
  * copies nothing) and encoded into a 64 KiB buffer once per ~80 lines (one UTF-8 encoding into the
  * buffer per line was the largest single cost of the access log under load), and the buffer is
  * written with one `write(2)` when full, or after at most {@link LOG_FLUSH_INTERVAL_MS} when traffic
- * is light.
+ * is light. The access log's usual line skips the string altogether: it is encoded in place into the
+ * buffer ({@link LogWriter.reserve}; a template literal's string of ~20 pieces cost as much to
+ * flatten for encoding as to build).
  *
  * Durability: every buffered line is written on the process's `exit` event (reached by
  * `process.exit()`, the end of SIGTERM/SIGINT handling, an uncaught exception and an unhandled
@@ -76,6 +78,36 @@ export class LogWriter {
       }
     }
     this.staged += text;
+  }
+
+  /**
+   * Room for one line of at most `maxBytes` bytes encoded in place (no string built): lines staged
+   * before it are encoded first, so lines keep their order, and the buffer is written first when the
+   * line might not fit. Write the line into the returned buffer from {@link offset}, then call
+   * {@link commit} with its end. @returns the buffer, or null when `maxBytes` exceeds it (write the
+   * line with {@link line} instead).
+   */
+  reserve(maxBytes: number): Buffer | null {
+    if (maxBytes > this.chunkBytes) return null;
+    this.encodeStaged();
+    if (this.used + maxBytes > this.chunkBytes) {
+      this.rotate();
+      this.drain();
+    }
+    return this.buffer;
+  }
+
+  /** Where the next line encoded in place starts (see {@link reserve}). */
+  get offset(): number {
+    return this.used;
+  }
+
+  /**
+   * Takes the line encoded in place up to `end` (see {@link reserve}); nothing is taken when `end` is
+   * the current offset. @param end at most offset + the `maxBytes` reserved
+   */
+  commit(end: number): void {
+    this.used = end;
   }
 
   /** Encodes the staged lines into the buffer. */
@@ -175,15 +207,15 @@ export class LogWriter {
   }
 }
 
-/** Raw line writers of the loggers made by {@link serviceLog}, for lines serialized by hand (the access log). */
-const rawWriters = new WeakMap<Logger, (line: string) => void>();
+/** The buffered outputs of the loggers made by {@link serviceLog}, for lines serialized by hand (the access log). */
+const rawWriters = new WeakMap<Logger, LogWriter>();
 
 /**
- * The raw writer of `logger`'s buffered output when {@link serviceLog} made it, else `null` (a
- * logger injected by a test or an embedding application: write through pino then). A line written
- * here must be one complete JSON object and newline, as pino would write it.
+ * The buffered output of `logger` when {@link serviceLog} made it, else `null` (a logger injected by
+ * a test or an embedding application: write through pino then). A line written there must be one
+ * complete JSON object and newline, as pino would write it.
  */
-export function rawLineWriter(logger: Logger): ((line: string) => void) | null {
+export function rawLogWriter(logger: Logger): LogWriter | null {
   return rawWriters.get(logger) ?? null;
 }
 
@@ -201,9 +233,8 @@ export interface ServiceLog {
  */
 export function serviceLog(level: string, fd = 1): ServiceLog {
   const writer = new LogWriter(fd);
-  const write = (line: string): void => writer.line(line);
-  const logger = pino({ level }, { write });
-  rawWriters.set(logger, write);
+  const logger = pino({ level }, { write: (line: string): void => writer.line(line) });
+  rawWriters.set(logger, writer);
   const flushSync = (): void => writer.flush();
   // Light traffic: write what waits at least once per interval (an unref'd timer never keeps the process alive).
   setInterval(flushSync, LOG_FLUSH_INTERVAL_MS).unref();

@@ -9,7 +9,12 @@ import {
   ACCESS_INFO,
   ACCESS_WARN,
   accessBindings,
+  accessLineMaxBytes,
+  accessLineOf,
+  encodeAccessLine,
   formatAccessLine,
+  methodRouteSegment,
+  tailSegment,
   type AccessLine,
 } from '../../src/server/compose/access-line.js';
 
@@ -113,6 +118,100 @@ describe('formatAccessLine', () => {
       pid: process.pid,
       hostname: hostname(),
       ...line,
+      msg: 'request',
+    });
+  });
+});
+
+describe('encodeAccessLine', () => {
+  const bindings = accessBindings(process.pid, hostname());
+  /** A number as the access log may get it: integers, thousandths, any double, and the odd ones. */
+  const number = fc.oneof(
+    fc.nat(),
+    fc.integer({ min: 0, max: 10_000_000_000 }).map((n) => n / 1000),
+    fc.double({ noNaN: false }),
+    fc.constantFrom(0, -0, 1e21, 2 ** 53, 2 ** 53 + 2, 1_795_000_000_123, 999_999_999, 1_000_000_000, -1),
+  );
+
+  it('writes the bytes of accessLineOf for the same values, or refuses (-1) a request id JSON would escape', () => {
+    fc.assert(
+      fc.property(
+        lineArb,
+        fc.boolean(),
+        fc.oneof(fc.constant(TIME), fc.nat(), number),
+        number,
+        number,
+        fc.nat({ max: 40 }),
+        (line, warn, time, durationMs, bytesIn, offset) => {
+          const level = warn ? ACCESS_WARN : ACCESS_INFO;
+          const methodRoute = methodRouteSegment(line.method, line.route);
+          const tail = tailSegment(line, warn ? 'request refused' : 'request');
+          const [b, m, t] = [bindings, methodRoute, tail].map((s) => Buffer.from(s)) as [Buffer, Buffer, Buffer];
+          const into = Buffer.alloc(offset + accessLineMaxBytes(b, line.request_id, m, t), 0xff);
+          const end = encodeAccessLine(
+            into,
+            offset,
+            level,
+            time,
+            b,
+            line.request_id,
+            m,
+            line.status,
+            line.aborted,
+            durationMs,
+            bytesIn,
+            t,
+          );
+          const expected = accessLineOf(
+            level,
+            time,
+            bindings,
+            line.request_id,
+            methodRoute,
+            line.status,
+            line.aborted,
+            durationMs,
+            bytesIn,
+            tail,
+          );
+          const plain = /^[\x20-\x7e]*$/.test(line.request_id) && !/["\\]/.test(line.request_id);
+          if (!plain) {
+            assert.equal(end, -1);
+            return;
+          }
+          // accessLineOf quotes a plain id as it is; JSON.stringify would give the same literal.
+          assert.equal(into.subarray(offset, end).toString(), expected);
+          assert.ok(
+            into.subarray(0, offset).every((x) => x === 0xff),
+            'nothing written before the offset',
+          );
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('writes a line JSON.parse reads back with the values given', () => {
+    const b = Buffer.from(bindings);
+    const m = Buffer.from(methodRouteSegment('GET', '/evaluations/{id}'));
+    const t = Buffer.from(tailSegment({ key_id: 'key_1', org_id: 'org_1', watermark: null }, 'request'));
+    const into = Buffer.alloc(accessLineMaxBytes(b, 'req-1', m, t));
+    const end = encodeAccessLine(into, 0, ACCESS_INFO, TIME, b, 'req-1', m, 200, true, 12.05, 1761, t);
+    assert.deepEqual(JSON.parse(into.subarray(0, end).toString()), {
+      level: 30,
+      time: TIME,
+      pid: process.pid,
+      hostname: hostname(),
+      request_id: 'req-1',
+      method: 'GET',
+      route: '/evaluations/{id}',
+      status: 200,
+      aborted: true,
+      duration_ms: 12.05,
+      bytes_in: 1761,
+      key_id: 'key_1',
+      org_id: 'org_1',
+      watermark: null,
       msg: 'request',
     });
   });

@@ -93,6 +93,33 @@ describe('LogWriter', () => {
     );
   });
 
+  it('keeps the order of lines written as text and lines encoded in place (reserve, commit), at any buffer size', () => {
+    const line = fc
+      .tuple(fc.string({ unit: 'grapheme', maxLength: 120 }), fc.boolean(), fc.nat({ max: 64 }))
+      .map(([text, inPlace, slack]) => ({ text: `${JSON.stringify({ t: text })}\n`, inPlace, slack }));
+    fc.assert(
+      fc.property(fc.integer({ min: 16, max: 2048 }), fc.array(line, { maxLength: 60 }), (size, lines) => {
+        const o = output();
+        const w = new LogWriter(1, size, o.write);
+        for (const l of lines) {
+          const bytes = Buffer.from(l.text);
+          const into = l.inPlace ? w.reserve(bytes.length + l.slack) : null;
+          if (into === null) {
+            assert.ok(!l.inPlace || bytes.length + l.slack > size, 'refused only beyond the buffer');
+            w.line(l.text);
+            continue;
+          }
+          assert.ok(w.offset + bytes.length + l.slack <= size, 'room for what was reserved');
+          into.set(bytes, w.offset);
+          w.commit(w.offset + bytes.length);
+        }
+        w.flush();
+        assert.equal(o.written, lines.map((l) => l.text).join(''));
+      }),
+      { numRuns: 300, seed: 20261127 },
+    );
+  });
+
   it('forgets its lines when the output is gone (EPIPE) instead of throwing', () => {
     const w = new LogWriter(1, 64, () => {
       throw Object.assign(new Error('EPIPE'), { code: 'EPIPE' });

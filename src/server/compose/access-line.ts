@@ -130,3 +130,140 @@ export function formatAccessLine(level: number, time: number, bindings: string, 
     tailSegment(line, msg),
   );
 }
+
+/** UTF-8 bytes of the line's fixed parts (all ASCII). */
+const ascii = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
+const LEVEL_TIME: Readonly<Record<number, Uint8Array>> = {
+  [ACCESS_INFO]: ascii(`{"level":${ACCESS_INFO},"time":`),
+  [ACCESS_WARN]: ascii(`{"level":${ACCESS_WARN},"time":`),
+};
+const REQUEST_ID = ascii(',"request_id":"');
+const ABORTED_TRUE = ascii(',"aborted":true,"duration_ms":');
+const ABORTED_FALSE = ascii(',"aborted":false,"duration_ms":');
+const BYTES_IN = ascii(',"bytes_in":');
+const NULL = ascii('null');
+
+/**
+ * Most bytes {@link encodeAccessLine} writes besides its segments and request id: the fixed parts
+ * (under 100 bytes) and four numbers of at most 24 characters each.
+ */
+const FIXED_MAX_BYTES = 200;
+
+/** Most bytes {@link encodeAccessLine} writes for these segments and request id (a bound for `LogWriter.reserve`). */
+export function accessLineMaxBytes(
+  bindings: Uint8Array,
+  requestId: string,
+  methodRoute: Uint8Array,
+  tail: Uint8Array,
+): number {
+  return FIXED_MAX_BYTES + bindings.length + requestId.length + methodRoute.length + tail.length;
+}
+
+/** Writes the ASCII characters of `s` (a number's `String`: digits, `.`, `-`, `+`, `e`, `Infinity`, `NaN`) at `at`; @returns the end. */
+function writeAscii(into: Uint8Array, at: number, s: string): number {
+  for (let i = 0; i < s.length; i++) into[at++] = s.charCodeAt(i);
+  return at;
+}
+
+/** Writes the digits of `v`, an integer in [0, 2^31), with integer arithmetic; @returns the end. */
+function writeInt(into: Uint8Array, at: number, v: number): number {
+  let digits = 1;
+  for (let x = v; x >= 10; x = (x / 10) | 0) digits++;
+  for (let i = at + digits - 1; i >= at; i--) {
+    const q = (v / 10) | 0;
+    into[i] = 48 + v - q * 10;
+    v = q;
+  }
+  return at + digits;
+}
+
+/** Writes `n` as JavaScript prints it: a safe non-negative integer digit by digit, anything else through `String`. */
+function writeNumber(into: Uint8Array, at: number, n: number): number {
+  if (n >= 0 && n < 1e9 && (n | 0) === n) return writeInt(into, at, n);
+  if (!(n >= 0 && n <= Number.MAX_SAFE_INTEGER && Math.floor(n) === n)) return writeAscii(into, at, String(n));
+  // Split in two integers below 2^31 (the time in ms has 13 digits): the leading digits, then 9 padded.
+  const high = Math.floor(n / 1e9);
+  let low = n - high * 1e9;
+  at = writeInt(into, at, high);
+  for (let i = at + 8; i >= at; i--) {
+    const q = (low / 10) | 0;
+    into[i] = 48 + low - q * 10;
+    low = q;
+  }
+  return at + 9;
+}
+
+/**
+ * Writes a duration in ms rounded to the µs (`Math.round(x * 1000) / 1000`) as JavaScript prints it:
+ * below 2^43 µs (about 100 days) a double that is k/1000 prints as the integer part and the
+ * thousandths without trailing zeros (no shorter decimal maps to the same double while the spacing of
+ * doubles is under 0.001); anything else goes through `String`.
+ */
+function writeMillis(into: Uint8Array, at: number, ms: number): number {
+  const micros = Math.round(ms * 1000);
+  if (!(micros >= 0 && micros < 2 ** 43 && micros / 1000 === ms)) return writeAscii(into, at, String(ms));
+  const whole = Math.floor(micros / 1000);
+  const fraction = micros - whole * 1000;
+  at = writeNumber(into, at, whole);
+  if (fraction === 0) return at;
+  into[at++] = 46; // .
+  into[at++] = 48 + Math.floor(fraction / 100);
+  const rest = fraction % 100;
+  if (rest === 0) return at;
+  into[at++] = 48 + Math.floor(rest / 10);
+  if (rest % 10 !== 0) into[at++] = 48 + (rest % 10);
+  return at;
+}
+
+/**
+ * Encodes the line {@link accessLineOf} builds from the same values straight into `into` at `at`, as
+ * UTF-8, without building a string (issue 20, item 2: the line's template literal made a string of
+ * ~20 pieces that was then flattened to be encoded, which cost as much as building it). The
+ * segments come as their UTF-8 bytes; `level` is {@link ACCESS_INFO} or {@link ACCESS_WARN}.
+ * @param into has room for {@link accessLineMaxBytes} bytes from `at`
+ * @returns the end of the line; or -1, having written nothing that counts, when `requestId` has a
+ *   character JSON would escape or a non-ASCII one (ids that match REQUEST_ID_PATTERN never do; the
+ *   caller writes {@link accessLineOf}'s string then)
+ */
+export function encodeAccessLine(
+  into: Uint8Array,
+  at: number,
+  level: number,
+  time: number,
+  bindings: Uint8Array,
+  requestId: string,
+  methodRoute: Uint8Array,
+  status: number | null,
+  aborted: boolean,
+  durationMs: number,
+  bytesIn: number,
+  tail: Uint8Array,
+): number {
+  const prefix = LEVEL_TIME[level];
+  if (prefix === undefined) return -1;
+  into.set(prefix, at);
+  at = writeNumber(into, at + prefix.length, time);
+  into.set(bindings, at);
+  at += bindings.length;
+  into.set(REQUEST_ID, at);
+  at += REQUEST_ID.length;
+  for (let i = 0; i < requestId.length; i++) {
+    const c = requestId.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x22 /* " */ || c === 0x5c /* \ */) return -1;
+    into[at++] = c;
+  }
+  into[at++] = 0x22;
+  into.set(methodRoute, at);
+  at += methodRoute.length;
+  if (status === null) {
+    into.set(NULL, at);
+    at += NULL.length;
+  } else at = writeNumber(into, at, status);
+  const abortedBytes = aborted ? ABORTED_TRUE : ABORTED_FALSE;
+  into.set(abortedBytes, at);
+  at = writeMillis(into, at + abortedBytes.length, durationMs);
+  into.set(BYTES_IN, at);
+  at = writeNumber(into, at + BYTES_IN.length, bytesIn);
+  into.set(tail, at);
+  return at + tail.length;
+}

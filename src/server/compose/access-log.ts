@@ -1,8 +1,9 @@
 /**
  * @module server/compose/access-log: per-request metrics and the access log line. With the service's
- * own logger (server/log-destination) the line is serialized from a template (compose/access-line)
- * straight into the logger's buffered destination: no pino serializer and no write(2) per request;
- * with an injected logger it goes through pino. One line per request: `request` at `info`, or `request refused` at `warn`
+ * own logger (server/log-destination) the line is serialized by hand (compose/access-line) straight
+ * into the logger's buffered destination: no pino serializer and no write(2) per request; the usual
+ * line (an admitted key, no trace) is encoded in place into the buffer from the UTF-8 bytes of its
+ * kept segments, with no string built. With an injected logger it goes through pino. One line per request: `request` at `info`, or `request refused` at `warn`
  * for a 401, 403 or 429 with its refusal code (`reason`, server/refusal-reasons) and the key id when
  * known. With a valid `traceparent` the line carries `trace_id` and `span_id`.
  */
@@ -12,14 +13,16 @@ import {
   ACCESS_INFO,
   ACCESS_WARN,
   accessBindings,
+  accessLineMaxBytes,
   accessLineOf,
+  encodeAccessLine,
   formatAccessLine,
   methodRouteSegment,
   tailSegment,
   type AccessLine,
 } from './access-line.js';
 import type { KeyRecord } from '../../model/records.js';
-import { rawLineWriter } from '../log-destination.js';
+import { rawLogWriter, type LogWriter } from '../log-destination.js';
 import type { AdapterHooks } from '../uws/adapter.js';
 import type { Metrics } from '../metrics.js';
 import type { Clock } from './tokens.js';
@@ -32,31 +35,93 @@ const COUNTED_REJECTIONS = new Set([401, 403, 413, 422, 429]);
 /** Most routes (with their methods) whose segment is kept; emptied when full (a client may send any method). */
 const SEGMENTS_MAX = 1024;
 
+/** A segment of the access line as its string and its UTF-8 bytes. */
+interface Segment {
+  readonly text: string;
+  readonly bytes: Uint8Array;
+}
+
+const segment = (text: string): Segment => ({ text, bytes: Buffer.from(text) });
+
 /** The access line's segments that repeat: per route and method, and per key record and watermark (a day). */
 class Segments {
-  private readonly byRoute = new Map<string, string>();
-  private readonly byKey = new WeakMap<KeyRecord, { readonly watermark: string | null; readonly tail: string }>();
+  private readonly byRoute = new Map<string, Segment>();
+  private readonly byKey = new WeakMap<KeyRecord, { readonly watermark: string | null; readonly tail: Segment }>();
 
-  methodRoute(method: string, route: string | null): string {
-    if (route === null) return methodRouteSegment(method, route);
+  methodRoute(method: string, route: string | null): Segment {
+    if (route === null) return segment(methodRouteSegment(method, route));
     const id = method === 'GET' ? route : `${method} ${route}`;
     let out = this.byRoute.get(id);
     if (out === undefined) {
       if (this.byRoute.size >= SEGMENTS_MAX) this.byRoute.clear();
-      out = methodRouteSegment(method, route);
+      out = segment(methodRouteSegment(method, route));
       this.byRoute.set(id, out);
     }
     return out;
   }
 
   /** The tail of an admitted key's `request` line. */
-  tail(key: KeyRecord, watermark: string | null): string {
+  tail(key: KeyRecord, watermark: string | null): Segment {
     const kept = this.byKey.get(key);
     if (kept !== undefined && kept.watermark === watermark) return kept.tail;
-    const tail = tailSegment({ key_id: key.key_id, org_id: key.org_id, watermark }, 'request');
+    const tail = segment(tailSegment({ key_id: key.key_id, org_id: key.org_id, watermark }, 'request'));
     this.byKey.set(key, { watermark, tail });
     return tail;
   }
+}
+
+/**
+ * Writes the usual line (an admitted key, no trace) into `writer`: encoded in place from the kept
+ * segments' bytes, or, when its request id or size does not allow that, as the string
+ * {@link accessLineOf} builds (the same bytes).
+ */
+function writeUsualLine(
+  writer: LogWriter,
+  bindings: Segment,
+  requestId: string,
+  methodRoute: Segment,
+  status: number | null,
+  aborted: boolean,
+  durationMs: number,
+  bytesIn: number,
+  tail: Segment,
+): void {
+  const time = Date.now();
+  const into = writer.reserve(accessLineMaxBytes(bindings.bytes, requestId, methodRoute.bytes, tail.bytes));
+  if (into !== null) {
+    const end = encodeAccessLine(
+      into,
+      writer.offset,
+      ACCESS_INFO,
+      time,
+      bindings.bytes,
+      requestId,
+      methodRoute.bytes,
+      status,
+      aborted,
+      durationMs,
+      bytesIn,
+      tail.bytes,
+    );
+    if (end >= 0) {
+      writer.commit(end);
+      return;
+    }
+  }
+  writer.line(
+    accessLineOf(
+      ACCESS_INFO,
+      time,
+      bindings.text,
+      requestId,
+      methodRoute.text,
+      status,
+      aborted,
+      durationMs,
+      bytesIn,
+      tail.text,
+    ),
+  );
 }
 
 /** The adapter's hooks: in-flight gauge, request metrics, the access log line, and the 500 logger. */
@@ -66,8 +131,8 @@ export function accessHooks(
   now: Clock,
   unavailable: (err: unknown) => boolean = () => false,
 ): AdapterHooks {
-  const raw = rawLineWriter(log);
-  const bindings = accessBindings(process.pid, hostname());
+  const raw = rawLogWriter(log);
+  const bindings = segment(accessBindings(process.pid, hostname()));
   const segments = new Segments();
   return {
     onError: internalError(log, unavailable),
@@ -100,19 +165,16 @@ export function accessHooks(
       const watermark = ctx?.watermark ?? null;
       if (raw && !refused && !req.trace && key !== null && ctx !== null) {
         // The usual line (an admitted key, no trace): the segments that repeat are kept, per route and per key and day.
-        raw(
-          accessLineOf(
-            ACCESS_INFO,
-            Date.now(),
-            bindings,
-            req.requestId,
-            segments.methodRoute(req.method, ctx.template),
-            res?.status ?? null,
-            aborted,
-            durationMs,
-            bytesIn,
-            segments.tail(key, watermark),
-          ),
+        writeUsualLine(
+          raw,
+          bindings,
+          req.requestId,
+          segments.methodRoute(req.method, ctx.template),
+          res?.status ?? null,
+          aborted,
+          durationMs,
+          bytesIn,
+          segments.tail(key, watermark),
         );
         return;
       }
@@ -135,11 +197,11 @@ export function accessHooks(
       }
       if (refused) line.reason = res.reason;
       if (raw)
-        raw(
+        raw.line(
           formatAccessLine(
             refused ? ACCESS_WARN : ACCESS_INFO,
             Date.now(),
-            bindings,
+            bindings.text,
             line,
             refused ? 'request refused' : 'request',
           ),
