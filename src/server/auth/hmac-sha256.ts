@@ -43,7 +43,16 @@ function compress(h: Int32Array, src: Uint8Array, at: number): void {
   compressW(h);
 }
 
-/** One SHA-256 compression into `h` of the block whose 16 big-endian words are already in `W[0..16)`. */
+/** Σ0 and Σ1 of FIPS 180-4 §4.1.2 (4.4, 4.5). */
+const big0 = (x: number): number => ((x >>> 2) | (x << 30)) ^ ((x >>> 13) | (x << 19)) ^ ((x >>> 22) | (x << 10));
+const big1 = (x: number): number => ((x >>> 6) | (x << 26)) ^ ((x >>> 11) | (x << 21)) ^ ((x >>> 25) | (x << 7));
+
+/**
+ * One SHA-256 compression into `h` of the block whose 16 big-endian words are already in `W[0..16)`.
+ * The 64 rounds run eight at a time with the working variables' roles rotated in the code instead of
+ * moved between registers (the usual unrolling: after eight rounds every variable is back in its
+ * role); Ch and Maj in their three-operation forms, `g ^ (e & (f ^ g))` and `(a & b) | (c & (a | b))`.
+ */
 function compressW(h: Int32Array): void {
   for (let i = 16; i < 64; i++) {
     const x = W[i - 15]!;
@@ -60,19 +69,31 @@ function compressW(h: Int32Array): void {
     f = h[5]!,
     g = h[6]!,
     hh = h[7]!;
-  for (let i = 0; i < 64; i++) {
-    const s1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
-    const t1 = (hh + s1 + ((e & f) ^ (~e & g)) + K[i]! + W[i]!) | 0;
-    const s0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
-    const t2 = (s0 + ((a & b) ^ (a & c) ^ (b & c))) | 0;
-    hh = g;
-    g = f;
-    f = e;
-    e = (d + t1) | 0;
-    d = c;
-    c = b;
-    b = a;
-    a = (t1 + t2) | 0;
+  for (let i = 0; i < 64; i += 8) {
+    hh = (hh + big1(e) + (g ^ (e & (f ^ g))) + K[i + 0]! + W[i + 0]!) | 0;
+    d = (d + hh) | 0;
+    hh = (hh + big0(a) + ((a & b) | (c & (a | b)))) | 0;
+    g = (g + big1(d) + (f ^ (d & (e ^ f))) + K[i + 1]! + W[i + 1]!) | 0;
+    c = (c + g) | 0;
+    g = (g + big0(hh) + ((hh & a) | (b & (hh | a)))) | 0;
+    f = (f + big1(c) + (e ^ (c & (d ^ e))) + K[i + 2]! + W[i + 2]!) | 0;
+    b = (b + f) | 0;
+    f = (f + big0(g) + ((g & hh) | (a & (g | hh)))) | 0;
+    e = (e + big1(b) + (d ^ (b & (c ^ d))) + K[i + 3]! + W[i + 3]!) | 0;
+    a = (a + e) | 0;
+    e = (e + big0(f) + ((f & g) | (hh & (f | g)))) | 0;
+    d = (d + big1(a) + (c ^ (a & (b ^ c))) + K[i + 4]! + W[i + 4]!) | 0;
+    hh = (hh + d) | 0;
+    d = (d + big0(e) + ((e & f) | (g & (e | f)))) | 0;
+    c = (c + big1(hh) + (b ^ (hh & (a ^ b))) + K[i + 5]! + W[i + 5]!) | 0;
+    g = (g + c) | 0;
+    c = (c + big0(d) + ((d & e) | (f & (d | e)))) | 0;
+    b = (b + big1(g) + (a ^ (g & (hh ^ a))) + K[i + 6]! + W[i + 6]!) | 0;
+    f = (f + b) | 0;
+    b = (b + big0(c) + ((c & d) | (e & (c | d)))) | 0;
+    a = (a + big1(f) + (hh ^ (f & (g ^ hh))) + K[i + 7]! + W[i + 7]!) | 0;
+    e = (e + a) | 0;
+    a = (a + big0(b) + ((b & c) | (d & (b | c)))) | 0;
   }
   h[0] = (h[0]! + a) | 0;
   h[1] = (h[1]! + b) | 0;

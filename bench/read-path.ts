@@ -1,0 +1,189 @@
+/**
+ * @module bench/read-path: `node dist/bench/read-path.js [rounds] [baseline dist dir]`, the signed
+ * read's JavaScript path alone (issue 20, items 2 and 3): the service's own uWS handler, in the
+ * service's default configuration, driven in-process with stand-ins for uWS's request and response
+ * objects, so that neither the kernel, nor uWS's native code, nor a load generator on the same cores
+ * is in the figure. On the 2-core test machine two service processes with the same configuration
+ * measured 20% apart in CPU per request under wrk (docs/benchmarks.md "Measuring a few per cent"):
+ * this is the bench that can tell a change of a few per cent.
+ *
+ * Each round is a child process that starts the service (its LMDB store in a temporary directory,
+ * its worker pool, the access log on, written to /dev/null), evaluates one stored scenario over
+ * HTTP, then calls the handler uWS would call for `GET /evaluations/{id}` with a signed request
+ * (1,000 distinct signed URLs in turn) and reads the main thread's CPU (/proc/thread-self/stat, user
+ * + system) per request: with the access log on, and with it off (the logger's level raised to
+ * `warn` in the same process), in alternating slices. With a baseline dist directory (another build
+ * of this repository), rounds alternate between it and this build.
+ *
+ * The handler is caught by wrapping uWS's `App` before the service creates its app (the first `/*`
+ * route is the API's catch-all; the operators' listener registers its own after it).
+ */
+import { fork } from 'node:child_process';
+import { openSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GovernanceClient, signRequest } from '@gov/sdk';
+import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
+import { prepare } from './lib/setup.js';
+import { variant } from '../src/fleet/variants.js';
+
+/** Requests per measured slice, and slices per round (alternating log on and off). */
+const SLICE = 100_000;
+const SLICES = 8;
+const WARM_UP = 60_000;
+
+/** CPU time of the calling thread in µs (user + system, clock ticks of 10 ms). */
+function threadCpuUs(): number {
+  const stat = readFileSync('/proc/thread-self/stat', 'latin1');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/** A round's figures: main-thread µs per request with the access log on and off. */
+interface RoundFigures {
+  readonly on: number;
+  readonly off: number;
+}
+
+type Handler = (res: HttpResponse, req: HttpRequest) => void;
+
+/** One round in this process against the build under `root` (a dist directory). */
+async function round(root: string): Promise<RoundFigures> {
+  // Another build has the same modules: typed as this build's.
+  const { loadNativeUws } = (await import(
+    join(root, 'src/server/uws/adapter.js')
+  )) as typeof import('../src/server/uws/adapter.js');
+  const { loadConfig } = (await import(join(root, 'src/server/config.js'))) as typeof import('../src/server/config.js');
+  const { startServer } = (await import(
+    join(root, 'src/server/server.js')
+  )) as typeof import('../src/server/server.js');
+  const { serviceLog } = (await import(
+    join(root, 'src/server/log-destination.js')
+  )) as typeof import('../src/server/log-destination.js');
+
+  const uws = loadNativeUws() as unknown as { App: (...args: unknown[]) => TemplatedApp };
+  const makeApp = uws.App;
+  let handler: Handler | null = null;
+  uws.App = (...args: unknown[]) => {
+    const app = makeApp(...args);
+    const any = app.any.bind(app);
+    app.any = (pattern: string, h: Handler) => {
+      if (pattern === '/*' && handler === null) handler = h;
+      return any(pattern, h);
+    };
+    return app;
+  };
+
+  const p = await prepare([['r1', JSON.stringify(variant(1))]]);
+  const log = serviceLog('info', openSync('/dev/null', 'w'));
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    METRICS_PORT: '0',
+    DATA_DIR: p.dataDir,
+    BOOTSTRAP_DEMO: 'false',
+    POOL_THREADS: '1',
+  });
+  const server = await startServer(config, { logger: log.logger });
+  try {
+    const client = new GovernanceClient({ baseUrl: `http://127.0.0.1:${server.port}`, ...p.credentials });
+    const submitted = (await client.submitEvaluation({ scenario_ids: ['r1'] })).data;
+    await client.waitForEvaluation(submitted, { intervalsMs: [50], timeoutMs: 30_000 });
+    const path = `/api/public/v1/evaluations/${submitted.evaluation_id}`;
+    const t = Math.floor(Date.now() / 1000);
+    const authorization = `Bearer ${p.credentials.apiKey}`;
+    // The headers wrk sends (bench/lib/wrk): Host, Authorization, X-Service-Signature.
+    const requests = Array.from({ length: 1000 }, (_, i): HttpRequest => {
+      const query = `n=${i}`;
+      const signature = signRequest(p.credentials.signingSecret, t, 'GET', `${path}?${query}`, '');
+      return {
+        forEach(cb: (name: string, value: string) => void) {
+          cb('host', '127.0.0.1:8080');
+          cb('authorization', authorization);
+          cb('x-service-signature', signature);
+        },
+        getMethod: () => 'get',
+        getUrl: () => path,
+        getQuery: () => query,
+        getHeader: () => '',
+      } as unknown as HttpRequest;
+    });
+    let status: unknown = null;
+    const response = {
+      writeStatus(s: unknown) {
+        status = s;
+        return response;
+      },
+      writeHeader: () => response,
+      end: () => response,
+      endWithoutBody: () => response,
+      write: () => true,
+      cork(f: () => void) {
+        f();
+        return response;
+      },
+      onAborted: () => response,
+      onData: () => response,
+      pause: () => undefined,
+      resume: () => undefined,
+      close: () => response,
+      getRemoteAddressAsText: () => new TextEncoder().encode('127.0.0.1').buffer,
+    } as unknown as HttpResponse;
+    const h = handler as Handler | null;
+    if (h === null) throw new Error('the API handler was not registered');
+    const run = (n: number): void => {
+      for (let i = 0; i < n; i++) h(response, requests[i % requests.length]!);
+    };
+    run(WARM_UP);
+    if (!String(status).startsWith('200')) throw new Error(`the read answered ${String(status)}`);
+    const on: number[] = [];
+    const off: number[] = [];
+    for (let s = 0; s < SLICES; s++) {
+      const logOn = s % 4 === 0 || s % 4 === 3; // on, off, off, on: each level measured first and last as often
+      log.logger.level = logOn ? 'info' : 'warn';
+      const before = threadCpuUs();
+      run(SLICE);
+      (logOn ? on : off).push((threadCpuUs() - before) / SLICE);
+      await new Promise((r) => setImmediate(r)); // timers and flushes run between slices, as between requests
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    return { on: median(on), off: median(off) };
+  } finally {
+    await server.close();
+    rmSync(p.dataDir, { recursive: true, force: true });
+  }
+}
+
+const here = resolve(fileURLToPath(import.meta.url), '../..');
+
+if (process.env['READ_PATH_ROOT']) {
+  const figures = await round(process.env['READ_PATH_ROOT']);
+  if (process.send) process.send(figures);
+  else console.log(`access log on ${figures.on.toFixed(2)} µs, off ${figures.off.toFixed(2)} µs per request`);
+  process.exit(0);
+} else {
+  const rounds = Number(process.argv[2] ?? 6);
+  const baseline = process.argv[3] ? resolve(process.argv[3]) : null;
+  const builds = baseline
+    ? [['baseline', baseline] as const, ['this build', here] as const]
+    : [['this build', here] as const];
+  const figures = new Map<string, RoundFigures[]>(builds.map(([name]) => [name, []]));
+  for (let r = 0; r < rounds; r++)
+    for (const [name, root] of r % 2 === 0 ? builds : [...builds].reverse()) {
+      const f = await new Promise<RoundFigures>((done, fail) => {
+        const child = fork(fileURLToPath(import.meta.url), [], {
+          env: { ...process.env, READ_PATH_ROOT: root },
+          stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+        });
+        child.once('message', (m) => done(m as RoundFigures));
+        child.once('exit', (code) => (code === 0 ? undefined : fail(new Error(`round exited with ${code}`))));
+      });
+      figures.get(name)!.push(f);
+      console.log(`${name}: access log on ${f.on.toFixed(2)} µs, off ${f.off.toFixed(2)} µs per request`);
+    }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  for (const [name, list] of figures)
+    console.log(
+      `${name}: median of ${list.length} rounds: access log on ${median(list.map((f) => f.on)).toFixed(2)} µs, off ${median(list.map((f) => f.off)).toFixed(2)} µs per request; on ÷ off ${median(list.map((f) => f.on / f.off)).toFixed(3)}`,
+    );
+}
