@@ -3,21 +3,37 @@
  * a fresh signature per request, rate-limit accounting (limits raised for the bench key) and an
  * LMDB read, against a bare uWS hello-world returning a body of the same size and a bare Fastify
  * hello-world, all loaded by wrk in the same run. Scenario 6 is the same service with
- * METRICS_ENABLED=false. Every service runs in the default configuration, access log on (issue 20),
- * and a fifth target has it off (`LOG_LEVEL=warn`) for the log's cost. The servers run side by side and are measured in alternating rounds
- * (each target's figure is the median of its rounds), so a slow spell of this shared machine lands
- * on all of them rather than on whichever happened to be running.
+ * METRICS_ENABLED=false. Every service runs in the default configuration, access log on (issue 20).
+ * The servers run side by side and are measured in alternating rounds (each target's figure is the
+ * median of its rounds), so a slow spell of this shared machine lands on all of them rather than on
+ * whichever happened to be running.
+ *
+ * The access log's cost (issue 20, item 2) is measured in one process: two service processes of the
+ * same configuration measured up to 20% apart in CPU per request on the 2-core test machine, and
+ * one process loaded twice back to back 10% apart in either direction (docs/benchmarks.md
+ * "Measuring a few per cent"), more than the cost to be measured. So a fifth service runs inside
+ * this process (its log written to /dev/null), and each round loads it with one wrk run during
+ * which its logger switches between `info` (access log on) and `warn` (off) every
+ * {@link LOG_PHASE_MS}; each phase's CPU (this process's: nothing else runs in it meanwhile, the
+ * requests are signed before) is divided by the requests the service counted in it, and the figure
+ * is the median, over every pair of adjacent phases, of the log-on phase's ÷ the log-off phase's.
  */
-import { rmSync } from 'node:fs';
+import { openSync, rmSync } from 'node:fs';
 import { GovernanceClient } from '@gov/sdk';
 import { variant } from '../../src/fleet/variants.js';
+import { loadConfig } from '../../src/server/config.js';
+import { serviceLog } from '../../src/server/log-destination.js';
+import { startServer } from '../../src/server/server.js';
 import { startChild, startService, type Child } from '../lib/processes.js';
 import { prepare } from '../lib/setup.js';
-import { runWrk, type LoadResult } from '../lib/wrk.js';
+import { prepareWrk, type LoadResult } from '../lib/wrk.js';
 import { median as medianOf } from '../lib/stats.js';
 
 /** The targets measured, in the order of each round. */
-export type SignedReadsTarget = 'signed' | 'signedNoMetrics' | 'signedNoLog' | 'uws' | 'fastify';
+export type SignedReadsTarget = 'signed' | 'signedNoMetrics' | 'uws' | 'fastify';
+
+/** Length of a phase of the access log's measurement, in ms (about 9,000 requests on the test machine). */
+export const LOG_PHASE_MS = 250;
 
 /**
  * Results of scenarios 1 and 6: each target's round of median throughput, and its CPU per request
@@ -39,8 +55,12 @@ export interface SignedReads {
   readonly fastify: LoadResult;
   readonly signed: LoadResult;
   readonly signedNoMetrics: LoadResult;
-  /** The service with its access log off (`LOG_LEVEL=warn`), for the log's cost (issue 20, item 2). */
-  readonly signedNoLog: LoadResult;
+  /**
+   * The access log's cost (issue 20, item 2), in the service inside the bench process: CPU µs per
+   * request of its log-on and log-off phases (medians), and the median over adjacent phase pairs of
+   * on ÷ off, with the number of pairs.
+   */
+  readonly log: { readonly onUs: number; readonly offUs: number; readonly ratio: number; readonly pairs: number };
 }
 
 /**
@@ -59,14 +79,30 @@ export async function benchSignedReads(
 ): Promise<SignedReads> {
   const p = await prepare([['r1', JSON.stringify(variant(1))]]);
   const children: Child[] = [];
+  let closeInside = (): Promise<void> => Promise.resolve();
   try {
     // Both service processes share the data directory (LMDB is multi-process), so both serve the same evaluation.
     const on = await startService(p.dataDir, { METRICS_ENABLED: 'true', POOL_THREADS: '1' });
     children.push(on);
     const off = await startService(p.dataDir, { METRICS_ENABLED: 'false', POOL_THREADS: '1' });
     children.push(off);
-    const noLog = await startService(p.dataDir, { METRICS_ENABLED: 'true', POOL_THREADS: '1', LOG_LEVEL: 'warn' });
-    children.push(noLog);
+    const log = serviceLog('info', openSync('/dev/null', 'w'));
+    const config = loadConfig({
+      HOST: '127.0.0.1',
+      PORT: '0',
+      METRICS_PORT: '0',
+      DATA_DIR: p.dataDir,
+      BOOTSTRAP_DEMO: 'false',
+      METRICS_ENABLED: 'true',
+      POOL_THREADS: '1',
+    });
+    const server = await startServer(config, { logger: log.logger });
+    closeInside = () => server.close();
+    const insideUrl = `http://127.0.0.1:${server.port}`;
+    const ownCpuSeconds = (): number => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1e6;
+    };
     const client = new GovernanceClient({ baseUrl: on.url, ...p.credentials });
     const submitted = (await client.submitEvaluation({ scenario_ids: ['r1'] })).data;
     await client.waitForEvaluation(submitted, { intervalsMs: [50], timeoutMs: 30_000 });
@@ -81,34 +117,82 @@ export async function benchSignedReads(
     const targets = [
       { name: 'signed', server: on, load: { url: on.url, path, credentials: p.credentials } },
       { name: 'signedNoMetrics', server: off, load: { url: off.url, path, credentials: p.credentials } },
-      { name: 'signedNoLog', server: noLog, load: { url: noLog.url, path, credentials: p.credentials } },
       { name: 'uws', server: uws, load: { url: uws.url, path: '/api/public/v1/evaluations/x' } },
       { name: 'fastify', server: fastify, load: { url: fastify.url, path: '/api/public/v1/evaluations/x' } },
     ] as const;
-    const results = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]));
-    for (const t of targets)
-      await runWrk({
-        ...t.load,
+    const requestsSeen = async (): Promise<number> => {
+      const metric = await server.metrics!.registry.getSingleMetric('gov_http_requests_total')!.get();
+      return metric.values.reduce((sum, v) => sum + v.value, 0);
+    };
+    /** One wrk run against the service inside this process, its logger switched every LOG_PHASE_MS: each phase's µs per request. */
+    const logPhases = async (seconds: number, unique: number): Promise<{ on: boolean; us: number }[]> => {
+      const prepared = prepareWrk({
+        url: insideUrl,
+        path,
+        credentials: p.credentials,
         connections,
-        durationS: warmUpS,
-        uniqueRequests: warmUpS * Math.min(50_000, uniquePerSecond),
-      }); // warm-up (JIT, caches)
-    for (let round = 0; round < rounds; round++) {
-      for (const t of targets) {
-        // CPU per request (the server's CPU time over the requests it answered) is reported beside
-        // the throughput: it hardly moves with the noise of a shared machine.
-        const cpu0 = t.server.cpuSeconds();
-        const r = await runWrk({
-          ...t.load,
-          connections,
-          durationS,
-          uniqueRequests: Math.ceil(durationS * uniquePerSecond),
+        durationS: seconds,
+        uniqueRequests: unique,
+      });
+      const phases: { on: boolean; us: number }[] = [];
+      try {
+        let on = true;
+        log.logger.level = 'info';
+        let done = false;
+        const running = prepared.run().finally(() => {
+          done = true;
         });
-        results
-          .get(t.name)!
-          .push({ ...r, cpuUsPerRequest: ((t.server.cpuSeconds() - cpu0) * 1e6) / Math.max(1, r.total) });
+        let cpu = ownCpuSeconds();
+        let requests = await requestsSeen();
+        // The first and last phases overlap wrk's start and end: left out.
+        for (let i = 0; ; i++) {
+          await new Promise((r) => setTimeout(r, LOG_PHASE_MS));
+          if (done) break;
+          const cpuNow = ownCpuSeconds();
+          const requestsNow = await requestsSeen();
+          if (i > 0 && requestsNow > requests)
+            phases.push({ on, us: ((cpuNow - cpu) * 1e6) / (requestsNow - requests) });
+          on = !on;
+          log.logger.level = on ? 'info' : 'warn';
+          cpu = ownCpuSeconds();
+          requests = await requestsSeen();
+        }
+        await running;
+        return phases.slice(0, -1);
+      } finally {
+        log.logger.level = 'info';
+        prepared.dispose();
       }
+    };
+    const results = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]));
+    /** One wrk run against `t`, its requests signed first: CPU per request is the server's CPU time over the requests it answered. */
+    const load = async (t: (typeof targets)[number], seconds: number, unique: number): Promise<LoadResult> => {
+      const prepared = prepareWrk({ ...t.load, connections, durationS: seconds, uniqueRequests: unique });
+      try {
+        const cpu0 = t.server.cpuSeconds();
+        const r = await prepared.run();
+        return { ...r, cpuUsPerRequest: ((t.server.cpuSeconds() - cpu0) * 1e6) / Math.max(1, r.total) };
+      } finally {
+        prepared.dispose();
+      }
+    };
+    const warmUnique = warmUpS * Math.min(50_000, uniquePerSecond);
+    for (const t of targets) await load(t, warmUpS, warmUnique); // warm-up (JIT, caches)
+    await logPhases(warmUpS, warmUnique);
+    const phases: { on: boolean; us: number }[][] = [];
+    for (let round = 0; round < rounds; round++) {
+      for (const t of targets)
+        results.get(t.name)!.push(await load(t, durationS, Math.ceil(durationS * uniquePerSecond)));
+      // Twice a target's time: the phases are short, and their pairs are what the figure rests on.
+      phases.push(await logPhases(2 * durationS, Math.ceil(2 * durationS * uniquePerSecond)));
     }
+    const pairRatios = phases.flatMap((list) =>
+      list.slice(1).map((b, i) => {
+        const a = list[i]!;
+        return a.on ? a.us / b.us : b.us / a.us;
+      }),
+    );
+    const all = phases.flat();
     const median = (name: string): LoadResult => {
       const runs = [...results.get(name)!].sort((a, b) => a.requestsPerSec - b.requestsPerSec);
       return runs[Math.floor(runs.length / 2)]!;
@@ -129,11 +213,17 @@ export async function benchSignedReads(
       },
       signed: median('signed'),
       signedNoMetrics: median('signedNoMetrics'),
-      signedNoLog: median('signedNoLog'),
+      log: {
+        onUs: medianOf(all.filter((x) => x.on).map((x) => x.us)),
+        offUs: medianOf(all.filter((x) => !x.on).map((x) => x.us)),
+        ratio: medianOf(pairRatios),
+        pairs: pairRatios.length,
+      },
       uws: median('uws'),
       fastify: median('fastify'),
     };
   } finally {
+    await closeInside();
     for (const c of children) await c.stop();
     rmSync(p.dataDir, { recursive: true, force: true });
   }
