@@ -10,12 +10,12 @@
  * (another build of this repository), rounds alternate between it and this build, in the same
  * conditions, so that the machine's load affects both alike.
  */
-import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { batchBlueprints } from './scenarios/batches.js';
+import { alternateBuilds } from './lib/builds.js';
 import type { EvaluationRecord } from '../src/model/records.js';
 import type { ScenarioTaskResult } from '../src/actors/worker-protocol.js';
 
@@ -142,20 +142,14 @@ if (process.env['COMMIT_PATH_ROOT']) {
 } else {
   const rounds = Number(process.argv[2] ?? 6);
   const baseline = process.argv[3] ? resolve(process.argv[3]) : null;
-  const builds = baseline
-    ? [['baseline', baseline] as const, ['this build', here] as const]
-    : [['this build', here] as const];
-  const figures = new Map<string, number[]>(builds.map(([name]) => [name, []]));
-  for (let r = 0; r < rounds; r++)
-    for (const [name, root] of r % 2 === 0 ? builds : [...builds].reverse()) {
-      const us = await new Promise<number>((done, fail) => {
-        const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, COMMIT_PATH_ROOT: root } });
-        child.once('message', (m) => done(m as number));
-        child.once('exit', (code) => (code === 0 ? undefined : fail(new Error(`round exited with ${code}`))));
-      });
-      figures.get(name)!.push(us);
-      console.log(`${name}: ${us.toFixed(1)} µs per scenario`);
-    }
+  const figures = await alternateBuilds<number>(
+    fileURLToPath(import.meta.url),
+    'COMMIT_PATH_ROOT',
+    rounds,
+    here,
+    baseline,
+    (name, us) => console.log(`${name}: ${us.toFixed(1)} µs per scenario`),
+  );
   for (const [name, list] of figures) {
     const sorted = [...list].sort((a, b) => a - b);
     console.log(

@@ -19,13 +19,13 @@
  * The handler is caught by wrapping uWS's `App` before the service creates its app (the first `/*`
  * route is the API's catch-all; the operators' listener registers its own after it).
  */
-import { fork } from 'node:child_process';
 import { openSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GovernanceClient, signRequest } from '@gov/sdk';
 import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
 import { prepare } from './lib/setup.js';
+import { alternateBuilds, inProcessServiceEnv } from './lib/builds.js';
 import { variant } from '../src/fleet/variants.js';
 
 /**
@@ -80,14 +80,7 @@ async function round(root: string): Promise<RoundFigures> {
 
   const p = await prepare([['r1', JSON.stringify(variant(1))]]);
   const log = serviceLog('info', openSync('/dev/null', 'w'));
-  const config = loadConfig({
-    HOST: '127.0.0.1',
-    PORT: '0',
-    METRICS_PORT: '0',
-    DATA_DIR: p.dataDir,
-    BOOTSTRAP_DEMO: 'false',
-    POOL_THREADS: '1',
-  });
+  const config = loadConfig(inProcessServiceEnv(p.dataDir));
   const server = await startServer(config, { logger: log.logger });
   try {
     const client = new GovernanceClient({ baseUrl: `http://127.0.0.1:${server.port}`, ...p.credentials });
@@ -171,25 +164,17 @@ if (process.env['READ_PATH_ROOT']) {
 } else {
   const rounds = Number(process.argv[2] ?? 6);
   const baseline = process.argv[3] ? resolve(process.argv[3]) : null;
-  const builds = baseline
-    ? [['baseline', baseline] as const, ['this build', here] as const]
-    : [['this build', here] as const];
-  const figures = new Map<string, RoundFigures[]>(builds.map(([name]) => [name, []]));
-  for (let r = 0; r < rounds; r++)
-    for (const [name, root] of r % 2 === 0 ? builds : [...builds].reverse()) {
-      const f = await new Promise<RoundFigures>((done, fail) => {
-        const child = fork(fileURLToPath(import.meta.url), [], {
-          env: { ...process.env, READ_PATH_ROOT: root },
-          stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-        });
-        child.once('message', (m) => done(m as RoundFigures));
-        child.once('exit', (code) => (code === 0 ? undefined : fail(new Error(`round exited with ${code}`))));
-      });
-      figures.get(name)!.push(f);
+  const figures = await alternateBuilds<RoundFigures>(
+    fileURLToPath(import.meta.url),
+    'READ_PATH_ROOT',
+    rounds,
+    here,
+    baseline,
+    (name, f) =>
       console.log(
         `${name}: access log on ${f.on.toFixed(2)} µs, off ${f.off.toFixed(2)} µs per request (on ÷ off ${f.ratio.toFixed(3)})`,
-      );
-    }
+      ),
+  );
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   for (const [name, list] of figures)
     console.log(

@@ -26,6 +26,7 @@ import { serviceLog } from '../../src/server/log-destination.js';
 import { startServer } from '../../src/server/server.js';
 import { startChild, startService, type Child } from '../lib/processes.js';
 import { prepare } from '../lib/setup.js';
+import { inProcessServiceEnv } from '../lib/builds.js';
 import { prepareWrk, type LoadResult } from '../lib/wrk.js';
 import { median as medianOf } from '../lib/stats.js';
 
@@ -87,15 +88,7 @@ export async function benchSignedReads(
     const off = await startService(p.dataDir, { METRICS_ENABLED: 'false', POOL_THREADS: '1' });
     children.push(off);
     const log = serviceLog('info', openSync('/dev/null', 'w'));
-    const config = loadConfig({
-      HOST: '127.0.0.1',
-      PORT: '0',
-      METRICS_PORT: '0',
-      DATA_DIR: p.dataDir,
-      BOOTSTRAP_DEMO: 'false',
-      METRICS_ENABLED: 'true',
-      POOL_THREADS: '1',
-    });
+    const config = loadConfig(inProcessServiceEnv(p.dataDir));
     const server = await startServer(config, { logger: log.logger });
     closeInside = () => server.close();
     const insideUrl = `http://127.0.0.1:${server.port}`;
