@@ -19,7 +19,7 @@
  * The handler is caught by wrapping uWS's `App` before the service creates its app (the first `/*`
  * route is the API's catch-all; the operators' listener registers its own after it).
  */
-import { openSync, rmSync } from 'node:fs';
+import { closeSync, openSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GovernanceClient, signRequest } from '@gov/sdk';
@@ -79,7 +79,8 @@ async function round(root: string): Promise<RoundFigures> {
   };
 
   const p = await prepare([['r1', JSON.stringify(variant(1))]]);
-  const log = serviceLog('info', openSync('/dev/null', 'w'));
+  const devNull = openSync('/dev/null', 'w');
+  const log = serviceLog('info', devNull);
   const config = loadConfig(inProcessServiceEnv(p.dataDir));
   const server = await startServer(config, { logger: log.logger });
   try {
@@ -147,6 +148,8 @@ async function round(root: string): Promise<RoundFigures> {
     return { on: median(on), off: median(off), ratio: median(on.map((x, i) => x / off[i]!)) };
   } finally {
     await server.close();
+    log.flushSync();
+    closeSync(devNull);
     rmSync(p.dataDir, { recursive: true, force: true });
   }
 }

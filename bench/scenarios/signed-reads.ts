@@ -11,14 +11,14 @@
  * The access log's cost (issue 20, item 2) is measured in one process: two service processes of the
  * same configuration measured up to 20% apart in CPU per request on the 2-core test machine, and
  * one process loaded twice back to back 10% apart in either direction (docs/benchmarks.md
- * "Measuring a few per cent"), more than the cost to be measured. So a fifth service runs inside
+ * "Measuring a few per cent"), more than the cost to be measured. So a third service runs inside
  * this process (its log written to /dev/null), and each round loads it with one wrk run during
  * which its logger switches between `info` (access log on) and `warn` (off) every
  * {@link LOG_PHASE_MS}; each phase's CPU (this process's: nothing else runs in it meanwhile, the
  * requests are signed before) is divided by the requests the service counted in it, and the figure
  * is the median, over every pair of adjacent phases, of the log-on phase's ÷ the log-off phase's.
  */
-import { openSync, rmSync } from 'node:fs';
+import { closeSync, openSync, rmSync } from 'node:fs';
 import { GovernanceClient } from '@gov/sdk';
 import { variant } from '../../src/fleet/variants.js';
 import { loadConfig } from '../../src/server/config.js';
@@ -87,10 +87,15 @@ export async function benchSignedReads(
     children.push(on);
     const off = await startService(p.dataDir, { METRICS_ENABLED: 'false', POOL_THREADS: '1' });
     children.push(off);
-    const log = serviceLog('info', openSync('/dev/null', 'w'));
+    const devNull = openSync('/dev/null', 'w');
+    const log = serviceLog('info', devNull);
     const config = loadConfig(inProcessServiceEnv(p.dataDir));
     const server = await startServer(config, { logger: log.logger });
-    closeInside = () => server.close();
+    closeInside = async () => {
+      await server.close();
+      log.flushSync();
+      closeSync(devNull);
+    };
     const insideUrl = `http://127.0.0.1:${server.port}`;
     const ownCpuSeconds = (): number => {
       const u = process.cpuUsage();
@@ -132,9 +137,12 @@ export async function benchSignedReads(
         let on = true;
         log.logger.level = 'info';
         let done = false;
-        const running = prepared.run().finally(() => {
-          done = true;
-        });
+        const running = prepared.run();
+        // Handled at once (the phases below await timers meanwhile); a failed run is thrown by `await running`.
+        running.then(
+          () => (done = true),
+          () => (done = true),
+        );
         let cpu = ownCpuSeconds();
         let requests = await requestsSeen();
         // The first and last phases overlap wrk's start and end: left out.

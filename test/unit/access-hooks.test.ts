@@ -60,6 +60,10 @@ it('writes each request line byte for byte as formatAccessLine, through routes, 
       [request('r3', 'POST'), context(k1, 'wm_1', '/evaluations/{id}'), 405, undefined],
       [request('r4'), context(k1, 'wm_2', '/evaluate'), 200, undefined],
       [request('r5'), context(k2, 'wm_2', '/evaluate'), 200, undefined],
+      // An admitted key on a path no route matched: its segment is kept per method.
+      [request('r5a'), context(k2, 'wm_2', null), 404, undefined],
+      [request('r5b', 'POST'), context(k2, 'wm_2', null), 404, undefined],
+      [request('r5c'), context(k2, 'wm_2', null), 404, undefined],
       [request('r"6'), context(k2, null, null), 403, 'replay'],
       [request('r7'), context(null, null, null), 401, 'missing_authorization'],
     ];

@@ -49,8 +49,8 @@ class Segments {
   private readonly byKey = new WeakMap<KeyRecord, { readonly watermark: string | null; readonly tail: Segment }>();
 
   methodRoute(method: string, route: string | null): Segment {
-    if (route === null) return segment(methodRouteSegment(method, route));
-    const id = method === 'GET' ? route : `${method} ${route}`;
+    // No route (a path that matched none): kept per method, under an id no route template can take.
+    const id = route === null ? `\u0000${method}` : method === 'GET' ? route : `${method} ${route}`;
     let out = this.byRoute.get(id);
     if (out === undefined) {
       if (this.byRoute.size >= SEGMENTS_MAX) this.byRoute.clear();
