@@ -1,6 +1,7 @@
-/** @module test/helpers/process: the real service as a child process (`node dist/src/server/main.js`), for kill -9 and SIGTERM tests. */
+/** @module test/helpers/process: the real service as a child process (`node dist/src/server/main.js`), for kill -9 and SIGTERM tests; killed when the test process exits. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { killAtExit } from '../../bench/lib/cleanup.js';
 
 const MAIN = fileURLToPath(new URL('../../src/server/main.js', import.meta.url));
 
@@ -30,6 +31,9 @@ export function startService(env: Record<string, string>): Promise<ServiceProces
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // A test that fails between two starts, or a file the runner cancels, must not leave it running
+    // (a failed lifecycle test once left a service with a hung worker burning a core after the suite).
+    killAtExit(child);
     let out = '';
     let err = '';
     const timer = setTimeout(() => reject(new Error(`service did not start: ${out}${err}`)), 20_000);
