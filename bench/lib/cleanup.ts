@@ -1,7 +1,8 @@
 /**
  * @module bench/lib/cleanup: child processes and temporary directories that must not outlive the
- * bench, however it ends: they are killed (SIGKILL) and removed when the bench process exits, also
- * after an uncaught error, and after SIGINT or SIGTERM (whose default action would skip exit hooks).
+ * bench (or a test: test/helpers/process uses it), however it ends: they are killed (SIGKILL) and
+ * removed when the process exits, also after an uncaught error, and after SIGINT or SIGTERM (whose
+ * default action would skip exit hooks).
  */
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -19,7 +20,7 @@ function install(): void {
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => {
-      process.stderr.write(`bench: ${signal}: stopping the processes it started\n`);
+      process.stderr.write(`${signal}: stopping the processes this one started\n`);
       process.exit(signal === 'SIGINT' ? 130 : 143);
     });
 }
