@@ -12,10 +12,10 @@
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { batchBlueprints } from './scenarios/batches.js';
 import { alternateBuilds } from './lib/builds.js';
+import { median } from './lib/stats.js';
 import type { EvaluationRecord } from '../src/model/records.js';
 import type { ScenarioTaskResult } from '../src/actors/worker-protocol.js';
 
@@ -133,27 +133,16 @@ async function round(root: string): Promise<number> {
   }
 }
 
-const here = resolve(fileURLToPath(import.meta.url), '../..');
-
 if (process.env['COMMIT_PATH_ROOT']) {
   const us = await round(process.env['COMMIT_PATH_ROOT']);
   if (process.send) process.send(us);
   else console.log(`${us.toFixed(1)} µs per scenario`);
 } else {
-  const rounds = Number(process.argv[2] ?? 6);
-  const baseline = process.argv[3] ? resolve(process.argv[3]) : null;
-  const figures = await alternateBuilds<number>(
-    fileURLToPath(import.meta.url),
-    'COMMIT_PATH_ROOT',
-    rounds,
-    here,
-    baseline,
-    (name, us) => console.log(`${name}: ${us.toFixed(1)} µs per scenario`),
+  const figures = await alternateBuilds<number>(import.meta.url, 'COMMIT_PATH_ROOT', (name, us) =>
+    console.log(`${name}: ${us.toFixed(1)} µs per scenario`),
   );
-  for (const [name, list] of figures) {
-    const sorted = [...list].sort((a, b) => a - b);
+  for (const [name, list] of figures)
     console.log(
-      `${name}: min ${sorted[0]!.toFixed(1)}, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} µs per scenario (${list.length} rounds)`,
+      `${name}: min ${Math.min(...list).toFixed(1)}, median ${median(list).toFixed(1)} µs per scenario (${list.length} rounds)`,
     );
-  }
 }

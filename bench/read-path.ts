@@ -19,13 +19,14 @@
  * The handler is caught by wrapping uWS's `App` before the service creates its app (the first `/*`
  * route is the API's catch-all; the operators' listener registers its own after it).
  */
-import { closeSync, openSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { GovernanceClient, signRequest } from '@gov/sdk';
 import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
 import { prepare } from './lib/setup.js';
-import { alternateBuilds, inProcessServiceEnv } from './lib/builds.js';
+import { alternateBuilds } from './lib/builds.js';
+import { startInProcessService } from './lib/in-process-service.js';
+import { median } from './lib/stats.js';
 import { variant } from '../src/fleet/variants.js';
 
 /**
@@ -79,12 +80,9 @@ async function round(root: string): Promise<RoundFigures> {
   };
 
   const p = await prepare([['r1', JSON.stringify(variant(1))]]);
-  const devNull = openSync('/dev/null', 'w');
-  const log = serviceLog('info', devNull);
-  const config = loadConfig(inProcessServiceEnv(p.dataDir));
-  const server = await startServer(config, { logger: log.logger });
+  const service = await startInProcessService(p.dataDir, { loadConfig, startServer, serviceLog });
   try {
-    const client = new GovernanceClient({ baseUrl: `http://127.0.0.1:${server.port}`, ...p.credentials });
+    const client = new GovernanceClient({ baseUrl: service.url, ...p.credentials });
     const submitted = (await client.submitEvaluation({ scenario_ids: ['r1'] })).data;
     await client.waitForEvaluation(submitted, { intervalsMs: [50], timeoutMs: 30_000 });
     const path = `/api/public/v1/evaluations/${submitted.evaluation_id}`;
@@ -138,23 +136,18 @@ async function round(root: string): Promise<RoundFigures> {
     const off: number[] = [];
     for (let s = 0; s < SLICES; s++) {
       const logOn = s % 4 === 0 || s % 4 === 3; // on, off, off, on: each level measured first and last as often
-      log.logger.level = logOn ? 'info' : 'warn';
+      service.logger.level = logOn ? 'info' : 'warn';
       const before = cpuUs();
       run(SLICE);
       (logOn ? on : off).push((cpuUs() - before) / SLICE);
       await new Promise((r) => setImmediate(r)); // timers and flushes run between slices, as between requests
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     return { on: median(on), off: median(off), ratio: median(on.map((x, i) => x / off[i]!)) };
   } finally {
-    await server.close();
-    log.flushSync();
-    closeSync(devNull);
+    await service.close();
     rmSync(p.dataDir, { recursive: true, force: true });
   }
 }
-
-const here = resolve(fileURLToPath(import.meta.url), '../..');
 
 if (process.env['READ_PATH_ROOT']) {
   const figures = await round(process.env['READ_PATH_ROOT']);
@@ -165,20 +158,11 @@ if (process.env['READ_PATH_ROOT']) {
     );
   process.exit(0);
 } else {
-  const rounds = Number(process.argv[2] ?? 6);
-  const baseline = process.argv[3] ? resolve(process.argv[3]) : null;
-  const figures = await alternateBuilds<RoundFigures>(
-    fileURLToPath(import.meta.url),
-    'READ_PATH_ROOT',
-    rounds,
-    here,
-    baseline,
-    (name, f) =>
-      console.log(
-        `${name}: access log on ${f.on.toFixed(2)} µs, off ${f.off.toFixed(2)} µs per request (on ÷ off ${f.ratio.toFixed(3)})`,
-      ),
+  const figures = await alternateBuilds<RoundFigures>(import.meta.url, 'READ_PATH_ROOT', (name, f) =>
+    console.log(
+      `${name}: access log on ${f.on.toFixed(2)} µs, off ${f.off.toFixed(2)} µs per request (on ÷ off ${f.ratio.toFixed(3)})`,
+    ),
   );
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   for (const [name, list] of figures)
     console.log(
       `${name}: median of ${list.length} rounds: access log on ${median(list.map((f) => f.on)).toFixed(2)} µs, off ${median(list.map((f) => f.off)).toFixed(2)} µs per request; on ÷ off ${median(list.map((f) => f.ratio)).toFixed(3)}`,

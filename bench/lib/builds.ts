@@ -4,23 +4,27 @@
  * machine's load lands on both builds alike (bench/commit-path, bench/read-path).
  */
 import { fork } from 'node:child_process';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
- * Runs `rounds` rounds per build, alternating which build goes first: each forks `script` with the
- * build's dist directory in the environment variable `rootVariable` and takes the first message it
- * sends as the round's figure. `report` sees every figure as it arrives.
- * @param baseline a baseline dist directory, or null for this build alone
+ * The command line of a script that compares builds, `node <script> [rounds] [baseline dist]`:
+ * `rounds` rounds per build (default 6), alternating which build goes first; each forks the script
+ * (`scriptUrl`, its `import.meta.url`) with the build's dist directory in the environment variable
+ * `rootVariable` and takes the first message it sends as the round's figure. This build's dist
+ * directory is the one the script runs from. `report` sees every figure as it arrives.
  * @returns the figures by build name (`baseline`, `this build`), in round order
  * @throws when a round's process exits with a non-zero code before sending its figure
  */
 export async function alternateBuilds<T>(
-  script: string,
+  scriptUrl: string,
   rootVariable: string,
-  rounds: number,
-  here: string,
-  baseline: string | null,
   report: (build: string, figure: T) => void,
 ): Promise<Map<string, T[]>> {
+  const script = fileURLToPath(scriptUrl);
+  const here = resolve(script, '../..');
+  const rounds = Number(process.argv[2] ?? 6);
+  const baseline = process.argv[3] ? resolve(process.argv[3]) : null;
   const builds = baseline
     ? [['baseline', baseline] as const, ['this build', here] as const]
     : [['this build', here] as const];
@@ -39,21 +43,4 @@ export async function alternateBuilds<T>(
       report(name, figure);
     }
   return figures;
-}
-
-/**
- * The environment of a service started inside a bench process (bench/read-path, the access log's
- * measurement of bench/scenarios/signed-reads): the default configuration on loopback ephemeral
- * ports, the store in `dataDir`, one worker (no evaluation runs while it is measured).
- */
-export function inProcessServiceEnv(dataDir: string): Record<string, string> {
-  return {
-    HOST: '127.0.0.1',
-    PORT: '0',
-    METRICS_PORT: '0',
-    DATA_DIR: dataDir,
-    BOOTSTRAP_DEMO: 'false',
-    METRICS_ENABLED: 'true',
-    POOL_THREADS: '1',
-  };
 }

@@ -165,10 +165,8 @@ function writeAscii(into: Uint8Array, at: number, s: string): number {
   return at;
 }
 
-/** Writes the digits of `v`, an integer in [0, 2^31), with integer arithmetic; @returns the end. */
-function writeInt(into: Uint8Array, at: number, v: number): number {
-  let digits = 1;
-  for (let x = v; x >= 10; x = (x / 10) | 0) digits++;
+/** Writes the last `digits` digits of `v`, an integer in [0, 2^31), zero-padded, with integer arithmetic; @returns the end. */
+function writeDigits(into: Uint8Array, at: number, v: number, digits: number): number {
   for (let i = at + digits - 1; i >= at; i--) {
     const q = (v / 10) | 0;
     into[i] = 48 + v - q * 10;
@@ -177,20 +175,20 @@ function writeInt(into: Uint8Array, at: number, v: number): number {
   return at + digits;
 }
 
+/** Writes the digits of `v`, an integer in [0, 2^31); @returns the end. */
+function writeInt(into: Uint8Array, at: number, v: number): number {
+  let digits = 1;
+  for (let x = v; x >= 10; x = (x / 10) | 0) digits++;
+  return writeDigits(into, at, v, digits);
+}
+
 /** Writes `n` as JavaScript prints it: a safe non-negative integer digit by digit, anything else through `String`. */
 function writeNumber(into: Uint8Array, at: number, n: number): number {
   if (n >= 0 && n < 1e9 && (n | 0) === n) return writeInt(into, at, n);
   if (!(n >= 0 && n <= Number.MAX_SAFE_INTEGER && Math.floor(n) === n)) return writeAscii(into, at, String(n));
   // Split in two integers below 2^31 (the time in ms has 13 digits): the leading digits, then 9 padded.
   const high = Math.floor(n / 1e9);
-  let low = n - high * 1e9;
-  at = writeInt(into, at, high);
-  for (let i = at + 8; i >= at; i--) {
-    const q = (low / 10) | 0;
-    into[i] = 48 + low - q * 10;
-    low = q;
-  }
-  return at + 9;
+  return writeDigits(into, writeInt(into, at, high), n - high * 1e9, 9);
 }
 
 /**
