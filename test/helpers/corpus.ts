@@ -1,9 +1,45 @@
-/** @module test/helpers/corpus: reads the shared corpora and their facts (never copied into this repository). */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { CORPUS_DIR } from './server.js';
+/**
+ * @module test/helpers/corpus: the blueprint corpora the tests read. `fixtures` is the repository's own
+ * (test/fixtures/corpus/, written here); `make`, `make-extra` and `make-more` are the real exports of
+ * `../shared/corpus/` (or `$GOV_CORPUS_DIR`), read in place and never copied, and absent from a user's
+ * clone: a suite that needs them is declared with {@link corpusSuite}, which skips it with one line
+ * when they are missing. This is the only test module that knows where the corpora live.
+ */
+import { after, before, describe, it } from 'node:test';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-/** One blueprint's verified facts (corpus facts.json). */
+/** The real corpora of `../shared/corpus/` (not in the repository). */
+export type RealCorpus = 'make' | 'make-extra' | 'make-more';
+/** A corpus: a folder of `*.blueprint.json` files and their verified `facts.json`. */
+export type CorpusName = RealCorpus | 'fixtures';
+
+/** The environment variable naming the folder that holds `make/`, `make-extra/` and `make-more/`. */
+export const CORPUS_DIR_ENV = 'GOV_CORPUS_DIR';
+
+/**
+ * The folder of the real corpora: `$GOV_CORPUS_DIR` (resolved against the working directory), else
+ * `../shared/corpus/` beside the repository.
+ */
+export const REAL_CORPUS_ROOT = resolve(
+  process.env[CORPUS_DIR_ENV] || fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url)),
+);
+
+/** The repository's own corpus (small blueprints written for the tests, with their facts). */
+export const FIXTURE_CORPUS_DIR = fileURLToPath(new URL('../../../test/fixtures/corpus/', import.meta.url));
+
+/** The folder of a corpus. */
+export function corpusDir(corpus: CorpusName): string {
+  return corpus === 'fixtures' ? FIXTURE_CORPUS_DIR : join(REAL_CORPUS_ROOT, corpus);
+}
+
+/** Whether a corpus is here: its folder holds `facts.json` (the fixtures always are). */
+export function corpusPresent(corpus: CorpusName): boolean {
+  return existsSync(join(corpusDir(corpus), 'facts.json'));
+}
+
+/** One blueprint's verified facts (a corpus's facts.json; test/fixtures/corpus/README.md describes the fields). */
 export interface CorpusFacts {
   readonly file: string;
   readonly webhook_trigger: boolean;
@@ -14,22 +50,22 @@ export interface CorpusFacts {
   readonly placeholder_credentials: readonly string[];
   readonly plain_http: readonly string[];
   readonly ai_modules: readonly string[];
+  /** Fixtures only: a filter verifies the webhook trigger's shared secret before anything runs. */
+  readonly webhook_verified?: boolean;
 }
 
-/** The development corpora: `make` (50 exports) and `make-extra` (25 hard cases for issue 14). */
-export type CorpusName = 'make' | 'make-extra';
-
-const dirOf = (corpus: CorpusName): string => (corpus === 'make' ? CORPUS_DIR : join(CORPUS_DIR, '..', 'make-extra'));
-
-/** All facts, one entry per corpus blueprint. */
+/**
+ * All facts of a corpus, one entry per blueprint.
+ * @throws Error (ENOENT) when the corpus is absent: call it only inside a {@link corpusSuite}'s tests or hooks.
+ */
 export function corpusFacts(corpus: CorpusName = 'make'): CorpusFacts[] {
-  return (JSON.parse(readFileSync(join(dirOf(corpus), 'facts.json'), 'utf8')) as { blueprints: CorpusFacts[] })
+  return (JSON.parse(readFileSync(join(corpusDir(corpus), 'facts.json'), 'utf8')) as { blueprints: CorpusFacts[] })
     .blueprints;
 }
 
-/** The raw text of one corpus blueprint. */
+/** The raw text of one corpus blueprint. @throws Error (ENOENT) when absent, as {@link corpusFacts}. */
 export function corpusText(file: string, corpus: CorpusName = 'make'): string {
-  return readFileSync(join(dirOf(corpus), file), 'utf8');
+  return readFileSync(join(corpusDir(corpus), file), 'utf8');
 }
 
 /** One corpus blueprint as parsed JSON (a UTF-8 BOM, as in some exports, is dropped first). */
@@ -54,6 +90,62 @@ export function valueAt(blueprint: unknown, path: string): unknown {
   return at;
 }
 
+/** The node:test functions a corpus suite declares its tests with (see {@link corpusSuite}). */
+export interface SuiteApi {
+  readonly it: typeof it;
+  readonly describe: typeof describe;
+  readonly before: typeof before;
+  readonly after: typeof after;
+}
+
+const REAL: SuiteApi = { it, describe, before, after };
+
+/** The line a skipped suite prints: the missing folders and how to point the tests at them. */
+export function missingCorpusReason(missing: readonly RealCorpus[]): string {
+  return `${missing.map((c) => corpusDir(c)).join(', ')} not found (set ${CORPUS_DIR_ENV} to the folder holding ${missing.join(', ')})`;
+}
+
+/**
+ * Declares a suite that reads real corpora. When they are all here it is an ordinary `describe(title)`
+ * whose tests `body` declares with the given `api`. When one is missing, `body` runs with stand-ins that
+ * only count what it declares, and the suite is one skipped test, `<title>: <n> tests`, whose reason
+ * names the missing folders: one line, never an ENOENT. So `body` must not read a corpus while it
+ * declares (read in tests and hooks); `test/integration/fresh-clone.test.ts` holds every suite to that.
+ */
+export function corpusSuite(title: string, corpora: readonly CorpusName[], body: (api: SuiteApi) => void): void {
+  const missing = corpora.filter((c): c is RealCorpus => c !== 'fixtures' && !corpusPresent(c));
+  if (missing.length === 0) {
+    describe(title, () => body(REAL));
+    return;
+  }
+  let count = 0;
+  const fnOf = (args: unknown[]) => args.find((a): a is () => void => typeof a === 'function');
+  const counting: SuiteApi = {
+    it: ((..._args: unknown[]) => {
+      count++;
+    }) as unknown as typeof it,
+    describe: ((...args: unknown[]) => {
+      fnOf(args)?.();
+    }) as unknown as typeof describe,
+    before: (() => undefined) as typeof before,
+    after: (() => undefined) as typeof after,
+  };
+  body(counting);
+  it(`${title}: ${count} test${count === 1 ? '' : 's'}`, { skip: missingCorpusReason(missing) }, () => undefined);
+}
+
+/**
+ * {@link corpusSuite} once per corpus, titled `<title> (<corpus>)`: the repository's fixtures always run,
+ * each real corpus when it is here.
+ */
+export function eachCorpus(
+  title: string,
+  corpora: readonly CorpusName[],
+  body: (corpus: CorpusName, api: SuiteApi) => void,
+): void {
+  for (const corpus of corpora) corpusSuite(`${title} (${corpus})`, [corpus], (api) => body(corpus, api));
+}
+
 /**
  * Credentials found by review that a set's facts.json does not record (to be reported to the corpus
  * owner). Precision tests expect SEC-1 to report exactly the recorded credentials and these.
@@ -70,4 +162,6 @@ export const UNRECORDED_CREDENTIALS: Readonly<
     })),
   },
   'make-extra': {},
+  'make-more': {},
+  fixtures: {},
 };

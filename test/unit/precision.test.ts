@@ -6,19 +6,20 @@
  * severity, or a severity's sample is short; reports precision per policy. `npm run precision --
  * --todo` lists what to label.
  */
-import { before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { POLICIES } from '../../src/engine/index.js';
+import { corpusSuite } from '../helpers/corpus.js';
 import { loadLabels } from '../precision/labels.js';
-import { measureCorpora, type MeasuredFinding } from '../precision/measure.js';
+import { LABELLED_CORPORA, measureCorpora, type MeasuredFinding } from '../precision/measure.js';
 import { precisionJson } from '../precision/report.js';
 import { overallPrecision, score, type Score } from '../precision/score.js';
 
 const row = (f: MeasuredFinding) => `${f.policy} ${f.file} #${f.module} ${f.severity}`;
 
-describe('labelled precision set', () => {
+corpusSuite('labelled precision set', LABELLED_CORPORA, ({ it, before }) => {
   let s: Score;
   before(() => {
     s = score(
