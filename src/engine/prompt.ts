@@ -66,6 +66,7 @@ const PROMPT_KEYS_BY_APP: Readonly<Record<string, readonly string[]>> = {
   'perplexity-ai': ['messages', 'prompt'],
   'ai-tools': ['input', 'text', 'instructions', 'prompt', 'question', 'context'],
   'ai-agent': ['messages', 'additionalSystemPrompt', 'input', 'message'],
+  'ai-local-agent': ['message', 'systemPrompt', 'files'],
 };
 
 /** Leaf keys inside a prompt structure that are not text (a message's role, a part's MIME type). */

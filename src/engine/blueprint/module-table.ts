@@ -96,6 +96,8 @@ export const MODULE_TABLE: Readonly<Record<string, AppRows>> = {
   'perplexity-ai': { otherwise: 'compute', actions: { createAChatCompletion: 'compute' } },
   'ai-tools': { otherwise: 'compute', actions: { Ask: 'compute', Extract: computes('data') } },
   'ai-agent': { otherwise: 'compute', actions: { RunAnAIAgent: 'compute' } },
+  // Make's AI agent configured inside the scenario: its tools are subflows (`tools[].flow`) of the module.
+  'ai-local-agent': { otherwise: 'compute', actions: { RunLocalAIAgent: 'compute' } },
   dumplingai: { otherwise: 'compute', actions: { generateAiImageFluxSchnell: computes('image') } },
   // --- Code and document services: compute and return a result.
   'custom-js': { otherwise: 'compute', actions: { execute: 'compute' } },
