@@ -12,7 +12,7 @@ import { Analysis } from '../../src/engine/analysis.js';
 import { classify, isAiApp } from '../../src/engine/blueprint/classify.js';
 import { MODULE_TABLE, moduleRow } from '../../src/engine/blueprint/module-table.js';
 import { bp, m, type Mod } from '../helpers/blueprints.js';
-import { corpusFacts, corpusJson, jsonPathToPointer, type CorpusName } from '../helpers/corpus.js';
+import { corpusFacts, corpusJson, corpusSuite, eachCorpus, jsonPathToPointer } from '../helpers/corpus.js';
 
 /** Parses one module (after a trigger, so it is not taken for an instant trigger) and returns it. */
 function node(mod: Mod): ModuleNode {
@@ -208,49 +208,56 @@ describe('AI apps', () => {
   });
 });
 
-describe('both corpora', () => {
-  for (const corpus of ['make', 'make-extra'] as CorpusName[]) {
-    it(`${corpus}: every blueprint parses, every module in facts ai_modules is AI and no other module is`, () => {
-      let ai = 0;
-      for (const f of corpusFacts(corpus)) {
-        const r = parseBlueprint(corpusJson(f.file, corpus));
-        assert.ok(r.ok, `${f.file}: ${r.ok ? '' : JSON.stringify(r.error)}`);
-        const want = new Set(f.ai_modules.map(jsonPathToPointer));
-        for (const x of r.graph.modules)
-          assert.equal(classify(x).ai, want.has(x.pointer), `${f.file}: module ${x.id} ${x.type}`);
-        ai += want.size;
-      }
-      assert.ok(ai > 0);
-    });
+eachCorpus('the blueprints of a corpus', ['fixtures', 'make', 'make-extra'], (corpus, { it }) => {
+  it('every blueprint parses, every module in facts ai_modules is AI and no other module is', () => {
+    let ai = 0;
+    for (const f of corpusFacts(corpus)) {
+      const r = parseBlueprint(corpusJson(f.file, corpus));
+      assert.ok(r.ok, `${f.file}: ${r.ok ? '' : JSON.stringify(r.error)}`);
+      const want = new Set(f.ai_modules.map(jsonPathToPointer));
+      for (const x of r.graph.modules)
+        assert.equal(classify(x).ai, want.has(x.pointer), `${f.file}: module ${x.id} ${x.type}`);
+      ai += want.size;
+    }
+    assert.ok(ai > 0);
+  });
 
-    it(`${corpus}: every module id of an app outside Make's built-ins is answered by the module table`, () => {
-      const builtIn = new Set([
-        'builtin',
-        'util',
-        'json',
-        'regexp',
-        'markdown',
-        'gateway',
-        'http',
-        'placeholder',
-        'make',
-        'scenario-service',
-      ]);
-      const missing = new Set<string>();
-      for (const f of corpusFacts(corpus)) {
-        const r = parseBlueprint(corpusJson(f.file, corpus));
-        assert.ok(r.ok);
-        for (const x of r.graph.modules)
-          if (!builtIn.has(x.app) && !x.custom && !moduleRow(x.app, x.action)) missing.add(x.type);
-      }
-      assert.deepEqual([...missing], []);
-    });
-  }
+  it("every module id of an app outside Make's built-ins is answered by the module table", () => {
+    const builtIn = new Set([
+      'builtin',
+      'util',
+      'json',
+      'regexp',
+      'markdown',
+      'gateway',
+      'http',
+      'placeholder',
+      'make',
+      'scenario-service',
+    ]);
+    const missing = new Set<string>();
+    for (const f of corpusFacts(corpus)) {
+      const r = parseBlueprint(corpusJson(f.file, corpus));
+      assert.ok(r.ok);
+      for (const x of r.graph.modules)
+        if (!builtIn.has(x.app) && !x.custom && !moduleRow(x.app, x.action)) missing.add(x.type);
+    }
+    assert.deepEqual([...missing], []);
+  });
+});
 
-  it('make-extra: the custom-app export parses with its custom modules', () => {
-    const r = parseBlueprint(corpusJson('stdok-generate-report.blueprint.json', 'make-extra'));
+describe('custom apps', () => {
+  it('fixtures: the custom-app blueprint parses with its custom modules', () => {
+    const r = parseBlueprint(corpusJson('crm-custom-app-ifelse.blueprint.json', 'fixtures'));
     assert.ok(r.ok, r.ok ? '' : JSON.stringify(r.error));
-    assert.ok(r.graph.modules.some((x) => x.custom && x.app === 'courageousteams' && x.action === 'getOrder'));
+    assert.ok(r.graph.modules.some((x) => x.custom && x.app === 'acme-crm' && x.action === 'watchContacts'));
+  });
+  corpusSuite('make-extra', ['make-extra'], ({ it }) => {
+    it('the custom-app export parses with its custom modules', () => {
+      const r = parseBlueprint(corpusJson('stdok-generate-report.blueprint.json', 'make-extra'));
+      assert.ok(r.ok, r.ok ? '' : JSON.stringify(r.error));
+      assert.ok(r.graph.modules.some((x) => x.custom && x.app === 'courageousteams' && x.action === 'getOrder'));
+    });
   });
 });
 
