@@ -34,6 +34,9 @@ export function corpusDir(corpus: CorpusName): string {
   return corpus === 'fixtures' ? FIXTURE_CORPUS_DIR : join(REAL_CORPUS_ROOT, corpus);
 }
 
+/** How many blueprints each real corpus holds (its MANIFEST.md), so that a truncated copy fails. */
+export const REAL_CORPUS_SIZE: Readonly<Record<RealCorpus, number>> = { make: 50, 'make-extra': 25, 'make-more': 60 };
+
 /** Whether a corpus is here: its folder holds `facts.json` (the fixtures always are). */
 export function corpusPresent(corpus: CorpusName): boolean {
   return existsSync(join(corpusDir(corpus), 'facts.json'));

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { evaluateBlueprint, type GovernanceSettingsBody, type Violation } from '../../../src/engine/index.js';
 import { bp, m } from '../../helpers/blueprints.js';
-import { corpusJson } from '../../helpers/corpus.js';
+import { corpusJson, corpusSuite } from '../../helpers/corpus.js';
 
 const settings = (parameters: Record<string, unknown>): GovernanceSettingsBody => ({
   disabled_policies: [],
@@ -75,13 +75,27 @@ describe('PRIV-7 allowed zones', () => {
     assert.equal(under(withZone('us2.make.com'), 'PRIV-7'), undefined);
     assert.equal(under(withZone(null), 'PRIV-7'), undefined);
   });
-  it('on the corpus: eu1 only fires on a us2.make.com export, not on an eu1.make.com one', () => {
+  const zones = (us2: () => unknown, eu1: () => unknown) => () => {
     const only = { allowed_zones: ['eu1'] };
-    const us2 = corpusJson('bicced-automated-crypto-price-tracker-for-discord-btc-eth-via-coingecko.blueprint.json');
-    const eu1 = corpusJson('6302mohamed-agency-intake-routing-duplicate-detection.blueprint.json');
-    assert.equal(under(us2, 'PRIV-7', only)?.evidence?.value, 'us2.make.com');
-    assert.equal(under(eu1, 'PRIV-7', only), undefined);
-    assert.equal(under(us2, 'PRIV-7'), undefined, 'default settings');
+    assert.equal(under(us2(), 'PRIV-7', only)?.evidence?.value, 'us2.make.com');
+    assert.equal(under(eu1(), 'PRIV-7', only), undefined);
+    assert.equal(under(us2(), 'PRIV-7'), undefined, 'default settings');
+  };
+  it(
+    'on the fixtures: eu1 only fires on a us2.make.com export, not on an eu1.make.com one',
+    zones(
+      () => corpusJson('order-webhook-router.blueprint.json', 'fixtures'),
+      () => corpusJson('price-alert.blueprint.json', 'fixtures'),
+    ),
+  );
+  corpusSuite('on the make corpus', ['make'], ({ it }) => {
+    it(
+      'eu1 only fires on a us2.make.com export, not on an eu1.make.com one',
+      zones(
+        () => corpusJson('bicced-automated-crypto-price-tracker-for-discord-btc-eth-via-coingecko.blueprint.json'),
+        () => corpusJson('6302mohamed-agency-intake-routing-duplicate-detection.blueprint.json'),
+      ),
+    );
   });
 });
 
