@@ -62,3 +62,41 @@ export function fakeToken(
   }
   return out;
 }
+
+/**
+ * A large scenario as Make's editor lays it out: a webhook, then routers nested three deep (4 routes,
+ * then 4, then 2), each route a filtered flow of three modules with an `Ignore` handler on its
+ * Sheets write; every module at its own canvas position on a 300 × 150 grid. 210 modules, beyond the
+ * largest real export of the development corpora (195), for the renderer's limits.
+ */
+export function largeBlueprint(): Record<string, unknown> {
+  let id = 0;
+  let row = 0;
+  const at = (col: number, r: number, module: string, extra: Record<string, unknown> = {}): Mod => {
+    const mod = m(++id, module, extra);
+    mod['metadata'] = { designer: { x: col * 300, y: r * 150 } };
+    return mod;
+  };
+  const routes = (col: number, fanOut: readonly number[]): Mod[] => {
+    const [width, ...deeper] = fanOut;
+    return Array.from({ length: width! }, (_, i) => {
+      const r = row;
+      row += 2;
+      const flow = [
+        at(col, r, 'util:SetVariable2', {
+          filter: { name: `Route ${i + 1}`, conditions: [[{ a: '{{1.kind}}', o: 'text:equal', b: `k${i}` }]] },
+          mapper: { name: `v${id}`, scope: 'roundtrip', value: '{{1.value}}' },
+        }),
+        at(col + 1, r, 'google-sheets:addRow', { mapper: { values: { 0: '{{1.id}}' } } }),
+      ];
+      flow[1]!['onerror'] = [at(col + 1, r + 1, 'builtin:Ignore')];
+      if (deeper.length > 0) flow.push(at(col + 2, r, 'builtin:BasicRouter', { routes: routes(col + 3, deeper) }));
+      else flow.push(at(col + 2, r, 'slack:CreateMessage', { mapper: { channel: 'C01', text: '{{1.id}}' } }));
+      return { flow };
+    });
+  };
+  const trigger = at(0, 0, 'gateway:CustomWebHook', { parameters: { hook: 1 } });
+  const router = at(1, 0, 'builtin:BasicRouter');
+  router['routes'] = routes(2, [4, 4, 2]);
+  return bp([trigger, router]);
+}

@@ -1,4 +1,4 @@
-/** render/svg: the scenario picture (issue 18): layout, links and filters, marks, escaping, safety, the largest corpus blueprint. */
+/** render/svg: the scenario picture (issue 18): layout, links and filters, marks, escaping, safety, every corpus blueprint, the largest ones. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ScenarioGraph } from '../../src/engine/index.js';
@@ -10,8 +10,8 @@ import {
   renderScenarioSvg,
   type RenderViolation,
 } from '../../src/render/index.js';
-import { corpusFacts, corpusJson, type CorpusName } from '../helpers/corpus.js';
-import { bp, m, type Mod } from '../helpers/blueprints.js';
+import { corpusFacts, corpusJson, eachCorpus, type CorpusName } from '../helpers/corpus.js';
+import { bp, largeBlueprint, m, type Mod } from '../helpers/blueprints.js';
 
 function graphOf(blueprint: unknown): ScenarioGraph {
   const r = parseBlueprint(blueprint);
@@ -282,12 +282,13 @@ describe('renderScenarioSvg', () => {
     assertWellFormed(empty);
   });
 
-  const corpus = (['make', 'make-extra'] as CorpusName[]).flatMap((name) =>
-    corpusFacts(name).map((f) => ({ corpus: name, file: f.file, graph: graphOf(corpusJson(f.file, name)) })),
-  );
+  /** The blueprints of a corpus, parsed. */
+  const graphsOf = (corpus: CorpusName) =>
+    corpusFacts(corpus).map((f) => ({ file: f.file, graph: graphOf(corpusJson(f.file, corpus)) }));
+  type Drawn = readonly { readonly file: string; readonly graph: ScenarioGraph }[];
 
-  it('lays out every corpus blueprint, canvas and computed, with no two module centres closer than MIN_CENTRE_DISTANCE', () => {
-    for (const { file, graph } of corpus)
+  const spaced = (all: () => Drawn) => () => {
+    for (const { file, graph } of all())
       for (const mode of ['auto', 'computed'] as const) {
         const points = [...layoutScenario(graph, mode).centres.values()];
         assert.equal(points.length, graph.modules.length, file);
@@ -298,9 +299,9 @@ describe('renderScenarioSvg', () => {
               `${file} (${mode})`,
             );
       }
-  });
+  };
 
-  it("names each module with its drawn words first, in order (WCAG 2.5.3 Label in Name, as axe-core's rule reads it), on every corpus blueprint", () => {
+  const labelled = (all: () => Drawn) => () => {
     // axe-core: the visible text's words (text nodes, lower-cased, letters and digits) must be a
     // contiguous run of the accessible name's words, parentheticals removed.
     const words = (text: string) =>
@@ -317,7 +318,7 @@ describe('renderScenarioSvg', () => {
         .replace(/&quot;/g, '"')
         .replace(/&#39;/g, "'")
         .replace(/&amp;/g, '&');
-    for (const { file, graph } of corpus) {
+    for (const { file, graph } of all()) {
       const svg = renderScenarioSvg(graph, []);
       for (const m of graph.modules) {
         const el = moduleElement(svg, m.id);
@@ -333,35 +334,67 @@ describe('renderScenarioSvg', () => {
         assert.doesNotMatch(el, /<\/text><(?!\/)/, `${file} module ${m.id}`);
       }
     }
+  };
+
+  /** Every module drawn once, no two circles overlapping, all inside the viewBox. */
+  const drawsLarge = (largest: () => Drawn[number], layout: 'auto' | 'computed') => () => {
+    const { file, graph } = largest();
+    assert.ok(graph.modules.length >= 150, `${file} has ${graph.modules.length} modules`);
+    const svg = renderScenarioSvg(graph, [], { layout });
+    const drawn = circles(svg);
+    assert.deepEqual([...drawn.keys()].sort(), graph.modules.map((x) => x.id).sort());
+    assert.equal(svg.match(/data-module-id="/g)!.length, graph.modules.length);
+    const list = [...drawn.values()];
+    for (let i = 0; i < list.length; i++)
+      for (let j = i + 1; j < list.length; j++) {
+        const d = Math.hypot(list[i]!.x - list[j]!.x, list[i]!.y - list[j]!.y);
+        assert.ok(d >= MIN_CENTRE_DISTANCE - 0.2, `circles ${i} and ${j} are ${d} apart`);
+      }
+    const [x, y, w, h] = viewBox(svg);
+    for (const c of list) {
+      assert.equal(c.r, MODULE_RADIUS);
+      assert.ok(
+        c.x - c.r >= x && c.x + c.r <= x + w && c.y - c.r >= y && c.y + c.r + 32 <= y + h,
+        'circle and labels inside',
+      );
+    }
+    assertWellFormed(svg);
+    assertSafe(svg);
+  };
+
+  eachCorpus('every blueprint of a corpus', ['fixtures', 'make', 'make-extra'], (corpus, { it, before }) => {
+    let graphs: Drawn = [];
+    before(() => {
+      graphs = graphsOf(corpus);
+    });
+    it(
+      'lays out every blueprint, canvas and computed, with no two module centres closer than MIN_CENTRE_DISTANCE',
+      spaced(() => graphs),
+    );
+    it(
+      "names each module with its drawn words first, in order (WCAG 2.5.3 Label in Name, as axe-core's rule reads it)",
+      labelled(() => graphs),
+    );
+    // The make corpus holds the largest real export (195 modules).
+    if (corpus === 'make')
+      for (const layout of ['auto', 'computed'] as const)
+        it(
+          `draws every module of the largest blueprint once, no two circles overlapping, all inside the viewBox (${layout} layout)`,
+          drawsLarge(() => [...graphs].sort((a, b) => b.graph.modules.length - a.graph.modules.length)[0]!, layout),
+        );
   });
 
-  describe('the largest corpus blueprint', () => {
-    const largest = [...corpus].sort((a, b) => b.graph.modules.length - a.graph.modules.length)[0]!;
-
+  describe('a generated blueprint of 210 modules on its canvas positions', () => {
+    const large = { file: 'largeBlueprint()', graph: graphOf(largeBlueprint()) };
+    it('keeps the canvas layout', () => assert.equal(layoutScenario(large.graph).source, 'canvas'));
+    it('is spaced and labelled', () => {
+      spaced(() => [large])();
+      labelled(() => [large])();
+    });
     for (const layout of ['auto', 'computed'] as const)
-      it(`draws every module once, no two circles overlapping, all inside the viewBox (${layout} layout)`, () => {
-        const { graph } = largest;
-        assert.ok(graph.modules.length >= 150, `${largest.file} has ${graph.modules.length} modules`);
-        const svg = renderScenarioSvg(graph, [], { layout });
-        const drawn = circles(svg);
-        assert.deepEqual([...drawn.keys()].sort(), graph.modules.map((x) => x.id).sort());
-        assert.equal(svg.match(/data-module-id="/g)!.length, graph.modules.length);
-        const list = [...drawn.values()];
-        for (let i = 0; i < list.length; i++)
-          for (let j = i + 1; j < list.length; j++) {
-            const d = Math.hypot(list[i]!.x - list[j]!.x, list[i]!.y - list[j]!.y);
-            assert.ok(d >= MIN_CENTRE_DISTANCE - 0.2, `circles ${i} and ${j} are ${d} apart`);
-          }
-        const [x, y, w, h] = viewBox(svg);
-        for (const c of list) {
-          assert.equal(c.r, MODULE_RADIUS);
-          assert.ok(
-            c.x - c.r >= x && c.x + c.r <= x + w && c.y - c.r >= y && c.y + c.r + 32 <= y + h,
-            'circle and labels inside',
-          );
-        }
-        assertWellFormed(svg);
-        assertSafe(svg);
-      });
+      it(
+        `draws every module once, no two circles overlapping, all inside the viewBox (${layout} layout)`,
+        drawsLarge(() => large, layout),
+      );
   });
 });
