@@ -2,7 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SchemaObject } from 'ajv-draft-04';
 import { CATALOG_REVISION } from '../../src/engine/index.js';
 import { bp, breakHandler, fakeToken, m } from '../helpers/blueprints.js';
-import { CORPUS_DIR } from '../helpers/server.js';
+import { FIXTURE_CORPUS_DIR } from '../helpers/corpus.js';
 
 const GOV = fileURLToPath(new URL('../../src/cli/gov.js', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -498,7 +498,7 @@ describe('gov scan', () => {
 
   it('writes SARIF 2.1.0 that validates against the schema, with graded levels, taxonomies and line regions', () => {
     const out = join(dir, 'report.sarif');
-    gov('scan', CORPUS_DIR, leaky, '--format', 'sarif', '--output', out);
+    gov('scan', FIXTURE_CORPUS_DIR, leaky, '--format', 'sarif', '--output', out);
     const log = JSON.parse(readFileSync(out, 'utf8')) as SarifLog;
     assertSarif(log);
     const run = log.runs[0]!;
@@ -523,10 +523,7 @@ describe('gov scan', () => {
     writeFileSync(join(own, 'flows', 'leaky.json'), readFileSync(leaky, 'utf8'));
     writeFileSync(join(own, 'flows', 'nested', 'clean.json'), readFileSync(clean, 'utf8'));
     writeFileSync(join(own, 'flows', 'nested', 'broken.json'), '{\n  "flow": [\n    ,\n  ]\n}\n');
-    const corpusFile = join(
-      CORPUS_DIR,
-      readdirSync(CORPUS_DIR).find((f) => f.endsWith('.blueprint.json'))!,
-    );
+    const corpusFile = join(FIXTURE_CORPUS_DIR, 'order-webhook-router.blueprint.json');
     const r = govWith(
       { cwd: own },
       'scan',
