@@ -25,7 +25,7 @@ import { pollEvaluation } from '../../src/client/client.js';
 import type { ScenarioResults, SubmitResult } from '../../src/client/responses.js';
 import { importScenario } from '../../src/actors/scenarios.js';
 import { startTestServer, type TestServer } from './server.js';
-import { corpusFacts, corpusText } from './corpus.js';
+import { corpusText } from './corpus.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /**
@@ -46,7 +46,7 @@ export const ADMIN: ConsoleAccount = { email: 'admin@acme.test', password: 'corr
 export const MEMBER: ConsoleAccount = { email: 'member@acme.test', password: 'member password 123' };
 export const LOCKED: ConsoleAccount = { email: 'locked@acme.test', password: 'locked password 123' };
 export const OWNER: ConsoleAccount = { email: 'owner@acme.test', password: 'owner password 12345' };
-/** The id of the one evaluated corpus scenario. */
+/** The id of the one evaluated scenario (the fixture corpus's `secrets-everywhere`). */
 export const SCENARIO_ID = '4417';
 
 /** One axe result as read here. */
@@ -84,7 +84,7 @@ export interface ConsoleBrowser {
 /**
  * Registers the `before`/`after` hooks of a browser test file (call it inside `describe`): installs
  * Debian's Chromium where missing, starts the real server with four console accounts (admin, member,
- * locked, owner), imports and evaluates one corpus blueprint with credentials through the public API,
+ * locked, owner), imports and evaluates one blueprint with credentials through the public API,
  * registers a webhook, and launches Chromium.
  */
 export function useConsoleBrowser(): ConsoleBrowser {
@@ -103,9 +103,9 @@ export function useConsoleBrowser(): ConsoleBrowser {
     await t.server.users.create(t.orgId, MEMBER.email, 'member', MEMBER.password);
     await t.server.users.create(t.orgId, LOCKED.email, 'member', LOCKED.password);
     await t.server.users.create(t.orgId, OWNER.email, 'owner', OWNER.password);
-    // One real blueprint of the shared corpus (read in place, never copied), evaluated through the public API.
-    const file = corpusFacts().find((f) => f.credentials.length > 0)!.file;
-    await importScenario(t.server.store.scenarios, t.orgId, SCENARIO_ID, corpusText(file).replace(/^\uFEFF/, ''));
+    // A blueprint of the repository's fixture corpus with five hard-coded credentials, evaluated through the public API.
+    const text = corpusText('secrets-everywhere.blueprint.json', 'fixtures');
+    await importScenario(t.server.store.scenarios, t.orgId, SCENARIO_ID, text);
     const submitted = await t.client.call<{ data: SubmitResult }>('POST', '/evaluate', { scenario_ids: [SCENARIO_ID] });
     assert.equal(submitted.status, 200, submitted.raw);
     const done = await pollEvaluation(t.client, submitted.body.data.evaluation_id, { delaysMs: [100, 200, 500] });

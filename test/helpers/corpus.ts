@@ -3,7 +3,8 @@
  * (test/fixtures/corpus/, written here); `make`, `make-extra` and `make-more` are the real exports of
  * `../shared/corpus/` (or `$GOV_CORPUS_DIR`), read in place and never copied, and absent from a user's
  * clone: a suite that needs them is declared with {@link corpusSuite}, which skips it with one line
- * when they are missing. This is the only test module that knows where the corpora live.
+ * when they are missing. This is the only test module that knows where `../shared` is (the corpora,
+ * and the spec whose error rows test/fixtures/spec-errors.ts carries).
  */
 import { after, before, describe, it } from 'node:test';
 import { existsSync, readFileSync } from 'node:fs';
@@ -25,6 +26,13 @@ export const CORPUS_DIR_ENV = 'GOV_CORPUS_DIR';
 export const REAL_CORPUS_ROOT = resolve(
   process.env[CORPUS_DIR_ENV] || fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url)),
 );
+
+/**
+ * The customer's specification beside the repository (`../shared/spec/public-api-v1.md`), absent from a
+ * user's clone: the tests carry its error rows (test/fixtures/spec-errors.ts) and compare them with it
+ * when it is here.
+ */
+export const SHARED_SPEC_FILE = fileURLToPath(new URL('../../../../shared/spec/public-api-v1.md', import.meta.url));
 
 /** The repository's own corpus (small blueprints written for the tests, with their facts). */
 export const FIXTURE_CORPUS_DIR = fileURLToPath(new URL('../../../test/fixtures/corpus/', import.meta.url));

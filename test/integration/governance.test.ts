@@ -1,8 +1,8 @@
 /**
  * Organization settings and custom rules over HTTP on both backends (issue 17): a severity override,
  * a disabled policy and a parameter change the results and the effective catalog (with its own
- * ETag); versions are compare-and-set; a custom rule fires and does not fire on real corpus
- * blueprints (read from /work/shared/corpus, never copied), like a built-in policy; the error rows.
+ * ETag); versions are compare-and-set; a custom rule fires and does not fire on blueprints of the
+ * fixture corpus (test/fixtures/corpus), like a built-in policy; the error rows.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -28,8 +28,8 @@ const SHEETS_RULE = {
   remediation: 'Add a Break or Resume error handler to the Sheets module.',
   match: { all: [{ module: SHEETS_WRITES }, { has_error_handler: false }] },
 };
-const WITH_SHEETS = 'cainisable-5-socials-posting.blueprint.json';
-const WITHOUT_SHEETS = 'chaumeister-daily-quote-generator.blueprint.json';
+const WITH_SHEETS = 'order-webhook-router.blueprint.json';
+const WITHOUT_SHEETS = 'price-alert.blueprint.json';
 
 interface Pin {
   settings_version: number;
@@ -89,8 +89,8 @@ for (const backend of ['lmdb', 'redis'] as const)
     before(async () => {
       t = await startTestServer({ env: backend === 'redis' ? await redisClusterEnv({}) : {} });
       await importScenario(t.server.store.scenarios, t.orgId, 'g1', JSON.stringify(blueprint));
-      await importScenario(t.server.store.scenarios, t.orgId, 'with-sheets', corpusText(WITH_SHEETS));
-      await importScenario(t.server.store.scenarios, t.orgId, 'without-sheets', corpusText(WITHOUT_SHEETS));
+      await importScenario(t.server.store.scenarios, t.orgId, 'with-sheets', corpusText(WITH_SHEETS, 'fixtures'));
+      await importScenario(t.server.store.scenarios, t.orgId, 'without-sheets', corpusText(WITHOUT_SHEETS, 'fixtures'));
     });
     after(() => t.close());
 
@@ -200,7 +200,7 @@ for (const backend of ['lmdb', 'redis'] as const)
       }
     });
 
-    it('runs a custom rule like a built-in policy: fires on a corpus blueprint with unhandled Sheets writes, not on one without', async () => {
+    it('runs a custom rule like a built-in policy: fires on a blueprint with unhandled Sheets writes, not on one without', async () => {
       const created = await t.client.call<Reply<Rule>>('POST', '/governance/rules', SHEETS_RULE);
       assert.equal(created.status, 201, created.raw);
       const rule = dataOf(created);
@@ -209,7 +209,7 @@ for (const backend of ['lmdb', 'redis'] as const)
 
       const fired = await evaluate('with-sheets');
       assert.equal(fired.pin.rules_revision, 1);
-      const expected = unhandledOf(corpusJson(WITH_SHEETS), SHEETS_WRITES);
+      const expected = unhandledOf(corpusJson(WITH_SHEETS, 'fixtures'), SHEETS_WRITES);
       assert.ok(expected.length > 0);
       const violation = fired.results.violations.find((v) => v.policy === 'ORG-1');
       assert.ok(violation, 'ORG-1 fires');
