@@ -8,14 +8,15 @@
  * - `--write`: write `docs/precision.json` (read by the policy pages) and `docs/precision.md`.
  *
  * A development tool over the shared corpora (`../shared/corpus`); it reads the labels from
- * `test/precision/labels/`. Exit code 1 when a target is missed (see `test/precision/score.ts`).
+ * `test/precision/labels/`. Exit code 1 when a target is missed (see `test/precision/score.ts`), 2 when the
+ * corpora are not beside the repository (a user's clone: set GOV_CORPUS_DIR).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { POLICIES } from '../engine/index.js';
 import { loadLabels } from '../../test/precision/labels.js';
-import { measureCorpora, type MeasuredFinding } from '../../test/precision/measure.js';
+import { labelledCorporaMissing, measureCorpora, type MeasuredFinding } from '../../test/precision/measure.js';
 import { score, type Problems, type Score } from '../../test/precision/score.js';
 import { precisionJson, precisionMarkdown } from '../../test/precision/report.js';
 
@@ -30,6 +31,11 @@ const program = new Command()
   .parse();
 const opts = program.opts<{ todo?: boolean; findings?: string; write?: boolean }>();
 
+const missing = opts.findings ? null : labelledCorporaMissing();
+if (missing !== null) {
+  process.stderr.write(`precision: the labelled corpora are not here: ${missing}\n`);
+  process.exit(2);
+}
 const measured: MeasuredFinding[] = opts.findings
   ? (JSON.parse(readFileSync(opts.findings, 'utf8')) as MeasuredFinding[])
   : measureCorpora();

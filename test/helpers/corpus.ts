@@ -34,6 +34,11 @@ export const REAL_CORPUS_ROOT = resolve(
  */
 export const SHARED_SPEC_FILE = fileURLToPath(new URL('../../../../shared/spec/public-api-v1.md', import.meta.url));
 
+/** How the documents name a real corpus's folder: `../shared/corpus/<name>/` (docs/precision.md). */
+export function corpusLabel(corpus: RealCorpus): string {
+  return `../shared/corpus/${corpus}/`;
+}
+
 /** The repository's own corpus (small blueprints written for the tests, with their facts). */
 export const FIXTURE_CORPUS_DIR = fileURLToPath(new URL('../../../test/fixtures/corpus/', import.meta.url));
 

@@ -2,7 +2,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import type { RunningServer } from '../../src/server/server.js';
 import { loadConfig } from '../../src/server/config.js';
@@ -74,6 +73,3 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   };
 }
-
-/** Absolute path of the shared corpus (read, never copied). */
-export const CORPUS_DIR = fileURLToPath(new URL('../../../../shared/corpus/make/', import.meta.url));

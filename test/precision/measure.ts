@@ -4,10 +4,19 @@
  */
 import { evaluateBlueprint } from '../../src/engine/index.js';
 import type { Severity } from '../../src/engine/index.js';
-import { corpusFacts, corpusJson, type CorpusName } from '../helpers/corpus.js';
+import { corpusFacts, corpusJson, corpusPresent, missingCorpusReason, type RealCorpus } from '../helpers/corpus.js';
 
 /** The corpora the labelled set covers (issue 14, "Prove it"). */
-export const LABELLED_CORPORA: readonly CorpusName[] = ['make', 'make-extra'];
+export const LABELLED_CORPORA: readonly RealCorpus[] = ['make', 'make-extra'];
+
+/**
+ * Why the labelled corpora cannot be measured here (`<folder> not found (set GOV_CORPUS_DIR ...)`), or
+ * null when they are all present: they live beside the repository, not in it.
+ */
+export function labelledCorporaMissing(): string | null {
+  const missing = LABELLED_CORPORA.filter((c) => !corpusPresent(c));
+  return missing.length === 0 ? null : missingCorpusReason(missing);
+}
 
 /** One finding: `file` is `<corpus>/<blueprint file without .blueprint.json>`; `module` is `''` for a scenario-level finding. */
 export interface MeasuredFinding {
@@ -19,7 +28,7 @@ export interface MeasuredFinding {
 }
 
 /** `make-extra/x.blueprint.json` style key of a corpus file. */
-export function fileKey(corpus: CorpusName, file: string): string {
+export function fileKey(corpus: RealCorpus, file: string): string {
   return `${corpus}/${file.replace(/\.blueprint\.json$/, '')}`;
 }
 
