@@ -5,8 +5,8 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { evaluateBlueprint } from '../src/engine/index.js';
+import { corpusDir } from './lib/corpus-dir.js';
 
 /** One blueprint's measurement. */
 export interface EngineRow {
@@ -17,8 +17,6 @@ export interface EngineRow {
   readonly evaluateUs: number;
   readonly ratio: number;
 }
-
-const CORPUS = fileURLToPath(new URL('../../../shared/corpus/make/', import.meta.url));
 
 function timePerOp(fn: () => void, minMs: number): number {
   let n = 0;
@@ -38,8 +36,13 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
-/** Measures every corpus blueprint; `minMs` is the sampling time per measurement. */
+/**
+ * Measures every blueprint of the `make` corpus (bench/lib/corpus-dir); `minMs` is the sampling time
+ * per measurement.
+ * @throws Error (ENOENT) when the corpus folder is missing: bench/run skips this scenario then
+ */
 export function benchEngine(minMs = 200): { rows: EngineRow[]; medianRatio: number; worstRatio: number } {
+  const CORPUS = corpusDir('make');
   const rows: EngineRow[] = [];
   const files = readdirSync(CORPUS)
     .filter((f) => f.endsWith('.blueprint.json'))

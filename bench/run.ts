@@ -1,9 +1,10 @@
 /**
- * @module bench/run: `npm run bench [-- <name...>] [--quick]`. Runs the benchmarks (default all:
- * engine, signed-reads (with the metrics cost), inline, batches, fleet, soak, fuzz-soak, cluster, scan-sarif), prints a Markdown
- * table of every target with its measured ratio, writes `bench/results/<date>-<name>.json`, and on
- * a full run of all of them rewrites `docs/performance.md`. Figures are ratios measured in the same
- * run on the same machine; absolute numbers are reported beside them.
+ * @module bench/run: `npm run bench [-- <name...>] [--quick]`. Runs the benchmarks (default all of
+ * bench/lib/scenarios' BENCH_SCENARIOS), prints a Markdown table of every target with its measured
+ * ratio, writes `bench/results/<date>-<name>[-quick].json`, and on a full run of all of
+ * them with nothing skipped rewrites `docs/performance.md`. Figures are ratios measured in the same
+ * run on the same machine; absolute numbers are reported beside them. Rows that read the corpora
+ * (bench/lib/corpus-dir) are skipped with one line when those are absent.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
@@ -22,19 +23,34 @@ import { batchesDetail, clusterTables, readsDetail } from './scenarios/cluster-r
 import { redisAvailable } from './lib/redis-server.js';
 import { wrkAvailable } from './lib/wrk.js';
 import { compareRows, parseResultRows } from './lib/compare.js';
+import {
+  BENCH_SCENARIOS,
+  CORPUS_ROWS,
+  corpusSkips,
+  parseBenchArgs,
+  type BenchArgs,
+  type BenchScenario,
+} from './lib/scenarios.js';
 import { keptSection } from './lib/profile-doc.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const args = process.argv.slice(2);
-const quick = args.includes('--quick');
-const names = args.filter((a) => !a.startsWith('--'));
-const all = names.length === 0;
+let parsed: BenchArgs;
+try {
+  parsed = parseBenchArgs(process.argv.slice(2));
+} catch (err) {
+  process.stderr.write(`bench: ${(err as Error).message}\n`);
+  process.exit(2);
+}
+const { names, quick } = parsed;
+const all = names.length === BENCH_SCENARIOS.length;
+/** Scenarios whose corpus rows are skipped: their corpus folder is missing (bench/lib/corpus-dir). */
+const corpus = corpusSkips(names);
 /** Wall time of each benchmark run, in the order they ran (printed at the end: a quick run should take under 2 minutes). */
 const laps: { name: string; startMs: number; ms?: number }[] = [];
 const runStartMs = performance.now();
 /** True when benchmark `name` is to run; the first time, it also starts its lap (and ends the previous one). */
-const selected = (name: string): boolean => {
-  const yes = all || names.includes(name);
+const selected = (name: BenchScenario): boolean => {
+  const yes = names.includes(name);
   const last = laps[laps.length - 1];
   if (yes && last?.name !== name) {
     if (last) last.ms = performance.now() - last.startMs;
@@ -48,6 +64,8 @@ const threads = Number(process.env['BENCH_THREADS'] ?? availableParallelism());
 const fuzzSoakSeconds = Number(process.env['BENCH_FUZZ_SOAK_S'] ?? 600);
 const stamp = new Date().toISOString().slice(0, 10);
 const rows: string[] = [];
+/** Rows skipped in this run (a tool or a corpus missing): a full run with any does not rewrite docs/performance.md. */
+let skippedRows = 0;
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${quick ? 'quick' : 'full'} run`;
 
 function save(name: string, data: unknown): void {
@@ -61,14 +79,21 @@ function save(name: string, data: unknown): void {
 }
 const r2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
 const us = (x: number | undefined) => (x !== undefined && Number.isFinite(x) ? `${x.toFixed(1)} µs` : 'n/a');
-function row(scenario: string, target: string, measured: string, met: boolean, detail: string): void {
-  rows.push(`| ${scenario} | ${target} | ${measured} | ${met ? 'yes' : '**no**'} | ${detail} |`);
-  process.stdout.write(`${met ? 'MET ' : 'MISS'} ${scenario}: ${target}: ${measured} (${detail})\n`);
+function row(scenario: string, target: string, figure: string, met: boolean, detail: string): void {
+  rows.push(`| ${scenario} | ${target} | ${figure} | ${met ? 'yes' : '**no**'} | ${detail} |`);
+  process.stdout.write(`${met ? 'MET ' : 'MISS'} ${scenario}: ${target}: ${figure} (${detail})\n`);
+}
+/** A row of the table for rows that did not run (`why`: e.g. `wrk unavailable`); nothing is measured for it. */
+function skipRow(scenario: string, why: string): void {
+  rows.push(`| ${scenario} | | skipped: ${why} | | |`);
+  skippedRows++;
 }
 
 async function main(): Promise<void> {
   process.stdout.write(`Benchmarks on ${machine}\n`);
-  if (selected('engine')) {
+  if (corpus.line) process.stdout.write(`${corpus.line}\n`);
+  if (selected('engine') && corpus.skipped.has('engine')) skipRow(CORPUS_ROWS.engine!.rows, 'no corpus');
+  else if (selected('engine')) {
     const r = benchEngine(quick ? 20 : 350);
     row(
       'Engine (issue 3)',
@@ -84,7 +109,7 @@ async function main(): Promise<void> {
     process.stdout.write(
       'SKIP 1 Signed reads and 6 Metrics cost: wrk is not installed and scripts/ensure-bench-tools.sh could not install it\n',
     );
-    rows.push('| 1 Signed reads, 6 Metrics cost | | skipped: wrk unavailable | | |');
+    skipRow('1 Signed reads, 6 Metrics cost', 'wrk unavailable');
   } else if (selected('signed-reads')) {
     // Quick: 1 s of warm-up, one round of 2 s per target, 30,000 distinct requests per second (a check before a commit, under 2 minutes in all).
     const r = await benchSignedReads(quick ? 2 : 3, quick ? 1 : 7, 64, quick ? 1 : 3, quick ? 30_000 : 160_000);
@@ -128,8 +153,10 @@ async function main(): Promise<void> {
     const r = await benchInline(quick ? 2 : 10, threads, quick);
     // NaN (not met) when a paced run fell behind its schedule: its ratio would describe a queue.
     const ratio = tailRatio(r.at70, r.rate);
+    // Without the corpus the blueprint is an example's: rows of their own, never compared with the corpus's.
+    const of = r.blueprint.startsWith('examples/') ? ' (examples)' : '';
     row(
-      '2 Inline evaluation',
+      `2 Inline evaluation${of}`,
       'p99 ≤ 3 × p50 at 70% of max',
       r2(ratio),
       ratio <= 3,
@@ -138,7 +165,7 @@ async function main(): Promise<void> {
     const b = r.withBatches;
     const ratioB = tailRatio(b.at70, r.rate);
     row(
-      '20 Inline tail with batch load',
+      `20 Inline tail with batch load${of}`,
       'p99 ≤ 3 × p50 at 70% of max, batches beside',
       r2(ratioB),
       ratioB <= 3,
@@ -205,6 +232,7 @@ async function main(): Promise<void> {
         `service ${us(x.cpuUsPerScenario)} per scenario (all threads, ${r.cpuThreads} workers; main ${us(x.byThread.main)}, workers ${us(x.byThread.workers)}, other threads ${us(x.byThread.other)}), engine ${us(c.engineCpuUs)} (parse + evaluate, one thread); ${c.blueprints} blueprints, ${x.scenarios} scenarios in ${x.seconds.toFixed(1)} s saturated (${Math.round(x.scenariosPerSec)}/s), chunks waiting min ${x.depthMin} / median ${x.depthMedian} / max ${x.depthMax} over ${x.samples} samples, scenarios in flight ≥ ${x.inFlightMin}`,
       );
     }
+    if (corpus.skipped.has('batches')) skipRow(CORPUS_ROWS.batches!.rows, 'no corpus');
     save('batches', r);
   }
   if (selected('fleet')) {
@@ -278,7 +306,7 @@ async function main(): Promise<void> {
   if (selected('cluster') && (!wrkAvailable() || !redisAvailable())) {
     const missing = wrkAvailable() ? 'redis-server (scripts/ensure-redis.sh failed)' : 'wrk';
     process.stdout.write(`SKIP 16 Cluster: ${missing} unavailable\n`);
-    rows.push(`| 16 Cluster | | skipped: ${missing} unavailable | | |`);
+    skipRow('16 Cluster', `${missing} unavailable`);
   } else if (selected('cluster')) {
     const r = await benchCluster(
       quick
@@ -307,7 +335,8 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${clusterTables(r)}\n\n`);
     save('cluster', r);
   }
-  if (selected('scan-sarif')) {
+  if (selected('scan-sarif') && corpus.skipped.has('scan-sarif')) skipRow(CORPUS_ROWS['scan-sarif']!.rows, 'no corpus');
+  else if (selected('scan-sarif')) {
     const r = await benchScanSarif(quick ? 1 : 3);
     const mb = (x: number) => (x / 2 ** 20).toFixed(0);
     const s = (ms: number) => (ms / 1000).toFixed(2);
@@ -341,11 +370,16 @@ async function main(): Promise<void> {
   const committed = existsSync(`${ROOT}docs/performance.md`) ? readFileSync(`${ROOT}docs/performance.md`, 'utf8') : '';
   process.stdout.write(
     `\nChange against the committed results (docs/performance.md${quick ? '; this is a quick run' : ''}):\n` +
-      compareRows(parseResultRows(rows.join('\n')), parseResultRows(committed))
+      compareRows(
+        parseResultRows(rows.filter((r) => !r.includes('| skipped: ')).join('\n')),
+        parseResultRows(committed),
+      )
         .map((l) => `  ${l}\n`)
         .join(''),
   );
-  if (all && !quick) {
+  if (all && !quick && skippedRows > 0)
+    process.stdout.write(`docs/performance.md not rewritten: ${skippedRows} row(s) skipped in this run\n`);
+  else if (all && !quick) {
     writeFileSync(
       `${ROOT}docs/performance.md`,
       `# Performance\n\nLatest full run of \`npm run bench\` (${new Date().toISOString()}), on ${machine}.\n` +

@@ -3,7 +3,7 @@
  * stored batches of 10 under saturation (all threads of the process: main thread, workers, LMDB,
  * libuv; user + system from /proc), against the engine's CPU per scenario in-process (parse +
  * evaluate, one thread, the same blueprints). Two blueprint sets: the small fleet (`batchBlueprints`,
- * variants of our examples) and the corpus (the 50 real blueprints of `../shared/corpus/make/`, read
+ * variants of our examples) and the corpus (the 50 real blueprints of the `make` corpus, bench/lib/corpus-dir, read
  * at run time and stored in the bench's data directory only).
  *
  * Saturation: every measured batch is submitted at once (16 clients), faster than the workers
@@ -17,17 +17,18 @@
  * are inside the window, the clients' polls are not (batches are checked once after it).
  */
 import { createServer } from 'node:net';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GovernanceClient } from '@gov/sdk';
 import { fork, spawnSync } from 'node:child_process';
 import { killAtExit } from '../lib/cleanup.js';
+import { corpusDir } from '../lib/corpus-dir.js';
 import type { Child } from '../lib/processes.js';
 import { median } from '../lib/stats.js';
 import { submitBatches } from '../lib/submit-batches.js';
 
 const ENGINE_LOOP = fileURLToPath(new URL('../engine-loop.js', import.meta.url));
-const CORPUS = fileURLToPath(new URL('../../../../shared/corpus/make/', import.meta.url));
 
 /** Clock ticks per second of /proc stat files. */
 const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
@@ -35,12 +36,17 @@ const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).s
 /** Interval of the metrics scrapes and CPU readings, in ms (a scrape counts in the service's CPU: its gauges read every open evaluation). */
 const SAMPLE_MS = 500;
 
-/** The corpus blueprints as JSON texts, in file-name order (read from the shared corpus, never copied). */
+/**
+ * The `make` corpus's blueprints as JSON texts, in file-name order (read in place, never copied);
+ * none when the corpus folder is missing (bench/lib/corpus-dir).
+ */
 export function corpusBlueprints(): string[] {
-  return readdirSync(CORPUS)
+  const dir = corpusDir('make');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
     .filter((f) => f.endsWith('.blueprint.json'))
     .sort()
-    .map((f) => readFileSync(`${CORPUS}${f}`, 'utf8'));
+    .map((f) => readFileSync(join(dir, f), 'utf8'));
 }
 
 /** A free TCP port on 127.0.0.1 (for the service's METRICS_PORT, which the bench must know). */

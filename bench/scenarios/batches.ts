@@ -140,7 +140,8 @@ export interface BatchesOptions {
 
 /**
  * Runs scenario 3 (the scaling curve, one service per thread count) and the CPU per scenario of
- * both blueprint sets (one service with both sets stored: `b0` … `b99`, `c0` … `c49`).
+ * both blueprint sets (one service with both sets stored: `b0` … `b99`, `c0` … `c49`). Without the
+ * corpus (bench/lib/corpus-dir) only the small fleet's CPU is measured: `cpu` has no `corpus` entry.
  */
 export async function benchBatches(o: BatchesOptions): Promise<BatchesBench> {
   const texts = batchBlueprints();
@@ -184,7 +185,7 @@ export async function benchBatches(o: BatchesOptions): Promise<BatchesBench> {
       const sets = [
         { set: 'small fleet' as const, ids: BATCH_IDS, batches: o.smallBatches, warm: o.smallWarmBatches },
         { set: 'corpus' as const, ids: corpusIds, batches: o.corpusBatches, warm: o.corpusWarmBatches },
-      ];
+      ].filter((s) => s.ids.length > 0);
       for (const s of sets) {
         const loop = s.set === 'corpus' ? 'corpus' : 'small';
         const run = await measureSaturated({

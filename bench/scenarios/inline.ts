@@ -3,10 +3,13 @@
  * (by module count): the maximum throughput (closed loop), then p50/p99 at 70% of it on a fixed
  * schedule (open loop, wrk with a paced script; target p99 ≤ 3 × p50), alone and with a batch load
  * beside it (issue 20, item 5: stored-id batches submitted continuously by a separate client).
+ * Without the corpus (bench/lib/corpus-dir) the blueprint is the median of `examples/` instead.
  */
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GovernanceClient } from '@gov/sdk';
+import { corpusDir } from '../lib/corpus-dir.js';
 import { startService } from '../lib/processes.js';
 import { prepare } from '../lib/setup.js';
 import type { LoadResult } from '../lib/wrk.js';
@@ -14,7 +17,8 @@ import { runWrk } from '../lib/wrk.js';
 import { batchBlueprints } from './batches.js';
 import { evaluateBlueprint } from '../../src/engine/index.js';
 
-const CORPUS = fileURLToPath(new URL('../../../../shared/corpus/make/', import.meta.url));
+/** The repository's own example blueprints, the fallback when the corpus is absent. */
+const EXAMPLES = fileURLToPath(new URL('../../../examples/', import.meta.url));
 
 /**
  * Closed-loop warm-up before anything is measured, in seconds (quick runs: 5). With 1 s, V8 was still
@@ -35,13 +39,19 @@ const BATCH_POLL_MS = 50;
 /** Seconds of batch load before the inline run beside it is measured (the warm-up ran batches too: this only lets the stream reach its pace). */
 const BATCH_WARM_UP_S = 2;
 
-/** The median corpus blueprint by module count. */
+/**
+ * The median blueprint by module count of the `make` corpus, or of `examples/` when the corpus folder
+ * is missing; `file` is the corpus file's name, or `examples/<name>` for an example.
+ */
 export function medianBlueprint(): { file: string; modules: number; text: string } {
-  const all = readdirSync(CORPUS)
+  const corpus = corpusDir('make');
+  const [dir, prefix] = existsSync(corpus) ? [corpus, ''] : [EXAMPLES, 'examples/'];
+  const all = readdirSync(dir)
     .filter((f) => f.endsWith('.blueprint.json'))
-    .map((file) => {
-      const text = readFileSync(`${CORPUS}${file}`, 'utf8');
-      const r = evaluateBlueprint(JSON.parse(text), { scenarioId: file });
+    .map((name) => {
+      const file = `${prefix}${name}`;
+      const text = readFileSync(join(dir, name), 'utf8');
+      const r = evaluateBlueprint(JSON.parse(text), { scenarioId: name });
       return { file, text, modules: r.ok ? r.evaluation.module_count : 0 };
     })
     .sort((a, b) => a.modules - b.modules || a.file.localeCompare(b.file));

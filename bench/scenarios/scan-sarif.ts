@@ -1,7 +1,7 @@
 /**
  * @module bench/scenarios/scan-sarif: issue 19, `gov scan --format sarif` over 1,020 files as a CI
- * job runs it: the 75 blueprints of the development corpora (`../shared/corpus/make/`,
- * `make-extra/`) copied round-robin into a temporary directory (never into the repository) until
+ * job runs it: the 75 blueprints of the development corpora (`make/` and
+ * `make-extra/` of bench/lib/corpus-dir) copied round-robin into a temporary directory (never into the repository) until
  * there are 1,020, then the real CLI in a child process writing the log to a file. Measured per
  * round: wall time, CPU time and maximum RSS of the child (its own `process.resourceUsage()`,
  * reported at exit by a preloaded hook, so no external `time` is needed); the same tree scanned
@@ -14,10 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { forget, killAtExit, removeAtExit } from '../lib/cleanup.js';
+import { corpusDir } from '../lib/corpus-dir.js';
 
-const CORPORA = ['make', 'make-extra'].map((c) =>
-  fileURLToPath(new URL(`../../../../shared/corpus/${c}/`, import.meta.url)),
-);
+/** The corpora copied into the scanned tree (bench/run skips the scenario when one is missing). */
+export const SCAN_CORPORA = ['make', 'make-extra'] as const;
 const GOV = fileURLToPath(new URL('../../src/cli/gov.js', import.meta.url));
 /** Files scanned (issue 19's figure). */
 export const SCAN_FILES = 1020;
@@ -48,13 +48,14 @@ export interface ScanSarifBench {
 
 /** Copies the corpus blueprints round-robin into `dir` (100 per subdirectory) until there are `count`. */
 function buildTree(dir: string, count: number): number {
-  const sources = CORPORA.flatMap((c) =>
+  const corpora = SCAN_CORPORA.map((c) => corpusDir(c));
+  const sources = corpora.flatMap((c) =>
     readdirSync(c)
       .filter((f) => f.endsWith('.blueprint.json'))
       .sort()
       .map((f) => join(c, f)),
   );
-  if (sources.length === 0) throw new Error(`no blueprints in ${CORPORA.join(', ')}`);
+  if (sources.length === 0) throw new Error(`no blueprints in ${corpora.join(', ')}`);
   let bytes = 0;
   for (let i = 0; i < count; i++) {
     const sub = join(dir, `batch-${String(Math.floor(i / 100)).padStart(2, '0')}`);
