@@ -1,7 +1,8 @@
 /**
  * @module bench/run: `npm run bench [-- <name...>] [--quick]`. Runs the benchmarks (default all of
  * bench/lib/scenarios' BENCH_SCENARIOS), prints a Markdown table of every target with its measured
- * ratio, writes `bench/results/<date>-<name>[-quick].json`, and on a full run of all of
+ * ratio, writes `bench/results/<date>-<name>[-quick].json` (with the table's rows), compares each row
+ * with the newest previous run of the same mode (bench/lib/baseline), and on a full run of all of
  * them with nothing skipped rewrites `docs/performance.md`. Figures are ratios measured in the same
  * run on the same machine; absolute numbers are reported beside them. Rows that read the corpora
  * (bench/lib/corpus-dir) are skipped with one line when those are absent.
@@ -22,7 +23,8 @@ import { benchScanSarif } from './scenarios/scan-sarif.js';
 import { batchesDetail, clusterTables, readsDetail } from './scenarios/cluster-report.js';
 import { redisAvailable } from './lib/redis-server.js';
 import { wrkAvailable } from './lib/wrk.js';
-import { compareRows, parseResultRows } from './lib/compare.js';
+import type { ResultRow } from './lib/compare.js';
+import { comparisonReport, readPreviousRuns } from './lib/baseline.js';
 import {
   BENCH_SCENARIOS,
   CORPUS_ROWS,
@@ -45,6 +47,11 @@ const { names, quick } = parsed;
 const all = names.length === BENCH_SCENARIOS.length;
 /** Scenarios whose corpus rows are skipped: their corpus folder is missing (bench/lib/corpus-dir). */
 const corpus = corpusSkips(names);
+/** Runs of the same mode on record before this one writes its own (bench/lib/baseline). */
+const previous = readPreviousRuns(
+  `${ROOT}bench/results`,
+  existsSync(`${ROOT}docs/performance.md`) ? readFileSync(`${ROOT}docs/performance.md`, 'utf8') : null,
+);
 /** Wall time of each benchmark run, in the order they ran (printed at the end: a quick run should take under 2 minutes). */
 const laps: { name: string; startMs: number; ms?: number }[] = [];
 const runStartMs = performance.now();
@@ -64,6 +71,10 @@ const threads = Number(process.env['BENCH_THREADS'] ?? availableParallelism());
 const fuzzSoakSeconds = Number(process.env['BENCH_FUZZ_SOAK_S'] ?? 600);
 const stamp = new Date().toISOString().slice(0, 10);
 const rows: string[] = [];
+/** The measured rows of the scenario running now, saved with its results (the next runs' baseline). */
+let measured: ResultRow[] = [];
+/** Every measured row of this run (skipped rows are not compared). */
+const runRows: ResultRow[] = [];
 /** Rows skipped in this run (a tool or a corpus missing): a full run with any does not rewrite docs/performance.md. */
 let skippedRows = 0;
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${quick ? 'quick' : 'full'} run`;
@@ -73,17 +84,20 @@ function save(name: string, data: unknown): void {
   const file = `${ROOT}bench/results/${stamp}-${name}${quick ? '-quick' : ''}.json`;
   writeFileSync(
     file,
-    `${JSON.stringify({ name, at: new Date().toISOString(), machine, quick, ...(data as object) }, null, 2)}\n`,
+    `${JSON.stringify({ name, at: new Date().toISOString(), machine, quick, tableRows: measured, ...(data as object) }, null, 2)}\n`,
   );
+  measured = [];
   process.stdout.write(`  wrote ${file}\n`);
 }
 const r2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
 const us = (x: number | undefined) => (x !== undefined && Number.isFinite(x) ? `${x.toFixed(1)} µs` : 'n/a');
 function row(scenario: string, target: string, figure: string, met: boolean, detail: string): void {
   rows.push(`| ${scenario} | ${target} | ${figure} | ${met ? 'yes' : '**no**'} | ${detail} |`);
+  measured.push({ scenario, target, measured: figure });
+  runRows.push({ scenario, target, measured: figure });
   process.stdout.write(`${met ? 'MET ' : 'MISS'} ${scenario}: ${target}: ${figure} (${detail})\n`);
 }
-/** A row of the table for rows that did not run (`why`: e.g. `wrk unavailable`); nothing is measured for it. */
+/** A row of the table for rows that did not run (`why`: e.g. `wrk unavailable`); nothing is measured or saved for it. */
 function skipRow(scenario: string, why: string): void {
   rows.push(`| ${scenario} | | skipped: ${why} | | |`);
   skippedRows++;
@@ -366,17 +380,10 @@ async function main(): Promise<void> {
   );
   const table = ['| scenario | target | measured | met | detail |', '|---|---|---|---|---|', ...rows].join('\n');
   process.stdout.write(`\n${table}\n`);
-  // Beside the last committed full run (docs/performance.md), before this run may rewrite it.
+  // Beside the newest previous run of the same mode (read before this run wrote its results).
+  const report = comparisonReport(runRows, previous, quick);
+  process.stdout.write(`\n${report.map((l) => `${l}\n`).join('')}`);
   const committed = existsSync(`${ROOT}docs/performance.md`) ? readFileSync(`${ROOT}docs/performance.md`, 'utf8') : '';
-  process.stdout.write(
-    `\nChange against the committed results (docs/performance.md${quick ? '; this is a quick run' : ''}):\n` +
-      compareRows(
-        parseResultRows(rows.filter((r) => !r.includes('| skipped: ')).join('\n')),
-        parseResultRows(committed),
-      )
-        .map((l) => `  ${l}\n`)
-        .join(''),
-  );
   if (all && !quick && skippedRows > 0)
     process.stdout.write(`docs/performance.md not rewritten: ${skippedRows} row(s) skipped in this run\n`);
   else if (all && !quick) {

@@ -1,7 +1,7 @@
 /**
- * @module bench/lib/compare: this run's figures beside the last committed full run's (issue 20, item
- * 6). The committed results are the table of docs/performance.md (written by a full `npm run bench`);
- * a row is matched by its scenario and target, and its change printed: `was 0.61 → now 0.45 (-26%)`.
+ * @module bench/lib/compare: this run's figures beside a previous run's (issue 20, item 6; which
+ * previous run: bench/lib/baseline). A row is matched by its scenario and target, and its change
+ * printed: `was 0.61 → now 0.45 (-26%)`.
  */
 
 /** One row of a results table: scenario, target and the measured figure as printed. */
@@ -29,15 +29,21 @@ function figure(measured: string): number | null {
   return m ? Number(m[0]) : null;
 }
 
+/** The key a row is matched by: its scenario and target. */
+export function rowKey(r: ResultRow): string {
+  return `${r.scenario}\u0000${r.target}`;
+}
+
 /**
- * One line per row of `current`: its figure beside the committed one with the same scenario and
- * target, the relative change when both are numbers, or `new` when the committed table lacks it.
+ * One line per row of `current`: its figure beside the previous one with the same scenario and
+ * target, the relative change when both are numbers, or `(<missing>)` when `previous` lacks it.
+ * @param missing what a row without a previous figure says (default `new`)
  */
-export function compareRows(current: readonly ResultRow[], committed: readonly ResultRow[]): string[] {
-  const before = new Map(committed.map((r) => [`${r.scenario}\u0000${r.target}`, r.measured]));
+export function compareRows(current: readonly ResultRow[], previous: readonly ResultRow[], missing = 'new'): string[] {
+  const before = new Map(previous.map((r) => [rowKey(r), r.measured]));
   return current.map((r) => {
-    const was = before.get(`${r.scenario}\u0000${r.target}`);
-    if (was === undefined) return `${r.scenario}: ${r.target}: now ${r.measured} (new)`;
+    const was = before.get(rowKey(r));
+    if (was === undefined) return `${r.scenario}: ${r.target}: now ${r.measured} (${missing})`;
     const a = figure(was);
     const b = figure(r.measured);
     const change =

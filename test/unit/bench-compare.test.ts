@@ -1,4 +1,4 @@
-/** bench/lib/compare: rows of the committed results table matched to this run's and their change. */
+/** bench/lib/compare: rows of a results table matched to a previous run's and their change. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { compareRows, parseResultRows } from '../../bench/lib/compare.js';
