@@ -39,8 +39,11 @@ function codes(text: string): string[] {
 /** The waiver file read when `--waivers` is not given, from the working directory. */
 const DEFAULT_WAIVERS = '.govignore.yaml';
 
-/** The documentation base of `--doc-base` or the environment. @throws Error (exit 2, its message printed) for a value that is not a URL. */
-function documentationBase(option: string | undefined): URL {
+/**
+ * The documentation base of `--doc-base` or the environment; undefined when neither is set (the SARIF
+ * log then has no `helpUri`). @throws Error (exit 2, its message printed) for a value that is not a URL.
+ */
+function documentationBase(option: string | undefined): URL | undefined {
   try {
     return docBase(option);
   } catch {
@@ -88,7 +91,7 @@ export function buildGov(): Command {
     )
     .option(
       '--doc-base <url>',
-      `SARIF: URL the policy pages (docs/policies/<code>.md) are served under; default $${DOC_BASE_ENV}, else this package's docs/policies/`,
+      `SARIF: URL the policy pages (docs/policies/<code>.md) are served under, for each rule's helpUri; default $${DOC_BASE_ENV}, else no helpUri (each rule's help carries its page)`,
     )
     .option('-q, --quiet', 'table format: print only findings (no clean or skipped files, no summary)')
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
@@ -159,7 +162,7 @@ export function buildGov(): Command {
           };
           try {
             let pending = '';
-            for (const chunk of sarifChunks(results, { version: VERSION, docBase: base!, extraPolicies })) {
+            for (const chunk of sarifChunks(results, { version: VERSION, docBase: base, extraPolicies })) {
               pending += chunk;
               if (pending.length >= 1 << 20) {
                 await flush(pending);

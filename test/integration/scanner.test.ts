@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { homedir, tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { SchemaObject } from 'ajv-draft-04';
 import { CATALOG_REVISION } from '../../src/engine/index.js';
 import { bp, breakHandler, fakeToken, m } from '../helpers/blueprints.js';
@@ -48,9 +48,11 @@ interface GitHubSarif {
   readonly runs: readonly {
     readonly tool: {
       readonly driver: {
+        readonly informationUri?: string;
         readonly rules: readonly {
           readonly id: string;
-          readonly helpUri: string;
+          readonly helpUri?: string;
+          readonly help: { readonly text: string; readonly markdown: string };
           readonly properties: {
             readonly tags: readonly string[];
             readonly category: string;
@@ -60,7 +62,7 @@ interface GitHubSarif {
         }[];
       };
     };
-    readonly originalUriBaseIds: Readonly<Record<string, { readonly uri: string }>>;
+    readonly originalUriBaseIds: Readonly<Record<string, { readonly uri?: string }>>;
     readonly invocations: readonly {
       readonly executionSuccessful: boolean;
       readonly toolExecutionNotifications: readonly {
@@ -549,15 +551,16 @@ describe('gov scan', () => {
     const byId = new Map(run.tool.driver.rules.map((rule) => [rule.id, rule]));
     assert.equal(byId.get('SEC-1')!.properties['security-severity'], '9.5', 'critical is above 9.0');
     assert.equal(byId.get('SEC-1')!.properties.precision, 'very-high', '47 of 47 labelled findings true');
-    assert.equal(run.originalUriBaseIds['%SRCROOT%']!.uri, pathToFileURL(own).href + '/');
+    assert.equal(run.originalUriBaseIds['%SRCROOT%']!.uri, undefined, 'the scan root stays on the machine');
     assert.ok(run.results.length > 0);
     for (const result of run.results) {
       const { artifactLocation, region } = result.locations[0]!.physicalLocation;
       for (const k of ['startLine', 'startColumn', 'endLine', 'endColumn'] as const)
         assert.ok(Number.isInteger(region[k]) && region[k] >= 1, `${result.ruleId} ${k}`);
       assert.ok(!artifactLocation.uri.includes('broken'), 'no result for the malformed file');
-      if (artifactLocation.uri.startsWith('flows/')) assert.equal(artifactLocation.uriBaseId, '%SRCROOT%');
-      else assert.equal(artifactLocation.uri, pathToFileURL(corpusFile).href, 'outside %SRCROOT%: an absolute URI');
+      assert.equal(artifactLocation.uriBaseId, '%SRCROOT%');
+      if (!artifactLocation.uri.startsWith('flows/'))
+        assert.equal(artifactLocation.uri, relative(own, corpusFile), 'outside %SRCROOT%: relative to it, with ..');
     }
     const leakyResults = run.results.filter(
       (x) => x.locations[0]!.physicalLocation.artifactLocation.uri === 'flows/leaky.json',
@@ -600,6 +603,67 @@ describe('gov scan', () => {
     );
     assert.deepEqual(log2.runs[0]!.invocations[0], { executionSuccessful: true, toolExecutionNotifications: [] });
     assert.equal(govWith({ cwd: own }, 'scan', 'flows', '--format', 'sarif', '--doc-base', 'nope').code, 2);
+  });
+
+  it('writes SARIF without a path of the machine: no file: URL, no absolute path, each policy page in help.markdown unless --doc-base', () => {
+    // The repository's own blueprints (examples/), scanned from a scan root of their own, one of
+    // them given by its absolute path, one outside the root, and an invalid file given absolute.
+    const examples = fileURLToPath(new URL('../../../examples/', import.meta.url));
+    const own = join(dir, 'no-local-path-case'); // its own directory: other cases scan `dir`
+    const outside = join(dir, 'no-local-path-outside');
+    mkdirSync(join(own, 'flows'), { recursive: true });
+    mkdirSync(outside);
+    for (const name of readdirSync(examples).filter((f) => f.endsWith('.blueprint.json')))
+      writeFileSync(join(own, 'flows', name), readFileSync(join(examples, name)));
+    writeFileSync(join(outside, 'order-intake.json'), readFileSync(join(examples, 'order-intake.blueprint.json')));
+    writeFileSync(join(own, 'broken.json'), '{"flow": [}');
+    const args = ['scan', 'flows', join(outside, 'order-intake.json'), join(own, 'broken.json'), '--format', 'sarif'];
+    const env = { ...process.env, GOV_DOC_BASE: '' };
+    const r = govWith({ cwd: own, env }, ...args);
+    assert.equal(r.code, 2, `the invalid file makes it exit 2: ${r.err}`);
+    const text = r.out;
+    assert.ok(!/file:/i.test(text), 'no file: URL');
+    const repository = fileURLToPath(new URL('../../../', import.meta.url)).replace(/\/$/, '');
+    for (const local of [own, outside, dir, tmpdir(), repository, homedir(), process.cwd()].filter((d) => d !== '/'))
+      assert.ok(!text.includes(local) && !text.includes(JSON.stringify(local).slice(1, -1)), `mentions ${local}`);
+    const log = JSON.parse(text) as GitHubSarif;
+    assertSarif(log);
+    const run = log.runs[0]!;
+    assert.deepEqual(Object.keys(run.originalUriBaseIds['%SRCROOT%']!), ['description'], 'a base without its uri');
+    assert.equal(run.tool.driver.informationUri, undefined);
+    for (const rule of run.tool.driver.rules) {
+      assert.equal(rule.helpUri, undefined, `${rule.id}: no helpUri without --doc-base`);
+      assert.ok(rule.help.text.length > 0, `${rule.id}: help.text beside help.markdown (SARIF 2.1.0)`);
+      assert.ok(rule.help.markdown.startsWith(`# ${rule.id}: `), `${rule.id}: its policy page`);
+    }
+    const sec1 = run.tool.driver.rules.find((rule) => rule.id === 'SEC-1')!;
+    assert.match(sec1.help.markdown, /\n## Rationale\n\n[^\n]+\n\n## Avoid\n/);
+    assert.match(sec1.help.markdown, /\n## Compliance frameworks\n/);
+    const uris = new Set(run.results.map((x) => x.locations[0]!.physicalLocation.artifactLocation.uri));
+    assert.deepEqual([...uris].sort(), [
+      '../no-local-path-outside/order-intake.json',
+      'flows/lead-enrichment.blueprint.json',
+      'flows/order-intake.blueprint.json',
+    ]);
+    for (const x of run.results) assert.equal(x.locations[0]!.physicalLocation.artifactLocation.uriBaseId, '%SRCROOT%');
+    const note = run.invocations[0]!.toolExecutionNotifications[0]!;
+    assert.match(note.message.text, /^broken\.json: not valid JSON/);
+
+    // With a documentation base: helpUri and informationUri on it, the page's links resolved against it.
+    const based = govWith(
+      { cwd: own, env },
+      ...args,
+      '--doc-base',
+      'https://github.com/acme/gov/blob/v1/docs/policies/',
+    );
+    const log2 = JSON.parse(based.out) as GitHubSarif;
+    assertSarif(log2);
+    const driver = log2.runs[0]!.tool.driver;
+    assert.equal(driver.informationUri, 'https://github.com/acme/gov/blob/v1/docs/policies/README.md');
+    const sec1Based = driver.rules.find((rule) => rule.id === 'SEC-1')!;
+    assert.equal(sec1Based.helpUri, 'https://github.com/acme/gov/blob/v1/docs/policies/SEC-1.md');
+    assert.match(sec1Based.help.markdown, /\(https:\/\/github\.com\/acme\/gov\/blob\/v1\/docs\/precision\.md\)/);
+    assert.ok(!/file:/i.test(based.out) && !based.out.includes(own));
   });
 
   it('expands quoted globs and honours --exclude from the command line', () => {

@@ -1,19 +1,21 @@
 /**
  * @module cli/scan/format-sarif: SARIF 2.1.0 (OASIS) output for GitHub code scanning. Severities map
- * to levels (critical/high → error, medium → warning, low/info → note); rules carry metadata, help,
- * a `helpUri` and GitHub's properties (tags, precision, security-severity: sarif-properties.ts);
- * compliance frameworks are taxonomies; each result has a region (from the scan's one pass per file,
- * locate.ts) in an artifact relative to `%SRCROOT%` and a logical location (the JSON Pointer).
- * Files that are not valid are no results: they are `toolExecutionNotifications` of the invocation.
+ * to levels (critical/high → error, medium → warning, low/info → note); rules carry metadata, their
+ * policy page as help (sarif-help.ts), a `helpUri` when a documentation base is given, and GitHub's
+ * properties (tags, precision, security-severity: sarif-properties.ts); compliance frameworks are
+ * taxonomies; each result has a region (from the scan's one pass per file, locate.ts) in an
+ * artifact relative to `%SRCROOT%` and a logical location (the JSON Pointer). Files that are not
+ * valid are no results: they are `toolExecutionNotifications` of the invocation. The log holds no
+ * path or URL of the machine that ran the scan: no `file:` URL, no absolute path (issue 30).
  */
-import { isAbsolute, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Policy, Severity } from '../../engine/index.js';
 import type { WaivedResult } from './waivers.js';
 import { POLICIES, refId } from '../../engine/index.js';
 import { CATEGORY_NAMES } from '../../engine/policies/types.js';
 import { describeInvalid } from './file-result.js';
-import { SECURITY_SEVERITY, directoryUri, helpUri, measuredPrecision, precisionOf } from './sarif-properties.js';
+import { SECURITY_SEVERITY, helpUri, measuredPrecision, precisionOf } from './sarif-properties.js';
+import { ruleHelp } from './sarif-help.js';
 
 /** SARIF level per severity. */
 export const SARIF_LEVEL: Readonly<Record<Severity, 'error' | 'warning' | 'note'>> = {
@@ -27,8 +29,11 @@ export const SARIF_LEVEL: Readonly<Record<Severity, 'error' | 'warning' | 'note'
 export interface SarifOptions {
   /** The tool version. */
   readonly version: string;
-  /** Where the policy pages are served (`docBase()` of sarif-properties.ts), ending in `/`. */
-  readonly docBase: URL;
+  /**
+   * Where the policy pages are served (`docBase()` of sarif-properties.ts), ending in `/`; undefined
+   * (no `--doc-base`): no `helpUri` nor `informationUri`, the pages are in `help.markdown` only.
+   */
+  readonly docBase?: URL | undefined;
   /** The directory scanned paths are relative to: `%SRCROOT%` (default: the working directory). */
   readonly cwd?: string;
   /** The organization's custom rules (`--rules`), described as rules like the catalog's. */
@@ -39,15 +44,33 @@ export interface SarifOptions {
 export const SRCROOT = '%SRCROOT%';
 
 /**
- * The artifact location of a scanned file: relative to `%SRCROOT%` when under it (each segment
- * percent-encoded), else an absolute `file:` URI; standard input is `<stdin>` encoded.
+ * A scanned file's path relative to the scan root `cwd`, with `/` between segments: `flows/x.json`,
+ * `../other/x.json` for a file outside it (given relative or absolute, never as an absolute path);
+ * `based` is false only for a file on another Windows drive, which has no path relative to the
+ * root: it is then its path below that drive's root, without the drive.
+ */
+function relativePath(file: string, cwd: string): { path: string; based: boolean } {
+  const rel = relative(cwd, resolve(cwd, file));
+  const based = !isAbsolute(rel);
+  const path = based ? rel : rel.slice(/^([A-Za-z]:)?[\\/]*/.exec(rel)![0].length);
+  return { path: path.split(sep).join('/'), based };
+}
+
+/**
+ * The artifact location of a scanned file: its path relative to `%SRCROOT%` (each segment
+ * percent-encoded; `..` segments for a file outside the scan root); standard input is `<stdin>`
+ * encoded, without a base, as is a file on another Windows drive (relativePath).
  */
 function artifactLocation(file: string, cwd: string): { uri: string; uriBaseId?: string } {
   if (file === '<stdin>') return { uri: encodeURIComponent(file) };
-  const path = file.split('\\').join('/');
-  if (isAbsolute(file) || path === '..' || path.startsWith('../'))
-    return { uri: pathToFileURL(resolve(cwd, file)).href };
-  return { uri: path.split('/').map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
+  const { path, based } = relativePath(file, cwd);
+  const uri = path.split('/').map(encodeURIComponent).join('/');
+  return based ? { uri, uriBaseId: SRCROOT } : { uri };
+}
+
+/** A file's name in a notification's text: relative to the scan root, as its artifact location. */
+function displayPath(file: string, cwd: string): string {
+  return file === '<stdin>' ? file : relativePath(file, cwd).path;
 }
 
 /**
@@ -75,11 +98,8 @@ export function* sarifChunks(results: readonly WaivedResult[], options: SarifOpt
     name: p.title.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : '')),
     shortDescription: { text: p.title },
     fullDescription: { text: p.description },
-    help: {
-      text: `${p.rationale}\nAvoid: ${p.examples.avoid}\nPrefer: ${p.examples.prefer}`,
-      markdown: `**${p.code}: ${p.title}**\n\n${p.rationale}\n\n*Avoid:* ${p.examples.avoid}\n\n*Prefer:* ${p.examples.prefer}`,
-    },
-    helpUri: helpUri(docBase, p.code),
+    help: ruleHelp(p, measured[p.code], docBase),
+    ...(docBase ? { helpUri: helpUri(docBase, p.code) } : {}),
     defaultConfiguration: { level: SARIF_LEVEL[p.severity] },
     properties: {
       // GitHub code scanning: `security` in the tags makes these security alerts, ranked by security-severity.
@@ -104,10 +124,13 @@ export function* sarifChunks(results: readonly WaivedResult[], options: SarifOpt
   const notifications: unknown[] = [];
   for (const r of results) {
     if (r.kind === 'invalid') {
-      // Not a result: a file that could not be evaluated is a notification of the run (exit 2).
+      // Not a result: a file that could not be evaluated is a notification of the run (exit 2). Its
+      // path as given (which may be absolute, also inside a read error's message) is written relative.
+      const shown = displayPath(r.file, cwd);
+      const why = isAbsolute(r.file) ? describeInvalid(r).split(r.file).join(shown) : describeInvalid(r);
       notifications.push({
         level: 'error',
-        message: { text: `${r.file}: ${describeInvalid(r)}` },
+        message: { text: `${shown}: ${why}` },
         descriptor: { id: r.error.code },
         locations: [
           {
@@ -135,7 +158,7 @@ export function* sarifChunks(results: readonly WaivedResult[], options: SarifOpt
             fullName: 'Governance Evaluation Service scanner',
             version,
             semanticVersion: version,
-            informationUri: new URL('README.md', docBase).href,
+            ...(docBase ? { informationUri: new URL('README.md', docBase).href } : {}),
             rules,
           },
         },
@@ -143,7 +166,11 @@ export function* sarifChunks(results: readonly WaivedResult[], options: SarifOpt
           name,
           taxa: [...taxa.keys()].map((id) => ({ id, shortDescription: { text: `${name} ${id}` } })),
         })),
-        originalUriBaseIds: { [SRCROOT]: { uri: directoryUri(cwd) } },
+        // No `uri`: the scan root's absolute path stays on the machine (SARIF §3.14.14 allows a base
+        // without one); GitHub resolves `%SRCROOT%` against the repository root.
+        originalUriBaseIds: {
+          [SRCROOT]: { description: { text: 'The directory gov scan ran from: the repository root in CI.' } },
+        },
         invocations: [{ executionSuccessful: notifications.length === 0, toolExecutionNotifications: notifications }],
         artifacts,
         columnKind: 'utf16CodeUnits',

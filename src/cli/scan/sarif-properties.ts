@@ -1,13 +1,14 @@
 /**
  * @module cli/scan/sarif-properties: the GitHub code scanning properties of a SARIF rule
- * (`properties.tags`, `properties.precision`, `properties["security-severity"]`) and its `helpUri`.
+ * (`properties.tags`, `properties.precision`, `properties["security-severity"]`) and its `helpUri`
+ * (only with a documentation base: `--doc-base` or `$GOV_DOC_BASE`; sarif-help.ts carries the page itself).
  * GitHub's reference: "SARIF support for code scanning", reportingDescriptor object
  * (https://docs.github.com/en/code-security/code-scanning/integrating-with-code-scanning/sarif-support-for-code-scanning#reportingdescriptor-object).
  * The mappings are documented in docs/scanner.md ("SARIF for GitHub code scanning").
  */
 import { readFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import type { Severity } from '../../engine/index.js';
+import type { MeasuredPrecision } from '../../engine/policies/docs.js';
 
 /**
  * `security-severity` per severity: GitHub ranks a security alert by this score (a number in a
@@ -49,14 +50,17 @@ export function precisionOf(measured: MeasuredPolicy | undefined): SarifPrecisio
 /** The package's docs/ directory (the committed documentation, next to dist/ in a clone or a package). */
 const DOCS_DIR = new URL('../../../../docs/', import.meta.url);
 
-let measuredCache: Readonly<Record<string, MeasuredPolicy>> | undefined;
+let measuredCache: Readonly<Record<string, MeasuredPrecision>> | undefined;
 
-/** docs/precision.json's policies; empty when the file cannot be read (every policy is then `medium`). */
-export function measuredPrecision(): Readonly<Record<string, MeasuredPolicy>> {
+/**
+ * docs/precision.json's policies (what the policy pages show, and `precisionOf` reads); empty when
+ * the file cannot be read (every policy is then `medium`, its page without a precision section).
+ */
+export function measuredPrecision(): Readonly<Record<string, MeasuredPrecision>> {
   if (!measuredCache) {
     try {
       const doc = JSON.parse(readFileSync(new URL('precision.json', DOCS_DIR), 'utf8')) as {
-        policies?: Record<string, MeasuredPolicy>;
+        policies?: Record<string, MeasuredPrecision>;
       };
       measuredCache = doc.policies ?? {};
     } catch {
@@ -71,14 +75,16 @@ export const DOC_BASE_ENV = 'GOV_DOC_BASE';
 
 /**
  * The URL the policy pages (`docs/policies/<code>.md`) are served under, with a trailing slash:
- * `--doc-base`, else `$GOV_DOC_BASE`, else the `file:` URL of this package's own docs/policies/
- * directory (the committed pages, present wherever gov runs from). For GitHub, point it at the
+ * `--doc-base`, else `$GOV_DOC_BASE`, else undefined: then the log has no `helpUri` (nor
+ * `informationUri`) and each rule carries its page in `help.markdown` alone. There is no default
+ * on purpose: the one place every scan could point at is this checkout, a `file:` URL of the
+ * machine that ran it, useless on GitHub and a leak of a local path. For GitHub, point it at the
  * pages of the revision you run, e.g. `https://github.com/<owner>/<repo>/blob/<tag>/docs/policies/`.
  * @throws TypeError when the value is not an absolute URL.
  */
-export function docBase(option: string | undefined, env: NodeJS.ProcessEnv = process.env): URL {
+export function docBase(option: string | undefined, env: NodeJS.ProcessEnv = process.env): URL | undefined {
   const raw = option ?? env[DOC_BASE_ENV];
-  if (raw === undefined || raw === '') return new URL('policies/', DOCS_DIR);
+  if (raw === undefined || raw === '') return undefined;
   const url = new URL(raw);
   if (!url.pathname.endsWith('/')) url.pathname += '/';
   return url;
@@ -87,10 +93,4 @@ export function docBase(option: string | undefined, env: NodeJS.ProcessEnv = pro
 /** The page of a policy: `<base><code>.md` for a catalog policy, custom-rules.md beside the pages for an `ORG-<n>` rule. */
 export function helpUri(base: URL, code: string): string {
   return /^ORG-\d+$/.test(code) ? new URL('../custom-rules.md', base).href : new URL(`${code}.md`, base).href;
-}
-
-/** `file:` URL of a directory, with the trailing slash SARIF requires of a base URI (§3.14.14). */
-export function directoryUri(path: string): string {
-  const href = pathToFileURL(path).href;
-  return href.endsWith('/') ? href : `${href}/`;
 }
