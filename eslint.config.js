@@ -52,6 +52,6 @@ export default defineConfig(
       ],
     },
   },
-  { files: ['**/*.js', 'bin/*.mjs'], extends: [tseslint.configs.disableTypeChecked] },
+  { files: ['**/*.js', 'bin/*.mjs', 'scripts/*.mjs'], extends: [tseslint.configs.disableTypeChecked] },
   prettier,
 );

@@ -5,8 +5,8 @@
  * dependencies but nothing is built yet, it first builds the CLI alone with the project's
  * TypeScript (tsconfig.gov.json: src/cli/gov.ts and what it imports), its output on stderr so that
  * a report on stdout stays clean. `npm run build` builds everything, the CLI included; after
- * changing the sources run it (or `npm run scan`, which builds first): this launcher does not
- * rebuild a build that exists.
+ * changing the sources run it (or `npm run scan`, which builds when a source changed, through
+ * scripts/run-built.mjs): this launcher does not rebuild a build that exists.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
