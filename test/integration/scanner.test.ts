@@ -490,6 +490,51 @@ describe('gov scan', () => {
     assert.doesNotMatch(html.replaceAll('xmlns="http://www.w3.org/2000/svg"', ''), /https?:\/\//, 'nothing external');
   });
 
+  it('renders the Markdown of reasons and remediation steps in the HTML report, and a label carrying HTML stays text', () => {
+    const own = join(dir, 'html-markdown-case'); // its own directory: other cases scan `dir`
+    mkdirSync(own);
+    writeFileSync(
+      join(own, 'labelled.json'),
+      JSON.stringify(
+        bp([
+          m(1, 'http:MakeRequest', {
+            version: 4,
+            mapper: {
+              url: 'https://api.example.com',
+              headers: [{ name: 'Authorization', value: `Bearer ghp_${fakeToken(5, 36)}` }],
+            },
+            metadata: {
+              designer: {
+                x: 0,
+                y: 0,
+                name: 'CRM <img src=x onerror=alert(1)> [x](javascript:alert(1)) [y](https://x.example/)',
+              },
+            },
+            onerror: breakHandler(9),
+          }),
+        ]),
+      ),
+    );
+    const out = join(own, 'report.html');
+    const r = gov('scan', own, '--format', 'html', '--output', out);
+    assert.equal(r.code, 1, r.err);
+    const html = readFileSync(out, 'utf8');
+    assert.match(html, /<h3>Remediation<\/h3>\n<h4><code>SEC-1<\/code> /);
+    // SEC-1's first step is `**Revoke and rotate** every exposed credential ...`.
+    assert.match(html, /<li><strong>Revoke and rotate<\/strong> every exposed credential/);
+    // The label's HTML is text, and so are its links: the report has no external URL in any href.
+    assert.match(
+      html,
+      /<li>In <strong>CRM &lt;img src=x onerror=alert\(1\)&gt; \[x\]\(javascript:alert\(1\)\) \[y\]\(https:\/\/x\.example\/\)<\/strong> \(module 1, /,
+    );
+    for (const [, href] of html.matchAll(/href="([^"]*)"/g)) assert.match(href!, /^#/, 'links stay in the page');
+    assert.match(html, /<code>http:MakeRequest<\/code>/);
+    assert.doesNotMatch(html, /\*\*/, 'no literal ** left');
+    assert.doesNotMatch(html, /<script|<img|\shref="javascript:/i);
+    for (const [tag] of html.matchAll(/<[a-z][^>]*>/gi))
+      assert.doesNotMatch(tag.replace(/="[^"]*"/g, '=""'), /\son[a-z]+=/i, `no event handler attribute in ${tag}`);
+  });
+
   it('filters with --policy and --skip-policy', () => {
     const only = JSON.parse(gov('scan', leaky, '--format', 'json', '--policy', 'SEC-1').out) as ScanJson;
     assert.deepEqual(only.files[0]!.evaluated_codes, ['SEC-1']);

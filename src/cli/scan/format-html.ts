@@ -1,14 +1,16 @@
 /**
  * @module cli/scan/format-html: one self-contained HTML report (issue 18): per scanned file its
- * score, counts by severity, the scenario drawn (render/svg) and a table of findings. Inline CSS, no
- * script, no external URL: it can be mailed, archived or attached to a CI run and opened offline.
+ * score, counts by severity, the scenario drawn (render/svg), a table of findings and the remediation
+ * steps. Inline CSS, no script, no external resource: it can be mailed, archived or attached to a CI
+ * run and opened offline. Reasons, summaries and steps are Markdown, rendered by render/markdown
+ * (issue 30: raw HTML escaped, dangerous link protocols dropped).
  */
-import type { Severity } from '../../engine/index.js';
+import type { ScenarioEvaluation, Severity } from '../../engine/index.js';
 import type { RenderViolation } from '../../render/index.js';
 import type { WaivedResult } from './waivers.js';
 import { describeInvalid } from './file-result.js';
 import { parseBlueprint, SEVERITY_RANK } from '../../engine/index.js';
-import { escapeXml as esc, renderScenarioSvg } from '../../render/index.js';
+import { escapeXml as esc, markdownInlineHtml, renderScenarioSvg } from '../../render/index.js';
 import { SEVERITY_BADGE } from '../../render/palette.js';
 import { hasUnwaivedFinding } from './waivers.js';
 
@@ -25,6 +27,7 @@ table{border-collapse:collapse;width:100%;margin-top:.75rem;font-size:.875rem}
 th,td{border-bottom:1px solid #e5e7eb;padding:.35rem .5rem;text-align:left;vertical-align:top}
 th{background:#f3f4f6}tr.waived td{color:#6b7280}.waived-mark{font-style:italic}
 .invalid{border-color:#dc2626}code{font-size:.85em}
+h3{font-size:1rem;margin:1rem 0 .25rem}h4{font-size:.9rem;margin:.75rem 0 .25rem}ol{margin:.25rem 0;padding-left:1.5rem}
 ${SEVERITIES.map((s) => `.sev-${s}{background:${SEVERITY_BADGE[s].fill}}`).join('')}
 `;
 
@@ -35,6 +38,11 @@ function forPicture(r: WaivedResult & { kind: 'evaluated' }): RenderViolation[] 
     failing_modules: v.failing_modules.map((f) => ({ ...f, waived: r.waived?.[f.fingerprint] })),
     waived: v.failing_modules.length === 0 ? r.waived?.[v.fingerprint] : undefined,
   }));
+}
+
+/** A Markdown text as HTML; links stay text, so no external URL reaches an `href` of the report. */
+function md(text: string): string {
+  return markdownInlineHtml(text, { links: false });
 }
 
 function sev(s: Severity): string {
@@ -58,7 +66,7 @@ function evaluatedSection(r: WaivedResult & { kind: 'evaluated' }, index: number
       const mark = by
         ? `<span class="waived-mark">waived until ${esc(by.expires)}: ${esc(by.reason)}${by.approver ? ` (${esc(by.approver)})` : ''}</span>`
         : '';
-      return `<tr${by ? ' class="waived"' : ''}><td><code>${esc(v.policy)}</code></td><td>${sev(f?.severity ?? v.severity)}</td><td>${v.status}</td><td>${esc(v.title)}</td><td>${module}</td><td>${esc(f ? f.reason : v.summary)}</td><td>${mark}</td></tr>`;
+      return `<tr${by ? ' class="waived"' : ''}><td><code>${esc(v.policy)}</code></td><td>${sev(f?.severity ?? v.severity)}</td><td>${v.status}</td><td>${esc(v.title)}</td><td>${module}</td><td>${md(f ? f.reason : v.summary)}</td><td>${mark}</td></tr>`;
     }),
   );
   return [
@@ -69,14 +77,32 @@ function evaluatedSection(r: WaivedResult & { kind: 'evaluated' }, index: number
     rows.length > 0
       ? `<table><thead><tr><th>Policy</th><th>Severity</th><th>Status</th><th>Title</th><th>Module</th><th>Reason</th><th>Waiver</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
       : '<p>No violations.</p>',
+    remediationPart(ev),
     '</section>',
+  ].join('\n');
+}
+
+/** The remediation steps of each violated policy (Markdown rendered), in violation order; empty without any. */
+function remediationPart(ev: ScenarioEvaluation): string {
+  const plans = ev.violations.flatMap((v) => {
+    const rem = ev.remediation[v.policy];
+    return rem ? [{ v, rem }] : [];
+  });
+  if (plans.length === 0) return '';
+  return [
+    '<h3>Remediation</h3>',
+    ...plans.map(
+      ({ v, rem }) =>
+        `<h4><code>${esc(v.policy)}</code> ${esc(v.title)} <span class="meta">(effort: ${rem.estimated_effort})</span></h4><ol>${rem.steps.map((s) => `<li>${md(s)}</li>`).join('')}</ol>`,
+    ),
   ].join('\n');
 }
 
 /**
  * Renders `results` as one HTML document (UTF-8): a summary with a link per file, then a section
  * per evaluated file (file, scenario name, score, violation counts by severity and waived, the
- * picture, one table row per finding with waived ones marked), invalid files with their first
+ * picture, one table row per finding with waived ones marked, the remediation steps per violated
+ * policy), invalid files with their first
  * problem and skipped ones with the reason. `version` is the tool version, shown in the header.
  */
 export function formatHtml(results: readonly WaivedResult[], version: string): string {
