@@ -71,6 +71,18 @@ describe('console in a browser: fleet and governance pages', () => {
     await page.getByRole('heading', { name: `Findings of module ${first}` }).waitFor();
     const code = b.results.violations.find((v) => v.failing_modules.some((m) => String(m.module_id) === first))!.policy;
     await page.locator('.module-findings').getByText(code).first().waitFor();
+    // Issue 30: remediation and evidence Markdown is rendered, never shown raw (SEC-1's steps hold `**` and code spans).
+    assert.ok(
+      b.results.violations.some((v) => v.policy === 'SEC-1'),
+      'the scenario has a SEC-1 finding (a hard-coded credential)',
+    );
+    // The remediation lists only: evidence values quote the blueprint as is, and a blueprint may hold `**`.
+    const steps = await page.locator('article.violation ol').allInnerTexts();
+    assert.ok(steps.length > 0);
+    assert.doesNotMatch(steps.join('\n'), /\*\*/, 'no literal ** in remediation');
+    const sec1 = page.locator('article.violation[aria-labelledby="v-SEC-1"]');
+    assert.ok((await sec1.locator('ol > li strong').count()) > 0, 'remediation renders <strong>');
+    assert.ok((await sec1.locator('ol > li code').count()) > 0, 'remediation renders <code>');
     await b.axe(page, 'scenario');
     await b.shot(page, 'scenario');
     await b.assertClean(page);

@@ -1,7 +1,8 @@
 /**
  * @module console/pages/scenario: one scenario (`GET /api/v1/scenarios/{id}`): its picture with the
  * failing modules marked, each module's findings on selection, the violations with evidence,
- * compliance controls and remediation, and the evaluation history.
+ * compliance controls and remediation (their Markdown rendered: components/markdown), and the
+ * evaluation history.
  */
 import { useState } from 'preact/hooks';
 import { get } from '../api.js';
@@ -9,6 +10,7 @@ import type { FailingModule, ScenarioDetail, Violation } from '../types.js';
 import { Badge, Loaded, PageTitle, When, useLoad } from '../components/common.js';
 import { ScenarioSvg } from '../components/scenario-svg.js';
 import { Link } from '../components/link.js';
+import { Markdown } from '../components/markdown.js';
 
 /** A framework reference as text, e.g. `SOC 2 CC6.1`. */
 function control(f: { framework: string; control?: string; article?: string }): string {
@@ -72,7 +74,7 @@ function ScenarioBody({ d }: { d: ScenarioDetail }) {
                   {findings.map(({ v, m }) => (
                     <li key={`${v.policy}-${m.fingerprint ?? m.reason}`}>
                       <Badge value={m.severity ?? v.severity} /> <strong class="mono">{v.policy}</strong> {v.title}:{' '}
-                      {m.reason}
+                      <Markdown text={m.reason} />
                       {m.evidence && <div class="muted mono small">{m.evidence.pointer}</div>}
                     </li>
                   ))}
@@ -96,7 +98,7 @@ function ScenarioBody({ d }: { d: ScenarioDetail }) {
                 <Badge value={v.severity} /> <span class="mono">{v.policy}</span> {v.title}
                 {v.status === 'warn' && <span class="muted"> (advisory)</span>}
               </h3>
-              <p>{v.summary ?? v.description}</p>
+              <Markdown block text={v.summary ?? v.description} />
               {v.failing_modules.length > 0 && (
                 <table class="compact">
                   <caption>Evidence</caption>
@@ -113,7 +115,9 @@ function ScenarioBody({ d }: { d: ScenarioDetail }) {
                         <th scope="row">
                           {m.module_name} <span class="muted">#{m.module_id}</span>
                         </th>
-                        <td>{m.reason}</td>
+                        <td>
+                          <Markdown text={m.reason} />
+                        </td>
                         <td class="mono small">
                           {m.evidence?.pointer}
                           {m.evidence?.value !== undefined && <div>{m.evidence.value}</div>}
@@ -134,7 +138,9 @@ function ScenarioBody({ d }: { d: ScenarioDetail }) {
                   <h4>Remediation{rem.estimated_effort ? ` (effort: ${rem.estimated_effort})` : ''}</h4>
                   <ol>
                     {rem.steps.map((s, i) => (
-                      <li key={i}>{s}</li>
+                      <li key={i}>
+                        <Markdown text={s} />
+                      </li>
                     ))}
                   </ol>
                 </div>
