@@ -18,6 +18,13 @@ describe('console in a browser: fleet and governance pages', () => {
     assert.ok((await page.locator('canvas').count()) >= 2, 'charts are drawn');
     const top = b.results.violations[0]!.policy;
     await page.getByRole('rowheader', { name: top, exact: true }).first().waitFor();
+    // Issue 30: the rollup carries the catalog's severity of each policy, and the column says so.
+    const severityHeader = page.getByRole('columnheader', { name: 'Catalog severity' });
+    await severityHeader.waitFor();
+    assert.match(
+      (await severityHeader.getAttribute('title')) ?? '',
+      /severity in the catalog.*findings may be rated lower/,
+    );
     await b.axe(page, 'overview');
     await b.shot(page, 'overview');
     await b.assertClean(page);

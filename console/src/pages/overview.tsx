@@ -108,7 +108,13 @@ function OverviewBody({ o }: { o: Overview }) {
               <tr>
                 <th scope="col">Policy</th>
                 <th scope="col">Title</th>
-                <th scope="col">Severity</th>
+                {/* The rollup carries each policy's catalog severity, not its findings' (a risk model may lower those). */}
+                <th
+                  scope="col"
+                  title="The policy's severity in the catalog. A scenario's own findings may be rated lower by their risk model: open the scenario to see them."
+                >
+                  Catalog severity
+                </th>
                 <th scope="col">Scenarios</th>
                 <th scope="col">Findings</th>
               </tr>
