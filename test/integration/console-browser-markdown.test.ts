@@ -1,7 +1,7 @@
 /**
  * The web console in a real browser, issue 30: remediation Markdown is rendered, and HTML that a blueprint
  * smuggles into it (a module label reaches the remediation steps through `**Label** (module 1, ...)`) stays
- * text: no element is created, no handler runs, no `javascript:` link exists, no CSP violation is reported.
+ * text: no element is created, no handler runs, no link exists (not even an https one), no CSP violation is reported.
  * The scenario is our own small blueprint, so this file depends on no corpus blueprint.
  * The shared set-up and what every page is checked for: test/helpers/console-browser.ts.
  */
@@ -17,7 +17,7 @@ const ID = '9301';
 /** Each payload would set `window.xss` if it ever became markup (the CSP would also refuse the inline handlers and report it). */
 const LABEL =
   'CRM <img src=x onerror="window.xss=1"> <svg onload="window.xss=2"> [click](javascript:window.xss=3) ' +
-  '<a href="javascript:window.xss=4">a</a>';
+  '<a href="javascript:window.xss=4">a</a> [docs](https://evil.example/phish)';
 
 describe('console in a browser: Markdown of remediation and findings', () => {
   const b = useConsoleBrowser();
@@ -63,6 +63,7 @@ describe('console in a browser: Markdown of remediation and findings', () => {
     assert.equal(await page.locator('main [onerror], main [onload]').count(), 0, 'no handler attribute');
     assert.equal(await page.locator('main svg[onload], .violation svg').count(), 0, 'no svg outside the picture');
     assert.equal(await page.locator('a[href^="javascript:" i]').count(), 0, 'no javascript: link');
+    assert.equal(await page.locator('a[href*="evil.example"]').count(), 0, 'a link planted in a label stays text');
     assert.equal(await page.evaluate<unknown>('window.xss'), undefined, 'no payload ran');
     await b.axe(page, 'scenario-markdown');
     await b.assertClean(page);
