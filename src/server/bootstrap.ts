@@ -20,6 +20,13 @@ export interface BootstrapCredentials {
   readonly console: { readonly path: '/console/'; readonly email: string; readonly password: string };
 }
 
+/** What the first start made: the credentials written to `bootstrap.json` and the demo key's id. */
+export interface FirstStart {
+  readonly credentials: BootstrapCredentials;
+  /** `key_id` of the demo key (not in the file; the first evaluation is recorded under it). */
+  readonly keyId: string;
+}
+
 /** The e-mail of the owner account the first start creates. */
 export const BOOTSTRAP_OWNER_EMAIL = 'owner@demo.local';
 
@@ -27,7 +34,9 @@ export const BOOTSTRAP_OWNER_EMAIL = 'owner@demo.local';
  * Runs only when the store has no organization: creates "Demo Organization", one key with all
  * permissions, the console's owner account (`owner@demo.local`, a generated password), imports
  * every `*.blueprint.json` of `examplesDir` (scenario id = file name without the suffix) and
- * writes the credentials file. @returns the credentials, or null when the store was not empty.
+ * writes the credentials file. The demo scenarios are evaluated afterwards, by main.ts with
+ * bootstrap-evaluation (this only creates). @returns what it made, or null when the store was not
+ * empty (every later start).
  */
 export async function bootstrapDemo(
   store: Store,
@@ -35,7 +44,7 @@ export async function bootstrapDemo(
   users: Users,
   dataDir: string,
   examplesDir: string,
-): Promise<BootstrapCredentials | null> {
+): Promise<FirstStart | null> {
   if (!(await store.organizations.isEmpty())) return null;
   const org = await keys.createOrg('Demo Organization');
   const issued = await keys.createKey(org.org_id, { name: 'demo' });
@@ -57,7 +66,7 @@ export async function bootstrapDemo(
     console: { path: '/console/', email: BOOTSTRAP_OWNER_EMAIL, password },
   };
   writeFileSync(join(dataDir, 'bootstrap.json'), `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
-  return credentials;
+  return { credentials, keyId: issued.key_id };
 }
 
 /**

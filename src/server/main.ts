@@ -2,8 +2,9 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
-import { startServer } from './server.js';
-import { bootstrapDemo, firstStartBanner, mayPrintFirstStartSecrets } from './bootstrap.js';
+import { startServer, type RunningServer } from './server.js';
+import { bootstrapDemo, firstStartBanner, mayPrintFirstStartSecrets, type FirstStart } from './bootstrap.js';
+import { evaluateStoredScenarios } from './bootstrap-evaluation.js';
 
 const EXAMPLES_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../../examples');
 
@@ -19,8 +20,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const server = await startServer(config);
   if (config.bootstrapDemo) {
-    const creds = await bootstrapDemo(server.store, server.keys, server.users, config.dataDir, EXAMPLES_DIR);
-    if (creds) {
+    const first = await bootstrapDemo(server.store, server.keys, server.users, config.dataDir, EXAMPLES_DIR);
+    if (first) {
+      const creds = first.credentials;
       const file = join(config.dataDir, 'bootstrap.json');
       // The key and signing secret go to a terminal only: log collectors keep whatever a service
       // prints to a pipe (issue 13, item 16). Elsewhere only the file's path is said.
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
         process.stdout.write(
           `First start: created a demo organization; its API key, signing secret and the web console's owner password are in ${file} (mode 0600)\n`,
         );
+      await evaluateDemo(server, first);
     }
   }
   process.stdout.write(
@@ -52,6 +55,30 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
+}
+
+/**
+ * Evaluates the demo scenarios once, on the first start only (issue 30), so the console's overview
+ * shows a fleet score at once. Resolves when the evaluation is stored and started (the listener is
+ * already up; the scenarios take milliseconds in the pool). A failure is logged, never fatal:
+ * `npm run demo` evaluates the scenarios too.
+ */
+async function evaluateDemo(server: RunningServer, first: FirstStart): Promise<void> {
+  const key = { org_id: first.credentials.org_id, key_id: first.keyId };
+  try {
+    const submitted = await evaluateStoredScenarios(
+      server.store,
+      server.evaluations,
+      key,
+      first.credentials.scenario_ids,
+    );
+    if (submitted.length > 0)
+      process.stdout.write(
+        `First start: evaluating the demo scenarios once (evaluation ${submitted.map((e) => e.evaluation_id).join(', ')}); the console's overview shows their scores\n`,
+      );
+  } catch (err) {
+    server.log.warn({ err }, 'the first evaluation of the demo scenarios failed; npm run demo evaluates them');
+  }
 }
 
 main().catch((err: unknown) => {
