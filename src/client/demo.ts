@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { GovernanceApiError, GovernanceClient, type InlineEvaluationBody } from '@gov/sdk';
+import { GovernanceApiError, GovernanceClient, GovernanceError, type InlineEvaluationBody } from '@gov/sdk';
 
 const BADGE: Readonly<Record<string, string>> = {
   critical: '[CRIT]',
@@ -22,7 +22,28 @@ interface Bootstrap {
   readonly scenario_ids: readonly string[];
 }
 
+/**
+ * The blueprint of `npm run demo -- <file>`, read and parsed before anything else (issue 30: a broken
+ * file is named with its JSON error before any request). @throws Error naming the file when it cannot
+ * be read or is not JSON.
+ */
+function readBlueprint(file: string): InlineEvaluationBody['blueprint'] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new Error(`cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  try {
+    return JSON.parse(text) as InlineEvaluationBody['blueprint'];
+  } catch (err) {
+    throw new Error(`${file} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
 async function main(): Promise<void> {
+  const file = process.argv[2];
+  const blueprint = file === undefined ? undefined : readBlueprint(file);
   const dataDir = resolve(process.env['DATA_DIR'] || './data');
   const base =
     process.env['GOV_URL'] || `http://${process.env['HOST'] || '127.0.0.1'}:${process.env['PORT'] || '8080'}`;
@@ -90,10 +111,8 @@ async function main(): Promise<void> {
     out(`   second redemption: ${err.status} ${err.error}`);
   }
 
-  const file = process.argv[2];
-  if (file) {
+  if (file !== undefined && blueprint !== undefined) {
     out(`\n6. POST /evaluate/inline with ${file}`);
-    const blueprint = JSON.parse(readFileSync(file, 'utf8')) as InlineEvaluationBody['blueprint'];
     try {
       const d = (await gov.evaluateInline({ blueprint, include_remediation: true })).data;
       out(
@@ -109,6 +128,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`demo failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  // One line, never a stack trace: a JSON error can quote a line break of the file.
+  let message = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ');
+  if (err instanceof GovernanceError && err.kind !== 'api')
+    message += '. Is the service running? Start it with "npm start", or point GOV_URL (or PORT) at it';
+  process.stderr.write(`demo failed: ${message}\n`);
   process.exit(1);
 });
