@@ -1,11 +1,12 @@
 /**
  * Issue 19, "done when": a fresh project installs the `@gov/sdk` tarball made by `npm pack` and completes
  * submit → poll → fetch with one call each against a real server; its TypeScript sees the shipped types.
+ * Issue 30: the pack and install commands are the ones the SDK's README gives, read from its "Install" block.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,13 +17,35 @@ import { bp, m } from '../helpers/blueprints.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const SDK_DIR = join(ROOT, 'packages/sdk');
+const SDK_README = join(ROOT, 'packages/sdk/README.md');
+/** What the README calls the path of the checkout in its install command. */
+const CHECKOUT = '<checkout>';
 const NPM_ENV = {
   ...process.env,
   npm_config_audit: 'false',
   npm_config_fund: 'false',
   npm_config_update_notifier: 'false',
 };
+
+/**
+ * The commands of the README's "Install" section (its `sh` block: one per line, trailing comments
+ * dropped), each as its words: `npm pack ...` run in the checkout, then `npm install <checkout>/<tarball>`.
+ */
+function readmeInstallCommands(): { pack: string[]; install: string[] } {
+  const readme = readFileSync(SDK_README, 'utf8');
+  const block = /## Install\n[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme);
+  assert.ok(block, 'the README has an Install section with a sh block');
+  const commands = block[1]!
+    .split('\n')
+    .map((line) => line.replace(/\s+#.*$/, '').trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => line.split(/\s+/));
+  assert.equal(commands.length, 2, `two commands: ${JSON.stringify(commands)}`);
+  const [pack, install] = commands as [string[], string[]];
+  assert.deepEqual(pack.slice(0, 2), ['npm', 'pack']);
+  assert.deepEqual(install.slice(0, 2), ['npm', 'install']);
+  return { pack, install };
+}
 
 /** The consumer: one call each, printing what it got as JSON. */
 const APP = `import { GovernanceClient, GovernanceApiError } from '@gov/sdk';
@@ -58,14 +81,21 @@ describe('the @gov/sdk tarball', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('packs only the build, README and CHANGELOG, installs offline into a fresh project, and runs the flow there', async () => {
-    // --ignore-scripts: `npm run build` already built dist/ (prepack would rebuild it under running tests).
-    const packed = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
-      cwd: SDK_DIR,
-      env: NPM_ENV,
-    });
+  it("packs only the build, README and CHANGELOG with the README's commands, installs into a fresh project, and runs the flow there", async () => {
+    const readme = readmeInstallCommands();
+    // The README's command in the checkout, plus flags that change neither what is packed nor how:
+    // --json to read the result; --ignore-scripts because `npm run build` already built dist/ (prepack
+    // would rebuild it under running tests); --pack-destination keeps the tarball out of the checkout.
+    const packed = await run(
+      'npm',
+      [...readme.pack.slice(1), '--json', '--ignore-scripts', '--pack-destination', dir],
+      { cwd: ROOT, env: NPM_ENV },
+    );
     const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
     assert.ok(info);
+    // The tarball the README installs is the one the pack wrote (its name follows the version).
+    const target = readme.install.slice(2);
+    assert.deepEqual(target, [`${CHECKOUT}/${info.filename}`]);
     const files = info.files.map((f) => f.path).sort();
     for (const needed of ['package.json', 'README.md', 'CHANGELOG.md', 'dist/index.js', 'dist/index.d.ts'])
       assert.ok(files.includes(needed), `${needed} in ${files.join(', ')}`);
@@ -80,10 +110,13 @@ describe('the @gov/sdk tarball', () => {
     rmSync(app, { recursive: true, force: true });
     await run('mkdir', ['-p', app]);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-    await run('npm', ['install', '--offline', '--ignore-scripts', join(dir, info.filename)], {
-      cwd: app,
-      env: NPM_ENV,
-    });
+    // The README's install command, the checkout being where the pack wrote the tarball; --offline and
+    // --ignore-scripts keep the test off the network (the tarball has no dependencies and no scripts).
+    await run(
+      'npm',
+      [...readme.install.slice(1).map((a) => a.replace(CHECKOUT, dir)), '--offline', '--ignore-scripts'],
+      { cwd: app, env: NPM_ENV },
+    );
     writeFileSync(join(app, 'app.mjs'), APP);
     const out = await run(process.execPath, ['app.mjs'], {
       cwd: app,
