@@ -92,7 +92,9 @@ describe('examples/evaluate.mjs', () => {
   });
 
   it('prefers GOV_URL to PORT', async () => {
-    const { code, stderr } = await example(['examples/weekly-revenue-report.blueprint.json'], {
+    // Another blueprint than the test before: the same body signed in the same second by another
+    // process is the same signature, which the service refuses as a replay.
+    const { code, stderr } = await example(['examples/lead-enrichment.blueprint.json'], {
       GOV_URL: t.baseUrl,
       PORT: String(await closedPort()),
     });
