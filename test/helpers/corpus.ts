@@ -8,24 +8,20 @@
  */
 import { after, before, describe, it } from 'node:test';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CORPUS_ENV, corpusRoot } from '../../bench/lib/corpus-dir.js';
 
 /** The real corpora of `../shared/corpus/` (not in the repository). */
 export type RealCorpus = 'make' | 'make-extra' | 'make-more';
 /** A corpus: a folder of `*.blueprint.json` files and their verified `facts.json`. */
 export type CorpusName = RealCorpus | 'fixtures';
 
-/** The environment variable naming the folder that holds `make/`, `make-extra/` and `make-more/`. */
-export const CORPUS_DIR_ENV = 'GOV_CORPUS_DIR';
-
 /**
  * The folder of the real corpora: `$GOV_CORPUS_DIR` (resolved against the working directory), else
- * `../shared/corpus/` beside the repository.
+ * `../shared/corpus/` beside the repository; the benchmarks read the same (bench/lib/corpus-dir).
  */
-export const REAL_CORPUS_ROOT = resolve(
-  process.env[CORPUS_DIR_ENV] || fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url)),
-);
+export const REAL_CORPUS_ROOT = corpusRoot();
 
 /**
  * The customer's specification beside the repository (`../shared/spec/public-api-v1.md`), absent from a
@@ -118,7 +114,7 @@ const REAL: SuiteApi = { it, describe, before, after };
 
 /** The line a skipped suite prints: the missing folders and how to point the tests at them. */
 export function missingCorpusReason(missing: readonly RealCorpus[]): string {
-  return `${missing.map((c) => corpusDir(c)).join(', ')} not found (set ${CORPUS_DIR_ENV} to the folder holding ${missing.join(', ')})`;
+  return `${missing.map((c) => corpusDir(c)).join(', ')} not found (set ${CORPUS_ENV} to the folder holding ${missing.join(', ')})`;
 }
 
 /**
