@@ -18,8 +18,13 @@ const BUFFER_POOL_BYTES = 64 * 1024;
 async function main(): Promise<void> {
   Buffer.poolSize = BUFFER_POOL_BYTES;
   const config = loadConfig();
+  // Signals are taken before anything starts: a SIGTERM that came between the listener opening and a
+  // handler being installed ended the process by its default action, with no drain (seen when a
+  // supervisor stopped the service right after its "listening" line). One that comes during the start
+  // is acted on once the start is done (the first start's demo work is skipped then).
+  const shutdown = onShutdownSignal();
   const server = await startServer(config);
-  if (config.bootstrapDemo) {
+  if (config.bootstrapDemo && !shutdown.requested()) {
     const first = await bootstrapDemo(server.store, server.keys, server.users, config.dataDir, EXAMPLES_DIR);
     if (first) {
       const creds = first.credentials;
@@ -32,7 +37,7 @@ async function main(): Promise<void> {
         process.stdout.write(
           `First start: created a demo organization; its API key, signing secret and the web console's owner password are in ${file} (mode 0600)\n`,
         );
-      await evaluateDemo(server, first);
+      if (!shutdown.requested()) await evaluateDemo(server, first);
     }
   }
   process.stdout.write(
@@ -40,21 +45,54 @@ async function main(): Promise<void> {
       ? `Governance Evaluation Service worker node (ROLE=worker): running chunk jobs; operators' listener on ${config.metricsHost}:${server.opsPort}\n`
       : `Governance Evaluation Service listening on http://${config.host}:${server.port}/api/public/v1 (web console: http://${config.host}:${server.port}/console/)\n`,
   );
-  const stop = (signal: string) => {
-    server.log.info({ signal }, 'shutting down');
-    // close() fits in SHUTDOWN_DEADLINE_MS; this only catches a shutdown that hangs.
-    const force = setTimeout(() => process.exit(1), config.shutdownDeadlineMs + 2000);
-    force.unref();
-    void server.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        server.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+  shutdown.then((signal) => stop(server, config.shutdownDeadlineMs, signal));
+}
+
+/** The first SIGTERM or SIGINT, once a handler is ready for it; later ones are ignored while the service drains. */
+interface ShutdownSignal {
+  /** Whether a signal came already. */
+  requested(): boolean;
+  /** Calls `handler` with the signal, at once when it came already; only the first handler counts. */
+  then(handler: (signal: NodeJS.Signals) => void): void;
+}
+
+/**
+ * Listens for SIGTERM and SIGINT for the life of the process (not `once`: a second signal during the
+ * drain would otherwise end the process by its default action; SHUTDOWN_DEADLINE_MS bounds the drain).
+ */
+function onShutdownSignal(): ShutdownSignal {
+  let received: NodeJS.Signals | null = null;
+  let handler: ((signal: NodeJS.Signals) => void) | null = null;
+  const on = (signal: NodeJS.Signals) => {
+    if (received !== null) return;
+    received = signal;
+    handler?.(signal);
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', on);
+  process.on('SIGINT', on);
+  return {
+    requested: () => received !== null,
+    then(h) {
+      if (handler !== null) return;
+      handler = h;
+      if (received !== null) h(received);
+    },
+  };
+}
+
+/** Closes the service (new work gets 503 at once, in-flight work finishes or is kept) and exits 0, or 1 when it failed or hung. */
+function stop(server: RunningServer, deadlineMs: number, signal: NodeJS.Signals): void {
+  server.log.info({ signal }, 'shutting down');
+  // close() fits in SHUTDOWN_DEADLINE_MS; this only catches a shutdown that hangs.
+  const force = setTimeout(() => process.exit(1), deadlineMs + 2000);
+  force.unref();
+  void server.close().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      server.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    },
+  );
 }
 
 /**

@@ -226,3 +226,20 @@ describe('graceful shutdown under load', () => {
     svc = null;
   });
 });
+
+describe('a SIGTERM right at the start', () => {
+  it('drains and exits 0 when SIGTERM comes the moment the listening line appears (five starts)', async () => {
+    // The handlers were installed after that line was written: a supervisor's quick SIGTERM ended about
+    // half of such starts by the signal's default action, with nothing drained.
+    for (let i = 0; i < 5; i++) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'gov-sigterm-'));
+      try {
+        const started = await startService({ DATA_DIR: dataDir, POOL_THREADS: '1' });
+        const exit = await started.stop('SIGTERM');
+        assert.deepEqual([exit.code, exit.signal], [0, null], `start ${i + 1}: ${started.output}`);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+  });
+});
