@@ -9,20 +9,29 @@
 #
 # DIR (default ./cluster-data at the repository root, mode 0700, gitignored) holds Redis's data and
 # AOF (redis/), each node's DATA_DIR (node-N/: node 1 writes bootstrap.json there on the first start),
-# the logs (logs/), the pid files and secrets.env: GOV_KEY_PEPPER and GOV_MASTER_KEY, generated once
-# (mode 0600) and reused, since every node and the admin CLI must use the same two values.
+# the logs (logs/), the pid files, cluster.env (the ports and node count of the last start, which
+# status, stop and a restart of missing nodes reuse while the cluster runs) and secrets.env:
+# GOV_KEY_PEPPER and GOV_MASTER_KEY, generated once (mode 0600) and reused, since every node and the
+# admin CLI must use the same two values.
 #
 # Nodes listen on 127.0.0.1:8081-8083 (API) and 127.0.0.1:9465-9467 (operators: /metrics, /healthz,
 # /readyz); Redis on 127.0.0.1:6390 (never 6379, a system Redis's port) with REDIS_MAXMEMORY (default
 # 1gb: at it Redis refuses writes instead of evicting). Other service variables
 # (POOL_THREADS, LOG_LEVEL, CHUNK_LOCK_MS, REDIS_PREFIX, ...) are passed through from the caller's
 # environment. dist/ is built when missing; after changing the sources run `npm run build` first.
+#
+# Environment (for a second cluster beside the first, or for tests on free ports; the options win):
+#   CLUSTER_DIR         DIR (default ./cluster-data at the repository root)
+#   CLUSTER_REDIS_PORT  Redis's port (default 6390)
+#   CLUSTER_API_PORT    node 1's API port; node N listens on CLUSTER_API_PORT + N - 1 (default 8081)
+#   CLUSTER_OPS_PORT    node 1's operators' port; node N on CLUSTER_OPS_PORT + N - 1 (default 9465)
+#   CLUSTER_NODES       how many nodes, 1 to 9 (default 3)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-NODES=3
-API_PORT_BASE=8081
-OPS_PORT_BASE=9465
+NODES=${CLUSTER_NODES:-3}
+API_PORT_BASE=${CLUSTER_API_PORT:-8081}
+OPS_PORT_BASE=${CLUSTER_OPS_PORT:-9465}
 READY_TIMEOUT_S=60
 STOP_TIMEOUT_S=15
 # Node 1 creates the demo organization on an empty Redis unless BOOTSTRAP_DEMO=false.
@@ -42,8 +51,8 @@ if [[ $# -gt 0 && "$1" != --* ]]; then
   command_name=$1
   shift
 fi
-dir="$ROOT/cluster-data"
-redis_port=6390
+dir=${CLUSTER_DIR:-"$ROOT/cluster-data"}
+redis_port=${CLUSTER_REDIS_PORT:-6390}
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --dir)
@@ -63,17 +72,28 @@ while [[ $# -gt 0 ]]; do
     *) die "unknown argument: $1 (see --help)" ;;
   esac
 done
-[[ "$redis_port" =~ ^[0-9]+$ ]] || die "--redis-port must be a number"
+# A TCP port: a number from 1 to 65535.
+valid_port() { [[ "$1" =~ ^[1-9][0-9]{0,4}$ ]] && (($1 <= 65535)); }
+valid_port "$redis_port" || die "the Redis port (--redis-port or CLUSTER_REDIS_PORT) must be a number from 1 to 65535, not '$redis_port'"
 [[ "$redis_port" != 6379 ]] || die "port 6379 is a system Redis's port: choose another (default 6390)"
+[[ "$NODES" =~ ^[1-9]$ ]] || die "CLUSTER_NODES must be a number from 1 to 9, not '$NODES'"
+valid_port "$API_PORT_BASE" && valid_port $((API_PORT_BASE + NODES - 1)) ||
+  die "CLUSTER_API_PORT must be a port from 1 to $((65536 - NODES)), not '$API_PORT_BASE'"
+valid_port "$OPS_PORT_BASE" && valid_port $((OPS_PORT_BASE + NODES - 1)) ||
+  die "CLUSTER_OPS_PORT must be a port from 1 to $((65536 - NODES)), not '$OPS_PORT_BASE'"
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 
-# The Redis port of a running cluster wins over the option (stop/status need no flags).
-if [[ -f "$dir/cluster.env" ]]; then
-  saved_port=$(sed -n 's/^REDIS_PORT=//p' "$dir/cluster.env")
-  if [[ -n "$saved_port" && "$saved_port" != "$redis_port" && -f "$dir/redis.pid" ]]; then
-    redis_port=$saved_port
-  fi
+# The ports and node count of a running cluster win over the options and the environment
+# (stop/status need neither; a restart of missing nodes reuses them).
+if [[ -f "$dir/cluster.env" ]] && compgen -G "$dir/*.pid" >/dev/null; then
+  saved() { sed -n "s/^$1=//p" "$dir/cluster.env"; }
+  redis_port=$(saved REDIS_PORT)
+  API_PORT_BASE=$(saved API_PORT)
+  OPS_PORT_BASE=$(saved OPS_PORT)
+  NODES=$(saved NODES)
+  # A cluster.env written before these were saved holds only REDIS_PORT: the defaults then.
+  : "${redis_port:=6390}" "${API_PORT_BASE:=8081}" "${OPS_PORT_BASE:=9465}" "${NODES:=3}"
 fi
 
 api_port() { echo $((API_PORT_BASE + $1 - 1)); }
@@ -101,11 +121,16 @@ http_status() {
   curl -s -o /dev/null -m 2 -w '%{http_code}' "$1" 2>/dev/null || true
 }
 
-# Waits until `url` answers 200 while process `pid` lives. @returns 1 on time-out or exit.
+# Waits until `url` answers 200 and the log `log`, past its first `offset` bytes, has the service's
+# start line, while process `pid` lives. /readyz answers as soon as the listener is up, while a first
+# start may still be making the demo organization; the start line comes after it (and bootstrap.json).
+# @returns 1 on time-out or exit.
 wait_ready() {
-  local url=$1 pid=$2 deadline=$((SECONDS + READY_TIMEOUT_S))
+  local url=$1 pid=$2 log=$3 offset=$4 deadline=$((SECONDS + READY_TIMEOUT_S))
   while ((SECONDS < deadline)); do
-    [[ "$(http_status "$url")" == 200 ]] && return 0
+    if [[ "$(http_status "$url")" == 200 ]] && tail -c +$((offset + 1)) "$log" | grep -q '^Governance Evaluation Service '; then
+      return 0
+    fi
     kill -0 "$pid" 2>/dev/null || return 1
     sleep 0.2
   done
@@ -128,14 +153,18 @@ stop_pid() {
 }
 
 stop_nodes() {
-  local i pid
-  for ((i = 1; i <= NODES; i++)); do
+  local file i pid
+  # Every node with a pid file, whatever CLUSTER_NODES says now.
+  for file in "$dir"/node-*.pid; do
+    [[ -e "$file" ]] || continue
+    i=${file##*/node-}
+    i=${i%.pid}
     pid=$(node_pid "$i")
     # Nodes stop in parallel: each drains its own work within its deadline.
     if [[ -n "$pid" ]]; then stop_pid "$pid" "node $i" & fi
   done
   wait
-  for ((i = 1; i <= NODES; i++)); do rm -f "$dir/node-$i.pid"; done
+  rm -f "$dir"/node-*.pid
 }
 
 stop_redis() {
@@ -206,7 +235,7 @@ start_redis() {
     echo "redis-server already running (pid $pid, port $redis_port)"
     return
   fi
-  port_in_use "$redis_port" && die "port $redis_port is in use by another process: choose another with --redis-port"
+  port_in_use "$redis_port" && die "port $redis_port is in use by another process: choose another with --redis-port or CLUSTER_REDIS_PORT"
   mkdir -p "$dir/redis"
   chmod 700 "$dir/redis"
   # AOF with an fsync every second and no eviction: the service refuses a Redis without them.
@@ -222,12 +251,18 @@ start_redis() {
   echo "redis-server started on 127.0.0.1:$redis_port (pid $(redis_pid), AOF in $dir/redis)"
 }
 
+# Per node, the size of its log when this run started it (wait_node reads only what follows).
+log_offset=()
+
 start_node() {
   local i=$1 bootstrap=$2 api ops
   api=$(api_port "$i")
   ops=$(ops_port "$i")
   mkdir -p "$dir/node-$i"
   chmod 700 "$dir/node-$i"
+  # Where this start's lines begin in the log, which keeps the lines of earlier starts.
+  touch "$dir/logs/node-$i.log"
+  log_offset[i]=$(wc -c <"$dir/logs/node-$i.log" | tr -d ' ')
   (
     cd "$ROOT"
     set -a
@@ -246,7 +281,7 @@ start_node() {
 wait_node() {
   local i=$1 pid
   pid=$(<"$dir/node-$i.pid")
-  if ! wait_ready "http://127.0.0.1:$(ops_port "$i")/readyz" "$pid"; then
+  if ! wait_ready "http://127.0.0.1:$(ops_port "$i")/readyz" "$pid" "$dir/logs/node-$i.log" "${log_offset[i]}"; then
     echo "node $i did not become ready within ${READY_TIMEOUT_S}s; last lines of $dir/logs/node-$i.log:" >&2
     tail -n 20 "$dir/logs/node-$i.log" >&2 || true
     exit 1
@@ -274,7 +309,7 @@ cmd_start() {
   fi
   for i in "${missing[@]}"; do
     if port_in_use "$(api_port "$i")" || port_in_use "$(ops_port "$i")"; then
-      die "port $(api_port "$i") or $(ops_port "$i") is in use by another process"
+      die "port $(api_port "$i") or $(ops_port "$i") is in use by another process: choose others with CLUSTER_API_PORT and CLUSTER_OPS_PORT"
     fi
   done
 
@@ -282,7 +317,8 @@ cmd_start() {
   command -v curl >/dev/null 2>&1 || die "curl is needed to wait for the nodes"
   chmod 700 "$dir"
   mkdir -p "$dir/logs"
-  printf 'REDIS_PORT=%s\n' "$redis_port" >"$dir/cluster.env"
+  printf 'REDIS_PORT=%s\nAPI_PORT=%s\nOPS_PORT=%s\nNODES=%s\n' "$redis_port" "$API_PORT_BASE" "$OPS_PORT_BASE" "$NODES" \
+    >"$dir/cluster.env"
   ensure_secrets
   if [[ ! -f "$ROOT/dist/src/server/main.js" ]]; then
     echo "Building (dist/ is missing): npm run build"
@@ -315,7 +351,7 @@ EOF
     echo "  node $i     http://127.0.0.1:$(api_port "$i")/api/public/v1   ops http://127.0.0.1:$(ops_port "$i")/metrics  (log $dir/logs/node-$i.log)"
   done
   if [[ -f "$dir/node-1/bootstrap.json" ]]; then
-    echo "  demo credentials: $dir/node-1/bootstrap.json  (try: DATA_DIR=$dir/node-1 GOV_URL=http://127.0.0.1:$(api_port 2) npm run demo)"
+    echo "  demo credentials: $dir/node-1/bootstrap.json  (try: DATA_DIR=$dir/node-1 GOV_URL=http://127.0.0.1:$(api_port "$NODES") npm run demo)"
   fi
   cat <<EOF
 
