@@ -1,5 +1,6 @@
-/** @module test/helpers/process: the real service as a child process (`node dist/src/server/main.js`), for kill -9 and SIGTERM tests; killed when the test process exits. */
-import { spawn, type ChildProcess } from 'node:child_process';
+/** @module test/helpers/process: the real service as a child process (`node dist/src/server/main.js`, or a shell command that execs it), for kill -9 and SIGTERM tests; killed when the test process exits. */
+import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { killAtExit } from '../../bench/lib/cleanup.js';
 
@@ -18,22 +19,37 @@ export interface ServiceProcess {
 
 /** Starts the service on an ephemeral loopback port with `env`, waiting for its "listening" line. */
 export function startService(env: Record<string, string>): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, [MAIN], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      BOOTSTRAP_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      METRICS_PORT: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return watchService(child);
+}
+
+/**
+ * Runs `command`, a shell command line that ends by exec'ing the service (e.g.
+ * `DATA_DIR=~/copy exec node dist/src/server/main.js`), with bash in `cwd` and exactly the environment
+ * `env` (nothing is added: give HOST, PORT, ...), and waits for the service's "listening" line as
+ * `startService` does. With `exec`, the process is the service itself, so `stop` signals it directly.
+ */
+export function startServiceCommand(command: string, env: NodeJS.ProcessEnv, cwd: string): Promise<ServiceProcess> {
+  return watchService(spawn('bash', ['-c', command], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] }));
+}
+
+/** Resolves once `child` printed the service's "listening" line on 127.0.0.1; rejects when it exits first or after 20 s. */
+function watchService(child: ChildProcessByStdio<null, Readable, Readable>): Promise<ServiceProcess> {
+  // A test that fails between two starts, or a file the runner cancels, must not leave it running
+  // (a failed lifecycle test once left a service with a hung worker burning a core after the suite).
+  killAtExit(child);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN], {
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: '0',
-        BOOTSTRAP_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-        METRICS_PORT: '0',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    // A test that fails between two starts, or a file the runner cancels, must not leave it running
-    // (a failed lifecycle test once left a service with a hung worker burning a core after the suite).
-    killAtExit(child);
     let out = '';
     let err = '';
     const timer = setTimeout(() => reject(new Error(`service did not start: ${out}${err}`)), 20_000);
@@ -66,7 +82,7 @@ export function startService(env: Record<string, string>): Promise<ServiceProces
     });
     child.on('exit', (code) => {
       clearTimeout(timer);
-      if (!out.includes('listening')) reject(new Error(`service exited with ${code}: ${err}`));
+      if (!out.includes('listening')) reject(new Error(`service exited with ${code}: ${out}${err}`));
     });
   });
 }
