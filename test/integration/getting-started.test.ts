@@ -206,7 +206,8 @@ describe('docs/getting-started.md, run as written', () => {
     assert.match(run.stdout, /^\{"status":"ok"\}$/m);
     assert.match(run.stdout, /^\{"status":"ready",/m);
     assert.match(run.stdout, /^gov_build_info\{/m);
-    assert.match(run.stdout, /^gov_scenarios_evaluated_total\{/m);
+    assert.match(run.stdout, /^gov_pool_workers \d+$/m);
+    assert.match(run.stdout, /^gov_store_used_bytes \d+$/m);
     const backup = join(ws.home, 'gov-backup');
     assert.equal(statSync(backup).mode & 0o777, 0o700, 'the copy can serve as a DATA_DIR');
     assert.deepEqual(readdirSync(backup).sort(), ['gov.mdb', 'secrets.json']);
