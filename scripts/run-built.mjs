@@ -14,8 +14,9 @@
  * console is not built, no command run this way needs it), their output and this script's own
  * lines on stderr, so that a command's `--json` output on stdout stays one JSON object. A failed
  * build exits 2 without running the command (nor recording the build: the next call tries again).
- * `npm run build` does not record a stamp: the first call after it runs an incremental build that
- * finds nothing to do (a few seconds), later calls none.
+ * `npm run build` records the stamp when it is done (`node scripts/run-built.mjs --record`), so the
+ * first call after it builds nothing (a source saved while that build ran counts as built: run
+ * `npm run build` again after such an edit, or touch the file).
  *
  * The entry is then imported in this process, with `process.argv` as if it had been started
  * directly (`node <entry> [args...]`).
@@ -102,8 +103,12 @@ function build() {
 }
 
 const [target, ...args] = process.argv.slice(2);
+if (target === '--record') {
+  writeFileSync(STAMP, `${JSON.stringify({ newest: newestInput().ms })}\n`);
+  process.exit(0);
+}
 if (!target) {
-  say('usage: node scripts/run-built.mjs <built entry, e.g. dist/src/cli/admin.js> [args...]');
+  say('usage: node scripts/run-built.mjs <built entry, e.g. dist/src/cli/admin.js> [args...] | --record');
   process.exit(2);
 }
 const entry = resolve(ROOT, target);

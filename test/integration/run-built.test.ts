@@ -116,6 +116,17 @@ describe('scripts/run-built.mjs (npm run admin, demo, scan, precision)', () => {
     printed(fixed, 'Fifth');
   });
 
+  it('builds nothing after `npm run build` recorded its build (--record)', () => {
+    writeFileSync(source(), `${readFileSync(source(), 'utf8')}// built by npm run build\n`);
+    const tsc = join(project, 'node_modules', 'typescript', 'bin', 'tsc');
+    for (const tsconfig of ['packages/sdk/tsconfig.json', 'tsconfig.json'])
+      assert.equal(spawnSync(process.execPath, [tsc, '-p', tsconfig], { cwd: project }).status, 0);
+    assert.equal(spawnSync(process.execPath, ['scripts/run-built.mjs', '--record'], { cwd: project }).status, 0);
+    const r = run('Sixth');
+    assert.doesNotMatch(r.stderr, /run-built/, 'the recorded build is fresh');
+    printed(r, 'Sixth');
+  });
+
   it('exits 2 when the build does not produce the entry', () => {
     const r = run('x', 'dist/src/cli/no-such-entry.js');
     assert.equal(r.status, 2);
@@ -136,5 +147,10 @@ describe('scripts/run-built.mjs (npm run admin, demo, scan, precision)', () => {
       assert.equal(scripts[`pre${name}`], undefined, `no pre${name}: it would build every time`);
       statSync(join(ROOT, entry));
     }
+    assert.match(
+      scripts['build'] ?? '',
+      /&& node scripts\/run-built\.mjs --record$/,
+      'npm run build records its build',
+    );
   });
 });
