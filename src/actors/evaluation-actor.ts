@@ -132,6 +132,7 @@ export class EvaluationActor {
       .then((prepared) =>
         runChunk(
           this.pool,
+          this.record.org_id,
           this.record.evaluation_id,
           evaluatedAt,
           prepared.governance,

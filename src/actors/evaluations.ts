@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EvaluationRecord, KeyRecord } from '../model/records.js';
 import type { Store } from '../store/store.js';
-import type { EvaluationPool } from './pool.js';
+import type { EvaluationPool, PoolAdmission } from './pool.js';
 import type { EvaluationObserver, ScenarioInput } from './evaluation-actor.js';
 import { EvaluationActor } from './evaluation-actor.js';
 import { GovernanceContexts } from './governance.js';
@@ -53,11 +53,17 @@ export class Evaluations {
   ) {}
 
   /**
-   * True when the pool can take `n` more scenario tasks. In cluster mode the shared queue takes
-   * every batch (its depth is a metric and an alert, not a refusal).
+   * Whether `n` more scenario tasks of organization `org` may be submitted (the pool's capacity and
+   * the organization's share of it, {@link EvaluationPool.admission}). In cluster mode the shared queue
+   * takes every batch (its depth is a metric and an alert, not a refusal).
    */
-  hasCapacity(n: number): boolean {
-    return this.queue !== null || this.pool.hasCapacity(n);
+  admission(org: string, n: number): PoolAdmission {
+    return this.queue !== null ? 'ok' : this.pool.admission(org, n);
+  }
+
+  /** True when {@link admission} is `ok`. */
+  hasCapacity(org: string, n: number): boolean {
+    return this.admission(org, n) === 'ok';
   }
 
   /**

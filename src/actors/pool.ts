@@ -2,7 +2,8 @@
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { INTERACTIVE_RESERVE_MS, Lanes, type Lane } from './lanes.js';
+import { INTERACTIVE_RESERVE_MS, type Lane } from './lanes.js';
+import { FairQueue } from './fair-queue.js';
 import { classifyTaskError, TaskBudget, type TaskFailure } from './task-failure.js';
 import type {
   ChunkProgress,
@@ -34,7 +35,19 @@ export interface PoolOptions {
    * (default INTERACTIVE_RESERVE_MS, 0: off; see there for when it helps).
    */
   readonly interactiveReserveMs?: number;
+  /**
+   * Most of the pool's capacity (`maxQueue + threads` tasks in flight) one organization may hold, in
+   * per cent (default {@link DEFAULT_ORG_SHARE_PERCENT}); beyond it `admission` answers `share_full`
+   * (→ 503 with Retry-After) while the other organizations are still admitted (issue 31).
+   */
+  readonly orgSharePercent?: number;
 }
+
+/** Default of `PoolOptions.orgSharePercent`: one organization may fill half of the pool's capacity. */
+export const DEFAULT_ORG_SHARE_PERCENT = 50;
+
+/** Whether `n` more tasks of an organization may enter the pool: yes, the pool is full, or that organization's share is. */
+export type PoolAdmission = 'ok' | 'pool_full' | 'share_full';
 
 export type { TaskFailure } from './task-failure.js';
 
@@ -56,7 +69,10 @@ const POOL_CLOSED = new Error('the evaluation pool is closed');
 /**
  * The evaluation pool. The HTTP thread never runs policies: every evaluation goes through here.
  *
- * Tasks wait in our own two FIFO queues and go to piscina only when a worker is free. piscina's
+ * Tasks wait in our own queues and go to piscina only when a worker is free: per organization, two
+ * FIFO lanes ({@link FairQueue}); a free worker goes to the organization running the fewest tasks, so
+ * one organization's flood delays another's task by at most the first worker to come free, and one
+ * organization may hold at most `orgSharePercent` of the capacity. piscina's
  * queue reorders tasks that carry an abort signal (all of ours: the time budget): a task that finds
  * every worker busy goes to its skip queue, at the tail by default (the head is shifted off and
  * pushed back behind the others on each completion) or at the head with `stricterFIFO` (LIFO).
@@ -84,7 +100,12 @@ export class EvaluationPool {
   private lastInteractiveMs = Number.NEGATIVE_INFINITY;
   /** Dispatches the bulk lane once the interactive reservation lapses (armed only while it holds a chunk back). */
   private reserveTimer: NodeJS.Timeout | null = null;
-  private readonly waiting = new Lanes<Waiting>();
+  private readonly waiting = new FairQueue<Waiting>();
+  /** Tasks (scenarios, for chunks) in flight per organization; absent at zero. */
+  private readonly inFlightBy = new Map<string, number>();
+  /** Tasks handed to piscina and not yet settled, per organization; absent at zero. */
+  private readonly runningBy = new Map<string, number>();
+  private readonly runningOf = (org: string): number => this.runningBy.get(org) ?? 0;
   /** Set by a forced close: queued and new tasks fail without reaching piscina. */
   private closed = false;
   private drained: (() => void) | null = null;
@@ -112,14 +133,26 @@ export class EvaluationPool {
     this.piscina.on('message', (message: ChunkProgress) => this.chunks.get(message?.chunkId)?.(message));
   }
 
-  /** True when `n` more tasks fit in the queue. */
-  hasCapacity(n: number): boolean {
-    return this.inFlight + n <= this.options.maxQueue + this.options.threads;
+  /** True when `n` more tasks of organization `org` may enter the pool (see {@link admission}). */
+  hasCapacity(org: string, n: number): boolean {
+    return this.admission(org, n) === 'ok';
+  }
+
+  /** Whether `n` more tasks of `org` may enter: the pool's capacity, then the organization's share of it. */
+  admission(org: string, n: number): PoolAdmission {
+    if (this.inFlight + n > this.capacity) return 'pool_full';
+    return (this.inFlightBy.get(org) ?? 0) + n > this.orgCapacity ? 'share_full' : 'ok';
   }
 
   /** Most tasks accepted in flight. */
   get capacity(): number {
     return this.options.maxQueue + this.options.threads;
+  }
+
+  /** Most tasks one organization may have in flight: its share of the capacity, at least one per worker. */
+  get orgCapacity(): number {
+    const percent = this.options.orgSharePercent ?? DEFAULT_ORG_SHARE_PERCENT;
+    return Math.max(this.options.threads, Math.floor((this.capacity * percent) / 100));
   }
 
   /** Tasks queued or running. */
@@ -147,19 +180,20 @@ export class EvaluationPool {
     return this.piscina.threads;
   }
 
-  /** Evaluates one scenario; failures (throw, exit, OOM, time-out) come back as data. */
-  runScenario(task: ScenarioTask): Promise<ScenarioTaskResult | TaskFailure> {
-    return this.run<ScenarioTaskResult>(task);
+  /** Evaluates one scenario of organization `org`; failures (throw, exit, OOM, time-out) come back as data. */
+  runScenario(org: string, task: ScenarioTask): Promise<ScenarioTaskResult | TaskFailure> {
+    return this.run<ScenarioTaskResult>(org, task);
   }
 
   /**
-   * Evaluates several scenarios of one evaluation in one task (one dispatch instead of one per
-   * scenario). `onResult` is called once per scenario as its outcome arrives. The time budget is
+   * Evaluates several scenarios of one evaluation of organization `org` in one task (one dispatch
+   * instead of one per scenario). `onResult` is called once per scenario as its outcome arrives. The time budget is
    * per scenario: it starts when a worker picks the chunk up and restarts with every outcome. When
    * the task fails (time-out, crash, out of memory) it returns the failure and the scenarios not yet
    * reported, for the caller to re-run one per chunk, so the faulty one fails alone.
    */
   async runChunk(
+    org: string,
     evaluationId: string,
     evaluatedAt: string,
     governance: GovernanceTaskContext,
@@ -185,10 +219,10 @@ export class EvaluationPool {
       onResult(progress.index, progress.result);
       if (waiting.size === 0) allDelivered();
     });
-    this.inFlight += scenarios.length;
+    this.enter(org, scenarios.length);
     try {
       const task: ChunkTask = { kind: 'chunk', chunkId, evaluationId, evaluatedAt, governance, scenarios };
-      await this.schedule('bulk', () => this.piscina.run(task, { signal: budget.signal }));
+      await this.schedule('bulk', org, () => this.piscina.run(task, { signal: budget.signal }));
       // Outcomes travel on the worker's parentPort, the task's answer on its task port: wait for both.
       if (waiting.size > 0) await delivered;
       return { unreported: [], failure: null };
@@ -199,30 +233,31 @@ export class EvaluationPool {
     } finally {
       budget.clear();
       this.chunks.delete(chunkId);
-      this.inFlight -= scenarios.length;
+      this.leave(org, scenarios.length);
     }
   }
 
-  /** Evaluates an inline request body. */
-  runInline(task: InlineTask): Promise<InlineTaskResult | TaskFailure> {
-    return this.run<InlineTaskResult>(task, [task.body.buffer as ArrayBuffer]);
+  /** Evaluates an inline request body of organization `org`. */
+  runInline(org: string, task: InlineTask): Promise<InlineTaskResult | TaskFailure> {
+    return this.run<InlineTaskResult>(org, task, [task.body.buffer as ArrayBuffer]);
   }
 
-  /** Draws a stored scenario (the console's scenario page) in a worker. */
-  runRender(task: RenderTask): Promise<RenderTaskResult | TaskFailure> {
-    return this.run<RenderTaskResult>(task);
+  /** Draws a stored scenario of organization `org` (the console's scenario page) in a worker. */
+  runRender(org: string, task: RenderTask): Promise<RenderTaskResult | TaskFailure> {
+    return this.run<RenderTaskResult>(org, task);
   }
 
   private async run<T>(
+    org: string,
     task: ScenarioTask | InlineTask | RenderTask,
     transfer?: ArrayBuffer[],
   ): Promise<T | TaskFailure> {
-    this.inFlight++;
+    this.enter(org, 1);
     const submittedAtMs = performance.timeOrigin + performance.now();
     const budget = new TaskBudget(this.options.taskTimeoutMs);
     try {
       // The time budget starts when a worker is free, not while the task waits in our queue.
-      const result = (await this.schedule('interactive', () => {
+      const result = (await this.schedule('interactive', org, () => {
         budget.start();
         return this.piscina.run(task, { signal: budget.signal, ...(transfer ? { transferList: transfer } : {}) });
       })) as T;
@@ -235,16 +270,29 @@ export class EvaluationPool {
       return failure;
     } finally {
       budget.clear();
-      this.inFlight--;
+      this.leave(org, 1);
     }
+  }
+
+  /** Counts `n` tasks of `org` in flight. */
+  private enter(org: string, n: number): void {
+    this.inFlight += n;
+    this.inFlightBy.set(org, (this.inFlightBy.get(org) ?? 0) + n);
+  }
+
+  /** Counts `n` tasks of `org` out of flight. */
+  private leave(org: string, n: number): void {
+    this.inFlight -= n;
+    adjust(this.inFlightBy, org, -n);
   }
 
   /**
    * Runs `start` (which hands one task to piscina) once fewer than `threads` tasks run, in the
-   * order of `Lanes` (FIFO per lane, interactive first, bulk after a streak), and a bulk task only
-   * when `bulkMayStart` (the last free worker is kept for interactive tasks while they arrive).
+   * order of `FairQueue` (the organization running the fewest tasks first; per organization FIFO per
+   * lane, interactive first, bulk after a streak), and a bulk task only when `bulkMayStart` (the last
+   * free worker is kept for interactive tasks while they arrive).
    */
-  private schedule<T>(lane: Lane, start: () => Promise<T>): Promise<T> {
+  private schedule<T>(lane: Lane, org: string, start: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (this.closed) {
         reject(POOL_CLOSED);
@@ -254,18 +302,20 @@ export class EvaluationPool {
       const waiting: Waiting = {
         start: () => {
           this.running++;
+          this.runningBy.set(org, this.runningOf(org) + 1);
           if (lane === 'bulk') this.runningBulk++;
           start()
             .then(resolve, reject)
             .finally(() => {
               this.running--;
+              adjust(this.runningBy, org, -1);
               if (lane === 'bulk') this.runningBulk--;
               this.dispatchWaiting();
             });
         },
         cancel: reject,
       };
-      this.waiting.push(lane, waiting);
+      this.waiting.push(org, lane, waiting);
       this.dispatchWaiting();
     });
   }
@@ -283,9 +333,9 @@ export class EvaluationPool {
   private dispatchWaiting(): void {
     const now = performance.now();
     while (this.running < this.options.threads) {
-      const next = this.waiting.shift(this.bulkMayStart(now));
+      const next = this.waiting.shift(this.runningOf, this.bulkMayStart(now));
       if (!next) break;
-      next.start();
+      next.item.start();
     }
     if (this.running < this.options.threads && this.waiting.bulkSize > 0) this.armReserveTimer(now);
     else this.clearReserveTimer();
@@ -329,4 +379,11 @@ export class EvaluationPool {
       });
     await this.piscina.close();
   }
+}
+
+/** Adds `delta` to a count kept per organization, removing it at zero (the map holds only active organizations). */
+function adjust(counts: Map<string, number>, org: string, delta: number): void {
+  const n = (counts.get(org) ?? 0) + delta;
+  if (n > 0) counts.set(org, n);
+  else counts.delete(org);
 }

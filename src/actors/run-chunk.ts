@@ -10,12 +10,13 @@ import type { TaskFailure } from './task-failure.js';
 import type { ChunkScenario, GovernanceTaskContext, ScenarioTaskResult } from './worker-protocol.js';
 
 /**
- * Runs `chunk` and reports each scenario's outcome to `onOutcome` as it arrives (in any order, once
+ * Runs `chunk`, of organization `org` (the pool serves organizations fairly), and reports each scenario's outcome to `onOutcome` as it arrives (in any order, once
  * per scenario). Resolves when every scenario of the chunk has an outcome, or earlier when
  * `stopped()` turns true (shutdown: the rest is not run). Never rejects: failures are outcomes.
  */
 export async function runChunk(
   pool: EvaluationPool,
+  org: string,
   evaluationId: string,
   evaluatedAt: string,
   governance: GovernanceTaskContext,
@@ -24,7 +25,7 @@ export async function runChunk(
   stopped: () => boolean = () => false,
 ): Promise<void> {
   if (stopped() || chunk.length === 0) return;
-  const { unreported, failure } = await pool.runChunk(evaluationId, evaluatedAt, governance, chunk, onOutcome);
+  const { unreported, failure } = await pool.runChunk(org, evaluationId, evaluatedAt, governance, chunk, onOutcome);
   if (failure === null) return;
   if (chunk.length === 1) {
     for (const index of unreported) onOutcome(index, failure);
@@ -34,6 +35,7 @@ export async function runChunk(
     unreported.map((index) =>
       runChunk(
         pool,
+        org,
         evaluationId,
         evaluatedAt,
         governance,

@@ -38,7 +38,7 @@ export async function evaluateStoredScenarios(
   const submitted: EvaluationRecord[] = [];
   for (let i = 0; i < ids.length; i += MAX_BATCH) {
     const batch = ids.slice(i, i + MAX_BATCH);
-    if (!evaluations.hasCapacity(batch.length)) throw new Error('evaluation capacity exhausted');
+    if (!evaluations.hasCapacity(key.org_id, batch.length)) throw new Error('evaluation capacity exhausted');
     submitted.push(
       await evaluations.submit(key, 'stored', batch, inputs.slice(i, i + MAX_BATCH), versions.slice(i, i + MAX_BATCH)),
     );

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_MAP_SIZE } from '../store/lmdb/tables.js';
 import { INTERACTIVE_RESERVE_MS } from '../actors/lanes.js';
+import { DEFAULT_ORG_SHARE_PERCENT } from '../actors/pool.js';
 import { ConfigError, HIDDEN_VALUE, bool, cidrs, host, int, matching, oneOf, raw, type Env } from './config-readers.js';
 
 export { ConfigError } from './config-readers.js';
@@ -75,6 +76,12 @@ export interface Config {
    * traffic fits in the one kept worker (issue 20, item 5; docs/benchmarks.md, "Inline tail").
    */
   readonly poolInteractiveReserveMs: number;
+  /**
+   * `POOL_ORG_SHARE_PERCENT`, default 50 (1 to 100): most of the pool's capacity (`POOL_MAX_QUEUE` +
+   * `POOL_THREADS` tasks) one organization may hold, in per cent; beyond it its submissions get 503 with
+   * `Retry-After` while other organizations are served (issue 31). Never below one task per worker.
+   */
+  readonly poolOrgSharePercent: number;
   /** `SCENARIO_TIMEOUT_MS`, default 10000: budget of one scenario evaluation, in milliseconds. */
   readonly scenarioTimeoutMs: number;
   /** `EVALUATION_TIMEOUT_MS`, default 120000: a batch not terminal after this becomes `error`, in ms. */
@@ -254,6 +261,7 @@ export function loadConfig(env: Env = process.env): Config {
     poolThreads,
     poolMaxQueue: int(env, 'POOL_MAX_QUEUE', 512, 1, 1_000_000),
     poolInteractiveReserveMs: int(env, 'POOL_INTERACTIVE_RESERVE_MS', INTERACTIVE_RESERVE_MS, 0, 3_600_000),
+    poolOrgSharePercent: int(env, 'POOL_ORG_SHARE_PERCENT', DEFAULT_ORG_SHARE_PERCENT, 1, 100),
     scenarioTimeoutMs: int(env, 'SCENARIO_TIMEOUT_MS', 10_000, 10, 3_600_000),
     evaluationTimeoutMs: int(env, 'EVALUATION_TIMEOUT_MS', 120_000, 100, 86_400_000),
     workerMaxOldMb: int(env, 'WORKER_MAX_OLD_MB', 512, 16, 65_536),

@@ -82,13 +82,13 @@ for (const backend of ['lmdb', 'redis'] as const)
     it('does not store a 5xx: the retry runs again', async () => {
       const key = randomUUID();
       const evaluations = t.server.evaluations;
-      const hasCapacity = evaluations.hasCapacity.bind(evaluations);
-      evaluations.hasCapacity = () => false;
+      const admission = evaluations.admission.bind(evaluations);
+      evaluations.admission = () => 'pool_full';
       let overloaded: ClientResponse<Reply<StoredSubmitResult>>;
       try {
         overloaded = await submit(key, 'five', nowS() - 1);
       } finally {
-        evaluations.hasCapacity = hasCapacity;
+        evaluations.admission = admission;
       }
       expectError(overloaded, 503, API_ERRORS.overloaded.error);
       const retry = await submit(key, 'five');

@@ -11,6 +11,9 @@ import { INTERACTIVE_STREAK } from '../../src/actors/lanes.js';
 import type { InlineTaskResult } from '../../src/actors/worker-protocol.js';
 import { DEFAULT_GOVERNANCE } from '../../src/actors/worker-protocol.js';
 
+/** The one organization these tasks belong to (the pool's order between organizations: pool-fairness.test). */
+const ORG = 'org-a';
+
 const BLUEPRINT = {
   name: 'Order',
   flow: [{ id: 1, module: 'json:ParseJSON', version: 1, mapper: { json: '{}' } }],
@@ -37,10 +40,10 @@ after(async () => {
 });
 
 it('starts tasks of one lane in the order they were submitted', async () => {
-  await pool.runInline({ kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE }); // worker up and warm
+  await pool.runInline(ORG, { kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE }); // worker up and warm
   const results = await Promise.all(
     Array.from({ length: 40 }, () =>
-      pool.runInline({ kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE }),
+      pool.runInline(ORG, { kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE }),
     ),
   );
   const starts = results.map(startedAt);
@@ -53,9 +56,10 @@ it('puts interactive tasks ahead of waiting chunks, but lets a chunk through aft
   // and its task's answer travel on different ports).
   const starts: { label: string; at: number }[] = [];
   const blueprint = new Uint8Array(Buffer.from(JSON.stringify(BLUEPRINT)));
-  const blocker = pool.runInline({ kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE }); // occupies the one worker
+  const blocker = pool.runInline(ORG, { kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE }); // occupies the one worker
   const chunks = Array.from({ length: 2 }, (_, c) =>
     pool.runChunk(
+      ORG,
       `e${c}`,
       new Date().toISOString(),
       DEFAULT_GOVERNANCE,
@@ -68,7 +72,7 @@ it('puts interactive tasks ahead of waiting chunks, but lets a chunk through aft
   );
   const inline = Array.from({ length: INTERACTIVE_STREAK + 2 }, (_, i) =>
     pool
-      .runInline({ kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE })
+      .runInline(ORG, { kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE })
       .then((r) => starts.push({ label: `inline${i}`, at: startedAt(r) })),
   );
   await Promise.all([blocker, ...chunks, ...inline]);
@@ -92,7 +96,7 @@ it('finishes queued tasks before a graceful close returns', async () => {
     maxYoungGenerationMb: 24,
   });
   const tasks = Array.from({ length: 6 }, () =>
-    own.runInline({ kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE }),
+    own.runInline(ORG, { kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE }),
   );
   await own.close();
   for (const r of await Promise.all(tasks)) assert.equal(r.ok, true);
@@ -107,7 +111,7 @@ it('fails queued tasks on a forced close without starting a worker for them', as
     maxYoungGenerationMb: 24,
   });
   const tasks = Array.from({ length: 6 }, () =>
-    own.runInline({ kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE }),
+    own.runInline(ORG, { kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE }),
   );
   await own.close(true);
   const results = await Promise.all(tasks);
@@ -117,7 +121,7 @@ it('fails queued tasks on a forced close without starting a worker for them', as
   );
   assert.equal(own.threadCount, 0, 'no worker was started after the close');
   assert.equal(
-    (await own.runInline({ kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE })).ok,
+    (await own.runInline(ORG, { kind: 'inline', body: inlineBody(), governance: DEFAULT_GOVERNANCE })).ok,
     false,
     'a task after the close fails at once',
   );

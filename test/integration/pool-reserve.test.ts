@@ -11,6 +11,9 @@ import type { ChunkScenario, InlineTaskResult } from '../../src/actors/worker-pr
 import { DEFAULT_GOVERNANCE } from '../../src/actors/worker-protocol.js';
 import { bp, m } from '../helpers/blueprints.js';
 
+/** The one organization these tasks belong to (the pool's order between organizations: pool-fairness.test). */
+const ORG = 'org-a';
+
 /** A blueprint of 150 HTTP modules: a chunk of 30 of them keeps a worker busy for a good while. */
 const HEAVY = JSON.stringify(
   bp(
@@ -31,7 +34,7 @@ const options = (interactiveReserveMs: number): PoolOptions => ({
 });
 
 const inline = async (pool: EvaluationPool): Promise<number> => {
-  const r = (await pool.runInline({
+  const r = (await pool.runInline(ORG, {
     kind: 'inline',
     body: new Uint8Array(Buffer.from(SMALL)),
     governance: DEFAULT_GOVERNANCE,
@@ -48,7 +51,7 @@ const chunk = async (pool: EvaluationPool, id: string, n: number): Promise<numbe
     scenarioId: `${id}-${index}`,
     blueprint: new Uint8Array(Buffer.from(HEAVY)),
   }));
-  const outcome = await pool.runChunk(id, new Date().toISOString(), DEFAULT_GOVERNANCE, scenarios, (i, r) => {
+  const outcome = await pool.runChunk(ORG, id, new Date().toISOString(), DEFAULT_GOVERNANCE, scenarios, (i, r) => {
     assert.ok(r.ok, "the chunk's scenario succeeded");
     starts[i] = r.stats.startedAtMs;
   });

@@ -25,7 +25,7 @@ const context = (): RequestContext => ({
 
 async function answer(result: InlineTaskResult | TaskFailure) {
   const metrics = new Metrics({ defaultMetrics: false });
-  const pool = { hasCapacity: () => true, runInline: () => Promise.resolve(result) };
+  const pool = { admission: () => 'ok', runInline: () => Promise.resolve(result) };
   const evaluations = { governance: { current: () => Promise.resolve(DEFAULT_GOVERNANCE) } };
   const deps = { pool, metrics, evaluations, now: () => 0 } as unknown as RouteDeps;
   const res = await inlineRoute(deps).handle(request, context());

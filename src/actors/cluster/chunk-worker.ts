@@ -157,7 +157,7 @@ export class ChunkWorker {
     }
     const evaluatedAt = this.iso();
     const prepared = await this.governance.forChunk(record, chunk, evaluatedAt);
-    await runChunk(this.pool, evaluationId, evaluatedAt, prepared.governance, prepared.chunk, (index, result) =>
+    await runChunk(this.pool, orgId, evaluationId, evaluatedAt, prepared.governance, prepared.chunk, (index, result) =>
       outcomes.push({ index, result }),
     );
     const failedStart = await starting;

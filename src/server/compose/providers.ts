@@ -161,6 +161,7 @@ export function registerProviders(c: DependencyContainer, values: ProvidedValues
         maxOldGenerationMb: cfg.workerMaxOldMb,
         maxYoungGenerationMb: cfg.workerMaxYoungMb,
         interactiveReserveMs: cfg.poolInteractiveReserveMs,
+        orgSharePercent: cfg.poolOrgSharePercent,
       }),
   );
   singleton(

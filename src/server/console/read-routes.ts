@@ -144,7 +144,7 @@ export function consoleReadRoutes(
       const blueprint = await deps.store.scenarios.blueprint(c.orgId, id, scenario.version);
       // Drawn in a worker (it parses the blueprint and the results there, off the main thread).
       const drawn = blueprint
-        ? await deps.pool.runRender({ kind: 'render', scenarioId: id, blueprint, results: own })
+        ? await deps.pool.runRender(c.orgId, { kind: 'render', scenarioId: id, blueprint, results: own })
         : null;
       const svg = drawn?.ok === true ? drawn.svg : null;
       const [remediation, history] = await Promise.all([

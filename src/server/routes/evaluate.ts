@@ -10,9 +10,7 @@ import { fail, ok } from '../http/envelope.js';
 import { readBody } from './body.js';
 import { schemaRef } from '../openapi/components.js';
 import { submitView } from '../../api/views/evaluation.js';
-
-/** Seconds a client should wait when the pool is saturated. */
-export const OVERLOAD_RETRY_AFTER_S = 2;
+import { refuseAdmission } from './overload.js';
 
 /** `POST /evaluate`. */
 export const SUBMIT_EVALUATION: Endpoint = {
@@ -55,12 +53,8 @@ export function evaluateRoute(deps: RouteDeps): Route {
       const key = ctx.key!;
       if (body.org_id !== undefined && body.org_id !== key.org_id) return fail(API_ERRORS.orgMismatch);
       const n = (body.scenario_ids ?? body.blueprints!).length;
-      if (!deps.evaluations.hasCapacity(n)) {
-        return fail(API_ERRORS.overloaded, {
-          detail: 'The evaluation queue is full; retry later',
-          headers: [['retry-after', String(OVERLOAD_RETRY_AFTER_S)]],
-        });
-      }
+      const admission = deps.evaluations.admission(key.org_id, n);
+      if (admission !== 'ok') return refuseAdmission(admission);
       if (body.blueprints) {
         const bad = body.blueprints.flatMap((b, i) =>
           Array.isArray(b['flow']) ? [] : [{ path: `/blueprints/${i}/flow`, message: 'must be an array of modules' }],

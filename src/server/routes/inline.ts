@@ -5,7 +5,7 @@ import type { Route } from '../router.js';
 import type { RouteDeps } from './deps.js';
 import { API_ERRORS } from '../errors.js';
 import { fail, okBytes } from '../http/envelope.js';
-import { OVERLOAD_RETRY_AFTER_S } from './evaluate.js';
+import { refuseAdmission } from './overload.js';
 import { SHUTDOWN_RETRY_AFTER_S } from '../app.js';
 import { schemaRef } from '../openapi/components.js';
 
@@ -32,12 +32,13 @@ export function inlineRoute(deps: RouteDeps): Route {
   return {
     ...EVALUATE_INLINE,
     async handle(req, ctx) {
-      if (!deps.pool.hasCapacity(1))
-        return fail(API_ERRORS.overloaded, { headers: [['retry-after', String(OVERLOAD_RETRY_AFTER_S)]] });
+      const org = ctx.key!.org_id;
+      const admission = deps.pool.admission(org, 1);
+      if (admission !== 'ok') return refuseAdmission(admission);
       // The body's own buffer is transferred to the worker (a copy when the request shares its buffer).
       const body = req.takeBody();
-      const governance = await deps.evaluations.governance.current(ctx.key!.org_id);
-      const result = await deps.pool.runInline({ kind: 'inline', body, governance });
+      const governance = await deps.evaluations.governance.current(org);
+      const result = await deps.pool.runInline(org, { kind: 'inline', body, governance });
       if (!result.ok && result.code === 'pool_closed')
         return fail(API_ERRORS.shuttingDown, {
           headers: [['retry-after', String(SHUTDOWN_RETRY_AFTER_S)]],

@@ -62,7 +62,7 @@ export function remediationRoute(deps: RouteDeps): Route {
       if (!remediation) {
         const blueprint = await deps.store.scenarios.blueprint(orgId, scenarioId, scenario.version);
         if (!blueprint) return fail(API_ERRORS.blueprintNotFound);
-        const run = await deps.pool.runScenario({
+        const run = await deps.pool.runScenario(orgId, {
           kind: 'scenario',
           scenarioId,
           blueprint,
