@@ -15,6 +15,7 @@ import { benchSignedReads } from './scenarios/signed-reads.js';
 import { LOG_PHASE_MS } from './lib/log-phases.js';
 import { benchInline, tailRatio } from './scenarios/inline.js';
 import { benchBatches } from './scenarios/batches.js';
+import { benchIsolation } from './scenarios/isolation.js';
 import { benchFleet } from './scenarios/fleet.js';
 import { benchSoak } from './scenarios/soak.js';
 import { benchFuzzSoak } from './scenarios/fuzz-soak.js';
@@ -186,6 +187,17 @@ async function main(): Promise<void> {
       `same schedule: p50 ${b.at70.p50Ms} ms, p99 ${b.at70.p99Ms} ms, ${Math.round(b.at70.requestsPerSec)} of ${r.rate} req/s; batches of 10 stored scenarios beside it: ${Math.round(b.scenariosPerSec)} scenarios/s`,
     );
     save('inline', r);
+  }
+  if (selected('isolation')) {
+    const r = await benchIsolation(threads, quick ? 60 : 400);
+    row(
+      '31 Tenant isolation',
+      "B's inline p99 while A floods ≤ 2 × (B's p99 alone + one of A's evaluations); B never refused",
+      r2(r.ratio),
+      r.ratio <= 2 && r.bRefused === 0,
+      `B alone p50 ${r.alone.p50Ms} ms, p99 ${r.alone.p99Ms} ms; A's evaluation (${(r.heavyBytes / 1e6).toFixed(2)} MB) ${r.heavyMs} ms; B while A floods (${4 * r.threads} connections) p50 ${r.flooded.p50Ms} ms, p99 ${r.flooded.p99Ms} ms; B refused ${r.bRefused}; A served ${r.aServed}, refused ${r.aRefused}`,
+    );
+    save('isolation', r);
   }
   if (selected('batches')) {
     const r = await benchBatches(

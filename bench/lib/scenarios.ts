@@ -10,6 +10,7 @@ export const BENCH_SCENARIOS = [
   'engine',
   'signed-reads',
   'inline',
+  'isolation',
   'batches',
   'fleet',
   'soak',
