@@ -2,13 +2,16 @@
  * Organization settings and custom rules over HTTP on both backends (issue 17): a severity override,
  * a disabled policy and a parameter change the results and the effective catalog (with its own
  * ETag); versions are compare-and-set; a custom rule fires and does not fire on blueprints of the
- * fixture corpus (test/fixtures/corpus), like a built-in policy; the error rows.
+ * fixture corpus (test/fixtures/corpus), like a built-in policy; the error rows. A rule's pattern runs
+ * on the linear-time engine (issue 31): one that backtracks for minutes in JavaScript is accepted and
+ * answers an inline evaluation of a 5,000-character value within a 2 s scenario budget (the old engine
+ * hit it); lookaround and back-references are refused at the pattern's pointer.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { importScenario } from '../../src/actors/scenarios.js';
 import { pollEvaluation } from '../../src/client/client.js';
-import type { EvaluationStatus, Reply, StoredSubmitResult } from '../../src/client/responses.js';
+import type { EvaluationStatus, InlineResult, Reply, StoredSubmitResult } from '../../src/client/responses.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { redisClusterEnv } from '../helpers/redis-env.js';
 import { corpusJson, corpusText } from '../helpers/corpus.js';
@@ -87,7 +90,9 @@ for (const backend of ['lmdb', 'redis'] as const)
   describe(`governance settings and custom rules (${backend})`, () => {
     let t: TestServer;
     before(async () => {
-      t = await startTestServer({ env: backend === 'redis' ? await redisClusterEnv({}) : {} });
+      // A 2 s scenario budget (default 10 s): a pattern that backtracks fails the test fast.
+      const budget = { SCENARIO_TIMEOUT_MS: '2000' };
+      t = await startTestServer({ env: backend === 'redis' ? await redisClusterEnv(budget) : budget });
       await importScenario(t.server.store.scenarios, t.orgId, 'g1', JSON.stringify(blueprint));
       await importScenario(t.server.store.scenarios, t.orgId, 'with-sheets', corpusText(WITH_SHEETS, 'fixtures'));
       await importScenario(t.server.store.scenarios, t.orgId, 'without-sheets', corpusText(WITHOUT_SHEETS, 'fixtures'));
@@ -260,7 +265,6 @@ for (const backend of ['lmdb', 'redis'] as const)
       const cases: [unknown, string][] = [
         [{ ...SHEETS_RULE, code: 'ORG-9' }, '/code'],
         [{ ...SHEETS_RULE, severity: 'urgent' }, '/severity'],
-        [{ ...SHEETS_RULE, match: { field: '/mapper/url', matches: '(a+)+$' } }, '/match/matches'],
         [{ ...SHEETS_RULE, match: { field: '/mapper/__proto__/x', present: true } }, '/match/field'],
       ];
       for (const [body, path] of cases) {
@@ -274,5 +278,43 @@ for (const backend of ['lmdb', 'redis'] as const)
       const missing = await t.client.call<Reply<unknown>>('DELETE', '/governance/rules/ORG-77');
       assert.equal(missing.status, 404);
       assert.equal(failureOf(missing).error, 'Rule not found');
+    });
+
+    it('refuses patterns the linear-time engine does not support (back-reference, lookaround) at their pointer', async () => {
+      for (const matches of ['(a)\\1', '(?=a)', '(?<=a)b', '(?!a)']) {
+        const body = { ...SHEETS_RULE, match: { all: [{ app: 'util' }, { field: '/mapper/value', matches }] } };
+        const res = await t.client.call<Reply<unknown>>('POST', '/governance/rules', body);
+        assert.equal(res.status, 422, res.raw);
+        const [error, ...rest] = fieldErrors(res);
+        assert.deepEqual(rest, [], res.raw);
+        assert.equal(error?.path, '/match/all/1/matches', res.raw);
+        assert.match(error.message, /^uses .*, which the linear-time pattern engine \(RE2 syntax\) does not support$/);
+      }
+    });
+
+    it('runs a pattern that backtracks catastrophically in JavaScript in linear time: an inline evaluation of 5,000 characters answers with the verdict', async () => {
+      const matches = '(a|a)'.repeat(30) + 'b';
+      const created = await t.client.call<Reply<Rule>>('POST', '/governance/rules?catastrophic=1', {
+        ...SHEETS_RULE,
+        title: 'No thirty a then b',
+        match: { field: '/mapper/value', matches },
+      });
+      assert.equal(created.status, 201, created.raw);
+      const { code } = dataOf(created);
+      const blueprint = bp([
+        m(1, 'util:SetVariable2', { mapper: { value: 'a'.repeat(5000) } }),
+        m(2, 'util:SetVariable2', { mapper: { value: `${'a'.repeat(30)}b` } }),
+      ]);
+      const res = await t.client.call<Reply<InlineResult>>('POST', '/evaluate/inline', { blueprint });
+      assert.equal(res.status, 200, res.raw);
+      const result = dataOf(res);
+      assert.ok(result.evaluated_codes.includes(code), 'the rule ran');
+      const violation = result.violations.find((v) => v.policy === code);
+      assert.deepEqual(
+        violation?.failing_modules.map((f) => f.module_id),
+        ['2'],
+      );
+      const deleted = await t.client.call<Reply<Rule>>('DELETE', `/governance/rules/${code}`);
+      assert.equal(deleted.status, 200, deleted.raw);
     });
   });

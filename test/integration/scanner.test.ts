@@ -456,7 +456,7 @@ describe('gov scan', () => {
           severity: 'high',
           category: 'SEC',
           remediation: 'r',
-          match: { field: '/mapper/x', matches: '(a+)+' },
+          match: { field: '/mapper/x', matches: '(?<=a)b' },
         },
       ]),
     );

@@ -1,7 +1,8 @@
 /**
  * @module engine/rules/conditions: a validated condition tree compiled once into tests of one module.
  * Each test returns a witness (what matched, where) or `null`. Cost per module is O(conditions ×
- * values per path), patterns run on at most 4,096 characters; nothing in a rule is executed as code.
+ * values per path), patterns run on at most 4,096 characters, in linear time (`linear-pattern.ts`);
+ * nothing in a rule is executed as code.
  */
 import type { Analysis } from '../analysis.js';
 import type { GraphEdge, Json, ModuleNode } from '../blueprint/types.js';
@@ -10,6 +11,7 @@ import { classify } from '../blueprint/classify.js';
 import { PII_KIND_LABELS } from '../pii.js';
 import { isCredentialName } from '../secrets/patterns.js';
 import { fixedHost, hostList, listed } from './domains.js';
+import { compilePattern } from './linear-pattern.js';
 import { parseFieldPath, pointerWithin, resolveField, type FieldPath, type FieldValue } from './field-path.js';
 import { RULE_LIMITS, type Condition, type NameOrList } from './types.js';
 
@@ -55,7 +57,16 @@ function valueTest(c: Condition): ((v: Json) => string | null) | null {
     return (v) => (v === expected ? '' : null);
   }
   if ('matches' in c) {
-    const re = new RegExp(c.matches);
+    const compiled = compilePattern(c.matches);
+    if (!compiled.ok) {
+      // A body stored by a release that ran patterns as JavaScript RegExp: reported as this rule's
+      // policy error (`policy_errors`) on every evaluation rather than dropped without a word.
+      const message = `pattern \`${c.matches}\` ${compiled.message}; submit the rule again with an RE2 pattern`;
+      return () => {
+        throw new Error(message);
+      };
+    }
+    const re = compiled.matcher;
     return (v) => {
       if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') return null;
       return re.test(String(v).slice(0, RULE_LIMITS.regexInput)) ? `matches \`${c.matches}\`` : null;
@@ -75,7 +86,11 @@ function valueTest(c: Condition): ((v: Json) => string | null) | null {
   return null;
 }
 
-/** Compiles a validated condition (`validateRule`). Patterns are compiled here, once per rule. */
+/**
+ * Compiles a validated condition (`validateRule`). Patterns are compiled here, once per rule (and
+ * cached by source across rules: `compilePattern`). A pattern the linear-time engine refuses (a rule
+ * stored before it) makes the rule's evaluation throw, which `runPolicy` reports as its policy error.
+ */
 export function compileCondition(c: Condition): ModuleTest {
   if ('all' in c) {
     const parts = c.all.map(compileCondition);

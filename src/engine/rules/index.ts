@@ -5,4 +5,5 @@ export { CUSTOM_RULE_SCHEMA } from './schema.js';
 export { validateRule } from './validate.js';
 export type { RuleIssue, RuleValidation } from './validate.js';
 export { compileRule, compileRules, CUSTOM_RULE_CODE } from './compile.js';
-export { regexRisk } from './regex-safety.js';
+export { compilePattern, PATTERN_ENGINE } from './linear-pattern.js';
+export type { LinearPattern, PatternCompilation } from './linear-pattern.js';

@@ -23,6 +23,12 @@ export const RULE_LIMITS = {
   leaves: 32,
   /** Longest `matches` pattern, in characters. */
   regex: 200,
+  /**
+   * Most RE2 instructions a pattern compiles to (`linear-pattern.ts`). Matching is linear in the value,
+   * at worst this many steps per character: 500 keeps a 4,096-character value under ~30 ms on the
+   * worst pattern measured (docs/custom-rules.md *Patterns*); `[a-f0-9]{64}` is 66.
+   */
+  regexProgram: 500,
   /** Characters of a value a pattern is tested on (longer values are cut). */
   regexInput: 4096,
   /** Longest field path, in characters, and most segments. */

@@ -1,13 +1,13 @@
 /**
  * @module engine/rules/validate: checks a submitted custom rule body (issue 17): size, the published
  * JSON Schema (ajv, compiled once per process), then what a schema cannot say: nesting, condition
- * count, field paths, and patterns that must compile and be safe to run (`regex-safety.ts`).
+ * count, field paths, and patterns that the linear-time engine must compile (`linear-pattern.ts`).
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { ARTICLE_FRAMEWORKS } from '../frameworks/registry.js';
 import { pointerToken } from '../errors.js';
 import { parseFieldPath } from './field-path.js';
-import { regexRisk } from './regex-safety.js';
+import { compilePattern } from './linear-pattern.js';
 import { CUSTOM_RULE_SCHEMA } from './schema.js';
 import { RULE_LIMITS as L, type Condition, type CustomRule } from './types.js';
 
@@ -73,22 +73,12 @@ export function validateRule(body: unknown): RuleValidation {
       if (typeof parsed === 'string') issues.push({ path: `${path}/field`, message: parsed });
     }
     if ('matches' in c) {
-      const problem = patternProblem(c.matches);
-      if (problem) issues.push({ path: `${path}/matches`, message: problem });
+      const compiled = compilePattern(c.matches);
+      if (!compiled.ok) issues.push({ path: `${path}/matches`, message: compiled.message });
     }
   });
   if (leaves > L.leaves) issues.push({ path: '/match', message: `has ${leaves} conditions; at most ${L.leaves}` });
   return issues.length > 0 ? { ok: false, detail: issues } : { ok: true, rule };
-}
-
-/** Why a pattern is refused (does not compile, or `regex-safety.ts`), or `null`. */
-function patternProblem(source: string): string | null {
-  try {
-    new RegExp(source);
-  } catch (err) {
-    return `is not a valid regular expression: ${err instanceof Error ? err.message : 'cannot compile'}`;
-  }
-  return regexRisk(source);
 }
 
 const isCombinator = (c: Condition) => 'all' in c || 'any' in c || 'not' in c;

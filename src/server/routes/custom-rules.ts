@@ -35,7 +35,7 @@ export const CREATE_RULE: Endpoint = {
     success: { status: 201, data: 'CustomRule', description: 'Stored, with its code and revision' },
     errors: {
       403: 'Authentication rows, or `Key lacks governance:manage permission`',
-      422: '`Invalid request body` (the rule schema, an unsafe regular expression, the limit of rules)',
+      422: '`Invalid request body` (the rule schema, a pattern the linear-time engine refuses, the limit of rules)',
     },
   },
 };

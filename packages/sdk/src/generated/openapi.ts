@@ -2719,7 +2719,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description `Invalid request body` (the rule schema, an unsafe regular expression, the limit of rules); or `Idempotency-Key reused with a different request` */
+      /** @description `Invalid request body` (the rule schema, a pattern the linear-time engine refuses, the limit of rules); or `Idempotency-Key reused with a different request` */
       422: {
         headers: {
           [name: string]: unknown;
