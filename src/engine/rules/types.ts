@@ -25,8 +25,8 @@ export const RULE_LIMITS = {
   regex: 200,
   /**
    * Most RE2 instructions a pattern compiles to (`linear-pattern.ts`). Matching is linear in the value,
-   * at worst this many steps per character: 500 keeps a 4,096-character value under ~30 ms on the
-   * worst pattern measured (docs/custom-rules.md *Patterns*); `[a-f0-9]{64}` is 66.
+   * at worst this many steps per character: 500 keeps the worst pattern measured at 55-90 ms per
+   * 4,096-character value (docs/custom-rules.md *Patterns*); `[a-f0-9]{64}` is 66.
    */
   regexProgram: 500,
   /** Characters of a value a pattern is tested on (longer values are cut). */
