@@ -89,7 +89,7 @@ export const CUSTOM_RULE_SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   title: 'Governance Evaluation Service custom rule',
   description:
-    "An organization's declarative rule (issue 17). Its code ORG-<n> is assigned by the service; the body has no code member. Limits beyond this schema (nesting, condition count, pattern safety, body size) are checked by the service and listed in docs/custom-rules.md.",
+    "An organization's declarative rule (issue 17). Its code ORG-<n> is assigned by the service; the body has no code member. Limits beyond this schema (nesting, condition count, patterns in RE2 syntax within a program size, body size) are checked by the service and listed in docs/custom-rules.md.",
   type: 'object',
   required: ['title', 'severity', 'category', 'remediation', 'match'],
   additionalProperties: false,

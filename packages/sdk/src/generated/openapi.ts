@@ -982,7 +982,7 @@ export interface components {
     };
     /**
      * Governance Evaluation Service custom rule
-     * @description An organization's declarative rule (issue 17). Its code ORG-<n> is assigned by the service; the body has no code member. Limits beyond this schema (nesting, condition count, pattern safety, body size) are checked by the service and listed in docs/custom-rules.md.
+     * @description An organization's declarative rule (issue 17). Its code ORG-<n> is assigned by the service; the body has no code member. Limits beyond this schema (nesting, condition count, patterns in RE2 syntax within a program size, body size) are checked by the service and listed in docs/custom-rules.md.
      */
     CustomRuleBody: {
       title: string;
