@@ -32,6 +32,13 @@ function sessionView(s: ConsoleServices, token: string, session: SessionRecord, 
   };
 }
 
+/** The locked answer: `429 Too many sign-in attempts` with `Retry-After` in seconds. */
+const throttled = (retryAfterS: number) =>
+  fail(API_ERRORS.signInThrottled, {
+    detail: `Try again in ${retryAfterS} s`,
+    headers: [['retry-after', String(retryAfterS)]],
+  });
+
 /** The session routes. */
 export function sessionRoutes(s: ConsoleServices): Route[] {
   /** TLS as the client saw it: `X-Forwarded-Proto: https` counts only from a trusted proxy (the socket itself is plain). */
@@ -60,15 +67,13 @@ export function sessionRoutes(s: ConsoleServices): Route[] {
         }
         const address = ctx.clientIp ?? req.remoteAddress;
         const nowMs = s.now();
-        const retryAfter = await s.throttle.retryAfterS(b.email, address, nowMs);
-        if (retryAfter !== null)
-          return fail(API_ERRORS.signInThrottled, {
-            detail: `Try again in ${retryAfter} s`,
-            headers: [['retry-after', String(retryAfter)]],
-          });
+        // Counted before the password is verified, so concurrent attempts cannot exceed the limits.
+        const admission = await s.throttle.attempt(b.email, address, nowMs);
+        if (!admission.admitted) return throttled(admission.retryAfterS);
         const login = await s.users.login(b.email, b.password, nowMs);
+        // A verification that threw leaves its attempt counted (never a free guess).
+        await s.throttle.settle(admission.ticket, login.ok);
         if (!login.ok) {
-          await s.throttle.failed(b.email, address, nowMs);
           // An unknown e-mail belongs to no organization: counted above, not audited.
           if (login.user)
             await s.audit.record(
@@ -80,7 +85,6 @@ export function sessionRoutes(s: ConsoleServices): Route[] {
             );
           return fail(API_ERRORS.invalidCredentials);
         }
-        await s.throttle.succeeded(b.email);
         await s.audit.record(
           login.user.org_id,
           userActor(login.user.user_id),

@@ -35,6 +35,21 @@ export interface IdempotencyRecord {
   readonly r?: { readonly s: number; readonly h: readonly (readonly [string, string])[]; readonly b: Uint8Array };
 }
 
+/**
+ * One sign-in throttle key's counters (store/sign-in/lmdb): `c` failures settled in the window, `f`
+ * of them forgiven by a success, `p` attempts reserved and not yet settled, `s` window start and `l`
+ * locked until (epoch ms, 0 = not locked), `w` the window's id. Records written before issue 31 have
+ * only `c`, `s` and `l` (absent `f` and `p` are 0; a missing `w` is given at the next reservation).
+ */
+export interface SignInThrottleRecord {
+  c: number;
+  f?: number;
+  p?: number;
+  s: number;
+  l: number;
+  w?: string;
+}
+
 /** File name of the environment in DATA_DIR (lmdb-js's default `noSubdir` layout: the lock file is `<name>-lock`). */
 export const ENV_FILE = 'gov.mdb';
 
@@ -145,8 +160,8 @@ export class LmdbTables {
   readonly waiverDue: Database<string, string>;
   /** `<kind>\0org\0waiver` → its due ms (15 digits): finds a waiver's `waiver-due` entry to claim or drop it. */
   readonly waiverDueAt: Database<string, string>;
-  /** Sign-in throttle key → `{ c, s, l }`: failures in the window, window start (ms), locked until (ms, 0 = not locked). */
-  readonly signInThrottle: Database<{ c: number; s: number; l: number }, string>;
+  /** Sign-in throttle key → its counters in the current window (store/sign-in). */
+  readonly signInThrottle: Database<SignInThrottleRecord, string>;
   /** `org\0<seq, 12 digits>` → audit entry (store/audit; never deleted). */
   readonly audit: Database<AuditEntry, string>;
   /** org → the last audit sequence number of the organization (absent = 0). */

@@ -55,12 +55,12 @@
  * | `Puser:<user>` | string | msgpack UserRecord | ConsoleAccountsRepository |
  * | `Puser-emails` | hash | e-mail → user id | ConsoleAccountsRepository |
  * | `Psession:<token hash>` | string | msgpack SessionRecord | ConsoleAccountsRepository |
- * | `Psign-in:<key>` | hash | sign-in throttle of an account or address: `c` failures, `s` window start (ms), `l` locked until (ms); expires when window and lock are over | SignInThrottleRepository |
+ * | `Psign-in:<key>` | hash | sign-in throttle of an account or address: `c` failures, `f` of them forgiven, `p` attempts being verified, `s` window start (ms), `l` locked until (ms), `w` window id; expires when window and lock are over | SignInThrottleRepository |
  * | `Prate:<key>:m`, `Prate:<key>:h` | hash | window id → requests leased; expires 2 windows after its last grant | RateLeases |
  *
  * Cluster readiness is partial: the organization's keys of a script share a slot, but the scripts
  * that also maintain a global index (`Popen`, `Pexpiry`, `Pcompleted`, `Pev-org`, `Poutbox-endpoints`, `Pcounts`,
- * `Pwebhook-org`, `Pkey-hashes`, `Pkey-last-used`, `Pwaiver-due:*`) name keys of other slots, which Redis Cluster refuses (CROSSSLOT).
+ * `Pwebhook-org`, `Pkey-hashes`, `Pkey-last-used`, `Pwaiver-due:*`), and the sign-in scripts (an account's and an address's `Psign-in:*` together) name keys of other slots, which Redis Cluster refuses (CROSSSLOT).
  * Today the backend targets one primary (with replicas); on a cluster those indexes would be split
  * per slot (one per hash tag) and read by fanning out.
  *
