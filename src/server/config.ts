@@ -147,6 +147,13 @@ export interface Config {
    * ends at a proxy that does not send `X-Forwarded-Proto`; a browser then drops the cookie on http.
    */
   readonly consoleSecureCookie: boolean;
+  /**
+   * `SIGN_IN_CONCURRENCY`, default 2 (1 to 256): console sign-ins whose password this process
+   * verifies at once (issue 31, item 2). Each verification is an scrypt of 128 MiB (server/console/
+   * users), so this bounds the memory a sign-in flood can take to about this many × 128 MiB; a
+   * sign-in beyond it is refused at once with `429 Too many sign-ins in progress` and `Retry-After: 1`.
+   */
+  readonly signInConcurrency: number;
   /** `LOG_LEVEL`, default `info`: one of LOG_LEVELS (pino's levels; `silent` for none). */
   readonly logLevel: (typeof LOG_LEVELS)[number];
   /** `SHUTDOWN_DEADLINE_MS`, default 10000: graceful shutdown budget in ms. */
@@ -276,6 +283,7 @@ export function loadConfig(env: Env = process.env): Config {
     keyUseFlushMs: int(env, 'KEY_USE_FLUSH_MS', 10_000, 10, 3_600_000),
     trustedProxies: cidrs(env, 'TRUSTED_PROXIES'),
     consoleSecureCookie: bool(env, 'CONSOLE_SECURE_COOKIE', false),
+    signInConcurrency: int(env, 'SIGN_IN_CONCURRENCY', 2, 1, 256),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     shutdownDeadlineMs: int(env, 'SHUTDOWN_DEADLINE_MS', 10_000, 100, 600_000),
     bootstrapDemo: bool(env, 'BOOTSTRAP_DEMO', true),

@@ -67,6 +67,7 @@ export const API_ERRORS = {
   invalidBody: { status: 422, error: 'Invalid request body' },
   rateLimited: { status: 429, error: 'Rate limit exceeded', reason: 'rate_limited' },
   signInThrottled: { status: 429, error: 'Too many sign-in attempts', reason: 'sign_in_throttled' }, // added (issue 18): console sign-in locked, honour Retry-After
+  signInBusy: { status: 429, error: 'Too many sign-ins in progress', reason: 'sign_in_busy' }, // added (issue 31): SIGN_IN_CONCURRENCY verifications running, honour Retry-After
   remediationFailed: { status: 500, error: 'Remediation generation failed' },
   internal: { status: 500, error: 'Internal server error' },
   overloaded: { status: 503, error: 'Evaluation capacity exhausted' }, // added: pool queue full, honour Retry-After

@@ -29,6 +29,7 @@ export const REFUSAL_REASONS = {
   bad_credentials: 'a console sign-in with a wrong email or password',
   rate_limited: "the key's minute or hour budget is spent",
   sign_in_throttled: 'too many failed console sign-ins from this address or for this account',
+  sign_in_busy: 'SIGN_IN_CONCURRENCY console sign-ins are being verified on this node already',
 } as const;
 
 /** A refusal code (a key of REFUSAL_REASONS). */

@@ -24,6 +24,7 @@ import { consoleRoutes } from './console/routes.js';
 import { Users } from './console/users.js';
 import { CsrfTokens } from './console/csrf.js';
 import { SignInThrottle } from './console/sign-in-throttle.js';
+import { HashingGate } from './console/hashing-gate.js';
 import { Audit } from './audit.js';
 import { consoleReadRoutes } from './console/read-routes.js';
 import { mountConsole } from './console/static.js';
@@ -126,6 +127,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           now,
           csrf: c.resolve(CsrfTokens),
           throttle: c.resolve(SignInThrottle),
+          hashing: c.resolve(HashingGate),
           audit,
           config,
           trustedProxies,

@@ -1,19 +1,28 @@
 /**
  * Console sign-in under a flood of concurrent attempts (issue 31, item 2; docs/console-api.md
  * "Sign-in throttling"): every attempt is counted before its password is verified, so 100 at once
- * verify at most 5 passwords per account and 20 per address, on both backends.
+ * verify at most 5 passwords per account and 20 per address, on both backends; and the password
+ * verifications a process runs at once are bounded (SIGN_IN_CONCURRENCY), beyond which a sign-in
+ * gets 429 with Retry-After, so that the service's memory stays bounded during the flood.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { send, type ClientResponse } from '../../src/client/client.js';
 import type { Failure } from '../../src/client/responses.js';
 import { hashPassword, SCRYPT } from '../../src/server/console/users.js';
 import { startTestServer } from '../helpers/server.js';
 import { redisClusterEnv } from '../helpers/redis-env.js';
+import { startService } from '../helpers/process.js';
+import { runAdmin } from '../helpers/admin.js';
 
 /** Requests of one flood, all sent at once. */
 const FLOOD = 100;
+/** MiB the service's peak RSS may exceed its idle RSS by during the flood (issue 31: each scrypt takes 128 MiB). */
+const HEADROOM_MIB = 300;
 
 /** `POST /api/v1/session` with `email` and `password` (and `headers`). */
 const signIn = (
@@ -40,6 +49,13 @@ function tally(list: readonly string[]): Record<string, number> {
   return counts;
 }
 
+/** A `/proc/<pid>/status` field in KiB (VmRSS: resident now; VmHWM: the peak). */
+function procKiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const m = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  assert.ok(m, `${field} of ${pid}`);
+  return Number(m[1]);
+}
+
 /** One sign-in attempt of a flood: the account, the password tried and the client address (X-Forwarded-For). */
 interface Attempt {
   readonly account: { readonly email: string; readonly password: string; readonly userId: string };
@@ -50,7 +66,8 @@ interface Attempt {
 for (const backend of ['lmdb', 'redis'] as const)
   describe(`console sign-in flood (${backend})`, () => {
     it(`verifies at most 5 passwords per account and 20 per address of ${FLOOD} concurrent attempts, the right ones among them`, async () => {
-      const env = { TRUSTED_PROXIES: '127.0.0.1' };
+      // SIGN_IN_CONCURRENCY above the floods: only the throttle limits what is verified.
+      const env = { SIGN_IN_CONCURRENCY: '256', TRUSTED_PROXIES: '127.0.0.1' };
       const t = await startTestServer({ env: backend === 'redis' ? await redisClusterEnv(env) : env });
       try {
         // Accounts on cheaper (but real) scrypt hashes: the service verifies with the parameters the hash names.
@@ -122,3 +139,57 @@ for (const backend of ['lmdb', 'redis'] as const)
       }
     });
   });
+
+describe('console sign-in flood: memory and 429 beyond SIGN_IN_CONCURRENCY (service process)', () => {
+  it(`keeps the peak RSS within idle + ${HEADROOM_MIB} MiB during ${FLOOD} concurrent sign-ins, refusing those beyond 2 with 429 and Retry-After`, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gov-flood-'));
+    const env = { DATA_DIR: dataDir };
+    const service = { stop: async () => {} } as { stop: () => Promise<unknown> };
+    try {
+      const org = JSON.parse((await runAdmin(['orgs', 'create', '--name', 'Flood', '--json'], env)).stdout) as {
+        org_id: string;
+      };
+      const owner = { email: 'owner@flood.test', password: 'the right password 123' };
+      const created = await runAdmin(
+        ['users', 'create', '--org', org.org_id, '--email', owner.email, '--password', owner.password, '--json'],
+        env,
+      );
+      assert.equal(created.status, 0, created.stderr);
+      // The default SIGN_IN_CONCURRENCY (2), the default scrypt cost (128 MiB per verification).
+      const s = await startService({ ...env, POOL_THREADS: '1' });
+      service.stop = () => s.stop('SIGTERM');
+      const pid = s.child.pid!;
+      // Warm the sign-in path (an unknown e-mail also costs a hash), then take the idle RSS and reset the peak.
+      assert.equal((await signIn(s.baseUrl, 'nobody@flood.test', 'x')).status, 401);
+      const idleKiB = procKiB(pid, 'VmRSS');
+      try {
+        writeFileSync(`/proc/${pid}/clear_refs`, '5'); // resets VmHWM to VmRSS (Linux 4.0+)
+      } catch {
+        // Without it VmHWM is the peak since the start: a stricter bound.
+      }
+      const answers = await Promise.all(
+        Array.from({ length: FLOOD }, (_, i) =>
+          signIn(s.baseUrl, owner.email, i === FLOOD / 2 ? owner.password : `wrong ${i}`),
+        ),
+      );
+      const peakKiB = procKiB(pid, 'VmHWM');
+      const counts = tally(answers.map(outcome));
+      assert.ok(
+        peakKiB - idleKiB < HEADROOM_MIB * 1024,
+        `peak RSS ${Math.round(peakKiB / 1024)} MiB, idle ${Math.round(idleKiB / 1024)} MiB: ${JSON.stringify(counts)}`,
+      );
+      const busy = answers.filter((r) => outcome(r) === '429 Too many sign-ins in progress');
+      assert.ok(busy.length > 0, JSON.stringify(counts));
+      assert.ok(busy.every((r) => r.headers['retry-after'] === '1'));
+      const verified = (counts['200'] ?? 0) + (counts['401 Invalid email or password'] ?? 0);
+      assert.ok(verified >= 1 && verified <= 5, JSON.stringify(counts));
+      assert.ok(
+        answers.every((r) => r.status === 200 || r.status === 401 || r.status === 429),
+        JSON.stringify(counts),
+      );
+    } finally {
+      await service.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

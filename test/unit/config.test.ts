@@ -38,6 +38,8 @@ const REFUSALS: readonly (readonly [string, string, RegExp, Record<string, strin
   ['TRUSTED_PROXIES', '10.0.0.0/8, not-an-ip', /comma-separated IPv4 or IPv6 addresses or CIDRs/],
   ['TRUSTED_PROXIES', '10.0.0.0/33', /CIDRs/],
   ['CONSOLE_SECURE_COOKIE', 'yes', /^true, false, 1 or 0$/],
+  ['SIGN_IN_CONCURRENCY', '0', /^an integer from 1 to 256$/],
+  ['SIGN_IN_CONCURRENCY', '257', /^an integer from 1 to 256$/],
   ['LOG_LEVEL', 'verbose', new RegExp(`^one of ${LOG_LEVELS.join(', ')}$`)],
   ['SHUTDOWN_DEADLINE_MS', '50', /from 100 to 600000/],
   ['BOOTSTRAP_DEMO', 'yes', /^true, false, 1 or 0$/],
@@ -103,6 +105,7 @@ describe('configuration errors', () => {
     assert.equal(defaults.logLevel, 'info');
     assert.equal(defaults.lmdbMapSize, 8 * 1024 ** 3);
     assert.deepEqual(defaults.trustedProxies, []);
+    assert.equal(defaults.signInConcurrency, 2);
   });
 
   it('accepts good values of the variables that gained checks', () => {

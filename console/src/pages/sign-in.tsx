@@ -1,4 +1,4 @@
-/** @module console/pages/sign-in: the sign-in form; shows the lockout (429) with its wait. */
+/** @module console/pages/sign-in: the sign-in form; shows the lockout (429) with its wait, and a busy server (429) as such. */
 import { useState } from 'preact/hooks';
 import { ApiError } from '../api.js';
 import { signIn } from '../session.js';
@@ -8,6 +8,11 @@ import { PageTitle } from '../components/common.js';
 /** Why sign-in failed, in words. */
 function message(err: unknown): string {
   if (err instanceof ApiError) {
+    if (err.status === 429 && err.error === 'Too many sign-ins in progress') {
+      // The server verifies only a few passwords at once (SIGN_IN_CONCURRENCY): a moment's wait, not a lockout.
+      const s = Math.max(1, err.retryAfterS ?? 1);
+      return `The server is busy with other sign-ins. Try again in ${s} second${s === 1 ? '' : 's'}.`;
+    }
     if (err.status === 429) {
       const mins = err.retryAfterS !== null ? Math.max(1, Math.ceil(err.retryAfterS / 60)) : null;
       return `Too many sign-in attempts: this account is locked${mins !== null ? ` for ${mins} minute${mins === 1 ? '' : 's'}` : ' for a while'}. Try again later.`;

@@ -20,6 +20,7 @@ import { deriveKey, loadServerSecrets } from '../auth/server-secrets.js';
 import { Users } from '../console/users.js';
 import { CsrfTokens } from '../console/csrf.js';
 import { SignInThrottle } from '../console/sign-in-throttle.js';
+import { HashingGate } from '../console/hashing-gate.js';
 import { Audit } from '../audit.js';
 import { Metrics } from '../metrics.js';
 import { RateLimiter } from '../pipeline/rate-limit.js';
@@ -90,6 +91,7 @@ export function registerProviders(c: DependencyContainer, values: ProvidedValues
   );
   singleton(c, CsrfTokens, (r) => new CsrfTokens(deriveKey(r.resolve(SECRETS), 'console-csrf')));
   singleton(c, SignInThrottle, (r) => new SignInThrottle(r.resolve(STORE).signInThrottle));
+  singleton(c, HashingGate, () => new HashingGate(cfg.signInConcurrency));
   singleton(
     c,
     Audit,

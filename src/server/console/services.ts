@@ -5,6 +5,7 @@ import type { CidrList } from '../pipeline/client-address.js';
 import type { Audit } from '../audit.js';
 import type { CsrfTokens } from './csrf.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
+import type { HashingGate } from './hashing-gate.js';
 import type { Users } from './users.js';
 
 /** The console routes' dependencies. */
@@ -15,6 +16,8 @@ export interface ConsoleServices {
   readonly now: () => number;
   readonly csrf: CsrfTokens;
   readonly throttle: SignInThrottle;
+  /** The bound on concurrent sign-in password verifications of this process (`SIGN_IN_CONCURRENCY`). */
+  readonly hashing: HashingGate;
   readonly audit: Audit;
   /** The options the console reads (`CONSOLE_SECURE_COOKIE`). */
   readonly config: Pick<Config, 'consoleSecureCookie'>;

@@ -10,6 +10,8 @@ import type { SessionRecord, UserRecord } from '../../model/records.js';
 import type { ApiRequest } from '../http/types.js';
 import type { Route } from '../router.js';
 import type { ConsoleServices } from './services.js';
+import type { SignInAdmission } from './sign-in-throttle.js';
+import type { LoginResult } from './users.js';
 import { API_ERRORS } from '../errors.js';
 import { fail } from '../http/envelope.js';
 import { parseJsonBody } from '../../api/requests.js';
@@ -67,10 +69,24 @@ export function sessionRoutes(s: ConsoleServices): Route[] {
         }
         const address = ctx.clientIp ?? req.remoteAddress;
         const nowMs = s.now();
-        // Counted before the password is verified, so concurrent attempts cannot exceed the limits.
-        const admission = await s.throttle.attempt(b.email, address, nowMs);
-        if (!admission.admitted) return throttled(admission.retryAfterS);
-        const login = await s.users.login(b.email, b.password, nowMs);
+        const release = s.hashing.tryEnter();
+        if (!release) {
+          // Every verification slot of this node is taken: refuse now rather than queue (issue 31).
+          const locked = await s.throttle.retryAfterS(b.email, address, nowMs);
+          return locked !== null
+            ? throttled(locked)
+            : fail(API_ERRORS.signInBusy, { detail: 'Try again in 1 s', headers: [['retry-after', '1']] });
+        }
+        let admission: SignInAdmission;
+        let login: LoginResult;
+        try {
+          // Counted before the password is verified, so concurrent attempts cannot exceed the limits.
+          admission = await s.throttle.attempt(b.email, address, nowMs);
+          if (!admission.admitted) return throttled(admission.retryAfterS);
+          login = await s.users.login(b.email, b.password, nowMs);
+        } finally {
+          release();
+        }
         // A verification that threw leaves its attempt counted (never a free guess).
         await s.throttle.settle(admission.ticket, login.ok);
         if (!login.ok) {
