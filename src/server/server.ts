@@ -19,6 +19,8 @@ import { KeyService } from './auth/keys.js';
 import { ResultTokens } from './auth/result-tokens.js';
 import { createDispatch } from './app.js';
 import { idempotency } from './pipeline/idempotency.js';
+import { SealedBox } from './auth/sealed-box.js';
+import { deriveKey } from './auth/server-secrets.js';
 import { CONSOLE_PREFIX, Router } from './router.js';
 import { consoleRoutes } from './console/routes.js';
 import { Users } from './console/users.js';
@@ -48,7 +50,7 @@ import { openConfiguredStore } from '../store/open.js';
 import { probeRedis } from './compose/redis-metrics.js';
 import { registerProviders } from './compose/providers.js';
 import { shutdown } from './compose/shutdown.js';
-import { CLOCK, LOGGER, METRICS, STORE, type Clock } from './compose/tokens.js';
+import { CLOCK, LOGGER, METRICS, SECRETS, STORE, type Clock } from './compose/tokens.js';
 import { thenMaybe } from '../store/awaitable.js';
 import { WaiverClock } from '../actors/waivers/waiver-clock.js';
 
@@ -149,6 +151,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       rateLimit: rateLimit(limiter, now, (window) => metrics?.rateLimited.labels(window).inc()),
       idempotency: idempotency(
         store.idempotency,
+        new SealedBox(deriveKey(c.resolve(SECRETS), 'idempotency-replay')),
         now,
         storeFailureReporter(
           'idempotency',

@@ -1,6 +1,7 @@
 /** The idempotency stage without a socket (server/pipeline/idempotency): what is stored, released and replayed, on a real LMDB store. */
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import type { ApiRequest, ApiResponse, RequestContext } from '../../src/server/h
 import type { KeyRecord } from '../../src/model/records.js';
 import type { Store } from '../../src/store/store.js';
 import { openStore } from '../../src/store/open.js';
+import { SealedBox } from '../../src/server/auth/sealed-box.js';
 import { API_ERRORS } from '../../src/server/errors.js';
 import {
   IDEMPOTENCY_RUNNING_MS,
@@ -17,6 +19,7 @@ import {
 } from '../../src/server/pipeline/idempotency.js';
 
 const T = 1_795_341_600_000;
+const box = new SealedBox(randomBytes(32));
 
 function request(key: string, body = '{"a":1}', extra: Record<string, string> = {}, query = ''): ApiRequest {
   const bytes = Buffer.from(body);
@@ -71,7 +74,7 @@ it('fingerprints method, path, query and body, never the signature header', () =
 
 it('stores the headers that describe the result, not the per-request ones, and replays with Idempotent-Replayed', () =>
   withStore(async (store) => {
-    const stage = idempotency(store.idempotency, () => T);
+    const stage = idempotency(store.idempotency, box, () => T);
     const answer: ApiResponse = {
       status: 201,
       body: '{"ok":true}',
@@ -97,7 +100,7 @@ it('stores the headers that describe the result, not the per-request ones, and r
 
 it('releases the claim when the handler throws, rejects or answers a 5xx, so that a retry runs again', () =>
   withStore(async (store) => {
-    const stage = idempotency(store.idempotency, () => T);
+    const stage = idempotency(store.idempotency, box, () => T);
     const thrown = counting(() => {
       throw new Error('boom');
     });
@@ -116,7 +119,7 @@ it('releases the claim when the handler throws, rejects or answers a 5xx, so tha
 it('answers 409 while the first runs, takes a stale claim over after the running bound, and 422 for another body', () =>
   withStore(async (store) => {
     let now = T;
-    const stage = idempotency(store.idempotency, () => now);
+    const stage = idempotency(store.idempotency, box, () => now);
     let finish: (a: ApiResponse) => void = () => undefined;
     const slow = counting(() => new Promise<ApiResponse>((resolve) => (finish = resolve)));
     const first = stage(request('s'), context(), slow);
@@ -137,7 +140,7 @@ it('answers 409 while the first runs, takes a stale claim over after the running
 
 it('answers 400 to an invalid key value without touching the store; 255 printable characters are a key', () =>
   withStore(async (store) => {
-    const stage = idempotency(store.idempotency, () => T);
+    const stage = idempotency(store.idempotency, box, () => T);
     const target = counting(() => ({ status: 200, body: '{}' }));
     for (const bad of ['', 'x'.repeat(256), 'a\u0001b', 'é']) {
       const refused = stage(request(bad), context(), target);
@@ -156,6 +159,7 @@ it('sends the answer when the store cannot record it, and reports the failure', 
     broken.complete = () => Promise.reject(new Error('store down'));
     const stage = idempotency(
       broken,
+      box,
       () => T,
       (e) => failures.push(e),
     );
@@ -166,4 +170,44 @@ it('sends the answer when the store cannot record it, and reports the failure', 
     );
     assert.equal(answer.status, 200);
     assert.equal(failures.length, 1);
+  }));
+
+it('stores the body sealed for its key id and key: the record holds no clear byte of it, and it opens nowhere else', () =>
+  withStore(async (store) => {
+    const stage = idempotency(store.idempotency, box, () => T);
+    const secret = 'whsec_c2VjcmV0LXNpZ25pbmcta2V5';
+    const target = counting(() => ({ status: 201, body: JSON.stringify({ ok: true, data: { secret } }) }));
+    await stage(request('sealed'), context(), target);
+    const held = await store.idempotency.claim('k1', 'sealed', fingerprintOf(request('sealed')), T, T + 1);
+    assert.equal(held.kind, 'done');
+    const body = held.kind === 'done' ? held.response.body : Buffer.alloc(0);
+    assert.ok(SealedBox.isSealed(body));
+    assert.ok(!body.includes('whsec_'), 'no clear byte of the secret');
+    assert.ok(!body.includes('"ok"'), 'no clear byte of the body');
+    assert.equal(
+      (await stage(request('sealed'), context(), target)).body.toString(),
+      `{"ok":true,"data":{"secret":"${secret}"}}`,
+    );
+    assert.equal(box.open(body, 'idempotency\u0000k2\u0000sealed'), null, 'bound to its key id');
+    assert.equal(box.open(body, 'idempotency\u0000k1\u0000other'), null, 'bound to its Idempotency-Key');
+    const otherMaster = idempotency(store.idempotency, new SealedBox(randomBytes(32)), () => T);
+    const unreadable = await otherMaster(request('sealed'), context(), target);
+    assert.equal(unreadable.status, 500, 'sealed under another master key: not replayed, not run again');
+    assert.equal(target.runs, 1);
+  }));
+
+it('replays a body stored in clear by a version before sealing as it is', () =>
+  withStore(async (store) => {
+    const claim = await store.idempotency.claim('k1', 'legacy', fingerprintOf(request('legacy')), T, T + 1000);
+    assert.equal(claim.kind, 'claimed');
+    const token = claim.kind === 'claimed' ? claim.token : '';
+    const legacy = { status: 200, headers: [], body: Buffer.from('{"old":true}') };
+    assert.ok(await store.idempotency.complete('k1', 'legacy', token, legacy, T, T + 60_000));
+    const stage = idempotency(store.idempotency, box, () => T);
+    const replay = await stage(
+      request('legacy'),
+      context(),
+      counting(() => ({ status: 200, body: '{}' })),
+    );
+    assert.equal(replay.body.toString(), '{"old":true}');
   }));

@@ -4,6 +4,9 @@
  * rate limit, routing and permission, just before the handler: the first request of a (key id,
  * Idempotency-Key) claims it, its response is stored for IDEMPOTENCY_TTL_MS and replayed to a retry
  * of the same request; a request without the header never reaches this module (no store access).
+ * The stored body is sealed (AES-256-GCM under a sub-key of the master key, bound to the key id and
+ * the Idempotency-Key): answers carry secrets (a `whsec_` signing secret, a result token) that must
+ * not rest in clear in the store, its backups or a shared Redis (issue 31, item 3).
  */
 import { createHash } from 'node:crypto';
 import type { ApiRequest, ApiResponse, RequestContext } from '../http/types.js';
@@ -11,6 +14,7 @@ import type { IdempotencyRepository, StoredResponse } from '../../store/idempote
 import { isPromise, thenMaybe, type Awaitable } from '../../store/awaitable.js';
 import { API_ERRORS } from '../errors.js';
 import { fail } from '../http/envelope.js';
+import { SealedBox } from '../auth/sealed-box.js';
 
 /** How long a stored response is replayed, in milliseconds (24 h, the draft's example and Stripe's). */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
@@ -52,6 +56,10 @@ const IN_PROGRESS = fail(API_ERRORS.idempotencyInProgress, {
 const REUSED = fail(API_ERRORS.idempotencyKeyReused, {
   detail: 'This Idempotency-Key was used with a different method, path, query or body',
 });
+/** A stored body that no longer opens: the master key changed since it was stored, or the record was altered. */
+const UNREADABLE = fail(API_ERRORS.internal, {
+  detail: 'The stored response of this Idempotency-Key cannot be read; send the request with a new key',
+});
 const INVALID = fail(API_ERRORS.idempotencyKeyInvalid, {
   detail: 'Idempotency-Key must be 1 to 255 printable ASCII characters',
 });
@@ -78,18 +86,24 @@ export function fingerprintOf(req: ApiRequest): string {
   return createHash('sha256').update(`${req.method}\n${target}\n`).update(req.body).digest('hex');
 }
 
+/** The additional authenticated data of a stored body: it opens only for its own (key id, Idempotency-Key). */
+const sealContext = (keyId: string, key: string): string => `idempotency\u0000${keyId}\u0000${key}`;
+
 /**
- * The idempotency stage over `store` with the clock `now` (epoch ms).
+ * The idempotency stage over `store` with the clock `now` (epoch ms); `box` seals every stored body
+ * (`deriveKey(secrets, 'idempotency-replay')`).
  * - 400 `Invalid Idempotency-Key` for a value that is not 1 to 255 printable ASCII characters;
  * - 409 `Idempotent request in progress` (`Retry-After: 1`) while the first request of the key runs;
  * - 422 `Idempotency-Key reused with a different request` for another fingerprint;
- * - the stored response with `Idempotent-Replayed: true` for a retry;
+ * - the stored response with `Idempotent-Replayed: true` for a retry (500 `Internal server error` when
+ *   its body no longer opens: sealed under another master key);
  * - else the handler's answer, stored unless it is a 5xx (or it threw), which releases the claim.
  * A failed store write after the handler answered is reported to `onFailure` and the answer sent: the
  * claim then expires after IDEMPOTENCY_RUNNING_MS (a 5xx before the handler ran is the store's 503).
  */
 export function idempotency(
   store: IdempotencyRepository,
+  box: SealedBox,
   now: () => number,
   onFailure: (error: unknown) => void = () => undefined,
 ): IdempotencyStage {
@@ -103,19 +117,21 @@ export function idempotency(
       store.sweep(at).catch(onFailure);
     }
     const keyId = ctx.key!.key_id;
+    const context = sealContext(keyId, key);
     return thenMaybe(
       store.claim(keyId, key, fingerprintOf(req), at, at + IDEMPOTENCY_RUNNING_MS),
       (outcome): Awaitable<ApiResponse> => {
         if (outcome.kind === 'mismatch') return REUSED;
         if (outcome.kind === 'running') return IN_PROGRESS;
-        if (outcome.kind === 'done') return replayed(outcome.response);
+        if (outcome.kind === 'done') return replayed(outcome.response, box, context);
         const token = outcome.token;
         const settle = async (answer: ApiResponse): Promise<ApiResponse> => {
           try {
             if (answer.status >= 500) await store.release(keyId, key, token);
             else {
               const done = now();
-              await store.complete(keyId, key, token, stored(answer), done, done + IDEMPOTENCY_TTL_MS);
+              const kept = stored(answer, box, context);
+              await store.complete(keyId, key, token, kept, done, done + IDEMPOTENCY_TTL_MS);
             }
           } catch (error) {
             onFailure(error);
@@ -138,20 +154,21 @@ export function idempotency(
   };
 }
 
-/** What is kept of an answer. */
-function stored(answer: ApiResponse): StoredResponse {
+/** What is kept of an answer: its status and result headers in clear, its body sealed for `context`. */
+function stored(answer: ApiResponse, box: SealedBox, context: string): StoredResponse {
   return {
     status: answer.status,
     headers: (answer.headers ?? []).filter(([name]) => !NOT_STORED.has(name.toLowerCase())).map(([n, v]) => [n, v]),
-    body: typeof answer.body === 'string' ? Buffer.from(answer.body, 'utf8') : answer.body,
+    body: box.seal(typeof answer.body === 'string' ? Buffer.from(answer.body, 'utf8') : answer.body, context),
   };
 }
 
-/** A stored answer, replayed byte for byte with `Idempotent-Replayed: true`. */
-function replayed(response: StoredResponse): ApiResponse {
-  return {
-    status: response.status,
-    body: Buffer.from(response.body),
-    headers: [...response.headers, ['idempotent-replayed', 'true']],
-  };
+/**
+ * A stored answer, replayed byte for byte with `Idempotent-Replayed: true`. A body stored in clear by
+ * a version before sealing (within its 24 h) is replayed as it is.
+ */
+function replayed(response: StoredResponse, box: SealedBox, context: string): ApiResponse {
+  const body = SealedBox.isSealed(response.body) ? box.open(response.body, context) : Buffer.from(response.body);
+  if (body === null) return UNREADABLE;
+  return { status: response.status, body, headers: [...response.headers, ['idempotent-replayed', 'true']] };
 }
