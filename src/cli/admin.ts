@@ -19,6 +19,7 @@ import { importScenario } from '../actors/scenarios.js';
 import { RETIRE_ROUND } from '../actors/evaluations.js';
 import { rollupView } from '../api/views/rollup.js';
 import { Users } from '../server/console/users.js';
+import { passwordProblem } from '../server/console/password-policy.js';
 import { randomBytes } from 'node:crypto';
 import { addBackupCommand } from './admin-backup.js';
 import { example, JSON_HELP, print } from './admin-output.js';
@@ -378,7 +379,10 @@ export function buildCli(output: CliOutput = {}): Command {
     .requiredOption('--org <org_id>', 'the organization the account belongs to')
     .requiredOption('--email <email>', 'sign-in e-mail address (unique)')
     .addOption(new Option('--role <role>', 'console role').choices(['owner', 'admin', 'member']).default('admin'))
-    .option('--password <password>', 'initial password (default: a random one, printed once)')
+    .option(
+      '--password <password>',
+      "initial password: 12 to 1,024 characters, not the account's e-mail, not a common password (default: a random one, printed once)",
+    )
     .option('--json', JSON_HELP)
     .addHelpText('after', example('users create --org org_1a2b3c --email ops@example.com --role admin --json'))
     .action(
@@ -389,6 +393,9 @@ export function buildCli(output: CliOutput = {}): Command {
         password?: string;
         json?: boolean;
       }) => {
+        // Checked here, not by commander: its message for an invalid option value repeats the value.
+        const refused = o.password === undefined ? null : await passwordProblem(o.password, o.email);
+        if (refused) throw new CliError('usage', `--password ${refused}`);
         const password = o.password ?? randomBytes(18).toString('base64url');
         const user = await withStore(({ users }) => users.create(o.org, o.email, o.role, password));
         print(

@@ -158,6 +158,35 @@ describe('admin CLI', () => {
     assert.equal((await admin('watermarks show', wm)).key_id, key.key_id);
   });
 
+  it('refuses a --password outside the console policy as a usage error (exit 2) and creates no account', async () => {
+    const { org_id: orgId } = await admin('orgs create', '--name', 'Password Org');
+    const email = 'Night.Shift@cli.test';
+    for (const password of ['a', 'x7#kQ9!mZp2', 'night.shift@cli.test', 'night.shift', 'Password1234']) {
+      const r = await run(['users', 'create', '--org', orgId, '--email', email, '--password', password, '--json']);
+      assert.equal(r.status, exitCodeOf('usage'), `${password}: ${r.stderr}`);
+      assert.equal(r.stdout, '');
+      const error = JSON.parse(r.stderr) as { error: string; detail: string };
+      assert.equal(error.error, 'usage');
+      assert.match(
+        error.detail,
+        /^--password (must be 12 to 1024 characters|must not be or contain|is a commonly used)/,
+      );
+      if (password.length > 1) assert.ok(!error.detail.includes(password), 'the password is not repeated');
+    }
+    const signIn = (password: string) =>
+      fetch(`${t.baseUrl}/api/v1/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+    assert.equal((await signIn('a')).status, 401, 'no account was made with a refused password');
+    const good = 'a fine night shift password';
+    const user = await admin('users create', '--org', orgId, '--email', email, '--password', good);
+    assert.equal(user.email, 'night.shift@cli.test', 'the e-mail was free: no refused run created it');
+    assert.equal(user.password, undefined, 'a chosen password is not printed');
+    assert.equal((await signIn(good)).status, 200);
+  });
+
   it('imports a directory and rejects invalid blueprints with the pointer of the problem', async () => {
     const { org_id: orgId } = await admin('orgs create', '--name', 'Dir Org');
     const dir = mkdtempSync(join(tmpdir(), 'gov-cli-bps-'));

@@ -345,6 +345,18 @@ describe('console session protection', () => {
       { email: 'NEW.ADMIN@acme.test', role: 'member' },
     ])
       expectError(await consoleCall(t.baseUrl, 'POST', '/users', owned, body), 422, 'Invalid request body');
+    const refusedPasswords = [
+      ['x7#kQ9!mZp2', 'must be 12 to 1024 characters'],
+      ['PASSWORD1234', 'is a commonly used password (found in password breach lists)'],
+      ['Weak.Choice@acme.test', "must not be or contain the account's e-mail address"],
+      ['weak.choice@acme.test!', "must not be or contain the account's e-mail address"],
+    ] as const;
+    for (const [password, message] of refusedPasswords) {
+      const body = { email: 'weak.choice@acme.test', role: 'member', password };
+      const refused = await consoleCall<never>(t.baseUrl, 'POST', '/users', owned, body);
+      expectError(refused, 422, 'Invalid request body');
+      assert.deepEqual((JSON.parse(refused.raw) as { detail: unknown }).detail, [{ path: '/password', message }]);
+    }
     expectError(
       await consoleCall(
         t.baseUrl,

@@ -161,7 +161,7 @@ export const CREATE_USER: ConsoleEndpoint = {
     errors: {
       ...ROLE_ERRORS,
       403: '`Not authorized` (not an owner), or `CSRF token missing or invalid`',
-      422: '`Invalid request body` (e-mail, role, password length, or the e-mail is taken)',
+      422: '`Invalid request body` (e-mail, role, the password policy, or the e-mail is taken)',
     },
   },
 };

@@ -17,12 +17,11 @@ import { guard } from './guard.js';
 import { okPlain } from './reply.js';
 import { UserError } from './users.js';
 import { CREATE_USER, LIST_USERS } from './read-endpoints.js';
+import { passwordProblem } from './password-policy.js';
 
 const ROLES: readonly UserRole[] = ['owner', 'admin', 'member'];
 /** A plausible address (one `@`, a dot in the domain, no spaces), at most 254 characters (RFC 5321 §4.5.3.1.3). */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Password length in characters (OWASP Authentication Cheat Sheet: at least 8; 12 here, no upper cap below 1024). */
-export const PASSWORD_LENGTH = { min: 12, max: 1024 } as const;
 
 /** An account as the console shows it. */
 const userView = (u: UserRecord) => ({
@@ -56,16 +55,9 @@ export function userRoutes(s: ConsoleServices): Route[] {
           detail.push({ path: '/email', message: 'must be an e-mail address' });
         if (typeof role !== 'string' || !ROLES.includes(role as UserRole))
           detail.push({ path: '/role', message: `must be one of ${ROLES.join(', ')}` });
-        if (
-          password !== undefined &&
-          (typeof password !== 'string' ||
-            password.length < PASSWORD_LENGTH.min ||
-            password.length > PASSWORD_LENGTH.max)
-        )
-          detail.push({
-            path: '/password',
-            message: `must be ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters`,
-          });
+        const refused =
+          password === undefined ? null : await passwordProblem(password, typeof email === 'string' ? email : '');
+        if (refused) detail.push({ path: '/password', message: refused });
         if (detail.length > 0) return fail(API_ERRORS.invalidBody, { detail });
         const generated = password === undefined ? randomBytes(18).toString('base64url') : null;
         let user: UserRecord;

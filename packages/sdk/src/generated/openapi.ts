@@ -5081,7 +5081,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponse'];
         };
       };
-      /** @description `Invalid request body` (e-mail, role, password length, or the e-mail is taken) */
+      /** @description `Invalid request body` (e-mail, role, the password policy, or the e-mail is taken) */
       422: {
         headers: {
           [name: string]: unknown;
