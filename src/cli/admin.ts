@@ -20,6 +20,7 @@ import { RETIRE_ROUND } from '../actors/evaluations.js';
 import { rollupView } from '../api/views/rollup.js';
 import { Users } from '../server/console/users.js';
 import { passwordProblem } from '../server/console/password-policy.js';
+import { DATE_TIME_RULE, parseDateTime } from '../model/rfc3339.js';
 import { randomBytes } from 'node:crypto';
 import { addBackupCommand } from './admin-backup.js';
 import { example, JSON_HELP, print } from './admin-output.js';
@@ -49,9 +50,10 @@ function permissions(text: string): Permission[] {
   return list as Permission[];
 }
 
+/** An RFC 3339 date-time (model/rfc3339), as UTC ISO text; anything else is a usage error. */
 function isoTime(text: string): string {
-  const t = Date.parse(text);
-  if (Number.isNaN(t)) throw new InvalidArgumentError('expected an ISO 8601 time');
+  const t = parseDateTime(text);
+  if (t === null) throw new InvalidArgumentError(`expected a time that ${DATE_TIME_RULE.replace(/^must be/, 'is')}`);
   return new Date(t).toISOString();
 }
 
@@ -158,7 +160,11 @@ export function buildCli(output: CliOutput = {}): Command {
     .requiredOption('--org <org_id>', 'the organization the key belongs to')
     .option('--name <name>', 'key name', 'default')
     .option('--permissions <list>', `comma-separated, default all (${ALL_PERMISSIONS.join(',')})`, permissions)
-    .option('--expires-at <iso>', 'expiry time (ISO 8601); default never', isoTime)
+    .option(
+      '--expires-at <time>',
+      'expiry time, RFC 3339 with Z or an offset (2027-01-31T00:00:00Z); default never',
+      isoTime,
+    )
     .option('--json', JSON_HELP)
     .addHelpText(
       'after',

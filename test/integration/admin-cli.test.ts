@@ -158,6 +158,20 @@ describe('admin CLI', () => {
     assert.equal((await admin('watermarks show', wm)).key_id, key.key_id);
   });
 
+  it('reads --expires-at as an RFC 3339 date-time only (a usage error otherwise) and stores it in UTC', async () => {
+    const { org_id: orgId } = await admin('orgs create', '--name', 'Expiry Org');
+    for (const expires of ['2027-02-30T00:00:00Z', '2027-02-29T00:00:00Z', '2027-03-01T00:00:00', '2027-03-01']) {
+      const r = await run(['keys', 'create', '--org', orgId, '--expires-at', expires, '--json']);
+      assert.equal(r.status, exitCodeOf('usage'), `${expires}: ${r.stderr}`);
+      const error = JSON.parse(r.stderr) as { error: string; detail: string };
+      assert.equal(error.error, 'usage');
+      assert.match(error.detail, /RFC 3339 date-time with Z or an offset/);
+    }
+    const key = await admin('keys create', '--org', orgId, '--expires-at', '2027-03-01T00:30:00+01:00');
+    const listed = await t.server.store.organizations.getKey(key.key_id);
+    assert.equal(listed?.expires_at, '2027-02-28T23:30:00.000Z');
+  });
+
   it('refuses a --password outside the console policy as a usage error (exit 2) and creates no account', async () => {
     const { org_id: orgId } = await admin('orgs create', '--name', 'Password Org');
     const email = 'Night.Shift@cli.test';

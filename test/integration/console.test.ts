@@ -5,6 +5,7 @@ import { GovernanceClient, send } from '../../src/client/client.js';
 import type { Failure } from '../../src/client/responses.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { dataOf, expectError } from '../helpers/assertions.js';
+import { DATE_TIME_RULE } from '../../src/model/rfc3339.js';
 
 /** The console's success envelope (`{ ok: true, data }`, no watermark) or the spec's error envelope. */
 type ConsoleReply<T> = { readonly ok: true; readonly data: T } | Failure;
@@ -20,6 +21,7 @@ interface KeyView {
   readonly key_id: string;
   readonly state: 'active' | 'revoked' | 'expired';
   readonly rotated_from: string | null;
+  readonly expires_at: string | null;
 }
 
 /** A key just created or rotated: the clear key and signing secret, shown once. */
@@ -155,6 +157,33 @@ describe('console key administration', () => {
       404,
       'Key not found',
     );
+  });
+
+  it('reads expires_at as an RFC 3339 date-time only: 422 at /expires_at for a lenient form, UTC for an offset', async () => {
+    for (const expires of [
+      '2027-02-30T00:00:00Z',
+      '2027-02-29T00:00:00Z',
+      '2027-03-01T00:00:00',
+      '2027-03-01',
+      '2027-03-01 00:00:00Z',
+    ]) {
+      const res = await call('POST', '/keys', adminToken, { org_id: t.orgId, name: 'exp', expires_at: expires });
+      expectError(res, 422, 'Invalid request body');
+      const detail = (res.body as unknown as Failure).detail;
+      assert.deepEqual(detail, [{ path: '/expires_at', message: DATE_TIME_RULE }], expires);
+    }
+    for (const [expires, stored] of [
+      ['2028-02-29T00:00:00Z', '2028-02-29T00:00:00.000Z'],
+      ['2027-03-01T00:30:00+01:00', '2027-02-28T23:30:00.000Z'],
+    ]) {
+      const res = await call<IssuedKey>('POST', '/keys', adminToken, {
+        org_id: t.orgId,
+        name: 'exp',
+        expires_at: expires,
+      });
+      assert.equal(res.status, 201, res.raw);
+      assert.equal(dataOf(res).expires_at, stored);
+    }
   });
 
   it('ends a session on logout', async () => {

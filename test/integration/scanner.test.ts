@@ -373,6 +373,18 @@ describe('gov scan', () => {
     const bad = gov('scan', target, '--waivers', waivers);
     assert.equal(bad.code, 2);
     assert.match(bad.err, /entry 1: "reason" is required/);
+    // An impossible day, unquoted (YAML made it a Date: 2 March) or quoted, and a date-time, are refused.
+    for (const expires of ['2027-02-30', '"2027-02-29"', '2027-03-01T00:00:00Z']) {
+      writeFileSync(waivers, `waivers:\n  - policy: SEC-1\n    reason: r\n    expires: ${expires}\n`);
+      const refused = gov('scan', target, '--waivers', waivers);
+      assert.equal(refused.code, 2, `${expires}: ${refused.err}`);
+      assert.ok(
+        refused.err.includes(`waivers ${waivers}, entry 1: "expires" must be a calendar date YYYY-MM-DD`),
+        refused.err,
+      );
+    }
+    writeFileSync(waivers, 'waivers:\n  - policy: SEC-1\n    reason: r\n    expires: 2028-02-29\n');
+    assert.notEqual(gov('scan', target, '--waivers', waivers).code, 2, 'a leap day is a date');
   });
 
   it('applies --rules and --settings offline as the service does: a custom rule fires, an override and a disabled policy change the report', () => {

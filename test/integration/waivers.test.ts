@@ -15,6 +15,7 @@ import { redisClusterEnv } from '../helpers/redis-env.js';
 import { startReceiver } from '../helpers/receiver.js';
 import { bp, m } from '../helpers/blueprints.js';
 import { dataOf, failureOf, fieldErrors, type RollupView } from './bodies.js';
+import { DATE_TIME_RULE } from '../../src/model/rfc3339.js';
 
 /** A Sheets write without an error handler (DI-1 fails on module 2) and default labels (ARC-4 warns). */
 const blueprint = bp([m(1, 'http:ActionSendData'), m(2, 'google-sheets:addRow')]);
@@ -216,6 +217,19 @@ for (const backend of ['lmdb', 'redis'] as const)
           fieldErrors(res).some((e) => e.path === path),
           `${path} in ${res.raw}`,
         );
+      }
+      // The clock is in late 2026: each of these is within a year, and each is refused for its form.
+      for (const expires of [
+        '2027-02-30T00:00:00Z', // was stored as 2 March
+        '2027-02-29T00:00:00Z', // 2027 is not a leap year
+        '2027-03-01T00:00:00', // no offset: was read in the server's local zone
+        '2027-03-01',
+        '2027-03-01 00:00:00Z',
+        '2027-03-01T00:00:00+0100',
+      ]) {
+        const res = await t.client.call<Reply<unknown>>('POST', '/waivers', { ...base, expires_at: expires });
+        assert.equal(res.status, 422, `${expires}: ${res.raw}`);
+        assert.deepEqual(fieldErrors(res), [{ path: '/expires_at', message: DATE_TIME_RULE }], expires);
       }
       const unknown = await t.client.call<Reply<unknown>>('POST', '/waivers', { ...base, scenario_id: 'nope' });
       assert.equal(unknown.status, 404);

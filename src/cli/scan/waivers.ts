@@ -17,9 +17,10 @@
  * ```
  */
 import { readFileSync } from 'node:fs';
-import { load } from 'js-yaml';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import type { Violation } from '../../engine/index.js';
 import type { FileResult } from './file-result.js';
+import { FULL_DATE_RULE, isFullDate } from '../../model/rfc3339.js';
 
 /** One waiver of the file. */
 export interface ScanWaiver {
@@ -48,13 +49,13 @@ export interface WaivedBy {
 /** A scanned file with its waived findings, by fingerprint. */
 export type WaivedResult = FileResult & { readonly waived?: Readonly<Record<string, WaivedBy>> };
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** Reads and checks a waiver file. @throws WaiverFileError naming the file, the entry and the field. */
 export function readWaivers(path: string): ScanWaiver[] {
   let doc: unknown;
   try {
-    doc = load(readFileSync(path, 'utf8'));
+    // The core schema reads `2027-02-30` as the text it is: the default one makes every unquoted
+    // date a Date, rolling an impossible day over into the next month (2 March) before it is checked.
+    doc = load(readFileSync(path, 'utf8'), { schema: CORE_SCHEMA });
   } catch (err) {
     throw new WaiverFileError(`waivers ${path}: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -70,13 +71,12 @@ export function readWaivers(path: string): ScanWaiver[] {
         if (required) throw new WaiverFileError(`${at}: "${name}" is required`);
         return undefined;
       }
-      // YAML reads an unquoted date as a Date and a bare number as a number.
-      if (v instanceof Date) return v.toISOString().slice(0, 10);
+      // YAML reads a bare number as a number (dates stay text: CORE_SCHEMA).
       if (typeof v === 'string' || typeof v === 'number') return String(v);
       throw new WaiverFileError(`${at}: "${name}" must be text`);
     };
     const expires = text('expires', true)!;
-    if (!DATE.test(expires)) throw new WaiverFileError(`${at}: "expires" must be a date (YYYY-MM-DD)`);
+    if (!isFullDate(expires)) throw new WaiverFileError(`${at}: "expires" ${FULL_DATE_RULE}`);
     const reason = text('reason', true)!;
     if (reason.trim() === '') throw new WaiverFileError(`${at}: "reason" must not be empty`);
     const optional = (name: 'file' | 'module' | 'fingerprint' | 'approver') => {

@@ -26,6 +26,7 @@ import { okPlain } from './reply.js';
 import { sessionRoutes } from './session-routes.js';
 import { auditRoutes } from './audit-routes.js';
 import { userRoutes } from './user-routes.js';
+import { DATE_TIME_RULE, parseDateTime } from '../../model/rfc3339.js';
 
 /** Key ids in console paths: longer than an id can be → 404 `Key not found`. */
 const KEY_ID = { key_id: { notFound: API_ERRORS.keyNotFound } };
@@ -111,14 +112,13 @@ export function consoleRoutes(s: ConsoleServices, reads: readonly Route[] = []):
           });
         }
         const expires = body['expires_at'];
-        if (expires !== undefined && (typeof expires !== 'string' || Number.isNaN(Date.parse(expires))))
-          return fail(API_ERRORS.invalidBody, {
-            detail: [{ path: '/expires_at', message: 'must be an ISO 8601 time' }],
-          });
+        const expiresMs = typeof expires === 'string' ? parseDateTime(expires) : null;
+        if (expires !== undefined && expiresMs === null)
+          return fail(API_ERRORS.invalidBody, { detail: [{ path: '/expires_at', message: DATE_TIME_RULE }] });
         const issued = await keys.createKey(orgId, {
           name: typeof body['name'] === 'string' ? body['name'] : 'console',
           ...(perms ? { permissions: perms as Permission[] } : {}),
-          expiresAt: typeof expires === 'string' ? new Date(expires).toISOString() : null,
+          expiresAt: expiresMs === null ? null : new Date(expiresMs).toISOString(),
         });
         await audit.record(orgId, userActor(session.user_id), 'key.create', issued.record.key_id, issued.record.name);
         return okPlain(

@@ -20,6 +20,7 @@ import { fail, ok } from '../http/envelope.js';
 import { MAX_ID_LENGTH } from '../router.js';
 import { schemaRef } from '../openapi/components.js';
 import { publicAnswer, refuse, type Outcome } from './outcome.js';
+import { DATE_TIME_RULE, parseDateTime } from '../../model/rfc3339.js';
 
 /** Unrevoked, unexpired waivers per organization. */
 export const MAX_ACTIVE_WAIVERS = 1000;
@@ -146,9 +147,8 @@ function checkBody(
   const expires = str('expires_at', 40, true);
   let expiresAt = '';
   if (expires !== null) {
-    const ms = Date.parse(expires);
-    if (!/^\d{4}-\d{2}-\d{2}T/.test(expires) || Number.isNaN(ms))
-      detail.push({ path: '/expires_at', message: 'must be an RFC 3339 date-time' });
+    const ms = parseDateTime(expires);
+    if (ms === null) detail.push({ path: '/expires_at', message: DATE_TIME_RULE });
     else if (ms <= nowMs) detail.push({ path: '/expires_at', message: 'must be in the future' });
     else if (ms > nowMs + MAX_WAIVER_MS)
       detail.push({ path: '/expires_at', message: 'must be at most one year ahead' });
