@@ -12,7 +12,7 @@ describe('webhook targets (private targets not allowed)', () => {
   });
   after(() => t.close());
 
-  it('refuses IPv4-compatible, IPv4-mapped, NAT64 and metadata literals with 422 at /url', async () => {
+  it('refuses IPv4-compatible, IPv4-mapped, NAT64 and metadata literals and local names with 422 at /url', async () => {
     const cases: [string, string][] = [
       ['https://[::7f00:1]/x', 'must point to a public (global unicast) address, not ipv4Compatible'],
       ['https://[::127.0.0.1]/x', 'must point to a public (global unicast) address, not ipv4Compatible'],
@@ -20,6 +20,11 @@ describe('webhook targets (private targets not allowed)', () => {
       ['https://[64:ff9b::a9fe:a9fe]/x', 'must point to a public (global unicast) address, not rfc6052'],
       ['https://169.254.169.254/latest/meta-data', 'must point to a public (global unicast) address, not linkLocal'],
       ['http://127.0.0.1:8080/x', 'must use https'],
+      // A trailing dot makes a name absolute, not another name (issue 31, item 6).
+      ['https://localhost./h', 'must not point to a local host name'],
+      ['https://LOCALHOST../h', 'must not point to a local host name'],
+      ['https://metadata.google.internal./h', 'must not point to a local host name'],
+      ['https://./h', 'must have a host name'],
     ];
     for (const [url, message] of cases) {
       const res = await t.client.call<Reply<WebhookCreated>>('POST', '/webhooks', { url });

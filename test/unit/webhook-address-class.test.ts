@@ -2,7 +2,7 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { addressRefusal, isGlobalUnicast } from '../../src/actors/webhooks/address-class.js';
-import { BlockedTargetError, literalTargetError } from '../../src/actors/webhooks/target-guard.js';
+import { BlockedTargetError, hostTargetError } from '../../src/actors/webhooks/target-guard.js';
 import { ACCEPTED_ADDRESSES, REFUSED_ADDRESSES, urlHost } from '../helpers/address-forms.js';
 
 it('refuses every address that is not global unicast, naming its range', () => {
@@ -24,20 +24,16 @@ it('refuses forms that are not strict IP literals (never classified as public)',
 
 it('blocks refused literal targets before connecting, and lets global unicast ones through', () => {
   for (const [address] of REFUSED_ADDRESSES) {
-    const err = literalTargetError(new URL(`https://${urlHost(address)}/x`), false);
+    const err = hostTargetError(new URL(`https://${urlHost(address)}/x`), false);
     assert.ok(err instanceof BlockedTargetError, address);
     assert.equal(err.code, 'ERR_WEBHOOK_TARGET_BLOCKED');
     assert.match(err.message, /^blocked: /);
-    assert.equal(
-      literalTargetError(new URL(`https://${urlHost(address)}/x`), true),
-      null,
-      `${address} with allowPrivate`,
-    );
+    assert.equal(hostTargetError(new URL(`https://${urlHost(address)}/x`), true), null, `${address} with allowPrivate`);
   }
   for (const address of ACCEPTED_ADDRESSES)
-    assert.equal(literalTargetError(new URL(`https://${urlHost(address)}/x`), false), null, address);
+    assert.equal(hostTargetError(new URL(`https://${urlHost(address)}/x`), false), null, address);
   assert.equal(
-    literalTargetError(new URL('https://hooks.example.com/x'), false),
+    hostTargetError(new URL('https://hooks.example.com/x'), false),
     null,
     'names are checked by the lookup hook',
   );

@@ -6,7 +6,9 @@ import { request as httpsRequest } from 'node:https';
 import {
   BlockedTargetError,
   guardedLookup,
+  hostTargetError,
   isBlockedError,
+  normalHost,
   targetProblem,
 } from '../../src/actors/webhooks/target-guard.js';
 import { sendWebhook } from '../../src/actors/webhooks/send.js';
@@ -41,6 +43,31 @@ it('keeps the other registration rules', () => {
   assert.equal(targetProblem('https://metadata.google.internal/', false), 'must not point to a local host name');
   assert.equal(targetProblem('https://hooks.example.com/x', false), null);
   assert.equal(targetProblem('http://127.0.0.1:9/x', true), null);
+});
+
+it('sees a name with trailing dots, in any case, as the name itself at registration and in the lookup hook', async () => {
+  for (const url of [
+    'https://localhost./h',
+    'https://LOCALHOST../h',
+    'https://api.localhost./h',
+    'https://metadata.google.internal./h',
+    'https://Metadata.Google.Internal../h',
+  ])
+    assert.equal(targetProblem(url, false), 'must not point to a local host name', url);
+  assert.equal(targetProblem('https://./h', false), 'must have a host name');
+  assert.equal(targetProblem('https://../h', false), 'must have a host name');
+  assert.equal(targetProblem('https://hooks.example.com./x', false), null, 'an absolute public name');
+  assert.equal(targetProblem('https://localhost./h', true), null, 'private targets allowed');
+  assert.equal(normalHost('[::1]'), '::1');
+  assert.equal(normalHost('Hooks.Example.COM..'), 'hooks.example.com');
+  // At connect time the same names are refused before any DNS query (an endpoint stored before this rule).
+  for (const host of ['metadata.google.internal.', 'localhost..', 'api.localhost.']) {
+    assert.equal(hostTargetError(new URL(`https://${host}/h`), true), null, 'private targets allowed');
+    const r = await sendWebhook(`https://${host}:9/h`, {}, '{}', GUARDED);
+    assert.equal(r.blocked, true, `${host}: ${r.error}`);
+    assert.equal(r.error, `blocked: ${host} is a local host name`);
+  }
+  assert.equal(hostTargetError(new URL('https://hooks.example.com./x'), false), null, 'left to the lookup hook');
 });
 
 it('blocks every refused literal at connect time, without a connection', async () => {

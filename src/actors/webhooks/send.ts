@@ -1,7 +1,7 @@
 /** @module actors/webhooks/send: one HTTP POST of a signed webhook message, without following redirects. */
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { guardedLookup, guardPeer, isBlockedError, literalTargetError } from './target-guard.js';
+import { guardedLookup, guardPeer, isBlockedError, hostTargetError } from './target-guard.js';
 
 /** Outcome of one attempt. */
 export interface SendResult {
@@ -51,7 +51,7 @@ export function sendWebhook(
       done({ statusCode: null, error: 'invalid URL', blocked: false, retryAfterMs: null });
       return;
     }
-    const refused = literalTargetError(u, options.allowPrivate);
+    const refused = hostTargetError(u, options.allowPrivate);
     if (refused) {
       done({ statusCode: null, error: refused.message, blocked: true, retryAfterMs: null });
       return;
