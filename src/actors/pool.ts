@@ -4,6 +4,7 @@ import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { INTERACTIVE_RESERVE_MS, type Lane } from './lanes.js';
 import { FairQueue } from './fair-queue.js';
+import { MAX_BATCH } from '../api/requests.js';
 import { classifyTaskError, TaskBudget, type TaskFailure } from './task-failure.js';
 import type {
   ChunkProgress,
@@ -149,10 +150,15 @@ export class EvaluationPool {
     return this.options.maxQueue + this.options.threads;
   }
 
-  /** Most tasks one organization may have in flight: its share of the capacity, at least one per worker. */
+  /**
+   * Most tasks one organization may have in flight: its share of the capacity, but never less than one
+   * task per worker nor than one batch of the largest size (spec §8: `MAX_BATCH` scenarios), so that
+   * every batch the API accepts fits a pool that could hold it; never more than the capacity.
+   */
   get orgCapacity(): number {
     const percent = this.options.orgSharePercent ?? DEFAULT_ORG_SHARE_PERCENT;
-    return Math.max(this.options.threads, Math.floor((this.capacity * percent) / 100));
+    const share = Math.floor((this.capacity * percent) / 100);
+    return Math.min(this.capacity, Math.max(this.options.threads, MAX_BATCH, share));
   }
 
   /** Tasks queued or running. */

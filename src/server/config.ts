@@ -79,7 +79,8 @@ export interface Config {
   /**
    * `POOL_ORG_SHARE_PERCENT`, default 50 (1 to 100): most of the pool's capacity (`POOL_MAX_QUEUE` +
    * `POOL_THREADS` tasks) one organization may hold, in per cent; beyond it its submissions get 503 with
-   * `Retry-After` while other organizations are served (issue 31). Never below one task per worker.
+   * `Retry-After` while other organizations are served (issue 31). Never below one task per worker nor one
+   * batch of 10 scenarios (spec §8).
    */
   readonly poolOrgSharePercent: number;
   /** `SCENARIO_TIMEOUT_MS`, default 10000: budget of one scenario evaluation, in milliseconds. */

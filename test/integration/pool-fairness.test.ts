@@ -41,7 +41,7 @@ describe('the pool between organizations', () => {
   before(() => {
     pool = new EvaluationPool({
       threads: 1,
-      maxQueue: 9,
+      maxQueue: 29,
       taskTimeoutMs: 30_000,
       maxOldGenerationMb: 256,
       maxYoungGenerationMb: 24,
@@ -67,15 +67,15 @@ describe('the pool between organizations', () => {
   });
 
   it("refuses an organization beyond its share of the capacity while admitting another's", async () => {
-    // Capacity 10 (queue 9 + 1 worker); an organization may hold half of it.
-    assert.equal(pool.capacity, 10);
-    assert.equal(pool.orgCapacity, 5);
-    const tasks = Array.from({ length: 5 }, () =>
+    // Capacity 30 (queue 29 + 1 worker); an organization may hold half of it.
+    assert.equal(pool.capacity, 30);
+    assert.equal(pool.orgCapacity, 15);
+    const tasks = Array.from({ length: 15 }, () =>
       pool.runInline('a', { kind: 'inline', body: body(SMALL), governance: DEFAULT_GOVERNANCE }),
     );
     assert.equal(pool.admission('a', 1), 'share_full');
     assert.equal(pool.admission('b', 1), 'ok');
-    assert.equal(pool.admission('b', 6), 'pool_full', 'more than the pool holds');
+    assert.equal(pool.admission('b', 16), 'pool_full', 'more than the pool holds');
     for (const r of await Promise.all(tasks)) assert.equal(r.ok, true);
     assert.equal(pool.admission('a', 1), 'ok', 'the share is free again once they finished');
   });
@@ -85,8 +85,8 @@ describe('tenant isolation over HTTP', () => {
   let t: TestServer;
   let b: GovernanceClient;
   before(async () => {
-    // One worker and a small queue: capacity 16, an organization's share 8.
-    t = await startTestServer({ env: { POOL_THREADS: '1', POOL_MAX_QUEUE: '15' } });
+    // One worker and a small queue: capacity 20, an organization's share 10 (one batch of the largest size).
+    t = await startTestServer({ env: { POOL_THREADS: '1', POOL_MAX_QUEUE: '19' } });
     b = (await t.addOrg('Organization B')).client;
   });
   after(() => t.close());
@@ -115,7 +115,7 @@ describe('tenant isolation over HTTP', () => {
     const aReplies = await Promise.all(flood);
     assert.deepEqual(bStatuses, [200, 200, 200, 200], 'B is served while A is over its share');
     const refused = aReplies.filter((r) => r.status === 503);
-    assert.ok(refused.length >= 24 - 8, `A's requests beyond its share of 8 are refused (${refused.length})`);
+    assert.ok(refused.length >= 24 - 10, `A's requests beyond its share of 10 are refused (${refused.length})`);
     for (const r of refused) {
       assert.equal(r.headers['retry-after'], '2');
       assert.match(r.raw, /Evaluation capacity exhausted/);
@@ -132,6 +132,26 @@ describe('tenant isolation over HTTP', () => {
         between.filter((e) => e === 'a-done').length <= 2,
         `B request ${i} waited behind: ${between.join(' ')}`,
       );
+    }
+  });
+});
+
+describe("an organization's share of a small pool", () => {
+  it('always admits one batch of the largest size (spec §8: 10 scenarios) when the pool could hold it', async () => {
+    const small = new EvaluationPool({
+      threads: 1,
+      maxQueue: 2,
+      taskTimeoutMs: 30_000,
+      maxOldGenerationMb: 128,
+      maxYoungGenerationMb: 24,
+      orgSharePercent: 10,
+    });
+    try {
+      assert.equal(small.orgCapacity, small.capacity, 'capped by what the pool holds');
+      assert.equal(small.admission('a', 3), 'ok');
+      assert.equal(small.admission('a', 4), 'pool_full');
+    } finally {
+      await small.close();
     }
   });
 });
