@@ -47,7 +47,7 @@ export class Evaluations {
      * Cluster mode (issue 16): scenarios run as chunk jobs on the shared queue, on any node's
      * worker, instead of in this process's actors. Null: one process, actors (the default).
      */
-    private readonly queue: Pick<ChunkQueue, 'enqueue' | 'counts' | 'close'> | null = null,
+    private readonly queue: Pick<ChunkQueue, 'create' | 'counts' | 'close'> | null = null,
     /** Governance contexts (issue 17): the pin of each new evaluation, the context and waivers of each chunk. */
     readonly governance: GovernanceContexts = new GovernanceContexts(store),
   ) {}
@@ -68,7 +68,8 @@ export class Evaluations {
 
   /**
    * Creates a batch (written and flushed before this resolves, so an acknowledged evaluation survives
-   * a crash) and starts its actor. `versions` are the stored blueprint versions (stored batches);
+   * a crash) and starts its actor; in cluster mode, stores it with its chunk jobs in one Redis
+   * transaction instead, so that when this rejects nothing was stored (issue 31, item 7). `versions` are the stored blueprint versions (stored batches);
    * `traceparent` the submitting request's trace context (EvaluationRecord `traceparent`), if any.
    */
   async submit(
@@ -103,9 +104,12 @@ export class Evaluations {
       ...(trigger === 'api' ? {} : { trigger }),
       ...(traceparent === undefined ? {} : { traceparent }),
     };
-    await this.store.evaluations.create(record);
-    if (this.queue) await this.queue.enqueue(record, inputs);
-    else this.startActor(record, inputs);
+    if (this.queue) {
+      await this.queue.create(record, inputs); // the record and its chunk jobs, both or neither
+    } else {
+      await this.store.evaluations.create(record);
+      this.startActor(record, inputs);
+    }
     return record;
   }
 

@@ -1,13 +1,16 @@
 /**
  * @module actors/cluster/chunk-queue: the producer side of cluster mode's work distribution (issue
  * 16): an evaluation's chunks become BullMQ jobs on one queue that the worker of every node with
- * `ROLE=all|worker` consumes. Adding is idempotent (job ids are `<evaluation>-<chunk>`).
+ * `ROLE=all|worker` consumes. The evaluation record and its chunk jobs are written in one Redis
+ * transaction (issue 31, item 7): a submission that fails leaves neither behind.
  */
-import { Queue } from 'bullmq';
+import { Job, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { EvaluationRecord } from '../../model/records.js';
 import type { ScenarioInput } from '../evaluation-actor.js';
 import { chunkJobs, type ChunkJobData } from './chunk-jobs.js';
+import { defineScriptCommand, scriptCallArgs, type ScriptCall } from '../../store/redis/script.js';
+import { COMMAND_TIMEOUT_MS } from '../../store/redis/store.js';
 
 /** Name of the chunk queue (its keys are `<REDIS_PREFIX>bull:<name>:*`, BullMQ's layout). */
 export const CHUNK_QUEUE = 'chunks';
@@ -38,13 +41,38 @@ export interface ChunkQueueCounts {
   readonly failed: number;
 }
 
-/** Adds chunk jobs. One per node; its connection fails fast while Redis is down (the request gets 503). */
+/**
+ * How the Redis store creates an evaluation (store/evaluations/redis `RedisEvaluations`): the create
+ * script's call for a record, and what to do once it ran.
+ */
+export interface EvaluationCreator {
+  creation(record: EvaluationRecord): ScriptCall;
+  created(record: EvaluationRecord): void;
+}
+
+/**
+ * Creates evaluations with their chunk jobs. One per node, on a connection of its own that fails
+ * fast while Redis is down (no offline queue, one retry, the store's 2 s command time-out): the
+ * request gets 503.
+ */
 export class ChunkQueue {
   private readonly queue: Queue<ChunkJobData>;
   private readonly connection: Redis;
 
-  constructor(redisUrl: string, redisPrefix: string) {
-    this.connection = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  constructor(
+    redisUrl: string,
+    redisPrefix: string,
+    private readonly evaluations: EvaluationCreator,
+  ) {
+    this.connection = new Redis(redisUrl, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      lazyConnect: false,
+      commandTimeout: COMMAND_TIMEOUT_MS,
+      // A transaction in flight when the connection drops fails (503) instead of being sent again
+      // after the reconnect, when its request may already have been answered.
+      autoResendUnfulfilledCommands: false,
+    });
     // Without a listener an unreachable Redis is reported by ioredis as an unhandled 'error' event.
     this.connection.on('error', () => undefined);
     this.queue = new Queue<ChunkJobData>(CHUNK_QUEUE, {
@@ -52,14 +80,39 @@ export class ChunkQueue {
       prefix: bullPrefix(redisPrefix),
       defaultJobOptions: CHUNK_JOB_OPTIONS,
     });
-    this.queue.on('error', () => undefined); // the same connection errors; callers see failed adds
+    this.queue.on('error', () => undefined); // the same connection errors; callers see failed creations
   }
 
-  /** Adds the chunks of `record` (one atomic MULTI: all or none). Resolves once Redis acknowledged them. */
-  async enqueue(record: EvaluationRecord, inputs: readonly ScenarioInput[]): Promise<void> {
-    await this.queue.addBulk(
-      chunkJobs(record, inputs).map((j) => ({ name: 'chunk', data: j.data, opts: { jobId: j.jobId } })),
-    );
+  /**
+   * Stores `record` (the store's create script) and adds its chunk jobs in one `MULTI`/`EXEC`, as
+   * BullMQ's FlowProducer adds a flow's jobs: Redis runs all of it or none of it, so when this
+   * rejects, neither the evaluation nor a job exists (the request's 503 changed nothing), except
+   * when the connection broke after Redis received the `EXEC`: then both exist and the evaluation
+   * completes (docs/architecture.md, "Cluster mode"). Resolves once Redis acknowledged the transaction.
+   * @throws the connection's errors (Redis unreachable: store/redis/unavailable), or Redis's error
+   *   for a refused command (an `OOM` refusal aborts the whole transaction and is thrown as such).
+   */
+  async create(record: EvaluationRecord, inputs: readonly ScenarioInput[]): Promise<void> {
+    const call = this.evaluations.creation(record);
+    const command = defineScriptCommand(this.connection, call.script); // before multi(): the transaction copies the commands
+    const tx = (await this.queue.client).multi();
+    tx.runCommand(command, scriptCallArgs(call));
+    for (const j of chunkJobs(record, inputs)) {
+      const opts = { ...CHUNK_JOB_OPTIONS, jobId: j.jobId };
+      await new Job<ChunkJobData>(this.queue, 'chunk', j.data, opts, j.jobId).addJob(tx);
+    }
+    let replies: [Error | null, unknown][] | null;
+    try {
+      replies = await tx.exec();
+    } catch (error) {
+      throw refusal(error);
+    }
+    if (replies === null) throw new Error('the evaluation transaction was discarded'); // only after a WATCH, which it has not
+    // A command that failed while the others ran: a script's error (a bug; the evaluation's time
+    // budget closes what was written), never an outage, which fails the whole transaction.
+    const failed = replies.find(([error]) => error !== null);
+    if (failed) throw failed[0]!;
+    this.evaluations.created(record);
   }
 
   /** Job counts (one round trip). */
@@ -77,4 +130,13 @@ export class ChunkQueue {
     await this.queue.close();
     this.connection.disconnect();
   }
+}
+
+/**
+ * The error of an aborted transaction (`EXECABORT`, which ioredis gives the errors of the refused
+ * commands as `previousErrors`): the first refusal, so that an `OOM` refusal is seen as such (503).
+ */
+function refusal(error: unknown): unknown {
+  const previous = (error as { previousErrors?: unknown[] } | null)?.previousErrors;
+  return previous && previous.length > 0 ? previous[0] : error;
 }

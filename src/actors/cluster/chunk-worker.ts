@@ -8,8 +8,9 @@
  * hands the job to another node, which runs the scenarios that have no outcome yet; outcomes merge
  * idempotently (a scenario keeps its first outcome; results and rollup contributions are keyed by
  * evaluation and scenario), so a re-run never counts a scenario twice. Evaluations that outlive
- * their time budget (a job that failed every attempt, a node that died between storing an
- * evaluation and adding its jobs) are closed by a sweep of the open index that every worker runs.
+ * their time budget (a job that failed every attempt, or an evaluation that a release before
+ * issue 31 stored without its jobs: now both are one transaction, chunk-queue `create`) are closed
+ * by a sweep of the open index that every worker runs.
  */
 import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';

@@ -12,7 +12,8 @@ import { EvaluationPool } from '../../actors/pool.js';
 import { Evaluations } from '../../actors/evaluations.js';
 import { WebhookDispatcher } from '../../actors/webhooks/dispatcher.js';
 import type { Store } from '../../store/store.js';
-import { ChunkQueue } from '../../actors/cluster/chunk-queue.js';
+import { ChunkQueue, type EvaluationCreator } from '../../actors/cluster/chunk-queue.js';
+import { RedisStore } from '../../store/redis/store.js';
 import { KeyService } from '../auth/keys.js';
 import { KeyUsage } from '../auth/key-usage.js';
 import { ResultTokens } from '../auth/result-tokens.js';
@@ -219,7 +220,15 @@ export function registerProviders(c: DependencyContainer, values: ProvidedValues
           r.resolve(METRICS),
           r.resolve(LOGGER),
         ),
-        cfg.store === 'redis' ? new ChunkQueue(cfg.redisUrl, cfg.redisPrefix) : null,
+        cfg.store === 'redis'
+          ? new ChunkQueue(cfg.redisUrl, cfg.redisPrefix, redisEvaluations(r.resolve(STORE)))
+          : null,
       ),
   );
+}
+
+/** The Redis store's evaluations, which cluster mode's chunk queue creates evaluations with. @throws Error for another backend (a wiring mistake). */
+function redisEvaluations(store: Store): EvaluationCreator {
+  if (!(store instanceof RedisStore)) throw new Error(`cluster mode needs the Redis store, not ${store.backend}`);
+  return store.evaluations;
 }

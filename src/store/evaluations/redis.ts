@@ -13,7 +13,7 @@ import type {
   UpdateReceipt,
 } from './repository.js';
 import type { RedisContext } from '../redis/context.js';
-import type { ScriptArg } from '../redis/script.js';
+import type { ScriptArg, ScriptCall } from '../redis/script.js';
 import { decodeStoredView, encodeStoredView } from './stored-view.js';
 import { TerminalViews } from './terminal-views.js';
 import type { Awaitable } from '../awaitable.js';
@@ -74,15 +74,35 @@ export class RedisEvaluations implements EvaluationsRepository {
   constructor(private readonly c: RedisContext) {}
 
   async create(record: EvaluationRecord): Promise<void> {
+    const call = this.creation(record);
+    await runScript(this.c.redis, call.script, call.keys, call.args);
+    this.created(record);
+  }
+
+  /**
+   * What `create` runs, as a value: cluster mode runs it in one `MULTI` with the evaluation's chunk
+   * jobs (actors/cluster/chunk-queue `create`), so that both are stored or neither.
+   */
+  creation(record: EvaluationRecord): ScriptCall {
     const k = this.c.keys;
     const id = record.evaluation_id;
-    await runScript(
-      this.c.redis,
-      CREATE,
-      [k.evaluation(record.org_id, id), k.evaluationOrgs, k.open, k.expiry, k.counts],
-      [id, record.org_id, packRecord(record), encodeStoredView(record), openValue(record), record.expires_at ?? ''],
-    );
-    this.c.evaluationOwners.remember(id, record.org_id);
+    return {
+      script: CREATE,
+      keys: [k.evaluation(record.org_id, id), k.evaluationOrgs, k.open, k.expiry, k.counts],
+      args: [
+        id,
+        record.org_id,
+        packRecord(record),
+        encodeStoredView(record),
+        openValue(record),
+        record.expires_at ?? '',
+      ],
+    };
+  }
+
+  /** To call once `creation(record)` ran: this node knows the evaluation's owner without asking Redis. */
+  created(record: EvaluationRecord): void {
+    this.c.evaluationOwners.remember(record.evaluation_id, record.org_id);
   }
 
   async get(evaluationId: string): Promise<EvaluationRecord | undefined> {

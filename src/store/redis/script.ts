@@ -36,6 +36,32 @@ export function luaScript(name: string, source: string): LuaScript {
   return { name, source, sha: createHash('sha1').update(source).digest('hex') };
 }
 
+/** One run of a script: what `runScript` takes, as a value (to run it inside a caller's transaction). */
+export interface ScriptCall {
+  readonly script: LuaScript;
+  readonly keys: readonly string[];
+  readonly args: readonly ScriptArg[];
+}
+
+/**
+ * Defines `script` as a command of the connection `redis` (ioredis `defineCommand`, once per
+ * connection and script), so that a `MULTI` of that connection can run it: ioredis sends the source
+ * (EVAL) the first time on each socket and the SHA1 (EVALSHA) after, so a transaction never meets
+ * NOSCRIPT halfway (a server restart is a new socket). Define it before creating the transaction
+ * (an ioredis pipeline copies the connection's commands when it is made).
+ * @returns the command's name, for `runCommand(name, scriptCallArgs(call))` of BullMQ's transactions.
+ */
+export function defineScriptCommand(redis: Redis, script: LuaScript): string {
+  const name = `gov-${script.name}-${script.sha.slice(0, 12)}`;
+  if (!(name in redis.scriptsSet)) redis.defineCommand(name, { lua: script.source });
+  return name;
+}
+
+/** The arguments of a command made by `defineScriptCommand`: the key count, the keys, then the arguments. */
+export function scriptCallArgs(call: ScriptCall): (string | Buffer | number)[] {
+  return [call.keys.length, ...call.keys, ...call.args.map(toArg)];
+}
+
 /** The protocol's error code of a reply error: its first word (`NOSCRIPT No matching script.`). */
 function replyCode(error: unknown): string | undefined {
   return error instanceof Error ? error.message.split(' ', 1)[0] : undefined;

@@ -2,7 +2,8 @@
  * @module store/redis/unavailable: which ioredis failures mean "Redis cannot be reached right now"
  * (the request may be retried elsewhere or later: 503 with Retry-After, issue 16 "Redis outages").
  * ioredis rejects these with plain `Error`s; their messages are matched here and nowhere else,
- * pinned to ioredis 5 (built/Redis.js, built/Command.js, built/utils CONNECTION_CLOSED_ERROR_MSG).
+ * pinned to ioredis 5 (built/Redis.js, built/Command.js, built/redis/event_handler.js, built/utils
+ * CONNECTION_CLOSED_ERROR_MSG).
  */
 
 /** Messages of ioredis 5 for a connection that is down, closed, or a command that got no answer in time. */
@@ -11,6 +12,8 @@ const UNAVAILABLE_MESSAGES = [
   'Connection is closed.',
   'Command timed out',
   'Reached the max retries per request limit',
+  // A pipeline or transaction cut by the connection's close after part of its answers came (redis/event_handler abortError).
+  'Command aborted due to connection close',
   // maxmemory reached under noeviction (the policy the service requires): writes are refused until
   // memory is freed or added; the request may be retried.
   'OOM command not allowed',
