@@ -59,16 +59,30 @@ export interface IssuedKey extends KeyView {
   readonly signing_secret: string;
 }
 
-/** Worst badge of a scenario. */
-export type Badge = Severity | 'clean' | 'not_evaluated';
+/**
+ * Worst badge of a scenario. `unknown`: results stored before the fleet read model (issue 18) with
+ * violations, none critical, which did not record their worst severity; evaluating the scenario
+ * again gives it its badge.
+ */
+export type Badge = Severity | 'clean' | 'unknown' | 'not_evaluated';
 
 /** Badges in display order, worst first. */
-export const BADGES: readonly Badge[] = ['critical', 'high', 'medium', 'low', 'info', 'clean', 'not_evaluated'];
+export const BADGES: readonly Badge[] = [
+  'critical',
+  'high',
+  'medium',
+  'low',
+  'info',
+  'unknown',
+  'clean',
+  'not_evaluated',
+];
 
 /** `GET /overview` data. */
 export interface Overview {
   readonly rollup: Rollup;
-  readonly badges: Readonly<Record<Badge, number>>;
+  /** `unknown` only when non-zero. */
+  readonly badges: Readonly<Record<Exclude<Badge, 'unknown'>, number> & { readonly unknown?: number }>;
   readonly evaluations_by_day: readonly {
     readonly day: string;
     readonly evaluations: number;

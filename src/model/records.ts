@@ -166,7 +166,7 @@ export interface RollupRecord {
   readonly waived_total?: number;
   /** Per policy code: scenarios with a waived violation of it; absent = none. */
   readonly waived?: Readonly<Record<string, number>>;
-  /** Evaluated scenarios by their worst badge (issue 18; zero counts left out); absent in rollups stored before it (rebuild fills it). */
+  /** Evaluated scenarios by their worst badge (issue 18; zero counts left out); rollups stored before it get them from the store migration at the first open (store/lmdb/migrate, store/redis/migrate). */
   readonly badges?: Readonly<Partial<Record<ScenarioBadge, number>>>;
   readonly updated_at: string;
 }

@@ -19,11 +19,13 @@ export function OverviewPage() {
 
 function OverviewBody({ o }: { o: Overview }) {
   const r = o.rollup;
+  // `unknown` only when some scenario has it (results kept from before issue 18; the API sends it only then).
+  const badges = useMemo(() => BADGES.filter((b) => b !== 'unknown' || (o.badges[b] ?? 0) > 0), [o]);
   const badgeSeries = useMemo(
-    () => [{ label: 'Scenarios', values: BADGES.map((b) => o.badges[b] ?? 0), color: '#334155' }],
-    [o],
+    () => [{ label: 'Scenarios', values: badges.map((b) => o.badges[b] ?? 0), color: '#334155' }],
+    [o, badges],
   );
-  const badgeLabels = useMemo(() => BADGES.map((b) => b.replace('_', ' ')), []);
+  const badgeLabels = useMemo(() => badges.map((b) => b.replace('_', ' ')), [badges]);
   const days = useMemo(() => o.evaluations_by_day.map((d) => d.day.slice(5)), [o]);
   const daySeries = useMemo(
     () => [
@@ -86,7 +88,7 @@ function OverviewBody({ o }: { o: Overview }) {
             </tr>
           </thead>
           <tbody>
-            {BADGES.map((b) => (
+            {badges.map((b) => (
               <tr key={b}>
                 <th scope="row">
                   <Badge value={b} />

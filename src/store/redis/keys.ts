@@ -52,6 +52,7 @@
  * | `Poutbox-endpoints` | hash | webhook id → org id of endpoints with pending deliveries | WebhooksRepository |
  * | `Pwaiver-due:notice`, `Pwaiver-due:expiry` | zset | `<org>\0<waiver id>` scored by the epoch ms the waiver's notice or expiry is due | GovernanceRepository |
  * | `Pcounts` | hash | record counts for `stats()` (scenarios, evaluations, results, keys, webhooks, deliveries, waivers, custom_rules, outbox) | RedisStore |
+ * | `Pmigrations` | hash | name of a one-time upgrade of earlier releases' data → when it finished (ISO 8601) | store/redis/migrate |
  * | `Puser:<user>` | string | msgpack UserRecord | ConsoleAccountsRepository |
  * | `Puser-emails` | hash | e-mail → user id | ConsoleAccountsRepository |
  * | `Psession:<token hash>` | string | msgpack SessionRecord | ConsoleAccountsRepository |
@@ -211,6 +212,9 @@ export class RedisKeys {
   }
   get counts(): string {
     return `${this.prefix}counts`;
+  }
+  get migrations(): string {
+    return `${this.prefix}migrations`;
   }
   user(userId: string): string {
     return `${this.prefix}user:${part(userId)}`;

@@ -14,6 +14,7 @@ import { Redis } from 'ioredis';
 import type { Store, StoreStats } from '../store.js';
 import { COUNTERS, DEFAULT_PREFIX, RedisKeys } from './keys.js';
 import { RedisContext } from './context.js';
+import { migrateRedis } from './migrate.js';
 import { checkRedisSettings } from './settings.js';
 import { isRedisUnavailableError } from './unavailable.js';
 import { RedisAudit } from '../audit/redis.js';
@@ -63,6 +64,7 @@ export class RedisStore implements Store {
   readonly signInThrottle: RedisSignInThrottle;
   readonly audit: RedisAudit;
   readonly fleet: RedisFleet;
+  private readonly context: RedisContext;
 
   /**
    * @param redis a connected client (one connection for every command, auto-pipelined).
@@ -75,6 +77,7 @@ export class RedisStore implements Store {
     readonly settingsWarning: string | undefined,
   ) {
     const context = new RedisContext(redis, keys, () => new Date(now()).toISOString());
+    this.context = context;
     this.organizations = new RedisOrganizations(context);
     this.scenarios = new RedisScenarios(context);
     this.evaluations = new RedisEvaluations(context);
@@ -96,6 +99,11 @@ export class RedisStore implements Store {
    */
   async flushed(): Promise<void> {
     await this.redis.ping();
+  }
+
+  /** Runs the one-time upgrades of earlier releases' data this prefix has not run (store/redis/migrate; `openRedisStore` does). */
+  async migrate(): Promise<void> {
+    await migrateRedis(this.context, this.results);
   }
 
   /** Resolves on PING; rejects at once while Redis is unreachable (no offline queue). */
@@ -132,7 +140,8 @@ export class RedisStore implements Store {
 
 /**
  * Connects to `url` (`redis://[user:password@]host:port[/db]`, or `rediss://` for TLS), checks the
- * server settings (unless `checkSettings: false`) and returns the store. Commands fail fast while
+ * server settings (unless `checkSettings: false`), upgrades data of earlier releases (store/redis/migrate,
+ * once per prefix) and returns the store. Commands fail fast while
  * Redis is down (no offline queue; commands in flight when the connection drops fail and are not
  * re-sent), so requests answer 503 instead of hanging; the client reconnects in the background forever.
  * @throws RedisSettingsError when the server evicts keys or has no AOF; the connection error when
@@ -157,7 +166,14 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
     await redis.connect();
     redis.options.enableOfflineQueue = false;
     const warning = options.checkSettings === false ? undefined : await checkRedisSettings(redis);
-    return new RedisStore(redis, new RedisKeys(options.prefix ?? DEFAULT_PREFIX), options.now ?? Date.now, warning);
+    const store = new RedisStore(
+      redis,
+      new RedisKeys(options.prefix ?? DEFAULT_PREFIX),
+      options.now ?? Date.now,
+      warning,
+    );
+    await store.migrate();
+    return store;
   } catch (error) {
     redis.disconnect();
     throw error;

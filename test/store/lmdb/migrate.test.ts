@@ -3,7 +3,7 @@
  * latest results kept in the legacy `result-views` table, and remediation stored as a plain map
  * (before 2026-11-22), are read through the repositories after the upgrade, and the legacy table is
  * emptied; terminal evaluations stored before the completion index (2026-11-26) are indexed, so
- * retention reaches them.
+ * retention reaches them; rollups kept without badge counts (before issue 18) are rebuilt.
  */
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,6 +14,7 @@ import { open } from 'lmdb';
 import { LmdbStore } from '../../../src/store/lmdb/store.js';
 import { k } from '../../../src/store/lmdb/tables.js';
 import type { EvaluationRecord } from '../../../src/model/records.js';
+import { advance, contribution, evaluationRecord, iso, resultWrite, saveScenario } from '../contract/fixtures.js';
 
 const ORG = 'org_1';
 const LEGACY_JSON = '{"scenario_id":"old","evaluation_status":"evaluated","score":55}';
@@ -115,6 +116,41 @@ it('indexes terminal stored evaluations kept before the completion index, once, 
     assert.equal(await store.evaluations.purgeRetired(Date.UTC(2026, 10, 1), () => false, 100), 1);
     assert.equal(store.evaluations.get('ev_late'), undefined);
     assert.ok(store.evaluations.get('ev_open'));
+    await store.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('rebuilds every rollup once, so its badge counts cover the results kept before them (issue 31, item 8)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gov-migrate-'));
+  const name = 'migration:2026-11-28-rollup-badges';
+  try {
+    let store = new LmdbStore(dir);
+    for (const id of ['a', 'b', 'c', 'd']) await saveScenario(store, ORG, id);
+    const record = evaluationRecord('ev_1', ORG, ['a', 'b', 'c']);
+    await store.evaluations.create(record);
+    // Contributions as results stored before issue 18 hold them (no `badge`, no `severities`).
+    const written = [contribution(100), contribution(70, { 'SEC-1': 1 }), contribution(90, { 'OPS-1': 2 })];
+    await store.evaluations.commit({
+      record: advance(record, 'complete', [0, 1, 2]),
+      results: written.map((c, i) => resultWrite('ev_1', i, c, iso(1_000))),
+    });
+    const expected = { clean: 1, critical: 1, unknown: 1 };
+    assert.deepEqual(store.results.rollup(ORG)?.badges, expected, 'the commit counts them');
+    // What an upgrade finds: a rollup kept without badge counts, the migration not yet run.
+    const kept = { ...store.results.rollup(ORG)!, badges: {}, updated_at: iso(5_000) };
+    await store.tables.rollups.put(ORG, kept);
+    await store.tables.meta.remove(name);
+    await store.close();
+
+    store = new LmdbStore(dir);
+    assert.deepEqual(store.results.rollup(ORG), { ...kept, badges: expected }, 'rebuilt; updated_at kept');
+    await store.tables.rollups.put(ORG, kept);
+    await store.close();
+
+    store = new LmdbStore(dir); // once: a later open leaves the rollup as it finds it
+    assert.deepEqual(store.results.rollup(ORG), kept);
     await store.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
