@@ -45,7 +45,8 @@ import { startOpsListener } from './ops-listener.js';
 import { accessHooks } from './compose/access-log.js';
 import { collectGauges } from './compose/gauges.js';
 import { evaluationObserver, observePool, storeFailureReporter } from './compose/observers.js';
-import { ChunkWorker } from '../actors/cluster/chunk-worker.js';
+import { ChunkWorker, type ChunkWorkerOptions } from '../actors/cluster/chunk-worker.js';
+import { RedisStore } from '../store/redis/store.js';
 import { openConfiguredStore } from '../store/open.js';
 import { probeRedis } from './compose/redis-metrics.js';
 import { registerProviders } from './compose/providers.js';
@@ -264,6 +265,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   };
 }
 
+/** The chunk worker's `jobStarted` on the Redis store (cluster mode's fair order, chunk-queue `chunkPriority`). */
+function chunkBacklog(store: Store): Pick<ChunkWorkerOptions, 'jobStarted'> {
+  return store instanceof RedisStore
+    ? { jobStarted: (orgId, jobId) => store.evaluations.chunkStarted(orgId, jobId) }
+    : {};
+}
+
 /**
  * Starts this node's consumer of chunk jobs (cluster mode, `ROLE=all|worker`), timeouts swept every
  * quarter of the evaluation budget (at most 5 s), CHUNK_CONCURRENCY jobs at once.
@@ -280,6 +288,7 @@ function startChunkWorker(c: DependencyContainer, config: Config): ChunkWorker {
       lockMs: config.chunkLockMs,
       evaluationTimeoutMs: config.evaluationTimeoutMs,
       sweepIntervalMs: Math.max(200, Math.min(5_000, Math.floor(config.evaluationTimeoutMs / 4))),
+      ...chunkBacklog(c.resolve(STORE)),
     },
     c.resolve(Evaluations).governance,
     evaluationObserver(c.resolve(WebhookDispatcher), c.resolve(METRICS), c.resolve(LOGGER), c.resolve(CLOCK)),

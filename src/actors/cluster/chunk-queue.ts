@@ -2,7 +2,9 @@
  * @module actors/cluster/chunk-queue: the producer side of cluster mode's work distribution (issue
  * 16): an evaluation's chunks become BullMQ jobs on one queue that the worker of every node with
  * `ROLE=all|worker` consumes. The evaluation record and its chunk jobs are written in one Redis
- * transaction (issue 31, item 7): a submission that fails leaves neither behind.
+ * transaction (issue 31, item 7): a submission that fails leaves neither behind. Jobs are ordered
+ * fairly between organizations (issue 31, item 1): a job's BullMQ priority is its place in its own
+ * organization's backlog, so the queue serves the organizations with waiting jobs in turn.
  */
 import { Job, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -48,6 +50,25 @@ export interface ChunkQueueCounts {
 export interface EvaluationCreator {
   creation(record: EvaluationRecord): ScriptCall;
   created(record: EvaluationRecord): void;
+  /** The organization's chunk jobs not yet started, dropping those queued before `oldestMs`. */
+  chunkBacklog(orgId: string, oldestMs: number): Promise<number>;
+  /** The script call that counts `jobIds` into the organization's backlog, run in the creating transaction. */
+  chunksQueued(orgId: string, jobIds: readonly string[], atMs: number): ScriptCall;
+}
+
+/** BullMQ's lowest priority (its largest number, `2 ** 21`); 1 is the highest. */
+const LOWEST_PRIORITY = 2 ** 21;
+
+/**
+ * The BullMQ priority of the `n`-th (from 0) new job of an organization that has `backlog` jobs
+ * waiting: its place in that organization's queue, `backlog + n + 1`. BullMQ takes the lowest number
+ * first and, among equal numbers, the oldest job: so the next job of every organization with waiting
+ * jobs comes before the second of any, whatever their backlogs (start-time fair queuing with one unit
+ * per chunk, as the pool does on each node: actors/fair-queue). A newcomer's first job waits behind at
+ * most one job per other organization already waiting.
+ */
+export function chunkPriority(backlog: number, n: number): number {
+  return Math.min(LOWEST_PRIORITY, backlog + n + 1);
 }
 
 /**
@@ -59,10 +80,15 @@ export class ChunkQueue {
   private readonly queue: Queue<ChunkJobData>;
   private readonly connection: Redis;
 
+  /**
+   * @param backlogWindowMs how long a queued job counts in its organization's backlog at most, in ms
+   *   (`EVALUATION_TIMEOUT_MS`: a job still waiting then belongs to an evaluation its budget closed)
+   */
   constructor(
     redisUrl: string,
     redisPrefix: string,
     private readonly evaluations: EvaluationCreator,
+    private readonly backlogWindowMs: number,
   ) {
     this.connection = new Redis(redisUrl, {
       maxRetriesPerRequest: 1,
@@ -93,14 +119,27 @@ export class ChunkQueue {
    *   for a refused command (an `OOM` refusal aborts the whole transaction and is thrown as such).
    */
   async create(record: EvaluationRecord, inputs: readonly ScenarioInput[]): Promise<void> {
+    const jobs = chunkJobs(record, inputs);
+    const atMs = Date.parse(record.created_at);
+    // Read before the transaction (a concurrent submission of the same organization may read the same
+    // count: its jobs then share places, which only reorders that organization's own jobs).
+    const backlog = await this.evaluations.chunkBacklog(record.org_id, atMs - this.backlogWindowMs);
     const call = this.evaluations.creation(record);
-    const command = defineScriptCommand(this.connection, call.script); // before multi(): the transaction copies the commands
+    const queued = this.evaluations.chunksQueued(
+      record.org_id,
+      jobs.map((j) => j.jobId),
+      atMs,
+    );
+    // Defined before multi(): the transaction copies the connection's commands.
+    const command = defineScriptCommand(this.connection, call.script);
+    const queuedCommand = defineScriptCommand(this.connection, queued.script);
     const tx = (await this.queue.client).multi();
     tx.runCommand(command, scriptCallArgs(call));
-    for (const j of chunkJobs(record, inputs)) {
-      const opts = { ...CHUNK_JOB_OPTIONS, jobId: j.jobId };
+    for (const [n, j] of jobs.entries()) {
+      const opts = { ...CHUNK_JOB_OPTIONS, jobId: j.jobId, priority: chunkPriority(backlog, n) };
       await new Job<ChunkJobData>(this.queue, 'chunk', j.data, opts, j.jobId).addJob(tx);
     }
+    tx.runCommand(queuedCommand, scriptCallArgs(queued));
     let replies: [Error | null, unknown][] | null;
     try {
       replies = await tx.exec();

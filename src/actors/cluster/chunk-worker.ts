@@ -42,6 +42,12 @@ export interface ChunkWorkerOptions {
   readonly evaluationTimeoutMs: number;
   /** Interval of the sweep of open evaluations past their budget, in ms. */
   readonly sweepIntervalMs: number;
+  /**
+   * Told when this node starts a chunk job (its organization's id and the job's id), which takes the
+   * job out of that organization's backlog (chunk-queue `chunkPriority`); its failure is ignored
+   * (the entry ages out with the evaluation budget).
+   */
+  readonly jobStarted?: (orgId: string, jobId: string) => Promise<void>;
 }
 
 /** Consumes chunk jobs on this node's pool. */
@@ -111,6 +117,7 @@ export class ChunkWorker {
    */
   async process(job: Job<ChunkJobData>): Promise<void> {
     const { evaluationId, orgId } = job.data;
+    if (job.id !== undefined && this.options.jobStarted) this.options.jobStarted(orgId, job.id).catch(() => undefined); // best effort: the entry ages out
     const record = await this.store.evaluations.get(evaluationId);
     if (!record || isTerminal(record)) return; // deleted by an operator, or closed (time-out)
     // `pending → processing` (spec §2) is written while the chunk's blueprints are read and run,

@@ -221,7 +221,7 @@ export function registerProviders(c: DependencyContainer, values: ProvidedValues
           r.resolve(LOGGER),
         ),
         cfg.store === 'redis'
-          ? new ChunkQueue(cfg.redisUrl, cfg.redisPrefix, redisEvaluations(r.resolve(STORE)))
+          ? new ChunkQueue(cfg.redisUrl, cfg.redisPrefix, redisEvaluations(r.resolve(STORE)), cfg.evaluationTimeoutMs)
           : null,
       ),
   );

@@ -35,6 +35,20 @@ if added > 0 then redis.call('HINCRBY', KEYS[5], 'evaluations', 1) end
 return 1`,
 );
 
+/** KEYS: the organization's chunk backlog. ARGV: oldest score kept (ms). Prunes entries older than it. @returns the entries left. */
+const CHUNK_BACKLOG = luaScript(
+  'chunk-backlog',
+  `redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[1])
+return redis.call('ZCARD', KEYS[1])`,
+);
+
+/** KEYS: the organization's chunk backlog. ARGV: score (ms), then the job ids. @returns 1. */
+const CHUNKS_QUEUED = luaScript(
+  'chunks-queued',
+  `for i = 2, #ARGV do redis.call('ZADD', KEYS[1], ARGV[1], ARGV[i]) end
+return 1`,
+);
+
 /**
  * KEYS: evaluation, evaluation results, open, expiry, ev-org, counts, completed. ARGV: id, retired
  * ('1': retention, which deletes only a terminal evaluation, one not in the open index, and only
@@ -103,6 +117,26 @@ export class RedisEvaluations implements EvaluationsRepository {
   /** To call once `creation(record)` ran: this node knows the evaluation's owner without asking Redis. */
   created(record: EvaluationRecord): void {
     this.c.evaluationOwners.remember(record.evaluation_id, record.org_id);
+  }
+
+  /**
+   * How many of organization `orgId`'s chunk jobs wait to start (cluster mode's fair order between
+   * organizations, actors/cluster/chunk-queue): its backlog, after dropping entries queued before
+   * `oldestMs` (epoch ms: a job never started by then belongs to an evaluation its budget has closed,
+   * or to a transaction that failed).
+   */
+  async chunkBacklog(orgId: string, oldestMs: number): Promise<number> {
+    return Number(await runScript(this.c.redis, CHUNK_BACKLOG, [this.c.keys.chunkBacklog(orgId)], [oldestMs]));
+  }
+
+  /** The script call that counts `jobIds` into `orgId`'s backlog at `atMs`, to run in the transaction that adds them. */
+  chunksQueued(orgId: string, jobIds: readonly string[], atMs: number): ScriptCall {
+    return { script: CHUNKS_QUEUED, keys: [this.c.keys.chunkBacklog(orgId)], args: [atMs, ...jobIds] };
+  }
+
+  /** Takes a chunk job out of its organization's backlog: a node started it (idempotent). */
+  async chunkStarted(orgId: string, jobId: string): Promise<void> {
+    await this.c.redis.zrem(this.c.keys.chunkBacklog(orgId), jobId);
   }
 
   async get(evaluationId: string): Promise<EvaluationRecord | undefined> {

@@ -35,6 +35,7 @@
  * | `P{org}:fleet` | zset | the fleet sort indexes (issue 18): members `<group>\0<field>\0<sort key>\0<scenario>`, all scored 0 (store/fleet/keys) | FleetRepository; written by the scenario and commit scripts |
  * | `P{org}:fleet-rows` | hash | scenario id → fleet row JSON (store/fleet/redis-lua) | FleetRepository; written by the scenario and commit scripts |
  * | `P{org}:history:<scenario>` | zset | history entry JSON scored by `evaluated_at` (ms); newest 50 kept | FleetRepository; written by the commit script |
+ * | `P{org}:chunk-backlog` | zset | the organization's chunk jobs not yet started (cluster mode), scored by when they were queued (ms); entries older than the evaluation budget are pruned | EvaluationsRepository (written with the chunk jobs, actors/cluster/chunk-queue; removed by the node that starts the job) |
  * | `P{org}:days` | hash | `YYYY-MM-DD:e` / `YYYY-MM-DD:s`: evaluations completed that day and their scenarios | FleetRepository; written by the commit script |
  * | `Porgs` | hash | org id → msgpack OrgRecord | OrganizationsRepository |
  * | `Pkey:<key>` | string | msgpack KeyRecord | OrganizationsRepository |
@@ -106,6 +107,9 @@ export class RedisKeys {
   }
   evaluationResults(orgId: string, evaluationId: string): string {
     return `${this.org(orgId)}ev-results:${part(evaluationId)}`;
+  }
+  chunkBacklog(orgId: string): string {
+    return `${this.org(orgId)}chunk-backlog`;
   }
   orgKeys(orgId: string): string {
     return `${this.org(orgId)}keys`;

@@ -27,7 +27,7 @@ describe('ChunkQueue.create', () => {
   before(async () => {
     server = await startRedisServer();
     store = await openRedisStore(server.url, { prefix: PREFIX });
-    chunks = new ChunkQueue(server.url, PREFIX, store.evaluations);
+    chunks = new ChunkQueue(server.url, PREFIX, store.evaluations, 120_000);
     admin = new Redis(server.url);
     reader = new Queue<ChunkJobData>(CHUNK_QUEUE, { connection: admin, prefix: bullPrefix(PREFIX) });
   });
@@ -50,6 +50,30 @@ describe('ChunkQueue.create', () => {
       [ids.slice(0, 10), ids.slice(10)],
     );
     assert.equal(jobs[0]?.opts.attempts, 8);
+  });
+
+  it("orders jobs fairly between organizations: a job's priority is its place in its organization's backlog", async () => {
+    const other = `${ORG}-other`;
+    const batch = async (org: string, id: string, n = 10) => {
+      const ids = Array.from({ length: n }, (_, i) => `${id}-s${i}`);
+      await chunks.create(evaluationRecord(id, org, ids), inputs(ids));
+    };
+    const priorities = async (...jobIds: string[]) =>
+      (await Promise.all(jobIds.map((j) => reader.getJob(j)))).map((j) => j?.opts.priority);
+    // The organization's backlog holds its jobs not started yet (those of earlier cases included).
+    const before = await store.evaluations.chunkBacklog(ORG, 0);
+    await batch(ORG, 'ev_fa1', 20); // two chunks
+    await batch(ORG, 'ev_fa2');
+    await batch(other, 'ev_fb1');
+    assert.deepEqual(await priorities('ev_fa1-0', 'ev_fa1-1', 'ev_fa2-0'), [before + 1, before + 2, before + 3]);
+    assert.deepEqual(await priorities('ev_fb1-0'), [1], "a newcomer's first job goes first among equals");
+    // Started jobs leave the backlog: the next job of the organization takes the freed place.
+    for (const j of ['ev_fa1-0', 'ev_fa1-1']) await store.evaluations.chunkStarted(ORG, j);
+    assert.equal(await store.evaluations.chunkBacklog(ORG, 0), before + 1);
+    await batch(ORG, 'ev_fa3');
+    assert.deepEqual(await priorities('ev_fa3-0'), [before + 2]);
+    // Entries older than the window are dropped (a job never started: its evaluation's budget closed it).
+    assert.equal(await store.evaluations.chunkBacklog(ORG, Date.now() + 60_000), 0);
   });
 
   it('stores neither when Redis refuses the transaction, and fails as unavailable (503)', async () => {
