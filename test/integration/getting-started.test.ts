@@ -250,14 +250,31 @@ describe('docs/getting-started.md, run as written', () => {
     const creds = { apiKey: demo.api_key, signingSecret: demo.signing_secret };
     const third = new GovernanceClient(`http://127.0.0.1:${apiPort + 2}`, creds);
     const second = new GovernanceClient(`http://127.0.0.1:${apiPort + 1}`, creds);
-    const submit = await third.call<{ data: { evaluation_id: string } }>('POST', '/evaluate', {
-      scenario_ids: demo.scenario_ids,
-    });
-    assert.equal(submit.status, 200, submit.raw);
-    const done = await pollEvaluation<{ data: { status: string } }>(second, submit.body.data.evaluation_id, {
-      delaysMs: [100],
-    });
-    assert.equal(done.body.data.status, 'complete');
+    // A failure here says what the nodes logged (their logs go with the temporary directory).
+    const logs = () =>
+      ['redis', ...Array.from({ length: nodes }, (_, i) => `node-${i + 1}`)]
+        .map((name) => {
+          const file = join(dir, 'logs', `${name}.log`);
+          const text = existsSync(file) ? readFileSync(file, 'utf8') : '(no log)';
+          return `--- ${name}.log (end)\n${text.split('\n').slice(-15).join('\n')}`;
+        })
+        .join('\n');
+    try {
+      const submit = await third.call<{ data: { evaluation_id: string } }>('POST', '/evaluate', {
+        scenario_ids: demo.scenario_ids,
+      });
+      assert.equal(submit.status, 200, submit.raw);
+      const done = await pollEvaluation<{ data: { status: string } }>(second, submit.body.data.evaluation_id, {
+        delaysMs: [100],
+      });
+      assert.equal(done.body.data.status, 'complete');
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      throw new Error(
+        `${(error as Error).message}${cause ? ` (${cause.code ?? ''} ${cause.message ?? ''})` : ''}\n${logs()}`,
+        { cause: error },
+      );
+    }
 
     const pids = ['redis', ...Array.from({ length: nodes }, (_, i) => `node-${i + 1}`)].map((name) =>
       Number(readFileSync(join(dir, `${name}.pid`), 'utf8')),

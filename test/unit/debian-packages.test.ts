@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,12 +31,14 @@ function install(aptExit: number, ...packages: string[]) {
       env: { ...process.env, PATH: `${dir}:${process.env['PATH'] ?? ''}`, POLICY_RC_D: join(dir, 'policy-rc.d') },
     },
   );
-  return {
+  const result = {
     code: r.status,
     lines: r.stdout.trim().split('\n'),
     calls: existsSync(calls) ? readFileSync(calls, 'utf8').trim().split('\n') : [],
     policyLeft: existsSync(join(dir, 'policy-rc.d')),
   };
+  rmSync(dir, { recursive: true, force: true });
+  return result;
 }
 
 describe('install_debian_packages', () => {
