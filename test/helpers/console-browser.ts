@@ -25,7 +25,7 @@ import { pollEvaluation } from '../../src/client/client.js';
 import type { ScenarioResults, SubmitResult } from '../../src/client/responses.js';
 import { importScenario } from '../../src/actors/scenarios.js';
 import { startTestServer, type TestServer } from './server.js';
-import { corpusText } from './corpus.js';
+import { fixtureText } from './fixtures.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /**
@@ -104,7 +104,7 @@ export function useConsoleBrowser(): ConsoleBrowser {
     await t.server.users.create(t.orgId, LOCKED.email, 'member', LOCKED.password);
     await t.server.users.create(t.orgId, OWNER.email, 'owner', OWNER.password);
     // A blueprint of the repository's fixture corpus with five hard-coded credentials, evaluated through the public API.
-    const text = corpusText('secrets-everywhere.blueprint.json', 'fixtures');
+    const text = fixtureText('secrets-everywhere.blueprint.json');
     await importScenario(t.server.store.scenarios, t.orgId, SCENARIO_ID, text);
     const submitted = await t.client.call<{ data: SubmitResult }>('POST', '/evaluate', { scenario_ids: [SCENARIO_ID] });
     assert.equal(submitted.status, 200, submitted.raw);

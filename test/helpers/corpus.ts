@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CORPUS_ENV, corpusRoot } from '../../bench/lib/corpus-dir.js';
+import { FIXTURE_CORPUS_DIR } from './fixtures.js';
 
 /** The real corpora of `../shared/corpus/` (not in the repository). */
 export type RealCorpus = 'make' | 'make-extra' | 'make-more';
@@ -34,9 +35,6 @@ export const SHARED_SPEC_FILE = fileURLToPath(new URL('../../../../shared/spec/p
 export function corpusLabel(corpus: RealCorpus): string {
   return `../shared/corpus/${corpus}/`;
 }
-
-/** The repository's own corpus (small blueprints written for the tests, with their facts). */
-export const FIXTURE_CORPUS_DIR = fileURLToPath(new URL('../../../test/fixtures/corpus/', import.meta.url));
 
 /** The folder of a corpus. */
 export function corpusDir(corpus: CorpusName): string {

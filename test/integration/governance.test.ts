@@ -14,7 +14,7 @@ import { pollEvaluation } from '../../src/client/client.js';
 import type { EvaluationStatus, InlineResult, Reply, StoredSubmitResult } from '../../src/client/responses.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { redisClusterEnv } from '../helpers/redis-env.js';
-import { corpusJson, corpusText } from '../helpers/corpus.js';
+import { fixtureJson, fixtureText } from '../helpers/fixtures.js';
 import { bp, m } from '../helpers/blueprints.js';
 import { dataOf, failureOf, fieldErrors } from './bodies.js';
 
@@ -94,8 +94,8 @@ for (const backend of ['lmdb', 'redis'] as const)
       const budget = { SCENARIO_TIMEOUT_MS: '2000' };
       t = await startTestServer({ env: backend === 'redis' ? await redisClusterEnv(budget) : budget });
       await importScenario(t.server.store.scenarios, t.orgId, 'g1', JSON.stringify(blueprint));
-      await importScenario(t.server.store.scenarios, t.orgId, 'with-sheets', corpusText(WITH_SHEETS, 'fixtures'));
-      await importScenario(t.server.store.scenarios, t.orgId, 'without-sheets', corpusText(WITHOUT_SHEETS, 'fixtures'));
+      await importScenario(t.server.store.scenarios, t.orgId, 'with-sheets', fixtureText(WITH_SHEETS));
+      await importScenario(t.server.store.scenarios, t.orgId, 'without-sheets', fixtureText(WITHOUT_SHEETS));
     });
     after(() => t.close());
 
@@ -214,7 +214,7 @@ for (const backend of ['lmdb', 'redis'] as const)
 
       const fired = await evaluate('with-sheets');
       assert.equal(fired.pin.rules_revision, 1);
-      const expected = unhandledOf(corpusJson(WITH_SHEETS, 'fixtures'), SHEETS_WRITES);
+      const expected = unhandledOf(fixtureJson(WITH_SHEETS), SHEETS_WRITES);
       assert.ok(expected.length > 0);
       const violation = fired.results.violations.find((v) => v.policy === 'ORG-1');
       assert.ok(violation, 'ORG-1 fires');

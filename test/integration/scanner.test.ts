@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { SchemaObject } from 'ajv-draft-04';
 import { CATALOG_REVISION } from '../../src/engine/index.js';
 import { bp, breakHandler, fakeToken, m } from '../helpers/blueprints.js';
-import { FIXTURE_CORPUS_DIR } from '../helpers/corpus.js';
+import { FIXTURE_CORPUS_DIR } from '../helpers/fixtures.js';
 
 const GOV = fileURLToPath(new URL('../../src/cli/gov.js', import.meta.url));
 const require = createRequire(import.meta.url);
