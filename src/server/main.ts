@@ -86,13 +86,13 @@ function stop(server: RunningServer, deadlineMs: number, signal: NodeJS.Signals)
   // close() fits in SHUTDOWN_DEADLINE_MS; this only catches a shutdown that hangs.
   const force = setTimeout(() => process.exit(1), deadlineMs + 2000);
   force.unref();
-  void server.close().then(
-    () => process.exit(0),
-    (err: unknown) => {
+  server
+    .close()
+    .then(() => process.exit(0))
+    .catch((err: unknown) => {
       server.log.error({ err }, 'shutdown failed');
       process.exit(1);
-    },
-  );
+    });
 }
 
 /**

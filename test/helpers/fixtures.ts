@@ -1,6 +1,6 @@
 /**
  * @module test/helpers/fixtures: the repository's own blueprint corpus (test/fixtures/corpus/), which
- * every clone has. It knows nothing of `../shared`: a test that needs only these blueprints imports
+ * every clone has. It knows nothing of the shared corpora: a test that needs only these blueprints imports
  * this module, and stays out of the fresh-clone check's run (scripts/fresh-clone.mjs runs the tests
  * that reach test/helpers/corpus.ts, the one that does know).
  */

@@ -1,5 +1,5 @@
 /**
- * Custom rules (issue 17) on the fixture corpus and on real corpus blueprints (`../shared/corpus`,
+ * Custom rules (issue 17) on the fixture corpus and on real corpus blueprints (test/helpers/corpus.ts,
  * read in place, when present): the expected module ids are derived from each blueprint's JSON in the test.
  */
 import { describe, it } from 'node:test';
