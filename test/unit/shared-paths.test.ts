@@ -1,7 +1,8 @@
 /**
  * A user's clone has no `../shared` (issue 30): only the two modules that resolve it and guard its
  * absence may build a path to it: test/helpers/corpus.ts (the tests' corpora and the spec file) and
- * bench/lib/corpus-dir.ts (the benchmarks'). Any other source that names `../shared` in code (comments
+ * bench/lib/corpus-dir.ts (the benchmarks'), both honouring GOV_CORPUS_DIR and skipping when it is
+ * absent (existsSync). Any other source that names `../shared` in code (comments
  * aside) fails here; `scripts/fresh-clone.mjs` (CI) runs the tests that reach the helper without it.
  */
 import { it } from 'node:test';

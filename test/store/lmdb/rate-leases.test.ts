@@ -64,7 +64,7 @@ describe('LMDB rate leases', () => {
       const leases = new LmdbRateLeases(${JSON.stringify(join(dir, 'rate.mdb'))});
       await new Promise((r) => setTimeout(r, ${Date.now() + 1_000} - Date.now()));
       let granted = 0;
-      for (let i = 0; i < 1000; i++) granted += leases.take('shared', 'minute', ${W}, 1, ${limit}).granted;
+      for (let i = 0; i < 1000; i++) granted += leases.take('one-key', 'minute', ${W}, 1, ${limit}).granted;
       await leases.close();
       process.stdout.write(String(granted));`;
     // The children start taking at one agreed time, so their transactions overlap.
@@ -75,6 +75,6 @@ describe('LMDB rate leases', () => {
       limit,
       `grants ${grants.join(' + ')}`,
     );
-    assert.equal(leases.leased('shared', 'minute', W), limit);
+    assert.equal(leases.leased('one-key', 'minute', W), limit);
   });
 });
