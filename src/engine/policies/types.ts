@@ -2,6 +2,7 @@
 import type { Analysis } from '../analysis.js';
 import type { FrameworkRef } from '../frameworks/registry.js';
 import type { Severity } from '../severity.js';
+import type { EvidenceStep, RiskRow } from '../risk/types.js';
 
 /** Policy categories (issue 3): security, data integrity, architecture, privacy, AI use, operations. */
 export type PolicyCategory = 'SEC' | 'DI' | 'ARC' | 'PRIV' | 'AI' | 'OPS';
@@ -28,6 +29,14 @@ export interface Finding {
   readonly severity?: Severity;
   /** JSON Pointer of the evidence in the blueprint, and a redacted excerpt of the value. */
   readonly evidence?: { readonly pointer: string; readonly value?: string };
+  /**
+   * Evidence path (issue 32, CodeQL path-problem style): the source, the modules the data passes
+   * through and the sink (this module), in data-flow order. Absent for findings that are not about a
+   * flow (a setting, a literal).
+   */
+  readonly path?: readonly EvidenceStep[];
+  /** The risk-model row (`risk/model.ts`) that set `severity`, when the policy uses the model. */
+  readonly risk?: RiskRow;
 }
 
 /** What a failing policy reports. `findings` may be empty for scenario-level settings. */
