@@ -89,13 +89,13 @@ corpusSuite("the reviewer's verdicts on both corpora", ['make', 'make-extra'], (
     'make/veracitylife-calendar-availability-check': { 75: 'medium' }, // slots returned to the voice agent
     'make/vonage-community-vonage-tooling-mcp-integration': { 5: 'high' }, // Make AI agent with a WhatsApp tool
     'make-extra/20mss012-newcheckavailability': { 2: 'medium' }, // free/busy look-up returned to the caller
-    'make-extra/aman-pr-email-automation': { 2: 'high' }, // whole answer e-mailed to a fixed outside address
+    'make-extra/aman-pr-email-automation': { 2: 'medium' }, // answer e-mailed to a literal address: the owner's (issue 32, row R12)
     'make-extra/andi-now-arbeitgeberprofil-erstellen': { 7: 'medium', 41: 'medium', 58: 'medium' }, // profile document for the team
     'make-extra/gr3yy-d3v-integracao-resposta-openai-gmail': { 5: 'medium' }, // quoted in internal e-mails
     'make-extra/guny524-codyssey-b2-2': { 9: 'medium' }, // Notion page
     'make-extra/igorshkov93-ai-email-triage-system': { 3: 'medium' }, // draft, ticket row, Slack, own label, own address
     'make-extra/mihmol-lead-intake-ai-classifier': { 2: 'medium' }, // Airtable row, Slack, gates a templated thank-you
-    'make-extra/tabinda-fatima-integration-gmail-openai-google-sheets-tools': { 2: 'medium', 4: 'high' }, // 4: reply to the sender's From; 2: only picks the instruction row model 4 reads
+    'make-extra/tabinda-fatima-integration-gmail-openai-google-sheets-tools': { 2: 'medium', 4: 'medium' }, // 4: reply to the trigger mail's sender (issue 32: sender, row R12); 2: only picks the instruction row model 4 reads
     'make-extra/tbauer79999-integration-webhooks-openai': { 2: 'high' }, // SMS to the webhook's From
     'make-extra/wade1508-integration-gmail-openai': { 7: 'medium' }, // sheet row and a draft
   };

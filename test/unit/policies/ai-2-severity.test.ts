@@ -138,7 +138,20 @@ describe('AI-2 is high when the injected output can act', () => {
     assert.match(query.reason, /module 3 \(`http:ActionSendData`\) uses it to look up or compute/);
   });
 
-  it("deliver: an e-mail reply to the sender (high: From is the sender's choice); a chat bot's answer to the asker and a Slack post are medium", () => {
+  it("deliver: an SMS to the From of a webhook payload is high (the caller writes the recipient); an e-mail reply to the trigger mail's sender, a chat bot's answer and a Slack post are medium (issue 32: sender and owner audiences)", () => {
+    const sms = handled(
+      m(3, 'twilio:SendSMS', {
+        parameters: { __IMTCONN__: 77 },
+        mapper: { from: '+15550001111', to: '{{1.From}}', body: ANSWER },
+      }),
+      103,
+    );
+    const texted = ai2([hook, gpt(2, 'Reply to this SMS: {{1.Body}}'), sms]);
+    assert.equal(texted.severity, 'high');
+    assert.match(
+      texted.reason,
+      /module 3 \(`twilio:SendSMS`\) sends it by SMS to recipients taken from the data \(`\{\{1\.From\}\}`\)/,
+    );
     const reply = handled(
       m(3, 'google-email:sendAnEmail', {
         parameters: { __IMTCONN__: 8287811 },
@@ -147,10 +160,10 @@ describe('AI-2 is high when the injected output can act', () => {
       103,
     );
     const mailed = ai2([gmail, gpt(2, 'Write a friendly answer to this e-mail:\n{{1.text}}'), reply]);
-    assert.equal(mailed.severity, 'high');
+    assert.equal(mailed.severity, 'medium');
     assert.match(
       mailed.reason,
-      /module 3 \(`google-email:sendAnEmail`\) sends it by e-mail to recipients taken from the data \(`\{\{1\.from\.address\}\}`\)/,
+      /module 3 \(`google-email:sendAnEmail`\) answers by e-mail the person who wrote \(`\{\{1\.from\.address\}\}`\)/,
     );
     const bot = handled(
       m(3, 'telegram:SendReplyMessage', {
@@ -161,13 +174,13 @@ describe('AI-2 is high when the injected output can act', () => {
     );
     const asked = ai2([telegram, gpt(2, 'Answer as the shop assistant: {{1.message.text}}'), bot], true);
     assert.equal(asked.severity, 'medium');
-    assert.match(asked.reason, /module 3 \(`telegram:SendReplyMessage`\) answers the person who wrote to the chat/);
+    assert.match(asked.reason, /module 3 \(`telegram:SendReplyMessage`\) answers by chat message the person who wrote/);
     const team = ai2([gmail, gpt(2, 'Write a reply to this e-mail:\n{{1.text}}'), slack(3, ANSWER)]);
     assert.equal(team.severity, 'medium');
     assert.match(team.reason, /posts it in the team's own workspace/);
   });
 
-  it('a category that only selects which owner record another model reads is medium; the look-up e-mailed as is stays high (make-extra tabinda-fatima shape)', () => {
+  it('a category that only selects which owner record another model reads is medium; the look-up e-mailed as is to an address from the data is high (make-extra tabinda-fatima shape)', () => {
     const classify = gpt(2, 'Classify this e-mail as billing, support or sales; answer with one word:\n{{1.text}}');
     const lookup = handled(
       m(3, 'google-sheets:filterRows', {
@@ -191,11 +204,11 @@ describe('AI-2 is high when the injected output can act', () => {
       }),
       104,
     );
-    const reply = (content: string) =>
+    const reply = (content: string, to = '{{1.from.address}}') =>
       handled(
         m(5, 'google-email:sendAnEmail', {
           parameters: { __IMTCONN__: 8287811 },
-          mapper: { to: ['{{1.from.address}}'], subject: 'Re: {{1.subject}}', bodyType: 'rawHtml', content },
+          mapper: { to: [to], subject: 'Re: {{1.subject}}', bodyType: 'rawHtml', content },
         }),
         105,
       );
@@ -203,9 +216,14 @@ describe('AI-2 is high when the injected output can act', () => {
     assert.equal(viaModel.severity, 'medium');
     assert.match(viaModel.reason, /its output cannot act: .*\(also modules 4, 5\)/);
     assert.equal(
-      ai2([gmail, classify, lookup, reply('{{3.`2`}}')]).severity,
+      ai2([gmail, classify, lookup, reply('{{3.`2`}}', '{{3.`3`}}')]).severity,
       'high',
-      'the selected record itself is e-mailed to the sender',
+      'the selected record itself is e-mailed to an address the record holds',
+    );
+    assert.equal(
+      ai2([gmail, classify, lookup, reply('{{3.`2`}}')]).severity,
+      'medium',
+      'the selected record e-mailed back to the sender of the trigger mail only answers them',
     );
   });
   it('document: the text goes into a copied Google Doc whose link is e-mailed to the submitted address (high); its link posted to Slack is medium (make j-ride shape)', () => {

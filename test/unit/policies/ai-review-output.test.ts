@@ -1,6 +1,6 @@
 /**
  * AI policies after the issue 14 review (labelled precision set): a Telegram message to one fixed
- * private chat is the owner's own (AI-1); stored incomplete executions make a missing AI error route
+ * private chat, or any recipient written in the scenario, is the owner's own (AI-1; issue 32); stored incomplete executions make a missing AI error route
  * low (AI-3); only calls that generate text need an output limit, decided by the module table
  * (AI-5); notifications to the team, drafts and records marked for review are the review step, not
  * an action on the output (AI-6). Real-shaped modules (names and mapper keys of the corpus exports),
@@ -43,7 +43,7 @@ describe('AI-1: a Telegram message to one fixed private chat goes to the bot own
     passes(b, 'AI-4');
   });
 
-  it('still reports a group or channel id, a public channel name and a chat id taken from the data at high', () => {
+  it("reports a public channel name (a post) and a chat id taken from the data at high; a literal group or channel id is the owner's (issue 32)", () => {
     const b = bp([
       sheet,
       gemini(2),
@@ -53,14 +53,12 @@ describe('AI-1: a Telegram message to one fixed private chat goes to the bot own
       telegram(6, '{{1.`3`}}'),
     ]);
     assert.deepEqual(severities(b, 'AI-1'), [
-      ['3', 'high'],
-      ['4', 'high'],
       ['5', 'high'],
       ['6', 'high'],
     ]);
   });
 
-  it('keeps a fixed e-mail address of someone else at high (only chat ids show a private chat)', () => {
+  it("does not report a fixed e-mail address: a recipient written in the scenario is the owner's (issue 32)", () => {
     const b = bp([
       sheet,
       gemini(2),
@@ -71,7 +69,7 @@ describe('AI-1: a Telegram message to one fixed private chat goes to the bot own
         }),
       ),
     ]);
-    assert.deepEqual(severities(b, 'AI-1'), [['3', 'high']]);
+    passes(b, 'AI-1');
   });
 });
 

@@ -89,7 +89,7 @@ describe('AI-1 flags AI output that reaches third parties unreviewed', () => {
   const reply = (id: number, type: string, mapper: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
     handled(m(id, type, { version: 4, mapper, ...extra }), id + 100);
 
-  it('fails at high for mail to recipients from the data, a reply to a sender, a public post and an SMS to the caller', () => {
+  it("fails at high for a public post and an SMS to the From of a webhook payload; a mail reply to the trigger mail's sender is low (issue 32: sender)", () => {
     const b = bp([
       gmailTrigger,
       gemini(2),
@@ -107,8 +107,8 @@ describe('AI-1 flags AI output that reaches third parties unreviewed', () => {
       reply(5, 'linkedin:CreatePost', { content: '{{2.result}}', visibility: 'PUBLIC', feedDistribution: 'MAIN_FEED' }),
     ]);
     assert.deepEqual(severities(b, 'AI-1'), [
-      ['3', 'high'],
-      ['4', 'high'],
+      ['3', 'low'],
+      ['4', 'low'],
       ['5', 'high'],
     ]);
     assert.equal(violationOf(b, 'AI-1')!.status, 'fail');
@@ -130,7 +130,7 @@ describe('AI-1 flags AI output that reaches third parties unreviewed', () => {
     assert.deepEqual(severities(sms, 'AI-1'), [['3', 'high']]);
   });
 
-  it("fails at high for AI-written mail or chat to a fixed address not shown to be the owner's", () => {
+  it("passes for AI-written mail or chat to a recipient written in the scenario: the owner's or the team's (issue 32)", () => {
     const b = bp([
       gmailTrigger,
       gemini(2),
@@ -142,10 +142,7 @@ describe('AI-1 flags AI output that reaches third parties unreviewed', () => {
       ),
       reply(4, 'telegram:SendReplyMessage', { chatId: '-1002074700000', text: '{{2.result}}' }),
     ]);
-    assert.deepEqual(severities(b, 'AI-1'), [
-      ['3', 'high'],
-      ['4', 'high'],
-    ]);
+    passes(b, 'AI-1');
   });
 
   it("passes for drafts, review records, the team's Slack, notifications that quote AI output under a label, mail to the own account and placeholder addresses", () => {

@@ -2,8 +2,10 @@
 import type { Finding, Policy } from '../types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { findingModules, moduleRef } from '../helpers.js';
+import type { EvidenceStep } from '../../risk/types.js';
 import { assessInjection } from './injection-reach.js';
 import { aiModules } from './shared.js';
+import { trustOf, worstTrust } from '../../risk/trust.js';
 
 /**
  * AI-2: attacker-controllable text is part of a prompt (prompt injection). Untrusted sources are
@@ -42,13 +44,22 @@ export const AI_2: Policy = {
           refs.map((r) => df.untrustedSourceOf(r.moduleId)?.label).filter((l): l is string => l !== undefined),
         ),
       ];
-      const { severity, why } = assessInjection(analysis, m);
+      const { severity, why, risk, sink } = assessInjection(analysis, m);
       const fields = [...new Set(refs.map((r) => `\`${r.moduleId}.${r.path}\``))].slice(0, 3).join(', ');
+      const origin = df.untrustedSourceOf(refs[0]!.moduleId);
+      const sourceId = df.untrustedOriginOf(refs[0]!.moduleId) ?? refs[0]!.moduleId;
+      const path: EvidenceStep[] = [
+        { moduleId: sourceId, role: 'source', note: origin?.label ?? 'untrusted input' },
+        ...(sink === m ? [] : [{ moduleId: m.id, role: 'step' as const, note: 'the prompt carries it' }]),
+        { moduleId: sink.id, role: 'sink', note: why.replace(/^[^:]*: /, '').slice(0, 200) },
+      ];
       findings.push({
         moduleId: m.id,
         reason: `prompt includes ${sources.slice(0, 2).join(' and ')} (${fields}); ${why}`,
         severity,
         evidence: { pointer: refs[0]!.pointer },
+        risk: { ...risk, trust: worstTrust(refs.map((r) => trustOf(analysis, r.moduleId))) },
+        path,
       });
     }
     if (findings.length === 0) return null;

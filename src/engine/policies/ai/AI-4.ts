@@ -2,7 +2,7 @@
 import type { Finding, Policy } from '../types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { findingModules, moduleRef } from '../helpers.js';
-import { deliveryOf } from './audience.js';
+import { audienceOf } from '../../risk/audience.js';
 import { aiConsumers } from './shared.js';
 
 /** Words that disclose automation or AI generation, in the literal text around the mapped output (several languages). */
@@ -12,7 +12,7 @@ const DISCLOSURE =
 /**
  * AI-4: people outside the team receive AI-generated text without being told: third parties, the
  * public, and the person chatting with a bot (EU AI Act Art. 50(1)); webhook responses go to a
- * program and notifications to the team are left out (`deliveryOf`).
+ * program and notifications to the team are left out (`risk/audience.ts` `audienceOf`: audience `owner`).
  */
 export const AI_4: Policy = {
   code: 'AI-4',
@@ -31,8 +31,8 @@ export const AI_4: Policy = {
   evaluate(analysis) {
     const findings: Finding[] = [];
     for (const { module: m, refs } of aiConsumers(analysis)) {
-      const delivery = deliveryOf(analysis, m, [...new Set(refs.map((r) => r.pointer))]);
-      if (!delivery || delivery.audience === 'internal' || m.type === 'gateway:WebhookRespond') continue;
+      const delivery = audienceOf(analysis, m);
+      if (!delivery || delivery.audience === 'owner' || m.type === 'gateway:WebhookRespond') continue;
       const fieldTexts = analysis
         .strings()
         .filter((l) => l.module.id === m.id && refs.some((r) => r.pointer === l.pointer))

@@ -3,12 +3,12 @@ import type { Finding, Policy } from '../types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { classify } from '../../blueprint/classify.js';
 import { findingModules, moduleRef } from '../helpers.js';
-import { reviewStepOf, reviewSteps } from './audience.js';
+import { reviewStepOf, reviewSteps } from './review.js';
 import { aiConsumers, aiSourceOf } from './shared.js';
 
 /**
  * AI-6: model output drives writes, calls or code and nothing checks it first. A module that only puts
- * the output before a person does not act on it (`audience.ts` `reviewStepOf`, shared with AI-1): a
+ * the output before a person does not act on it (`review.ts` `reviewStepOf`, audiences of `risk/audience.ts`): a
  * notification to the owner or the team, a draft, a record marked for review and the draft record it
  * links; the person reading it is the check (make/6302mohamed lead intake, make-extra/wade1508).
  */
@@ -39,8 +39,7 @@ export const AI_6: Policy = {
       const cls = classify(m);
       if (!((cls.role === 'write' || cls.role === 'delete') && cls.external) && !cls.code && !cls.http) continue;
       const unchecked = refs.filter((r) => !checked.has(r.moduleId));
-      if (unchecked.length === 0 || reviewStepOf(analysis, steps, m, [...new Set(refs.map((r) => r.pointer))]) !== null)
-        continue;
+      if (unchecked.length === 0 || reviewStepOf(analysis, steps, m) !== null) continue;
       const source = aiSourceOf(analysis, unchecked[0]!);
       findings.push({
         moduleId: m.id,

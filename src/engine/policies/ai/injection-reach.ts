@@ -14,14 +14,18 @@
 import type { Analysis } from '../../analysis.js';
 import type { ModuleNode } from '../../blueprint/types.js';
 import type { Severity } from '../../severity.js';
-import type { Audience } from './audience.js';
+import type { Audience, Impact, RiskRow } from '../../risk/types.js';
+import type { ImpactKind } from '../sec/forged-impact.js';
+import type { RowId } from '../../risk/model.js';
 import { classify } from '../../blueprint/classify.js';
 import { movesMoney } from '../../money.js';
 import { downstreamOf } from '../helpers.js';
 import { CallerInput, LOOKUP, PAYLOAD, STEERED_AI } from '../sec/caller-input.js';
 import { credentialOf, isAgent, isTargetKey, moduleImpacts } from '../sec/impact-detectors.js';
 import { hostRefs, modelAuthors } from '../sec/request-url.js';
-import { deliveryOf, isOutput } from './audience.js';
+import { audienceOf } from '../../risk/audience.js';
+import { riskRow, rowSeverity } from '../../risk/model.js';
+import { isOutput } from './review.js';
 
 /** What the injected output reaches, worst first (the order of the reason's clauses). */
 export type ReachKind =
@@ -38,28 +42,65 @@ export type ReachKind =
   | 'route'
   | 'unused';
 
-/** Severity per reach (issue 14: "high only when output of the injected model can act"). */
-export const REACH_SEVERITY: Readonly<Record<ReachKind, Severity>> = {
-  agent: 'high',
-  aims: 'high',
-  request: 'high',
-  deliver: 'high',
-  document: 'high',
-  decide: 'high',
-  answer: 'medium',
-  internal: 'medium',
-  store: 'medium',
-  use: 'medium',
-  route: 'medium',
-  unused: 'low',
-};
+/** Reaches worst first: the order of the reason's clauses and of the choice of the worst reach. */
+const REACH_ORDER: readonly ReachKind[] = [
+  'agent',
+  'aims',
+  'request',
+  'deliver',
+  'document',
+  'decide',
+  'answer',
+  'internal',
+  'store',
+  'use',
+  'route',
+  'unused',
+];
 
-/** Reach of a delivery by its audience (`audience.ts`): outsiders act on what they receive; the asker and the team read it. */
+/** Reach of a delivery by its audience (`risk/audience.ts`): outsiders act on what they receive; the sender and the team read it. */
 const BY_AUDIENCE: Readonly<Record<Audience, ReachKind>> = {
   public: 'deliver',
   'third-party': 'deliver',
-  asker: 'answer',
-  internal: 'internal',
+  sender: 'answer',
+  owner: 'internal',
+};
+
+/** The risk-model row of a reach (`risk/model.ts`); `deliver` to the public is R7, the rest R11. */
+const REACH_ROW: Readonly<Record<ReachKind, RowId>> = {
+  agent: 'R4',
+  aims: 'R5',
+  request: 'R8',
+  deliver: 'R11',
+  document: 'R11',
+  decide: 'R10',
+  answer: 'R12',
+  internal: 'R12',
+  store: 'R12',
+  use: 'R12',
+  route: 'R12',
+  unused: 'R13',
+};
+
+/** The row of an impact SEC-5's detectors find with the model as the caller. */
+const IMPACT_ROW: Partial<Readonly<Record<ImpactKind, RowId>>> = {
+  target: 'R5',
+  relay: 'R6',
+  publish: 'R7',
+  forward: 'R8',
+  agent: 'R4',
+};
+
+/** What each row's action does (`Impact` dimension), for the finding's risk row. */
+const ROW_IMPACT: Partial<Readonly<Record<RowId, Impact>>> = {
+  R4: 'change-access',
+  R5: 'write-own',
+  R6: 'send',
+  R7: 'send',
+  R8: 'send',
+  R10: 'spend',
+  R11: 'send',
+  R12: 'read',
 };
 
 /**
@@ -84,12 +125,18 @@ interface Reach {
   readonly kind: ReachKind;
   readonly module: ModuleNode;
   readonly what: string;
+  /** The risk-model row it sets (`REACH_ROW`, or finer for deliveries and SEC-5's impacts). */
+  readonly row: RowId;
+  readonly audience?: Audience;
 }
 
-/** The severity of an AI-2 finding and why (completes "…; "). */
+/** The severity of an AI-2 finding, why (completes "…; "), the risk-model row and the module the worst reach ends in. */
 export interface InjectionReach {
   readonly severity: Severity;
   readonly why: string;
+  readonly risk: RiskRow;
+  /** The module the worst reach ends in (the evidence path's sink); the model itself when nothing uses it. */
+  readonly sink: ModuleNode;
 }
 
 const ref = (m: ModuleNode) => `module ${m.id} (\`${m.type}\`)`;
@@ -107,12 +154,14 @@ export function assessInjection(analysis: Analysis, ai: ModuleNode): InjectionRe
       kind: 'agent',
       module: ai,
       what: 'the model is an AI agent, which acts with the tools configured on it',
+      row: 'R4',
     });
   for (const i of moduleImpacts(output, analysis.graph.modules)) {
     reaches.push({
       kind: i.kind === 'agent' ? 'agent' : 'aims',
       module: i.module,
       what: `whoever writes the input can ${i.what}`,
+      row: IMPACT_ROW[i.kind] ?? 'R5',
     });
   }
   for (const m of analysis.graph.modules) {
@@ -122,11 +171,25 @@ export function assessInjection(analysis: Analysis, ai: ModuleNode): InjectionRe
   }
   reaches.push(...decisions(analysis, output));
   if (reaches.length === 0)
-    return { severity: REACH_SEVERITY.unused, why: 'its output is not used by any later module' };
+    return {
+      severity: rowSeverity('R13'),
+      why: 'its output is not used by any later module',
+      risk: riskRow('R13', { impact: 'read' }),
+      sink: ai,
+    };
   const worst = reaches.reduce((a, b) => (rank(b.kind) < rank(a.kind) ? b : a));
-  const severity = REACH_SEVERITY[worst.kind];
-  const clauses = describe(reaches.filter((r) => REACH_SEVERITY[r.kind] === severity));
-  return { severity, why: `${severity === 'high' ? 'its output can act' : 'its output cannot act'}: ${clauses}` };
+  const severity = rowSeverity(worst.row);
+  const clauses = describe(reaches.filter((r) => rowSeverity(r.row) === severity));
+  const impact = ROW_IMPACT[worst.row];
+  return {
+    severity,
+    why: `${severity === 'high' ? 'its output can act' : 'its output cannot act'}: ${clauses}`,
+    risk: riskRow(worst.row, {
+      ...(worst.audience ? { audience: worst.audience } : {}),
+      ...(impact ? { impact } : {}),
+    }),
+    sink: worst.module,
+  };
 }
 
 /** How the output reaches module `m` through its mapped values (the values that carry it), or `null`. */
@@ -140,7 +203,7 @@ function moduleReach(analysis: Analysis, output: CallerInput, ai: ModuleNode, m:
   // Transforms and flow modules pass the output on; the modules they feed are judged instead.
   if (carried.length === 0 || PASS_THROUGH.has(effect)) return null;
   if (requestsWrittenHost(analysis, output, ai, m))
-    return { kind: 'request', module: m, what: `${ref(m)} requests an address the model writes (SEC-6)` };
+    return { kind: 'request', module: m, what: `${ref(m)} requests an address the model writes (SEC-6)`, row: 'R8' };
   const origin = carried.reduce((o, l) => o | l.origin, 0);
   // Only records a look-up on the output selected, reaching `m` as another model's answer: that model
   // reads the owner's data the output picked, and its own prompt is judged by its own AI-2 finding.
@@ -154,6 +217,7 @@ function moduleReach(analysis: Analysis, output: CallerInput, ai: ModuleNode, m:
       kind: 'use',
       module: m,
       what: `${ref(m)} gets only the answer of another model that reads records a look-up on it selects`,
+      row: 'R12',
     };
   }
   const via =
@@ -162,17 +226,29 @@ function moduleReach(analysis: Analysis, output: CallerInput, ai: ModuleNode, m:
       : origin & STEERED_AI
         ? ' (as the answer of a model it steers)'
         : ' (as data a look-up on it selects)';
-  const delivery = deliveryOf(
-    analysis,
-    m,
-    carried.map((l) => l.leaf.pointer),
-  );
-  if (delivery) return { kind: BY_AUDIENCE[delivery.audience], module: m, what: `${ref(m)} ${delivery.why}${via}` };
+  const delivery = audienceOf(analysis, m);
+  if (delivery) {
+    const kind = BY_AUDIENCE[delivery.audience];
+    return {
+      kind,
+      module: m,
+      what: `${ref(m)} ${delivery.why}${via}`,
+      row: delivery.audience === 'public' ? 'R7' : REACH_ROW[kind],
+      audience: delivery.audience,
+    };
+  }
   if (effect !== 'write' && effect !== 'delete')
-    return { kind: 'use', module: m, what: `${ref(m)} uses it to look up or compute${via}` };
+    return { kind: 'use', module: m, what: `${ref(m)} uses it to look up or compute${via}`, row: 'R12' };
   const sent = origin & WRITTEN ? sentDocument(analysis, output, m) : null;
-  if (sent) return { kind: 'document', module: m, what: `${ref(m)} writes it into a document that ${sent}${via}` };
-  return { kind: 'store', module: m, what: `${ref(m)} stores it for people to read${via}` };
+  if (sent)
+    return {
+      kind: 'document',
+      module: m,
+      what: `${ref(m)} writes it into a document that ${sent}${via}`,
+      row: 'R11',
+      audience: 'third-party',
+    };
+  return { kind: 'store', module: m, what: `${ref(m)} stores it for people to read${via}`, row: 'R12' };
 }
 
 /** True when the host or whole URL of HTTP module `m` is text the injected model (or a model it steers) writes (SEC-6). */
@@ -197,7 +273,7 @@ function sentDocument(analysis: Analysis, output: CallerInput, m: ModuleNode): s
   const df = analysis.dataflow();
   for (const s of analysis.graph.modules) {
     if (s === m || classify(s).effect !== 'send' || !df.refsOf(s.id).some((r) => objects.has(r.moduleId))) continue;
-    const delivery = deliveryOf(analysis, s, []);
+    const delivery = audienceOf(analysis, s);
     // "sends it by e-mail to …": here the thing sent is the document.
     if (delivery && BY_AUDIENCE[delivery.audience] === 'deliver')
       return `${ref(s)} ${delivery.why.replace(/^(\w+) it /, '$1 ')}`;
@@ -219,25 +295,31 @@ function decisions(analysis: Analysis, output: CallerInput): Reach[] {
           kind: 'decide',
           module: y,
           what: `a filter on its output (module ${g.id}) decides whether ${ref(y)} ${label}`,
+          row: 'R10',
         };
         break;
       }
     }
     out.push(
-      hit ?? { kind: 'route', module: g, what: `a filter on module ${g.id} decides on it whether that route runs` },
+      hit ?? {
+        kind: 'route',
+        module: g,
+        what: `a filter on module ${g.id} decides on it whether that route runs`,
+        row: 'R12',
+      },
     );
   }
   return out;
 }
 
 function rank(kind: ReachKind): number {
-  return (Object.keys(REACH_SEVERITY) as ReachKind[]).indexOf(kind);
+  return REACH_ORDER.indexOf(kind);
 }
 
 /** One clause per kind, worst first, naming the first module's details and the ids of the others (`(also modules 36, 7)`). */
 function describe(reaches: readonly Reach[]): string {
   const clauses: string[] = [];
-  for (const kind of Object.keys(REACH_SEVERITY) as ReachKind[]) {
+  for (const kind of REACH_ORDER) {
     const of = reaches.filter((r) => r.kind === kind);
     if (of.length === 0) continue;
     const others = [...new Set(of.slice(1).map((r) => r.module.id))].filter((id) => id !== of[0]!.module.id);

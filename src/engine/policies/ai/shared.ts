@@ -4,7 +4,7 @@ import type { ModuleNode } from '../../blueprint/types.js';
 import type { ModuleRef } from '../../dataflow.js';
 import { SharedKey } from '../../analysis.js';
 import { classify } from '../../blueprint/classify.js';
-import { isOutput } from './audience.js';
+import { isOutput } from './review.js';
 
 /** Apps that deliver content to people or publish it: messaging, e-mail, social networks, CMS. */
 export const PUBLISHING_APPS: ReadonlySet<string> = new Set([

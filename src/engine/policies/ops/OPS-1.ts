@@ -5,7 +5,7 @@ import type { Json, ModuleNode } from '../../blueprint/types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { classify } from '../../blueprint/classify.js';
 import { PUBLISHING_APPS } from '../ai/shared.js';
-import { deliveryOf } from '../ai/audience.js';
+import { audienceOf } from '../../risk/audience.js';
 
 /** Apps that can alert a person or an on-call system from an error route. */
 const ALERT_APPS = new Set([
@@ -21,15 +21,17 @@ const ALERT_APPS = new Set([
 
 /**
  * What a module that changes something is, for OPS-1: `owner`, a notification to the owner or the
- * team (audience `internal` of `ai/audience.ts`: the connection's own account, iOS notifications,
- * Slack or Teams, a placeholder recipient); `fixed`, a message to recipients fixed at design time
- * (no recipient mapped from the data: a digest to one chat or mailbox); `change`, anything else
+ * team (audience `owner` of `risk/audience.ts` other than a literal: the connection's own account or
+ * address, iOS notifications, Slack or Teams, a placeholder recipient, one private Telegram chat);
+ * `fixed`, a message to recipients fixed at design time (a literal, also through a variable: a digest
+ * to one chat or mailbox); `change`, anything else
  * (records, files, deletes, posts, replies, messages to recipients taken from the data).
  */
 function changeKind(analysis: Analysis, m: ModuleNode): 'owner' | 'fixed' | 'change' {
   const send = classify(m).send;
   if (!send || send.channel === null || send.channel === 'post' || send.reply) return 'change';
-  if (deliveryOf(analysis, m, [])?.audience === 'internal') return 'owner';
+  const delivery = audienceOf(analysis, m);
+  if (delivery?.audience === 'owner') return delivery.basis === 'literal' ? 'fixed' : 'owner';
   return send.recipients.some((k) => leaves(m.mapper?.[k]).some((v) => v.includes('{{'))) ? 'change' : 'fixed';
 }
 
