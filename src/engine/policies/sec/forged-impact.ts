@@ -12,9 +12,11 @@ import type { Analysis } from '../../analysis.js';
 import type { ModuleNode } from '../../blueprint/types.js';
 import type { ModuleKind } from '../../blueprint/classify.js';
 import type { Severity } from '../../severity.js';
+import type { Impact as ImpactDimension, RiskRow } from '../../risk/types.js';
+import type { RowId } from '../../risk/model.js';
 import { classify } from '../../blueprint/classify.js';
 import { isPaymentEvent } from '../../money.js';
-import { SEVERITY_RANK } from '../../severity.js';
+import { riskRow, rowSeverity } from '../../risk/model.js';
 import { hookLabel, interfaceNames } from '../../sources.js';
 import { CallerInput, PAYLOAD, STEERED_AI } from './caller-input.js';
 import { moduleImpacts } from './impact-detectors.js';
@@ -23,18 +25,39 @@ import { moduleImpacts } from './impact-detectors.js';
 export type ImpactKind =
   'target' | 'relay' | 'publish' | 'forward' | 'agent' | 'payment' | 'uses' | 'answers' | 'unused';
 
-/** Severity per impact (issue 14: "from what forged input can make the scenario DO"). */
-export const IMPACT_SEVERITY: Readonly<Record<ImpactKind, Severity>> = {
-  target: 'high',
-  relay: 'high',
-  publish: 'high',
-  forward: 'high',
-  agent: 'high',
-  payment: 'high',
-  uses: 'medium',
-  answers: 'medium',
-  unused: 'low',
+/**
+ * The risk-model row per impact (`risk/model.ts`, issue 32): aiming a write (R5), relaying a message
+ * (R6), publishing (R7), forwarding through a credential (R8), instructing an agent (R4) and faking a
+ * payment (R9) are high; feeding data the caller cannot aim (R12) or only reading the answer (R12)
+ * is medium; a payload nothing reads (R13) is low.
+ */
+export const IMPACT_ROW: Readonly<Record<ImpactKind, RowId>> = {
+  target: 'R5',
+  relay: 'R6',
+  publish: 'R7',
+  forward: 'R8',
+  agent: 'R4',
+  payment: 'R9',
+  uses: 'R12',
+  answers: 'R12',
+  unused: 'R13',
 };
+
+/** What each impact's action does (the model's `Impact` dimension). */
+const IMPACT_DIMENSION: Readonly<Record<ImpactKind, ImpactDimension>> = {
+  target: 'write-own',
+  relay: 'send',
+  publish: 'send',
+  forward: 'send',
+  agent: 'change-access',
+  payment: 'spend',
+  uses: 'write-own',
+  answers: 'read',
+  unused: 'read',
+};
+
+/** Impact kinds worst first (the order of the reason's clauses). */
+const IMPACT_ORDER = Object.keys(IMPACT_ROW) as ImpactKind[];
 
 /** One impact found on one module. */
 export interface Impact {
@@ -57,10 +80,13 @@ const REACHED: Partial<Readonly<Record<ModuleKind, string>>> = {
   read: 'look-ups',
 };
 
-/** The severity of a forged call and what it can do (completes "forged calls can …"). */
+/** The severity of a forged call, what it can do (completes "forged calls can …"), its risk row and the module it acts through. */
 export interface Forgery {
   readonly severity: Severity;
   readonly what: string;
+  readonly risk: RiskRow;
+  /** The module the worst impact acts through (the evidence path's sink); the webhook itself when none. */
+  readonly sink: ModuleNode;
 }
 
 /** What a forged call to the unverified webhook `trigger` can make the scenario do, worst first. */
@@ -70,18 +96,26 @@ export function assessForgery(analysis: Analysis, trigger: ModuleNode): Forgery 
   const payment = paymentImpact(analysis, input, trigger);
   if (payment) impacts.push(payment);
   if (impacts.length > 0) {
-    const worst = impacts.reduce((a, b) =>
-      SEVERITY_RANK[IMPACT_SEVERITY[b.kind]] > SEVERITY_RANK[IMPACT_SEVERITY[a.kind]] ? b : a,
-    );
-    return { severity: IMPACT_SEVERITY[worst.kind], what: describeImpacts(impacts) };
+    const worst = impacts.reduce((a, b) => (IMPACT_ORDER.indexOf(b.kind) < IMPACT_ORDER.indexOf(a.kind) ? b : a));
+    return forgery(worst.kind, describeImpacts(impacts), worst.module);
   }
-  if (input.payloadPaths().length > 0) return { severity: IMPACT_SEVERITY.uses, what: reach(analysis, input, trigger) };
-  if (answersCaller(analysis))
-    return {
-      severity: IMPACT_SEVERITY.answers,
-      what: 'read what the scenario answers, though their payload is never used',
-    };
-  return { severity: IMPACT_SEVERITY.unused, what: 'only start the scenario: its payload is never used' };
+  if (input.payloadPaths().length > 0) {
+    const { what, first } = reach(analysis, input, trigger);
+    return forgery('uses', what, first ?? trigger);
+  }
+  const answer = answersCaller(analysis);
+  if (answer) return forgery('answers', 'read what the scenario answers, though their payload is never used', answer);
+  return forgery('unused', 'only start the scenario: its payload is never used', trigger);
+}
+
+function forgery(kind: ImpactKind, what: string, sink: ModuleNode): Forgery {
+  const row = IMPACT_ROW[kind];
+  return {
+    severity: rowSeverity(row),
+    what,
+    risk: riskRow(row, { trust: 'public-webhook', impact: IMPACT_DIMENSION[kind] }),
+    sink,
+  };
 }
 
 /**
@@ -89,9 +123,8 @@ export function assessForgery(analysis: Analysis, trigger: ModuleNode): Forgery 
  * the first module's details and the ids of the others (`(also modules 36, 7)`).
  */
 export function describeImpacts(impacts: readonly Impact[]): string {
-  const kinds = Object.keys(IMPACT_SEVERITY) as ImpactKind[];
   const clauses: string[] = [];
-  for (const kind of kinds) {
+  for (const kind of IMPACT_ORDER) {
     const of = impacts.filter((i) => i.kind === kind);
     if (of.length === 0) continue;
     const others = [...new Set(of.slice(1).map((i) => i.module.id))].filter((id) => id !== of[0]!.module.id);
@@ -137,21 +170,34 @@ function paymentImpact(analysis: Analysis, input: CallerInput, trigger: ModuleNo
   };
 }
 
-/** What forged data reaches when the caller cannot aim it (`REACHED`). */
-function reach(analysis: Analysis, input: CallerInput, trigger: ModuleNode): string {
+/** What forged data reaches when the caller cannot aim it (`REACHED`), and the first module it reaches. */
+function reach(
+  analysis: Analysis,
+  input: CallerInput,
+  trigger: ModuleNode,
+): { what: string; first: ModuleNode | null } {
   const kinds = new Set<string>();
+  let first: ModuleNode | null = null;
   for (const m of analysis.graph.modules) {
     if (m === trigger || !input.carries(m) || !input.leaves(m).some((l) => l.origin & (PAYLOAD | STEERED_AI))) continue;
     const kind = REACHED[classify(m).effect];
-    if (kind) kinds.add(kind);
+    if (kind) {
+      kinds.add(kind);
+      first ??= m;
+    }
   }
-  return `feed forged data into ${kinds.size > 0 ? [...kinds].join(', ') : 'routing and filters'}, but cannot choose what is changed, who receives it, or publish it`;
+  return {
+    what: `feed forged data into ${kinds.size > 0 ? [...kinds].join(', ') : 'routing and filters'}, but cannot choose what is changed, who receives it, or publish it`,
+    first,
+  };
 }
 
-/** True when a webhook response returns data from the scenario (a mapped body). */
-function answersCaller(analysis: Analysis): boolean {
-  return analysis.graph.modules.some((m) => {
-    const body = m.mapper?.['body'];
-    return classify(m).effect === 'respond' && typeof body === 'string' && body.includes('{{');
-  });
+/** The webhook response that returns data from the scenario (a mapped body), `null` when none. */
+function answersCaller(analysis: Analysis): ModuleNode | null {
+  return (
+    analysis.graph.modules.find((m) => {
+      const body = m.mapper?.['body'];
+      return classify(m).effect === 'respond' && typeof body === 'string' && body.includes('{{');
+    }) ?? null
+  );
 }
