@@ -13,7 +13,7 @@ import type { StringLeaf } from './analysis.js';
 import type { ModuleSource } from './sources.js';
 import { classify } from './blueprint/classify.js';
 import { extractRefs, type FieldRef } from './blueprint/expressions.js';
-import { asksAboutHealth, isTechnicalField, piiKind } from './pii.js';
+import { isTechnicalField, isThingField, piiKind, titleKind, titleSays } from './pii.js';
 import { bodyPromptRefs, promptPart } from './prompt.js';
 import { captureLabels } from './regex-captures.js';
 import { sourceOf, webhookSource } from './sources.js';
@@ -59,8 +59,10 @@ export class DataFlow {
   private readonly captures = new Map<string, ReadonlyMap<string, string | null> | null>();
   /** Variables of *Set multiple variables* modules, read on first use: module id → variable name → the references in its value. */
   private readonly variables = new Map<string, Map<string, ModuleRef[]> | null>();
-  /** The health question a personal source's field answers, per `moduleId|path` (`fieldTitle`), `null` when none. */
-  private readonly healthAnswers = new Map<string, string | null>();
+  /** The special question (health, CV, identity document, tax) a personal source's field answers, per `moduleId|path` (`fieldTitle`, `titleKind`), `null` when none. */
+  private readonly specialAnswers = new Map<string, { kind: PiiKind; title: string } | null>();
+  /** Data store id → the references each write module stores under each record field (`data.<field>`), read on first use. */
+  private stores: Map<string, Map<string, ModuleRef[]>> | null = null;
   private readonly byId: ReadonlyMap<string, ModuleNode>;
   private readonly piiCache = new Map<string, PiiFlow[]>();
   /** Module id → ids of the modules that map or filter on its output (`readersOf`), built on first use. */
@@ -77,17 +79,22 @@ export class DataFlow {
         this.prompts.set(m.id, []);
       }
     }
+    const branches = new RouteChains(this.byId);
     for (const leaf of leaves) {
       if (!leaf.value.includes('{{')) continue;
       const id = leaf.module.id;
       const list = this.refs.get(id)!;
       const start = list.length;
-      const refs = extractRefs(leaf.value).map((r): ModuleRef => ({
-        moduleId: r.moduleId,
-        path: r.path,
-        pointer: leaf.pointer,
-        fieldName: leaf.fieldName,
-      }));
+      // A module on another route of a router than the consumer never runs in the consumer's path:
+      // its output is empty there (issue 32, "findings name the right module").
+      const refs = extractRefs(leaf.value)
+        .filter((r) => !branches.apart(leaf.module, r.moduleId))
+        .map((r): ModuleRef => ({
+          moduleId: r.moduleId,
+          path: r.path,
+          pointer: leaf.pointer,
+          fieldName: leaf.fieldName,
+        }));
       for (const r of refs) list.push(r);
       this.mapped.get(id)!.push({ leaf, refs });
       if (!ai.has(id)) continue;
@@ -96,7 +103,8 @@ export class DataFlow {
       if (part === 'all') for (let i = start; i < list.length; i++) prompt.push(list[i]!);
       else if (part === 'body')
         for (const r of bodyPromptRefs(leaf.value))
-          prompt.push({ moduleId: r.moduleId, path: r.path, pointer: leaf.pointer, fieldName: leaf.fieldName });
+          if (!branches.apart(leaf.module, r.moduleId))
+            prompt.push({ moduleId: r.moduleId, path: r.path, pointer: leaf.pointer, fieldName: leaf.fieldName });
     }
     // Paths read from each custom webhook: its payload shape (`sources.ts` webhookSource).
     const hooks = new Map<string, string[]>();
@@ -105,7 +113,9 @@ export class DataFlow {
       const list: FieldRef[] = [];
       for (const group of m.filter?.conditions ?? [])
         for (const c of group)
-          for (const side of [c['a'], c['b']]) if (typeof side === 'string') list.push(...extractRefs(side));
+          for (const side of [c['a'], c['b']])
+            if (typeof side === 'string')
+              for (const r of extractRefs(side)) if (!branches.apart(m, r.moduleId)) list.push(r);
       this.filterRefs.set(m.id, list);
       if (hooks.size === 0) continue;
       for (const r of list) hooks.get(r.moduleId)?.push(r.path);
@@ -118,28 +128,36 @@ export class DataFlow {
       if (source?.untrusted) this.untrusted.set(m.id, m.id);
       if (ai.has(m.id)) this.aiDerived.add(m.id);
     }
-    const passThrough = (m: ModuleNode) => {
-      const r = classify(m).role;
-      return r === 'transform' || r === 'flow';
-    };
+    // How each module passes facts on (`carrierOf`): transforms pass everything, hops (conversions,
+    // file staging and downloads) untrusted-ness and personal data, AI modules their prompt's personal
+    // data, data store reads what the scenario's writes to the same store hold.
+    const carriers = modules.map((m) => carrierOf(m, this.sources.get(m.id) ?? null));
     // Fixed point: ids are not ordered and routes may reference later modules; bounded by module count.
     for (let changed = true, rounds = 0; changed && rounds <= modules.length; rounds++) {
       changed = false;
-      for (const m of modules) {
-        const through = passThrough(m);
-        if (!through && !ai.has(m.id)) continue;
-        for (const r of through ? this.refs.get(m.id)! : this.prompts.get(m.id)!) {
-          if (through) {
+      for (const [i, m] of modules.entries()) {
+        const carrier = carriers[i]!;
+        if (carrier === null) continue;
+        const refs =
+          carrier === 'prompt'
+            ? this.prompts.get(m.id)!
+            : carrier === 'store'
+              ? this.storedRefs(m, '')
+              : this.refs.get(m.id)!;
+        for (const r of refs) {
+          if (carrier !== 'prompt') {
             const origin = this.untrusted.get(r.moduleId);
             if (origin !== undefined && !this.untrusted.has(m.id)) {
               this.untrusted.set(m.id, origin);
               changed = true;
             }
-            if (this.aiDerived.has(r.moduleId) && !this.aiDerived.has(m.id)) {
-              this.aiDerived.add(m.id);
-              changed = true;
-            }
           }
+          if (carrier === 'through' && this.aiDerived.has(r.moduleId) && !this.aiDerived.has(m.id)) {
+            this.aiDerived.add(m.id);
+            changed = true;
+          }
+          // A data store read is charged per record field (`piiOfRef` → `storedRefs`), not as a bundle.
+          if (carrier === 'store') continue;
           for (const [kind, from] of this.piiOfRef(r)) {
             const own = this.carries.get(m.id) ?? new Map<PiiKind, FieldRef>();
             if (!own.has(kind)) {
@@ -249,12 +267,7 @@ export class DataFlow {
         const key = `${kind}|${r.pointer}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        const origin =
-          kind === 'personal'
-            ? this.sources.get(from.moduleId)?.label
-            : kind === 'health'
-              ? this.questionOrigin(from)
-              : undefined;
+        const origin = kind === 'personal' ? this.sources.get(from.moduleId)?.label : this.questionOrigin(from, kind);
         out.push(
           origin === undefined ? { kind, pointer: r.pointer, from } : { kind, pointer: r.pointer, from, origin },
         );
@@ -274,6 +287,17 @@ export class DataFlow {
         for (const pair of this.piiOfRef(v, depth + 1)) if (!out.some(([k]) => k === pair[0])) out.push(pair);
       return out;
     }
+    // A data store record field holds what the scenario's writes to that store put under it (taint survives the hop).
+    const stored = this.storedFieldRefs(r);
+    if (stored !== undefined) {
+      if (depth > 16) return [];
+      const out: [PiiKind, FieldRef][] = [];
+      for (const v of stored)
+        for (const pair of this.piiOfRef(v, depth + 1)) if (!out.some(([k]) => k === pair[0])) out.push(pair);
+      const named = piiKind(r.path, null);
+      if (named && !out.some(([k]) => k === named)) out.push([named, { moduleId: r.moduleId, path: r.path }]);
+      return out;
+    }
     // A labelled capture of a Text parser holds what its label names (`Company Name: (.*?)` a company,
     // `Email Address: (.*?)` an address), judged as a field of a person when the parsed text is personal.
     const label = this.captureLabel(r);
@@ -285,14 +309,26 @@ export class DataFlow {
       return kind ? [[kind, { moduleId: r.moduleId, path: r.path }]] : [];
     }
     const root: PiiContext = this.sources.get(r.moduleId)?.personal ?? null;
-    const direct = piiKind(this.named(r), root);
+    let direct = piiKind(this.named(r), root);
+    // A form answer or sheet column with a title is what its question asks for: who the respondent is
+    // (`What's your full name?` → a name), or a thing (`What topic do you want posts about?` → not personal).
+    if ((direct === 'personal' || direct === null) && (root === 'content' || root === 'person')) {
+      const title = this.titleOf(r);
+      const says = title !== null ? titleSays(title) : null;
+      if (says === 'thing') direct = null;
+      else if (says !== null) direct = says;
+    }
     const out: [PiiKind, FieldRef][] = direct ? [[direct, { moduleId: r.moduleId, path: r.path }]] : [];
-    // A form answer is read by question id (`answers.\`0e3657d9\`...`); its exported title may ask about health.
-    if (direct !== 'health' && (root === 'content' || root === 'person') && this.answersHealthQuestion(r))
-      out.push(['health', { moduleId: r.moduleId, path: r.path }]);
+    // A form answer is read by question id (`answers.\`0e3657d9\`...`); its exported title may ask
+    // about health, for a CV, an identity document or tax data.
+    if (root === 'content' || root === 'person') {
+      const special = this.specialQuestion(r);
+      if (special && special.kind !== direct) out.push([special.kind, { moduleId: r.moduleId, path: r.path }]);
+    }
     const carried = this.carries.get(r.moduleId);
-    // A reference or technical field (`{{62.id}}`, `status`) of a module carrying personal data is not that data.
-    if (carried && !isTechnicalField(r.path))
+    // A reference or technical field (`{{62.id}}`, `status`) of a module carrying personal data is not
+    // that data, nor is a field that names a thing (`company`, `topic`): taint follows fields, not bundles.
+    if (carried && !isTechnicalField(r.path) && !isThingField(r.path))
       for (const [kind, from] of carried) if (kind !== direct) out.push([kind, from]);
     return out;
   }
@@ -328,27 +364,66 @@ export class DataFlow {
     return vars.get((dot < 0 ? r.path : r.path.slice(0, dot)).replace(/`/g, ''));
   }
 
-  /** `the answer to "¿Tienes algún tratamiento en curso?"` for a field read as health data by its question's title. */
-  private questionOrigin(from: FieldRef): string | undefined {
-    const title = this.healthAnswers.get(`${from.moduleId}|${from.path}`);
+  /** `the answer to "¿Tienes algún tratamiento en curso?"` for a field read as special data by its question's title. */
+  private questionOrigin(from: FieldRef, kind: PiiKind): string | undefined {
+    const q = this.specialAnswers.get(`${from.moduleId}|${from.path}`);
+    const title = q && q.kind === kind ? q.title : null;
     return title ? `the answer to "${title.length > 80 ? `${title.slice(0, 79)}…` : title}"` : undefined;
   }
 
-  private answersHealthQuestion(r: FieldRef): boolean {
-    return this.healthQuestion(r) !== null;
-  }
-
-  /** The title of the health question a field answers (`fieldTitle`, `asksAboutHealth`), `null` when it answers none. */
-  private healthQuestion(r: FieldRef): string | null {
+  /** The special question (health, CV, identity document, tax) a field answers, by its title (`fieldTitle`, `titleKind`). */
+  private specialQuestion(r: FieldRef): { kind: PiiKind; title: string } | null {
     const key = `${r.moduleId}|${r.path}`;
-    let title = this.healthAnswers.get(key);
-    if (title === undefined) {
+    let q = this.specialAnswers.get(key);
+    if (q === undefined) {
       const m = this.byId.get(r.moduleId);
       const t = m ? fieldTitle(m, r.path) : null;
-      title = t !== null && asksAboutHealth(t) ? t.trim() : null;
-      this.healthAnswers.set(key, title);
+      const kind = t !== null ? titleKind(t) : null;
+      q = kind !== null ? { kind, title: t!.trim() } : null;
+      this.specialAnswers.set(key, q);
     }
-    return title;
+    return q;
+  }
+
+  /**
+   * The references the scenario's data store writes store under the record field a reference reads
+   * (`{{12.history}}`, `{{55.data.\`First Name\`}}` of a Get / Search record module → the refs mapped
+   * into `data.history` by every Add / Update record module of the same data store); `undefined` when
+   * the reference is not to a data store read. Make data stores keep records between runs and
+   * scenarios: a field read back carries what was written (issue 32, "taint survives hops").
+   */
+  private storedFieldRefs(r: FieldRef): readonly ModuleRef[] | undefined {
+    const m = this.byId.get(r.moduleId);
+    if (!m || m.app !== 'datastore' || classify(m).effect !== 'read') return undefined;
+    const segments = r.path.replace(/`/g, '').split('.');
+    const field = (segments[0] === 'data' ? (segments[1] ?? '') : (segments[0] ?? '')).replace(/\[\]$/, '');
+    if (field === 'key' || field === 'exist' || field === '') return field === '' ? this.storedRefs(m, '') : [];
+    return this.storedRefs(m, field);
+  }
+
+  /** The refs writes to `read`'s data store map into record field `field` (every field for `''`). */
+  private storedRefs(read: ModuleNode, field: string): readonly ModuleRef[] {
+    const id = storeId(read);
+    if (id === null) return [];
+    if (!this.stores) {
+      const stores = new Map<string, Map<string, ModuleRef[]>>();
+      for (const w of this.byId.values()) {
+        const ds = w.app === 'datastore' && classify(w).effect === 'write' ? storeId(w) : null;
+        if (ds === null) continue;
+        const fields = stores.get(ds) ?? new Map<string, ModuleRef[]>();
+        stores.set(ds, fields);
+        const prefix = `${w.pointer}/mapper/data/`;
+        for (const ref of this.refsOf(w.id)) {
+          if (!ref.pointer.startsWith(prefix)) continue;
+          const name = ref.pointer.slice(prefix.length).split('/')[0]!.replace(/~1/g, '/').replace(/~0/g, '~');
+          fields.set(name, [...(fields.get(name) ?? []), ref]);
+        }
+      }
+      this.stores = stores;
+    }
+    const fields = this.stores.get(id);
+    if (!fields) return [];
+    return field === '' ? [...fields.values()].flat() : (fields.get(field) ?? []);
   }
 
   /**
@@ -367,6 +442,14 @@ export class DataFlow {
     const dot = r.path.indexOf('.');
     const key = (dot < 0 ? r.path : r.path.slice(0, dot)).replace(/`|\[\]$/g, '');
     return labels.has(key) ? labels.get(key)! : undefined;
+  }
+
+  /** The title of the field a reference reads: its column label (`2` → `Customer Email`) or its question title (`fieldTitle`), `null` when none. */
+  private titleOf(r: FieldRef): string | null {
+    const named = this.named(r);
+    if (named !== r.path) return named.split('.')[0]!;
+    const m = this.byId.get(r.moduleId);
+    return m ? fieldTitle(m, r.path) : null;
   }
 
   /** The path with a numeric column key replaced by its column label (`2` → `Customer Email`), else the path. */
@@ -442,4 +525,80 @@ function columnLabels(m: ModuleNode): Map<string, string> | null {
     (out ??= new Map()).set(name, clean);
   }
   return out;
+}
+
+/**
+ * How a module passes facts on to the modules that read it:
+ * - `through`: transforms and flow modules (variables, JSON, text, iterators, aggregators) pass
+ *   untrusted-ness, AI output and personal data on;
+ * - `hop`: a conversion (a non-AI compute such as PDF or document conversion, OCR, code), a file
+ *   staged for a model (an AI upload whose output is a `file`: Gemini / OpenAI *Upload a file*), or a
+ *   download of a file the data names (a Drive *Download a file*, an HTTP *Get a file* of a mapped
+ *   address): the same content in another form, so untrusted-ness and personal data pass on (issue
+ *   32, "taint survives hops");
+ * - `prompt`: an AI module passes on the personal data of its prompt (a summary of a personal
+ *   e-mail is still personal data), not its untrusted-ness (`isAiDerived` tracks AI output);
+ * - `store`: a data store read returns what the scenario's writes to the same store hold;
+ * - `null`: any other module re-derives its output.
+ */
+function carrierOf(m: ModuleNode, source: ModuleSource | null): 'through' | 'hop' | 'prompt' | 'store' | null {
+  const cls = classify(m);
+  if (cls.role === 'transform' || cls.role === 'flow') return 'through';
+  if (cls.ai) return cls.output === 'file' ? 'hop' : 'prompt';
+  if (cls.effect === 'compute' && source === null) return 'hop';
+  if (cls.effect !== 'read') return null;
+  if (m.app === 'datastore') return 'store';
+  return DOWNLOAD.test(m.action) || (cls.http && /^\s*\{\{/.test(moduleUrlText(m))) ? 'hop' : null;
+}
+
+/** Actions that download or export the file a reference names (`downloadAFile`, `getAFile`, `ActionGetFile`, `exportADocument`). */
+const DOWNLOAD = /download|get_?a?_?file|getfile|export/i;
+
+function moduleUrlText(m: ModuleNode): string {
+  const url = m.mapper?.['url'] ?? m.parameters?.['url'];
+  return typeof url === 'string' ? url : '';
+}
+
+/** The data store a Make data store module works on (`parameters.datastore`), `null` when none. */
+function storeId(m: ModuleNode): string | null {
+  const id = m.parameters?.['datastore'] ?? m.mapper?.['datastore'];
+  return typeof id === 'number' || (typeof id === 'string' && id !== '') ? String(id) : null;
+}
+
+/**
+ * Where each module sits among router routes, to tell whether two modules can run in one path: a
+ * module on route 1 of a router never sees the output of a module on route 2 of the same router
+ * (Make runs each route with the bundle the router received; a mapping of a sibling route's module
+ * is empty). Error routes follow the module that failed.
+ */
+class RouteChains {
+  private readonly chains = new Map<string, ReadonlyMap<string, number>>();
+  constructor(private readonly byId: ReadonlyMap<string, ModuleNode>) {}
+
+  /** True when `targetId` sits on another route than `consumer` of a router both hang off. */
+  apart(consumer: ModuleNode, targetId: string): boolean {
+    if (consumer.depth === 0 && consumer.container === 'flow') return false;
+    const target = this.byId.get(targetId);
+    if (!target || target.depth === 0) return false;
+    const mine = this.chain(consumer);
+    for (const [router, route] of this.chain(target)) {
+      const other = mine.get(router);
+      if (other !== undefined && other !== route) return true;
+    }
+    return false;
+  }
+
+  /** Router id → route index, for every router route enclosing `m` (error routes follow the failed module). */
+  private chain(m: ModuleNode): ReadonlyMap<string, number> {
+    let c = this.chains.get(m.id);
+    if (c) return c;
+    const out = new Map<string, number>();
+    for (let at: ModuleNode | undefined = m, hops = 0; at && hops < 64; hops++) {
+      if (at.container === 'route' && at.parentId !== null && at.routeIndex !== null && !out.has(at.parentId))
+        out.set(at.parentId, at.routeIndex);
+      at = at.parentId !== null ? this.byId.get(at.parentId) : undefined;
+    }
+    this.chains.set(m.id, (c = out));
+    return c;
+  }
 }

@@ -22,11 +22,44 @@ export type PiiKind =
   | 'card'
   | 'bank-account'
   | 'health'
+  | 'tax'
+  | 'cv'
   | 'ip-address'
   | 'personal';
 
-/** Kinds that need the strictest handling (GDPR Art. 9 special categories, national ids, card data). */
-export const SPECIAL_PII: ReadonlySet<PiiKind> = new Set(['national-id', 'card', 'health', 'bank-account']);
+/**
+ * Kinds that need the strictest handling (issue 32, risk model `special-category`): GDPR Art. 9
+ * special categories (health), national ids and identity documents, tax data, CVs (a career history,
+ * often with a photo, age and nationality), and card and bank numbers (PCI DSS).
+ */
+export const SPECIAL_PII: ReadonlySet<PiiKind> = new Set([
+  'national-id',
+  'card',
+  'health',
+  'bank-account',
+  'tax',
+  'cv',
+]);
+
+/**
+ * Kinds that identify the person on their own (GDPR Art. 4(1) "identified or identifiable"): a
+ * name, a contact, an identifier, an address, a birth date, an identity or card number, a CV. Free
+ * text a person wrote (`personal`), or a health answer, identifies them only with one of these or
+ * in correspondence that carries their name (an e-mail; `risk/sensitivity.ts`).
+ */
+export const IDENTIFYING_PII: ReadonlySet<PiiKind> = new Set([
+  'email',
+  'phone',
+  'name',
+  'address',
+  'birth-date',
+  'national-id',
+  'card',
+  'bank-account',
+  'tax',
+  'cv',
+  'ip-address',
+]);
 
 /** Readable names of the kinds, for reasons. */
 export const PII_KIND_LABELS: Readonly<Record<PiiKind, string>> = {
@@ -39,6 +72,8 @@ export const PII_KIND_LABELS: Readonly<Record<PiiKind, string>> = {
   card: 'payment card data',
   'bank-account': 'bank account',
   health: 'health data',
+  tax: 'tax data',
+  cv: 'CV',
   'ip-address': 'IP address',
   personal: 'personal data',
 };
@@ -91,7 +126,25 @@ const RULES: readonly (readonly [PiiKind, Need, RegExp])[] = [
   [
     'national-id',
     'any',
-    /^(?:ssn|socialsecuritynumber|nationalid|nationalidnumber|nationalidentifier|passport|passportnumber|driverslicense|driverslicensenumber|driverlicense|cpf|curp|pesel|dni|nie|aadhaar|aadhar|personalidnumber|idcardnumber)$/,
+    /^(?:ssn|socialsecuritynumber|nationalid|nationalidnumber|nationalidentifier|passport|passportnumber|passportscan|passportphoto|passportcopy|driverslicense|driverslicensenumber|driverlicense|driverslicence|drivinglicence|cpf|curp|pesel|dni|nie|aadhaar|aadhar|pancard|personalidnumber|idcardnumber|idcard|identitycard|identitydocument|iddocument|idproof|proofofidentity|governmentid|nationalidcard|idfront|idback)$/,
+  ],
+  [
+    'tax',
+    'any',
+    /^(?:taxreturn|taxreturns|taxdocument|taxdocuments|taxform|taxforms|incometax|taxstatement|taxassessment|w2|w2form|w9|w9form|form1040|form1099|itr|steuererklaerung|steuerbescheid|declaracionderenta|irpf|avisdimposition)$/,
+  ],
+  ['tax', 'person', /^(?:tax|taxes|taxinfo|taxdetails|taxdata)$/],
+  [
+    'cv',
+    'any',
+    /^(?:curriculumvitae|lebenslauf|cvurl|cvlink|cvfile|cvtext|cvpdf|cvupload|resumeurl|resumelink|resumefile|resumetext|resumepdf|resumeupload|curriculo|hojadevida)$/,
+  ],
+  // `resume` is also French and Portuguese for a summary (`résumé`, `resumo`): only a person's.
+  // A person's skills, work history and education are what a CV holds.
+  [
+    'cv',
+    'person',
+    /^(?:cv|cvs|resume|resumes|curriculum|skills|topskills|workexperience|employmenthistory|workhistory|careerhistory|education|qualifications)$/,
   ],
   ['national-id', 'person', /^(?:taxid|nif|tin|personalid|idnumber|personnummer|steuerid)$/],
   [
@@ -138,6 +191,20 @@ const TECHNICAL =
  */
 const CONTENT =
   /^(?:message|messages|text|body|html|textplain|texthtml|content|contents|snippet|subject|comment|comments|note|notes|remarks|answer|answers|response|responses|value|values|question|questions|request|details|description|transcript|caption|bio)$/;
+
+/**
+ * Field names of a thing rather than of the person (issue 32, "taint follows fields"): a company, a
+ * product, a topic, a website. In a personal source they are not the person's data, and a field so
+ * named read from a module that carries personal data (a row, a bundle) is not charged with it.
+ */
+const THING_LEAF =
+  /^(?:company|companyname|companies|organi[sz]ation|organi[sz]ationname|org|orgname|business|businessname|brand|brandname|industry|sector|niche|topic|topics|theme|keyword|keywords|product|productname|products|service|services|website|websiteurl|url|domain|category|categories|sku|price|currency|amount|quantity|language|locale|country|timezone|hashtags?)$/;
+
+/** True when a field path names a thing (`company`, `topic`, `website`), not a person's datum (`THING_LEAF`). Memoised. */
+export const isThingField: (path: string) => boolean = boundedMemo(50_000, (path) => {
+  const segments = path.split('.');
+  return THING_LEAF.test(normalise(segments[segments.length - 1] ?? ''));
+});
 
 /** Lower case, no separators, no `[]` or backticks. */
 function normalise(segment: string): string {
@@ -213,7 +280,7 @@ function computePiiKind(path: string, root: PiiContext): PiiKind | null {
     }
     if (need === 'any' || (need === 'person' && personal) || need === ctx) return kind;
   }
-  if (ctx === 'content') return TECHNICAL.test(leaf) ? null : 'personal';
+  if (ctx === 'content') return TECHNICAL.test(leaf) || THING_LEAF.test(leaf) ? null : 'personal';
   if (personal && CONTENT.test(leaf)) return 'personal';
   return null;
 }
@@ -235,13 +302,90 @@ const HEALTH_TOPIC =
  * not read.
  */
 export function asksAboutHealth(title: string): boolean {
-  if (title.length > 300) return false;
-  return HEALTH_TOPIC.test(
-    title
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase(),
-  );
+  return titleKind(title) === 'health';
+}
+
+/**
+ * Words of a question or column title that ask for a CV (*Upload your resume*, *Curriculum*,
+ * *Lebenslauf*), an identity document (*Passport*, *ID card*, *driver's licence*, *DNI*), or tax data
+ * (*tax return*, *W-2*, *Steuererklärung*, *declaración de la renta*), in the corpora's languages,
+ * whole words without accents.
+ */
+const CV_TOPIC = /\b(?:cv|resumes?|curriculum(?: vitae)?|lebenslauf|curriculo|hoja de vida)\b/;
+const ID_TOPIC =
+  /\b(?:passports?|id cards?|identity (?:cards?|documents?)|national id|driver'?s? licen[cs]es?|driving licen[cs]es?|dni|nie|cpf|aadhaa?r|ausweis|personalausweis|carte d'identite|documento de identidad|pasaporte|social security number|ssn)\b/;
+const TAX_TOPIC =
+  /\b(?:tax returns?|tax documents?|tax forms?|income tax|w-?2|w-?9|1099|steuererklarung|steuerbescheid|declaracion de (?:la )?renta|irpf|avis d'imposition|imposto de renda)\b/;
+
+/**
+ * Words of a question or column title that ask who the respondent is (*What's your full name?*,
+ * *Your e-mail*, *Telefone*, *Dirección*), in the corpora's languages, whole words without accents;
+ * checked in that order, so *E-mail address* is an e-mail address.
+ */
+const TITLE_IDENTIFIES: readonly (readonly [PiiKind, RegExp])[] = [
+  ['email', /\b(?:e-?mails?|correo(?: electronico)?|courriel|e-?mail address)\b/],
+  [
+    'phone',
+    /\b(?:phone|telephone|mobile|cell|whats ?app|telefono|telefone|telefon|celular|handy|numero de contacto)\b/,
+  ],
+  [
+    'name',
+    /\b(?:(?:full |first |last |sur|given |family )?names?|nome|nombres?|apellidos?|sobrenome|prenom|vorname|nachname)\b/,
+  ],
+  [
+    'address',
+    /\b(?:(?:home |postal |street |mailing )?address|endereco|direccion|adresse|indirizzo|postcode|zip code)\b/,
+  ],
+];
+/** Words of a title that ask about a thing rather than the person (*What topic do you want posts about?*, *Company*, *Which service?*). */
+const TITLE_THING =
+  /\b(?:topics?|subjects?|themes?|ideas?|keywords?|niche|industry|sector|company|companies|business|brand|products?|services?|website|url|domain|category|categories|tema|temas|assunto|sujet|thema|empresa|entreprise|unternehmen)\b/;
+
+function foldTitle(title: string): string {
+  return title
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+/**
+ * What a question or column title says its answers are: an identifying kind when it asks who the
+ * respondent is (`What's your full name?` → `name`), `thing` when it asks about a topic, a company
+ * or a product (`What topic do you want posts about?`), else `null` (the answer is judged as the
+ * respondent's free text). Titles over 300 characters are not read.
+ */
+export function titleSays(title: string): PiiKind | 'thing' | null {
+  if (title.length > 300) return null;
+  const t = foldTitle(title);
+  for (const [kind, re] of TITLE_IDENTIFIES) if (re.test(t)) return kind;
+  return TITLE_THING.test(t) ? 'thing' : null;
+}
+
+/** The parties of a message (`from`, `sender`, `to`, `replyTo`, Twilio `From`, WhatsApp `wa_id`): an address or a number that identifies a person. */
+const PARTY_FIELD =
+  /^(?:from|to|replyto|sender|recipients?|cc|bcc|waid|fromnumber|sendernumber|pushname|sendername|fromname|username)$/;
+
+/** True when a field path names a party of a message (`1.From`, `messages[].from`, `from.address`): an identifier, not free text. */
+export function isPartyField(path: string): boolean {
+  const segments = path.split('.');
+  const leaf = normalise(segments[segments.length - 1] ?? '');
+  const parent = normalise(segments[segments.length - 2] ?? '');
+  return PARTY_FIELD.test(leaf) || (PARTY.test(parent) && /^(?:address|name|email|phone|number)$/.test(leaf));
+}
+
+/**
+ * The special kind a question or column title asks for (`health`, `cv`, `national-id`, `tax`), or
+ * `null`; the answer to such a question is that kind of data (issue 32: "health, tax, identity and
+ * CV data"). Linear in the title's length; titles over 300 characters are not read.
+ */
+export function titleKind(title: string): 'health' | 'cv' | 'national-id' | 'tax' | null {
+  if (title.length > 300) return null;
+  const t = foldTitle(title);
+  if (HEALTH_TOPIC.test(t)) return 'health';
+  if (CV_TOPIC.test(t)) return 'cv';
+  if (ID_TOPIC.test(t)) return 'national-id';
+  if (TAX_TOPIC.test(t)) return 'tax';
+  return null;
 }
 
 const LOCAL_CHAR = /[A-Za-z0-9._%+-]/;

@@ -84,6 +84,7 @@ corpusSuite("the reviewer's verdicts on both corpora", ['make', 'make-extra'], (
   const AI2_VERDICTS: Readonly<Record<string, Readonly<Record<string, 'high' | 'medium' | 'low'>>>> = {
     'make/j-ride-lux-ai-proposal-generator': { 2: 'high' }, // proposal text in the Google Doc e-mailed to the form's address
     'make/joseph19820124-skool-static-page-scraper-a-0525': { 7: 'low', 8: 'low', 14: 'medium' }, // webhook responses to the caller; 7, 8 on routes that cannot run
+    'make/luxisoft-analizar-imagen': { 6: 'medium' }, // a customer's WhatsApp image, converted (issue 32: taint survives the conversion), described into the data store
     'make/sergibuendia-clinica-dental-presupuestos-automatizados': { 7: 'high' }, // quote e-mailed to the address typed in the form
     'make/veracitylife-1-rag-email-jono-catliff': { 5: 'medium' }, // cleaned e-mail stored in Airtable
     'make/veracitylife-calendar-availability-check': { 75: 'medium' }, // slots returned to the voice agent

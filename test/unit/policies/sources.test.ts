@@ -64,18 +64,19 @@ const telegram = m(1, 'telegram:GetUpdates', { version: 1, parameters: { __IMTCO
 const rss = m(1, 'rss:TriggerNewArticle', { version: 4, parameters: { url: 'https://news.example.org/feed.xml' } });
 const sheet = m(1, 'google-sheets:watchRows', { version: 2, parameters: { sheetId: 'Leads', limit: 10 } });
 
-describe('item 1: personal data known by its source reaches AI prompts (PRIV-1)', () => {
-  it('fails for a form answer `data.fields[2].value` from a form webhook, whatever the field is called', () => {
-    assert.deepEqual(
-      failingIds(bp([formHook, openai(2, 'Summarise this request: {{1.data.fields[2].value}}')]), 'PRIV-1'),
-      ['2'],
-    );
+describe('item 1: personal data known by its source reaches AI prompts (PRIV-1; issue 32: by what it is)', () => {
+  const reply = (id: number, to: string) =>
+    m(id, 'google-email:sendAnEmail', {
+      mapper: { to: [to], subject: 'Thanks', bodyType: 'rawHtml', content: 'We received your request.' },
+      onerror: breakHandler(id + 100),
+    });
+  it('fails for a form answer `data.fields[2].value` from a form webhook when the scenario knows who sent it; free text alone identifies no one', () => {
+    const prompt = openai(2, 'Summarise this request: {{1.data.fields[2].value}}');
+    passes(bp([formHook, prompt]), 'PRIV-1');
+    assert.deepEqual(failingIds(bp([formHook, prompt, reply(3, '{{1.data.email}}')]), 'PRIV-1'), ['2']);
   });
-  it('fails for a Typeform answer mapped by its question id', () => {
-    assert.deepEqual(
-      failingIds(bp([typeform, openai(2, 'Reply to: {{1.mappable_answers.`q-budget-range`}}')]), 'PRIV-1'),
-      ['2'],
-    );
+  it('does not report a Typeform answer mapped by its question id alone (free text, no one identified)', () => {
+    passes(bp([typeform, openai(2, 'Reply to: {{1.mappable_answers.`q-budget-range`}}')]), 'PRIV-1');
   });
   it('fails for the sender name and body of a Gmail message sent to Gemini, and names the source', () => {
     const v = violationOf(bp([gmail, gemini(2, 'From {{1.fromName}}: {{1.text}}')]), 'PRIV-1');
@@ -85,24 +86,47 @@ describe('item 1: personal data known by its source reaches AI prompts (PRIV-1)'
     );
     assert.match(v.failing_modules[0]!.reason, /google-email:triggerWatchNewEmails/);
   });
-  it('fails for a chat message sent to Claude', () => {
-    assert.deepEqual(failingIds(bp([telegram, claude(2, 'Customer wrote: {{1.message.text}}')]), 'PRIV-1'), ['2']);
+  it("fails for the body of an e-mail alone: correspondence carries its writer's name and signature", () => {
+    assert.deepEqual(failingIds(bp([imap, openai(2, 'Summarise: {{1.text}}')]), 'PRIV-1'), ['2']);
   });
-  it('fails for a CRM contact record whatever the property is called', () => {
+  it("fails for a chat message sent to Claude with the sender's name; the text alone to a bot that only answers the chat is not personal data", () => {
+    passes(bp([telegram, claude(2, 'Write a post about: {{1.message.text}}')]), 'PRIV-1');
+    assert.deepEqual(
+      failingIds(
+        bp([telegram, claude(2, 'Customer {{1.message.from.first_name}} wrote: {{1.message.text}}')]),
+        'PRIV-1',
+      ),
+      ['2'],
+    );
+  });
+  it('fails for a CRM contact record whatever the property is called (a contact is an identified person)', () => {
     const contact = m(2, 'hubspotcrm:getContact', { version: 2, mapper: { contactId: '{{1.`0`}}' } });
     assert.deepEqual(
       failingIds(bp([sheet, contact, openai(3, 'Write an offer for {{2.properties.notes}}')]), 'PRIV-1'),
       ['3'],
     );
   });
-  it('fails for the rows of a Google Forms responses sheet', () => {
+  it('judges the rows of a Google Forms responses sheet by their questions: a topic is not personal, a name is', () => {
+    const columns = (labels: string[]) => ({
+      metadata: {
+        designer: { x: 0, y: 0 },
+        interface: labels.map((label, i) => ({
+          name: String(i),
+          type: 'text',
+          label: `${label} (${String.fromCharCode(65 + i)})`,
+        })),
+      },
+    });
     const responses = m(1, 'google-sheets:watchRows', {
       version: 2,
       parameters: { sheetId: 'Form Responses 1', limit: 10 },
+      ...columns(['Timestamp', 'What topic do you want posts about?', "What's your full name?", 'Your email address']),
     });
-    assert.deepEqual(failingIds(bp([responses, openai(2, 'Rate this feedback: {{1.`2`}}')]), 'PRIV-1'), ['2']);
+    const ideas = openai(2, 'Five post ideas about {{1.`1`}}');
+    passes(bp([responses, ideas, reply(3, '{{1.`3`}}')]), 'PRIV-1');
+    assert.deepEqual(failingIds(bp([responses, openai(2, 'Greet {{1.`2`}} about {{1.`1`}}')]), 'PRIV-1'), ['2']);
   });
-  it('passes for the answers of an anonymous form (its columns ask for no name, e-mail or phone), and fails once one does', () => {
+  it('passes for the answers of an anonymous form, and for feedback sent without the name the form also asks for; fails once the name goes too', () => {
     const columns = (labels: string[]) => ({
       metadata: {
         designer: { x: 0, y: 0 },
@@ -124,7 +148,8 @@ describe('item 1: personal data known by its source reaches AI prompts (PRIV-1)'
       parameters: { sheetId: 'Form Responses 1', limit: 1 },
       ...columns(['Timestamp', 'Your name', 'Feedback']),
     });
-    assert.deepEqual(failingIds(bp([named, openai(2, 'Summarise: {{1.`2`}}')]), 'PRIV-1'), ['2']);
+    passes(bp([named, openai(2, 'Summarise: {{1.`2`}}')]), 'PRIV-1');
+    assert.deepEqual(failingIds(bp([named, openai(2, 'Summarise {{1.`1`}}: {{1.`2`}}')]), 'PRIV-1'), ['2']);
   });
   it('does not count a reference field (`id`) of a module whose output carries personal data', () => {
     const contact = m(2, 'hubspotcrm:getContact', { version: 2, mapper: { contactId: '{{1.`0`}}' } });

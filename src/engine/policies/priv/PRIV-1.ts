@@ -2,9 +2,10 @@
 import type { Finding, Policy } from '../types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { classify } from '../../blueprint/classify.js';
-import { SPECIAL_PII } from '../../pii.js';
 import { findingModules, moduleRef } from '../helpers.js';
-import { describeFlows, externalPiiSinks } from './shared.js';
+import { riskRow } from '../../risk/model.js';
+import { sensitivityOf } from '../../risk/sensitivity.js';
+import { describeFlows, personalDataSinks, piiPath } from './shared.js';
 
 /** PRIV-1: e-mail addresses, phone numbers, names, ids or health data reach a prompt. */
 export const PRIV_1: Policy = {
@@ -13,7 +14,7 @@ export const PRIV_1: Policy = {
   category: 'PRIV',
   severity: 'high',
   description:
-    "Personal data from an earlier module is mapped into the input of an AI / LLM module, which sends it to the model provider: fields named as personal data in a personal context (e-mail, phone, a contact's name, identifiers, health or payment data), or anything from a personal source (an e-mail, a form submission, a chat message, a CRM contact), also through variables, iterators, aggregators and earlier AI summaries.",
+    "Personal data from an earlier module is mapped into the input of an AI / LLM module, which sends it to the model provider: data that identifies a person by what it is (an e-mail address, phone, a contact's name, identifiers, the text of an e-mail or ticket, or free text sent with one of these), also through variables, iterators, aggregators, data store records, document conversions, file uploads and earlier AI summaries. Critical for special-category data (health, identity documents, tax data, CVs, card or bank numbers; risk-model row R15), high otherwise (R16). Free text that identifies no one (a topic typed into a content bot, a company name) is not charged with the name or e-mail that travel in the same row.",
   rationale:
     'Prompts are processed, and often retained, by the provider: a processing by a processor (GDPR Art. 28) that must be necessary and minimal (Art. 5(1)(c)) and documented; high-risk AI data governance (EU AI Act Art. 10). Pseudonymise or drop identifiers before the call.',
   compliance_frameworks: [
@@ -29,14 +30,20 @@ export const PRIV_1: Policy = {
     prefer: '`"prompt": "Write to the customer about {{1.topic}}"`, adding the name after the model call.',
   },
   evaluate(analysis) {
-    const findings: Finding[] = externalPiiSinks(analysis)
+    const findings: Finding[] = personalDataSinks(analysis)
       .filter((s) => classify(s.module).ai)
-      .map((s) => ({
-        moduleId: s.module.id,
-        reason: `receives personal data: ${describeFlows(s.flows)}`,
-        severity: s.flows.some((f) => SPECIAL_PII.has(f.kind)) ? ('critical' as const) : ('high' as const),
-        evidence: { pointer: s.flows[0]!.pointer },
-      }));
+      .map((s) => {
+        const sensitivity = sensitivityOf(s.flows.map((f) => f.kind));
+        const risk = riskRow(sensitivity === 'special-category' ? 'R15' : 'R16', { sensitivity, impact: 'send' });
+        return {
+          moduleId: s.module.id,
+          reason: `receives personal data: ${describeFlows(s.flows)}`,
+          severity: risk.severity,
+          evidence: { pointer: s.flows[0]!.pointer },
+          risk,
+          path: piiPath(s.module, s.flows, 'sends it to the model provider'),
+        };
+      });
     return findings.length === 0
       ? null
       : {

@@ -4,7 +4,9 @@ import type { ModuleNode } from '../../blueprint/types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { moduleUrl, urlHost } from '../../blueprint/classify.js';
 import { findingModules, moduleRef } from '../helpers.js';
-import { describeFlows, externalPiiSinks } from './shared.js';
+import { riskRow } from '../../risk/model.js';
+import { sensitivityOf } from '../../risk/sensitivity.js';
+import { describeFlows, personalDataSinks, piiPath } from './shared.js';
 
 /** AI apps and API hosts whose default processing location is outside the EU/EEA (providers' published data-residency terms). */
 const NON_EU_APPS = new Set([
@@ -56,7 +58,7 @@ export const PRIV_4: Policy = {
   category: 'PRIV',
   severity: 'high',
   description:
-    'The scenario runs in an EU zone of Make but sends personal data to a provider that processes it outside the EU/EEA by default (for example US-hosted AI APIs): an international transfer.',
+    'The scenario runs in an EU zone of Make but sends personal data (judged by what it is, as for PRIV-1) to a provider that processes it outside the EU/EEA by default (for example US-hosted AI APIs): an international transfer (risk-model row R17, high).',
   rationale:
     'Transfers of personal data to third countries need a legal basis and safeguards (GDPR Art. 44 ff.: adequacy, SCCs, transfer impact assessment). Keeping an EU zone does not keep the data in the EU if modules send it elsewhere.',
   compliance_frameworks: [
@@ -73,14 +75,18 @@ export const PRIV_4: Policy = {
     const zone = analysis.graph.settings.zone ?? '';
     if (!/^eu\d/.test(zone)) return null;
     const findings: Finding[] = [];
-    for (const s of externalPiiSinks(analysis)) {
+    for (const s of personalDataSinks(analysis)) {
       const recipient = nonEuRecipient(s.module);
-      if (recipient)
-        findings.push({
-          moduleId: s.module.id,
-          reason: `sends personal data (${describeFlows(s.flows)}) from zone ${zone} to ${recipient} (processed outside the EU by default)`,
-          evidence: { pointer: s.flows[0]!.pointer },
-        });
+      if (!recipient) continue;
+      const risk = riskRow('R17', { sensitivity: sensitivityOf(s.flows.map((f) => f.kind)), impact: 'send' });
+      findings.push({
+        moduleId: s.module.id,
+        reason: `sends personal data (${describeFlows(s.flows)}) from zone ${zone} to ${recipient} (processed outside the EU by default)`,
+        severity: risk.severity,
+        evidence: { pointer: s.flows[0]!.pointer },
+        risk,
+        path: piiPath(s.module, s.flows, `sends it to ${recipient}, outside the EU`),
+      });
     }
     return findings.length === 0
       ? null

@@ -4,31 +4,33 @@ import type { Analysis } from '../../analysis.js';
 import type { ModuleNode } from '../../blueprint/types.js';
 import type { PiiFlow } from '../../dataflow.js';
 import type { PiiKind } from '../../pii.js';
-import type { Severity } from '../../severity.js';
+import type { RowId } from '../../risk/model.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { classify } from '../../blueprint/classify.js';
 import { SPECIAL_PII } from '../../pii.js';
 import { findingModules, moduleRef } from '../helpers.js';
-import { describeFlows, externalPiiSinks, ownServiceOf } from './shared.js';
+import { riskRow } from '../../risk/model.js';
+import { describeFlows, ownServiceOf, personalDataSinks, piiPath } from './shared.js';
 
 /** Who receives the data: a model provider or an unknown HTTP host, people, or a record store of the operator. */
 type Recipient = 'processor' | 'people' | 'store';
 
 /**
- * Severity by recipient and kind. A model provider or an HTTP host that is not a hosted database is a
- * third party whose safeguards the scenario cannot show (critical; reviewer on make
- * `sergibuendia-clinica-dental-presupuestos-automatizados` 7); a message to people copies the data
- * into mailboxes and chats (high); a record store of the operator (a sheet, a CRM, its own database)
- * is where the controller keeps the data, a weakness of protection (Art. 32) rather than a
- * disclosure (medium), except a card number or security code, which PCI DSS v4.0 3.3.1 / 3.5.1 forbid
- * storing readable anywhere (high).
+ * The risk-model row by recipient and kind (`risk/model.ts`, issue 32). A model provider or an HTTP
+ * host that is not a hosted database is a third party whose safeguards the scenario cannot show (R15,
+ * critical; reviewer on make `sergibuendia-clinica-dental-presupuestos-automatizados` 7); a message to
+ * people copies the data into mailboxes and chats (R18, high); a record store of the operator (a
+ * sheet, a CRM, its own database) is where the controller keeps the data, a weakness of protection
+ * (Art. 32) rather than a disclosure (R19, medium), except a card number or security code, which PCI
+ * DSS v4.0 3.3.1 / 3.5.1 forbid storing readable anywhere (R20, high).
  */
-const SEVERITY: Readonly<Record<Recipient, Severity>> = { processor: 'critical', people: 'high', store: 'medium' };
-const STORE_SEVERITY_BY_KIND: Partial<Record<PiiKind, Severity>> = { card: 'high' };
+const ROW: Readonly<Record<Recipient, RowId>> = { processor: 'R15', people: 'R18', store: 'R19' };
+const STORE_ROW_BY_KIND: Partial<Record<PiiKind, RowId>> = { card: 'R20' };
 
 function recipientOf(m: ModuleNode): Recipient {
   const cls = classify(m);
-  if (cls.ai) return 'processor';
+  // A model, or a conversion or code service (PDF.co, a cloud function): it processes what it receives.
+  if (cls.ai || cls.effect === 'compute') return 'processor';
   if (cls.http) {
     const service = ownServiceOf(m);
     return service === null ? 'processor' : service.kind === 'messaging' ? 'people' : 'store';
@@ -62,7 +64,7 @@ export const PRIV_6: Policy = {
   category: 'PRIV',
   severity: 'critical',
   description:
-    "Health data, national identifiers, payment-card or bank-account data is mapped into a module that sends it to another system: critical to an AI model or an unknown HTTP host, high in a message to people, medium into the operator's own record store (high for card data). A message back to the person the data is about is not reported.",
+    "Special-category data by what it is (health data, national identifiers and identity documents, tax data, CVs, payment-card or bank-account data), read from field names or a form question's title and followed through variables, data store records, document conversions, file downloads and uploads, reaches a module that sends it to another system: critical to an AI model or an unknown HTTP host (risk-model row R15), high in a message to people (R18), medium into the operator's own record store (R19; high for card data, R20). A message back to the person the data is about is not reported.",
   rationale:
     'Special categories (GDPR Art. 9) and identity or payment data need an explicit legal basis and strong protection; card numbers bring the scenario into PCI DSS scope (v4.0 3.5.1 unreadable when stored, 4.2.1 strong cryptography in transit); health data is ePHI under HIPAA §164.312(e)(1).',
   compliance_frameworks: [
@@ -79,18 +81,41 @@ export const PRIV_6: Policy = {
   },
   evaluate(analysis) {
     const findings: Finding[] = [];
-    for (const s of externalPiiSinks(analysis)) {
-      const sensitive = s.flows.filter((f) => SPECIAL_PII.has(f.kind));
+    for (const s of personalDataSinks(analysis)) {
+      // An HTTP read whose only special datum is the address it fetches downloads a file; it sends nothing.
+      const fetchOnly = classify(s.module).http && classify(s.module).effect === 'read';
+      const sensitive = s.flows.filter(
+        (f) => SPECIAL_PII.has(f.kind) && !(fetchOnly && /\/(?:mapper|parameters)\/url$/.test(f.pointer)),
+      );
       if (sensitive.length === 0) continue;
       const recipient = recipientOf(s.module);
       if (recipient === 'people' && toDataSubject(analysis, s.module, sensitive)) continue;
-      const severity =
-        recipient === 'store' && sensitive.some((f) => STORE_SEVERITY_BY_KIND[f.kind]) ? 'high' : SEVERITY[recipient];
+      const storeRow = sensitive.map((f) => STORE_ROW_BY_KIND[f.kind]).find((r) => r !== undefined);
+      const id = recipient === 'store' && storeRow ? storeRow : ROW[recipient];
+      const risk = riskRow(id, {
+        sensitivity: 'special-category',
+        ...(recipient === 'people'
+          ? { audience: 'third-party' as const }
+          : recipient === 'store'
+            ? { audience: 'owner' as const }
+            : {}),
+        impact: recipient === 'store' ? 'write-own' : 'send',
+      });
       findings.push({
         moduleId: s.module.id,
-        severity,
+        severity: risk.severity,
         reason: `receives ${describeFlows(sensitive)}`,
         evidence: { pointer: sensitive[0]!.pointer },
+        risk,
+        path: piiPath(
+          s.module,
+          sensitive,
+          recipient === 'processor'
+            ? 'sends it to a processor'
+            : recipient === 'people'
+              ? 'sends it to people'
+              : 'stores it',
+        ),
       });
     }
     return findings.length === 0

@@ -2,8 +2,11 @@
 import type { Analysis } from '../../analysis.js';
 import type { ModuleNode } from '../../blueprint/types.js';
 import type { PiiFlow } from '../../dataflow.js';
+import type { EvidenceStep } from '../../risk/types.js';
+import { SharedKey } from '../../analysis.js';
 import { classify, moduleUrl, urlHost } from '../../blueprint/classify.js';
 import { PII_KIND_LABELS } from '../../pii.js';
+import { identifyingFlows } from '../../risk/sensitivity.js';
 
 /** A module receiving personal data, with the flows that reach it. */
 export interface PiiSink {
@@ -22,6 +25,30 @@ export function externalPiiSinks(analysis: Analysis): PiiSink[] {
     if (flows.length > 0) out.push({ module: m, flows });
   }
   return out;
+}
+
+/**
+ * External modules that receive personal data by what it is (`risk/sensitivity.ts`
+ * `identifyingFlows`: free text that identifies no one is left out), as PRIV-1, PRIV-4 and PRIV-6
+ * judge it (issue 32). Computed once per evaluation.
+ */
+export function personalDataSinks(analysis: Analysis): readonly PiiSink[] {
+  return analysis.shared(PERSONAL_SINKS, () =>
+    externalPiiSinks(analysis)
+      .map((s) => ({ module: s.module, flows: identifyingFlows(analysis, s.flows) }))
+      .filter((s) => s.flows.length > 0),
+  );
+}
+
+const PERSONAL_SINKS = new SharedKey<readonly PiiSink[]>('personal data sinks by content');
+
+/** The evidence path of personal data reaching `sink`: the module the first flow comes from, then the sink. */
+export function piiPath(sink: ModuleNode, flows: readonly PiiFlow[], note: string): EvidenceStep[] {
+  const from = flows[0]!.from.moduleId;
+  return [
+    { moduleId: from, role: 'source', note: describeFlows(flows.slice(0, 1)) },
+    { moduleId: sink.id, role: 'sink', note },
+  ];
 }
 
 /** `e-mail address \`1.email\`, \`2.text\` of an incoming e-mail (\`google-email:TriggerNewEmail\`)` */
