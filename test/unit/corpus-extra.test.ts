@@ -23,17 +23,19 @@ const findings = (key: string, code: string) =>
 /**
  * make-extra MANIFEST category 3, "sent without review": file → module ids. The MANIFEST also names
  * vikasvikasgl Telegram 13, but it goes to one fixed private chat (a positive chat id: the bot
- * owner's own), which the issue 14 review put at low at most: not a third party (checked below).
+ * owner's own), which the issue 14 review put at low at most: not a third party (checked below). Issue 32
+ * (risk model) leaves out two more: `aman-pr` 12 sends to a literal address, the owner's by the
+ * model's rule, and `tabinda-fatima` 5 replies to the trigger mail's own sender (low, like a chat reply).
  */
 const SENT_UNREVIEWED: Readonly<Record<string, readonly string[]>> = {
-  'aman-pr-email-automation.blueprint.json': ['12'],
-  'tabinda-fatima-integration-gmail-openai-google-sheets-tools.blueprint.json': ['5'],
   'tbauer79999-integration-webhooks-openai.blueprint.json': ['47', '48'],
   'tbauer79999-integration-airtable-openai-twilio.blueprint.json': ['3'],
   'vikasvikasgl-oss-integration-google-sheets.blueprint.json': ['12'],
 };
 /** Category 3 contrasts: drafts, reviewed posts, internal-only (not reported) and answers to the asker (low at most). */
 const CONTRASTS: Readonly<Record<string, 'none' | 'low'>> = {
+  'aman-pr-email-automation.blueprint.json': 'none',
+  'tabinda-fatima-integration-gmail-openai-google-sheets-tools.blueprint.json': 'low',
   'igorshkov93-ai-email-triage-system.blueprint.json': 'none',
   'wade1508-integration-gmail-openai.blueprint.json': 'none',
   'mbk-ai-social-media-automation-2.blueprint.json': 'none',

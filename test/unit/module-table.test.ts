@@ -206,6 +206,10 @@ describe('AI apps', () => {
     for (const app of ['google-sheets', 'airtable', 'slack', 'http', 'mailchimp', 'hubspotcrm', 'courageousteams'])
       assert.ok(!isAiApp(app), app);
   });
+  it('does not make an app an AI call because its name ends in -ai or ai (issue 32: a scraper is not a model)', () => {
+    for (const app of ['browse-ai', 'webscraping-ai', 'scrapingai', 'acme-gpt', 'kai']) assert.ok(!isAiApp(app), app);
+    for (const app of ['ai-local-agent', 'make-ai-web-search']) assert.ok(isAiApp(app), app);
+  });
 });
 
 eachCorpus('the blueprints of a corpus', ['fixtures', 'make', 'make-extra'], (corpus, { it }) => {

@@ -116,10 +116,14 @@ export const TRANSFORM_APPS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * AI / LLM apps, by the namespace of their module ids. From the exports: `openai-gpt-3`,
- * `anthropic-claude`, `gemini-ai`, `perplexity-ai`, `ai-tools`, `ai-agent`, `dumplingai` (both
- * corpora); `vapi`, `elevenlabs` (make-extra MANIFEST, "AI/LLM" definition), `open-router` beside
- * `openrouter` (issue 14, item 7). Compared without `-`, `_` and `.` (`aiAppKey`), so `open-router` and `openrouter` are one app.
+ * AI / LLM apps, by the namespace of their module ids: the catalog that makes a module an AI call
+ * (issue 32: never a name that merely ends in `-ai`, which scrapers such as `browse-ai` and
+ * `webscraping-ai` share). From the exports: `openai-gpt-3`, `anthropic-claude`, `gemini-ai`,
+ * `perplexity-ai`, `ai-tools`, `ai-agent`, `dumplingai` (both corpora); `vapi`, `elevenlabs`
+ * (make-extra MANIFEST, "AI/LLM" definition), `open-router` beside `openrouter` (issue 14, item 7);
+ * Make AI Agents run in the scenario (`ai-local-agent`) and Make AI Web Search (`make-ai-web-search`)
+ * (make-more MANIFEST, "AI/LLM" definition); further generative-AI apps of the Make app directory.
+ * Compared without `-`, `_` and `.` (`aiAppKey`), so `open-router` and `openrouter` are one app.
  */
 export const AI_APPS: ReadonlySet<string> = new Set(
   [
@@ -136,8 +140,11 @@ export const AI_APPS: ReadonlySet<string> = new Set(
     'perplexity-ai',
     'ai-tools',
     'ai-agent',
+    'ai-local-agent',
     'make-ai-agents',
     'make-ai-tools',
+    'make-ai-web-search',
+    'make-ai-extractors',
     'dumplingai',
     'open-router',
     'mistral-ai',
@@ -154,6 +161,10 @@ export const AI_APPS: ReadonlySet<string> = new Set(
     'elevenlabs',
     'assemblyai',
     'deepgram',
+    'deepseek-ai',
+    'together-ai',
+    'fireworks-ai',
+    'leonardo-ai',
   ].map(aiAppKey),
 );
 
@@ -162,12 +173,9 @@ export function aiAppKey(app: string): string {
   return app.toLowerCase().replace(/[-_.]/g, '');
 }
 
-/** App names that announce an AI product (`dumplingai`, `ai-tools`, `gemini-ai`, `xyz-gpt`). */
-export const AI_APP_NAME = /(?:^|-)(?:ai|gpt|llm)(?:-|$)|^[a-z]{3,}ai$/;
-
-/** True for an AI / LLM app (`AI_APPS` in any spelling, or a name that announces AI). */
+/** True for an AI / LLM app: one of `AI_APPS`, in any spelling (never by a name that ends in `-ai`). */
 export function isAiApp(app: string): boolean {
-  return AI_APPS.has(aiAppKey(app)) || AI_APP_NAME.test(app.toLowerCase());
+  return AI_APPS.has(aiAppKey(app));
 }
 
 /** Hosts of LLM APIs called through generic HTTP modules (corpus facts: api.groq.com, api.anthropic.com, api.vapi.ai). */
