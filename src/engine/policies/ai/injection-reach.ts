@@ -8,8 +8,10 @@
  * becomes an address the scenario requests (SEC-6), goes into a document sent to a third party, or
  * decides through a filter whether money moves, data is deleted, a post is published or an agent
  * runs. Medium when it only answers the person who wrote, reaches the team, is stored for people to
- * read, or feeds look-ups, computations and routing. Low when no later module uses it. Acceptance
- * set: the issue 14 review of every AI-2 finding on both corpora (docs/engine.md, "AI-2 severity").
+ * read, or feeds look-ups, computations and routing. Low when no later module uses it. Each reach
+ * is a row of the risk model (`risk/model.ts`, issue 32) and the audiences are `risk/audience.ts`'s.
+ * Acceptance set: the issue 14 review of every AI-2 finding on both corpora (docs/engine.md, "AI-2
+ * severity").
  */
 import type { Analysis } from '../../analysis.js';
 import type { ModuleNode } from '../../blueprint/types.js';
