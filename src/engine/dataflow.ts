@@ -63,6 +63,8 @@ export class DataFlow {
   private readonly specialAnswers = new Map<string, { kind: PiiKind; title: string } | null>();
   /** Data store id → the references each write module stores under each record field (`data.<field>`), read on first use. */
   private stores: Map<string, Map<string, ModuleRef[]>> | null = null;
+  /** The question title of a field (`fieldTitle`), per `moduleId|path`, `null` when none. */
+  private readonly titles = new Map<string, string | null>();
   private readonly byId: ReadonlyMap<string, ModuleNode>;
   private readonly piiCache = new Map<string, PiiFlow[]>();
   /** Module id → ids of the modules that map or filter on its output (`readersOf`), built on first use. */
@@ -376,8 +378,7 @@ export class DataFlow {
     const key = `${r.moduleId}|${r.path}`;
     let q = this.specialAnswers.get(key);
     if (q === undefined) {
-      const m = this.byId.get(r.moduleId);
-      const t = m ? fieldTitle(m, r.path) : null;
+      const t = this.questionTitle(r);
       const kind = t !== null ? titleKind(t) : null;
       q = kind !== null ? { kind, title: t!.trim() } : null;
       this.specialAnswers.set(key, q);
@@ -448,8 +449,18 @@ export class DataFlow {
   private titleOf(r: FieldRef): string | null {
     const named = this.named(r);
     if (named !== r.path) return named.split('.')[0]!;
-    const m = this.byId.get(r.moduleId);
-    return m ? fieldTitle(m, r.path) : null;
+    return this.questionTitle(r);
+  }
+
+  /** `fieldTitle` of the field a reference reads, read once per module and path. */
+  private questionTitle(r: FieldRef): string | null {
+    const key = `${r.moduleId}|${r.path}`;
+    let title = this.titles.get(key);
+    if (title === undefined) {
+      const m = this.byId.get(r.moduleId);
+      this.titles.set(key, (title = m ? fieldTitle(m, r.path) : null));
+    }
+    return title;
   }
 
   /** The path with a numeric column key replaced by its column label (`2` → `Customer Email`), else the path. */

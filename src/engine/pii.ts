@@ -366,12 +366,12 @@ const PARTY_FIELD =
   /^(?:from|to|replyto|sender|recipients?|cc|bcc|waid|fromnumber|sendernumber|pushname|sendername|fromname|username)$/;
 
 /** True when a field path names a party of a message (`1.From`, `messages[].from`, `from.address`): an identifier, not free text. */
-export function isPartyField(path: string): boolean {
+export const isPartyField: (path: string) => boolean = boundedMemo(50_000, (path) => {
   const segments = path.split('.');
   const leaf = normalise(segments[segments.length - 1] ?? '');
   const parent = normalise(segments[segments.length - 2] ?? '');
   return PARTY_FIELD.test(leaf) || (PARTY.test(parent) && /^(?:address|name|email|phone|number)$/.test(leaf));
-}
+});
 
 /**
  * The special kind a question or column title asks for (`health`, `cv`, `national-id`, `tax`), or

@@ -278,3 +278,32 @@ describe('DI-2: ignored failures that lose nothing', () => {
     ]);
   });
 });
+
+describe('an agent acts through its tools, not because it is called an agent', () => {
+  const local = (tools: unknown[]) => ({
+    ...m(2, 'ai-local-agent:RunLocalAIAgent', {
+      mapper: { message: '{{1.text}}', outputType: 'text', defaultModel: 'gpt-5-nano' },
+    }),
+    tools,
+    onerror: breakHandler(102),
+  });
+  const answer = m(3, 'gateway:WebhookRespond', { mapper: { status: '200', body: '{{2.response}}' } });
+
+  it('a local agent whose export lists no tools only answers (medium), like any model', () => {
+    const v = violationOf(bp([formHook, local([]), answer]), 'AI-2');
+    assert.equal(v?.failing_modules[0]?.severity, 'medium');
+  });
+
+  it('a local agent with tools the engine does not see, or a Make AI agent configured outside the blueprint, acts (R4, high)', () => {
+    const send = m(9, 'google-email:sendAnEmail', { mapper: { to: ['{{2.to}}'], content: '{{2.body}}' } });
+    const [f] = findingsOf([formHook, local([{ name: 'Send mail', flow: [send] }]), answer], 'AI-2');
+    const parsed = parseBlueprint(bp([formHook, local([{ name: 'Send mail', flow: [send] }]), answer]));
+    assert.ok(parsed.ok);
+    // Unseen tools make the agent act (R4); once the parser walks `tools[].flow`, the tool's own relay (R6) does.
+    assert.equal(f!.severity, 'high');
+    assert.equal(f!.risk?.id, parsed.graph.byId.has('9') ? 'R6' : 'R4');
+    const remote = handled(m(2, 'ai-agent:RunAnAIAgent', { mapper: { agent: 'a1b2', messages: ['{{1.text}}'] } }));
+    const [g] = findingsOf([formHook, remote, answer], 'AI-2');
+    assert.deepEqual([g!.severity, g!.risk?.id], ['high', 'R4']);
+  });
+});

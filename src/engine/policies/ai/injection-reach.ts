@@ -14,7 +14,7 @@
  * severity").
  */
 import type { Analysis } from '../../analysis.js';
-import type { ModuleNode } from '../../blueprint/types.js';
+import type { ModuleNode, ScenarioGraph } from '../../blueprint/types.js';
 import type { Severity } from '../../severity.js';
 import type { Audience, Impact, RiskRow } from '../../risk/types.js';
 import type { ImpactKind } from '../sec/forged-impact.js';
@@ -111,7 +111,7 @@ const ROW_IMPACT: Partial<Readonly<Record<RowId, Impact>>> = {
  * an API with a credential (its effect is not visible in the blueprint). A gated templated reply, a
  * row or an internal notification is not: the sender could trigger it by writing in anyway.
  */
-const DECISIONS: readonly (readonly [string, (m: ModuleNode) => boolean])[] = [
+const DECISIONS: readonly (readonly [string, (m: ModuleNode, graph: ScenarioGraph) => boolean])[] = [
   ['moves money', movesMoney],
   ['runs its AI agent', isAgent],
   ['deletes data permanently', (m) => classify(m).effect === 'delete' && !classify(m).reversible],
@@ -151,14 +151,14 @@ const WRITTEN = PAYLOAD | STEERED_AI;
 export function assessInjection(analysis: Analysis, ai: ModuleNode): InjectionReach {
   const output = new CallerInput(analysis, ai.id);
   const reaches: Reach[] = [];
-  if (isAgent(ai))
+  if (isAgent(ai, analysis.graph))
     reaches.push({
       kind: 'agent',
       module: ai,
       what: 'the model is an AI agent, which acts with the tools configured on it',
       row: 'R4',
     });
-  for (const i of moduleImpacts(output, analysis.graph.modules)) {
+  for (const i of moduleImpacts(output, analysis.graph.modules, analysis.graph)) {
     reaches.push({
       kind: i.kind === 'agent' ? 'agent' : 'aims',
       module: i.module,
@@ -291,7 +291,7 @@ function decisions(analysis: Analysis, output: CallerInput): Reach[] {
     if (!df.filterRefsOf(g.id).some((r) => output.origin(r) & WRITTEN)) continue;
     let hit: Reach | null = null;
     for (const y of [g, ...downstreamOf(g, analysis)]) {
-      const label = DECISIONS.find(([, is]) => is(y))?.[0];
+      const label = DECISIONS.find(([, is]) => is(y, analysis.graph))?.[0];
       if (label) {
         hit = {
           kind: 'decide',

@@ -92,7 +92,7 @@ export interface Forgery {
 /** What a forged call to the unverified webhook `trigger` can make the scenario do, worst first. */
 export function assessForgery(analysis: Analysis, trigger: ModuleNode): Forgery {
   const input = new CallerInput(analysis, trigger.id);
-  const impacts = moduleImpacts(input, analysis.graph.modules);
+  const impacts = moduleImpacts(input, analysis.graph.modules, analysis.graph);
   const payment = paymentImpact(analysis, input, trigger);
   if (payment) impacts.push(payment);
   if (impacts.length > 0) {

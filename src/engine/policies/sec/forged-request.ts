@@ -68,7 +68,7 @@ function responseUse(analysis: Analysis, m: ModuleNode): { acts: string | null; 
   let answers: ModuleNode | null = null;
   for (const x of analysis.graph.modules) {
     if (x === m || !response.carries(x)) continue;
-    if (isAgent(x)) return { acts: `its response instructs the AI agent of ${ref(x)}`, answers };
+    if (isAgent(x, analysis.graph)) return { acts: `its response instructs the AI agent of ${ref(x)}`, answers };
     const effect = classify(x).effect;
     const acts = ACTS[effect];
     if (acts) return { acts: `its response is ${acts} by ${ref(x)}`, answers };

@@ -4,7 +4,7 @@
  * a credential it lends, an AI agent it instructs. Acceptance set: the issue 14 reviewer's verdicts
  * (docs/engine.md, "SEC-5 and DI-1 severity").
  */
-import type { ModuleNode } from '../../blueprint/types.js';
+import type { Json, ModuleNode, ScenarioGraph } from '../../blueprint/types.js';
 import type { CallerInput, CallerLeaf } from './caller-input.js';
 import type { Impact, ImpactKind } from './forged-impact.js';
 import { classify, moduleUrl, urlHost } from '../../blueprint/classify.js';
@@ -30,6 +30,12 @@ const FREE_TEXT =
   /^(?:text|body|message|messages|content|comments?|notes?|description|caption|html|prompt|question|query)$/i;
 /** Make AI Agents act with tools (scenarios, MCP servers, modules) configured on the agent, outside the blueprint. */
 const AGENT_APPS: ReadonlySet<string> = new Set(['ai-agent', 'make-ai-agents']);
+/**
+ * Agents defined in the scenario itself (Make *Run a local AI agent*): the export carries their tools
+ * (`tools[].flow`), so what they can do is what those tool modules do, judged like any other module;
+ * with no tools they only answer (issue 32: "what an attacker can make happen", not the app's name).
+ */
+const LOCAL_AGENT_APPS: ReadonlySet<string> = new Set(['ai-local-agent']);
 /** HTTP modules that authenticate by a connection or keychain (Make HTTP app: OAuth 2.0, API key, basic auth, client certificate). */
 const AUTH_ACTIONS: Readonly<Record<string, string>> = {
   ActionSendDataOAuth: 'an OAuth connection',
@@ -61,7 +67,10 @@ const CALLER = PAYLOAD | LOOKUP | STEERED_AI;
 const ref = (m: ModuleNode) => `module ${m.id} (\`${m.type}\`)`;
 
 /** Per-module detectors, worst first; each returns what forged calls can do through the module, or `null`. */
-const DETECTORS: readonly (readonly [ImpactKind, (m: ModuleNode, leaves: readonly CallerLeaf[]) => string | null])[] = [
+const DETECTORS: readonly (readonly [
+  ImpactKind,
+  (m: ModuleNode, leaves: readonly CallerLeaf[], graph: ScenarioGraph) => string | null,
+])[] = [
   [
     'target',
     (m, leaves) => {
@@ -113,8 +122,8 @@ const DETECTORS: readonly (readonly [ImpactKind, (m: ModuleNode, leaves: readonl
   ],
   [
     'agent',
-    (m, leaves) => {
-      if (!isAgent(m)) return null;
+    (m, leaves, graph) => {
+      if (!isAgent(m, graph)) return null;
       return leaves.some((l) => l.origin & (PAYLOAD | STEERED_AI))
         ? `instruct the AI agent of ${ref(m)}, which acts with the tools configured on it`
         : null;
@@ -123,7 +132,7 @@ const DETECTORS: readonly (readonly [ImpactKind, (m: ModuleNode, leaves: readonl
 ];
 
 /** Every high impact a forged call has through the modules of the scenario, in module order. */
-export function moduleImpacts(input: CallerInput, modules: readonly ModuleNode[]): Impact[] {
+export function moduleImpacts(input: CallerInput, modules: readonly ModuleNode[], graph: ScenarioGraph): Impact[] {
   const out: Impact[] = [];
   for (const m of modules) {
     if (m.id === input.hookId) continue;
@@ -131,16 +140,38 @@ export function moduleImpacts(input: CallerInput, modules: readonly ModuleNode[]
     if (!input.carries(m)) continue;
     const leaves = input.leaves(m);
     for (const [kind, detect] of DETECTORS) {
-      const what = detect(m, leaves);
+      const what = detect(m, leaves, graph);
       if (what !== null) out.push({ kind, module: m, what });
     }
   }
   return out;
 }
 
-/** True for a Make AI agent (`ai-agent`, `make-ai-agents`, an AI action named *agent*): it acts with tools configured outside the blueprint. */
-export function isAgent(m: ModuleNode): boolean {
-  return classify(m).ai && (AGENT_APPS.has(m.app) || /agent/i.test(m.action));
+/**
+ * True for a Make AI agent whose tools are configured outside the blueprint (`ai-agent`,
+ * `make-ai-agents`, an AI action named *agent*): it acts with tools the scenario cannot show. An agent
+ * defined in the scenario (`ai-local-agent`) is not: its tools are modules of the export.
+ */
+export function isAgent(m: ModuleNode, graph: ScenarioGraph): boolean {
+  if (!classify(m).ai) return false;
+  if (LOCAL_AGENT_APPS.has(m.app)) return unseenTools(m, graph);
+  return AGENT_APPS.has(m.app) || /agent/i.test(m.action);
+}
+
+/**
+ * True when a local agent's export lists tools (`tools[]`) but none of their modules is in the parsed
+ * graph (a parser that does not walk `tools[].flow`): what they do cannot be judged, so the agent
+ * counts as acting with tools the scenario cannot show.
+ */
+function unseenTools(m: ModuleNode, graph: ScenarioGraph): boolean {
+  let at: Json | undefined = graph.raw;
+  for (const token of m.pointer.split('/').slice(1)) {
+    const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
+    at = Array.isArray(at) ? at[Number(key)] : at !== null && typeof at === 'object' ? at[key] : undefined;
+  }
+  const tools = at !== null && typeof at === 'object' && !Array.isArray(at) ? at['tools'] : undefined;
+  if (!Array.isArray(tools) || tools.length === 0) return false;
+  return !graph.modules.some((x) => x.parentId === m.id && x.container !== 'onerror' && x.container !== 'route');
 }
 
 /** True when a mapper key names the object a write changes (`id`, `document`, `rowNumber`, `url`...), not its content (`TARGET_KEY`). */
