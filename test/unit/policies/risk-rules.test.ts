@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { parseBlueprint } from '../../../src/engine/index.js';
 import { Analysis } from '../../../src/engine/analysis.js';
 import { POLICY_BY_CODE } from '../../../src/engine/index.js';
+import { impactOf } from '../../../src/engine/risk/impact.js';
 import { bp, breakHandler, m, type Mod } from '../../helpers/blueprints.js';
 import { failingIds, passes, violationOf } from '../../helpers/policy-assert.js';
 
@@ -305,5 +306,28 @@ describe('an agent acts through its tools, not because it is called an agent', (
     const remote = handled(m(2, 'ai-agent:RunAnAIAgent', { mapper: { agent: 'a1b2', messages: ['{{1.text}}'] } }));
     const [g] = findingsOf([formHook, remote, answer], 'AI-2');
     assert.deepEqual([g!.severity, g!.risk?.id], ['high', 'R4']);
+  });
+});
+
+describe('impact of an action (risk/impact.ts)', () => {
+  it('reads a delete, a trash, a payment, a share, a send, a write and a look-up from the module table', () => {
+    const r = parseBlueprint(
+      bp([
+        sheet,
+        m(2, 'google-drive:deleteAFile', { mapper: { fileId: '{{1.`0`}}' } }),
+        m(3, 'google-email:deleteAnEmail', { mapper: { messageId: '{{1.`0`}}', permanent: false } }),
+        m(4, 'stripe:createCharge', { mapper: { amount: '100', currency: 'eur' } }),
+        m(5, 'google-drive:shareAFile', { mapper: { fileId: '{{1.`0`}}', role: 'writer' } }),
+        m(6, 'twilio:SendSMS', { mapper: { to: '{{1.`1`}}', body: 'hi' } }),
+        m(7, 'airtable:ActionCreateRecord', { mapper: { record: { Name: '{{1.`0`}}' } } }),
+        m(8, 'airtable:ActionSearchRecords', { mapper: { formula: '{Name}' } }),
+      ]),
+    );
+    assert.ok(r.ok);
+    const ids = ['2', '3', '4', '5', '6', '7', '8'];
+    assert.deepEqual(
+      ids.map((id) => impactOf(r.graph.byId.get(id)!)),
+      ['delete', 'write-own', 'spend', 'change-access', 'send', 'write-own', 'read'],
+    );
   });
 });

@@ -16,7 +16,7 @@
 import type { Analysis } from '../../analysis.js';
 import type { ModuleNode, ScenarioGraph } from '../../blueprint/types.js';
 import type { Severity } from '../../severity.js';
-import type { Audience, Impact, RiskRow } from '../../risk/types.js';
+import type { Audience, RiskRow } from '../../risk/types.js';
 import type { ImpactKind } from '../sec/forged-impact.js';
 import type { RowId } from '../../risk/model.js';
 import { classify } from '../../blueprint/classify.js';
@@ -26,6 +26,7 @@ import { CallerInput, LOOKUP, PAYLOAD, STEERED_AI } from '../sec/caller-input.js
 import { credentialOf, isAgent, isTargetKey, moduleImpacts } from '../sec/impact-detectors.js';
 import { hostRefs, modelAuthors } from '../sec/request-url.js';
 import { audienceOf } from '../../risk/audience.js';
+import { impactOf } from '../../risk/impact.js';
 import { riskRow, rowSeverity } from '../../risk/model.js';
 import { isOutput } from './review.js';
 
@@ -91,18 +92,6 @@ const IMPACT_ROW: Partial<Readonly<Record<ImpactKind, RowId>>> = {
   publish: 'R7',
   forward: 'R8',
   agent: 'R4',
-};
-
-/** What each row's action does (`Impact` dimension), for the finding's risk row. */
-const ROW_IMPACT: Partial<Readonly<Record<RowId, Impact>>> = {
-  R4: 'change-access',
-  R5: 'write-own',
-  R6: 'send',
-  R7: 'send',
-  R8: 'send',
-  R10: 'spend',
-  R11: 'send',
-  R12: 'read',
 };
 
 /**
@@ -182,7 +171,8 @@ export function assessInjection(analysis: Analysis, ai: ModuleNode): InjectionRe
   const worst = reaches.reduce((a, b) => (rank(b.kind) < rank(a.kind) ? b : a));
   const severity = rowSeverity(worst.row);
   const clauses = describe(reaches.filter((r) => rowSeverity(r.row) === severity));
-  const impact = ROW_IMPACT[worst.row];
+  // What the module the worst reach ends in does; an agent's tools are not in the blueprint.
+  const impact = worst.row === 'R4' ? undefined : impactOf(worst.module);
   return {
     severity,
     why: `${severity === 'high' ? 'its output can act' : 'its output cannot act'}: ${clauses}`,

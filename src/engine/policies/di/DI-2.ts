@@ -7,6 +7,7 @@ import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { classify, moduleUrl, urlHost } from '../../blueprint/classify.js';
 import { findingModules, moduleRef } from '../helpers.js';
 import { audienceOf } from '../../risk/audience.js';
+import { impactOf } from '../../risk/impact.js';
 import { riskRow } from '../../risk/model.js';
 import { errorRouteFilter } from './shared.js';
 import { reselectedOnFailure } from './self-healing.js';
@@ -111,9 +112,7 @@ export const DI_2: Policy = {
         (h) => classify(h).role === 'write',
       );
       const { reason, row } = IGNORED[kindOf(analysis, m, notifies, filter !== null)];
-      const risk = riskRow(row, {
-        impact: cls.effect === 'send' ? 'send' : cls.effect === 'delete' ? 'delete' : 'write-own',
-      });
+      const risk = riskRow(row, { impact: impactOf(m) });
       findings.push({
         moduleId: m.id,
         reason,

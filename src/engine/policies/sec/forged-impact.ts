@@ -16,6 +16,7 @@ import type { Impact as ImpactDimension, RiskRow } from '../../risk/types.js';
 import type { RowId } from '../../risk/model.js';
 import { classify } from '../../blueprint/classify.js';
 import { isPaymentEvent } from '../../money.js';
+import { impactOf } from '../../risk/impact.js';
 import { riskRow, rowSeverity } from '../../risk/model.js';
 import { hookLabel, interfaceNames } from '../../sources.js';
 import { CallerInput, PAYLOAD, STEERED_AI } from './caller-input.js';
@@ -110,12 +111,9 @@ export function assessForgery(analysis: Analysis, trigger: ModuleNode): Forgery 
 
 function forgery(kind: ImpactKind, what: string, sink: ModuleNode): Forgery {
   const row = IMPACT_ROW[kind];
-  return {
-    severity: rowSeverity(row),
-    what,
-    risk: riskRow(row, { trust: 'public-webhook', impact: IMPACT_DIMENSION[kind] }),
-    sink,
-  };
+  // What the module the caller aims does (a delete, an access change), else what the impact kind does.
+  const impact = kind === 'target' ? impactOf(sink) : IMPACT_DIMENSION[kind];
+  return { severity: rowSeverity(row), what, risk: riskRow(row, { trust: 'public-webhook', impact }), sink };
 }
 
 /**
