@@ -63,6 +63,8 @@ export class DataFlow {
   private readonly specialAnswers = new Map<string, { kind: PiiKind; title: string } | null>();
   /** Data store id → the references each write module stores under each record field (`data.<field>`), read on first use. */
   private stores: Map<string, Map<string, ModuleRef[]>> | null = null;
+  /** What each field is by itself (`fieldKinds`), per `moduleId|path`. */
+  private readonly fields = new Map<string, { direct: PiiKind | null; kinds: readonly [PiiKind, FieldRef][] }>();
   /** The question title of a field (`fieldTitle`), per `moduleId|path`, `null` when none. */
   private readonly titles = new Map<string, string | null>();
   private readonly byId: ReadonlyMap<string, ModuleNode>;
@@ -310,6 +312,25 @@ export class DataFlow {
         (personal && RETOLD.test(label.replace(/\s+/g, '')) ? 'personal' : null);
       return kind ? [[kind, { moduleId: r.moduleId, path: r.path }]] : [];
     }
+    const { direct, kinds } = this.fieldKinds(r);
+    const out: [PiiKind, FieldRef][] = [...kinds];
+    const carried = this.carries.get(r.moduleId);
+    // A reference or technical field (`{{62.id}}`, `status`) of a module carrying personal data is not
+    // that data, nor is a field that names a thing (`company`, `topic`): taint follows fields, not bundles.
+    if (carried && !isTechnicalField(r.path) && !isThingField(r.path))
+      for (const [kind, from] of carried) if (kind !== direct) out.push([kind, from]);
+    return out;
+  }
+
+  /**
+   * What a field is by itself, independent of what its module carries: its kind by name in its
+   * source's context, by its title (`titleSays`), and a special question it answers (`specialQuestion`).
+   * Read once per module and path (the fixed point asks again each round).
+   */
+  private fieldKinds(r: FieldRef): { direct: PiiKind | null; kinds: readonly [PiiKind, FieldRef][] } {
+    const key = `${r.moduleId}|${r.path}`;
+    const known = this.fields.get(key);
+    if (known) return known;
     const root: PiiContext = this.sources.get(r.moduleId)?.personal ?? null;
     let direct = piiKind(this.named(r), root);
     // A form answer or sheet column with a title is what its question asks for: who the respondent is
@@ -320,19 +341,17 @@ export class DataFlow {
       if (says === 'thing') direct = null;
       else if (says !== null) direct = says;
     }
-    const out: [PiiKind, FieldRef][] = direct ? [[direct, { moduleId: r.moduleId, path: r.path }]] : [];
+    const at = { moduleId: r.moduleId, path: r.path };
+    const kinds: [PiiKind, FieldRef][] = direct ? [[direct, at]] : [];
     // A form answer is read by question id (`answers.\`0e3657d9\`...`); its exported title may ask
     // about health, for a CV, an identity document or tax data.
     if (root === 'content' || root === 'person') {
       const special = this.specialQuestion(r);
-      if (special && special.kind !== direct) out.push([special.kind, { moduleId: r.moduleId, path: r.path }]);
+      if (special && special.kind !== direct) kinds.push([special.kind, at]);
     }
-    const carried = this.carries.get(r.moduleId);
-    // A reference or technical field (`{{62.id}}`, `status`) of a module carrying personal data is not
-    // that data, nor is a field that names a thing (`company`, `topic`): taint follows fields, not bundles.
-    if (carried && !isTechnicalField(r.path) && !isThingField(r.path))
-      for (const [kind, from] of carried) if (kind !== direct) out.push([kind, from]);
-    return out;
+    const value = { direct, kinds };
+    this.fields.set(key, value);
+    return value;
   }
 
   /**
