@@ -5,9 +5,13 @@
  * - `--todo`: what still needs a reviewer, as label entries to complete (verdict and reason);
  * - `--findings <file>`: judge a findings dump (JSON array of `MeasuredFinding`, e.g. from an older
  *   engine) instead of today's engine;
+ * - `--dump <file>`: write today's findings (`measureCorpora()`, a JSON array of `MeasuredFinding`)
+ *   to `<file>` and nothing else, e.g. to freeze a baseline that `--findings` judges later
+ *   (`test/precision/baseline/`);
  * - `--write`: write `docs/precision.json` (read by the policy pages) and `docs/precision.md`.
  *
- * A development tool over the shared corpora (`../shared/corpus`); it reads the labels from
+ * The corpora are `LABELLED_CORPORA` (make, make-extra and make-more). A development tool over the
+ * shared corpora (`../shared/corpus`); it reads the labels from
  * `test/precision/labels/`. Exit code 1 when a target is missed (see `test/precision/score.ts`), 2 when the
  * corpora are not beside the repository (a user's clone: set GOV_CORPUS_DIR).
  */
@@ -27,14 +31,21 @@ const program = new Command()
   .description('Precision of the policy engine on the labelled corpora (issue 14)')
   .option('--todo', 'list what still needs a label')
   .option('--findings <file>', 'judge a findings dump instead of the current engine')
+  .option('--dump <file>', "write the current engine's findings (JSON array of MeasuredFinding) and exit")
   .option('--write', 'write docs/precision.json and docs/precision.md')
   .parse();
-const opts = program.opts<{ todo?: boolean; findings?: string; write?: boolean }>();
+const opts = program.opts<{ todo?: boolean; findings?: string; dump?: string; write?: boolean }>();
 
 const missing = opts.findings ? null : labelledCorporaMissing();
 if (missing !== null) {
   process.stderr.write(`precision: the labelled corpora are not here: ${missing}\n`);
   process.exit(2);
+}
+if (opts.dump !== undefined) {
+  const findings = measureCorpora();
+  writeFileSync(opts.dump, JSON.stringify(findings, null, 2) + '\n');
+  process.stdout.write(`wrote ${findings.length} findings to ${opts.dump}\n`);
+  process.exit(0);
 }
 const measured: MeasuredFinding[] = opts.findings
   ? (JSON.parse(readFileSync(opts.findings, 'utf8')) as MeasuredFinding[])

@@ -1,6 +1,6 @@
 /**
- * The labelled precision set (issue 14, "Prove it"): the engine's findings on both development
- * corpora against the reviewer's labels in `test/precision/labels/`. Fails when a high or critical
+ * The labelled precision set (issue 14, "Prove it"): the engine's findings on the labelled development
+ * corpora (`LABELLED_CORPORA`: make, make-extra, make-more) against the reviewer's labels in `test/precision/labels/`. Fails when a high or critical
  * finding is unlabelled or not true, a finding labelled false is reported, a finding labelled true
  * is lost, an `ok` look-alike is reported, a policy has no `ok` case, a policy falls below 90% at a
  * severity, or a severity's sample is short; reports precision per policy. `npm run precision --
