@@ -218,6 +218,11 @@ export class DataFlow {
     return origin === undefined ? null : (this.sources.get(origin) ?? null);
   }
 
+  /** Id of the untrusted source module a module's output comes from (itself when it is one), `null` when trusted. */
+  untrustedOriginOf(moduleId: string): string | null {
+    return this.untrusted.get(moduleId) ?? null;
+  }
+
   /** True when a module's output is AI output (an AI module, or a transform of one). */
   isAiDerived(moduleId: string): boolean {
     return this.aiDerived.has(moduleId);
