@@ -8,6 +8,7 @@ import type { JsonObject, ModuleNode } from './types.js';
 import type { AiOutput, ModuleEffect, ResolvedRow, SendChannel } from './module-table.js';
 import { appChannel, appRecipients, moduleRow } from './module-table.js';
 import { actionWords, aiOutputByWords, verbEffect } from './verbs.js';
+import { LLM_HOSTS } from '../hosts/llm-hosts.js';
 
 export { actionWords } from './verbs.js';
 
@@ -170,33 +171,13 @@ export function isAiApp(app: string): boolean {
   return AI_APPS.has(aiAppKey(app)) || AI_APP_NAME.test(app.toLowerCase());
 }
 
-/** Hosts of LLM APIs called through generic HTTP modules (corpus facts: api.groq.com, api.anthropic.com, api.vapi.ai). */
-export const AI_HOSTS: readonly string[] = [
-  'api.openai.com',
-  'api.groq.com',
-  'api.anthropic.com',
-  'generativelanguage.googleapis.com',
-  'api.mistral.ai',
-  'api.perplexity.ai',
-  'openrouter.ai',
-  'api.deepseek.com',
-  'api.cohere.ai',
-  'api.cohere.com',
-  'api-inference.huggingface.co',
-  'api.replicate.com',
-  'api.together.xyz',
-  'api.fireworks.ai',
-  'api.x.ai',
-  'openai.azure.com',
-  'aiplatform.googleapis.com',
-  'api.elevenlabs.io',
-  'api.vapi.ai',
-];
+/** Hosts of LLM APIs called through generic HTTP modules (the catalog `engine/hosts/llm-hosts`, with each provider's API reference). */
+export const AI_HOSTS: readonly string[] = LLM_HOSTS.map((h) => h.host);
 /**
  * AI hosts whose calls act in the world rather than compute a reply: Vapi places phone calls by a
  * voice agent (make-extra alozieai: `POST https://api.vapi.ai/call/phone`). Their HTTP role follows the method.
  */
-const AI_AGENT_HOSTS: readonly string[] = ['api.vapi.ai'];
+const AI_AGENT_HOSTS: readonly string[] = LLM_HOSTS.filter((h) => h.acts).map((h) => h.host);
 
 const EMAIL_APPS: ReadonlySet<string> = new Set([
   'google-email',

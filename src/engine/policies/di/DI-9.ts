@@ -4,12 +4,9 @@ import type { Analysis } from '../../analysis.js';
 import type { Finding, Policy } from '../types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { moduleUrl, urlHost } from '../../blueprint/classify.js';
+import { CHAT_WEBHOOK_HOST } from '../../hosts/chat-webhook-hosts.js';
 import { findingModules, moduleRef } from '../helpers.js';
 import { inAnyErrorRoute, outputRead } from './shared.js';
-
-/** Team-chat incoming webhooks: a POST there is a message to the team (Slack, Microsoft Teams, Google Chat, Discord). */
-const CHAT_WEBHOOK_HOST =
-  /(?:^|\.)(?:hooks\.slack\.com|webhook\.office\.com|chat\.googleapis\.com)$|^(?:discord|discordapp)\.com$/;
 
 /**
  * DI-9: `handleErrors: false` / `stopOnHttpError: false` turn 4xx/5xx answers into successful

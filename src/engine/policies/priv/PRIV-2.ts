@@ -2,16 +2,10 @@
 import type { Finding, Policy } from '../types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { classify, moduleUrl, urlHost } from '../../blueprint/classify.js';
+import { MAKE_HOOK_HOST } from '../../hosts/make-hosts.js';
 import { findingModules, moduleRef } from '../helpers.js';
 import { wholePlaceholder } from '../../placeholders.js';
 import { describeFlows, externalPiiSinks, ownServiceOf, type OwnServiceKind } from './shared.js';
-
-/**
- * Make's own webhook hosts (`hook.eu1.make.com`, `hook.us1.make.celonis.com`, `hook.integromat.com`;
- * corpus): a call to them hands the data to another scenario on the same platform, whose own
- * modules are checked where it sends the data on; not a disclosure to a new recipient.
- */
-const MAKE_HOOK_HOST = /^hook\.(?:[a-z0-9-]+\.)*(?:make\.com|make\.celonis\.com|integromat\.com)$/;
 
 /** How a reason names the operator's own account at a well-known service. */
 const OWN: Readonly<Record<OwnServiceKind, string>> = {
@@ -46,6 +40,8 @@ export const PRIV_2: Policy = {
       if (!classify(s.module).http || classify(s.module).ai) continue;
       const url = moduleUrl(s.module);
       const host = url ? urlHost(url) : null;
+      // Make's own webhooks hand the data to another scenario on the same platform, whose modules are
+      // checked where it sends the data on: not a disclosure to a new recipient.
       if (host !== null && MAKE_HOOK_HOST.test(host)) continue;
       // A well-known service reached with the operator's account: the recipient is known, only its listing as a processor is left (low).
       const service = ownServiceOf(s.module);
