@@ -44,8 +44,28 @@ corpusSuite('labelled precision set', precisionCorpora(holdout), ({ it, before }
     hidden = masked.hidden;
   });
 
-  it('agrees with every label on the held-out files (counted, not named)', () => {
-    assert.equal(hidden, 0, `${hidden} disagreement(s) on held-out files: \`npm run precision -- --reveal-holdout\``);
+  // The held-out files are held to the issue's target rather than to every label (issue 32, "Targets"):
+  // at least 90% of their high and critical findings true and none false, each one labelled. Other
+  // disagreements there are counted in diagnostics, not named: rules are not tuned by reading them.
+  it('meets the target on the held-out files: every high labelled, >= 90% true, none false (counted, not named)', (t) => {
+    const held = <T extends { readonly file: string }>(list: readonly T[]) =>
+      list.filter((f) => report.split.heldOut(f.file));
+    const p = report.score.problems;
+    const high = report.crossValidation.overall.high.outOfSample;
+    const falseHigh = held(p.wrongHigh).filter((f) => f.label!.verdict === 'false').length;
+    t.diagnostic(
+      `held out: ${high.true}/${high.labelled} high or critical true; ${hidden} disagreement(s) in all (\`npm run precision -- --reveal-holdout\`)`,
+    );
+    assert.equal(
+      held(p.unlabelled).length,
+      0,
+      'unlabelled high findings on held-out files: `npm run precision -- --todo`',
+    );
+    assert.equal(falseHigh, 0, 'high or critical findings labelled false on held-out files');
+    assert.ok(
+      high.precision === null || high.precision >= 0.9,
+      `held-out high and critical precision ${high.true}/${high.labelled} is under 90%`,
+    );
   });
   it('labels every high and critical finding, each one true', () => {
     assert.deepEqual(s.problems.unlabelled.map(row), [], 'unlabelled: run `npm run precision -- --todo`');
