@@ -3,7 +3,10 @@ export { evaluateBlueprint, runPolicy } from './evaluate.js';
 export type {
   EvaluateOptions,
   EvaluateResult,
+  EvidencePathStep,
+  EvidenceRisk,
   FailingModule,
+  FindingEvidence,
   ModuleGraph,
   ModuleSummaryEntry,
   Remediation,

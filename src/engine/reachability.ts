@@ -63,6 +63,8 @@ export function capUnreachable(
     const own = f.severity ?? policy.severity;
     const severity = SEVERITY_RANK[own] > SEVERITY_RANK[UNREACHABLE_CAP] ? UNREACHABLE_CAP : own;
     const reason = `${f.reason}; on a route that cannot run as exported: ${why}`;
+    // A finding with an evidence path or risk row keeps them (rare enough to spread).
+    if (f.path !== undefined || f.risk !== undefined) return { ...f, reason, severity };
     // Fields named, not spread: findings come in one shape per policy, and spreading them is megamorphic and slow.
     return f.evidence
       ? { moduleId: f.moduleId, reason, severity, evidence: f.evidence }

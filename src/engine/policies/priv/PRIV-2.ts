@@ -5,7 +5,7 @@ import { classify, moduleUrl, urlHost } from '../../blueprint/classify.js';
 import { MAKE_HOOK_HOST } from '../../hosts/make-hosts.js';
 import { findingModules, moduleRef } from '../helpers.js';
 import { wholePlaceholder } from '../../placeholders.js';
-import { describeFlows, externalPiiSinks, ownServiceOf, type OwnServiceKind } from './shared.js';
+import { describeFlows, externalPiiSinks, ownServiceOf, piiPath, type OwnServiceKind } from './shared.js';
 
 /** How a reason names the operator's own account at a well-known service. */
 const OWN: Readonly<Record<OwnServiceKind, string>> = {
@@ -51,6 +51,7 @@ export const PRIV_2: Policy = {
           severity: 'low',
           reason: `sends personal data (${describeFlows(s.flows)}) to ${OWN[service.kind]} at \`${host}\` (${service.name})`,
           evidence: { pointer: s.flows[0]!.pointer },
+          path: piiPath(analysis, s.flows[0]!, s.module, `sends it to \`${host}\` (${service.name})`),
         });
       // A template's placeholder address (`YOUR_SLACK_WEBHOOK_URL`) sends nowhere as exported: the operator chooses the recipient when configuring it (ARC-10 reports the slot).
       else if (url !== null && host === null && wholePlaceholder(url.trim()) !== null)
@@ -59,12 +60,14 @@ export const PRIV_2: Policy = {
           severity: 'low',
           reason: `sends personal data (${describeFlows(s.flows)}) to an address left as a placeholder (\`${url.trim().slice(0, 60)}\`): the recipient is chosen when the template is configured`,
           evidence: { pointer: s.flows[0]!.pointer },
+          path: piiPath(analysis, s.flows[0]!, s.module, 'sends it to an address left as a placeholder'),
         });
       else
         findings.push({
           moduleId: s.module.id,
           reason: `sends personal data (${describeFlows(s.flows)}) to ${host ? `\`${host}\`` : 'a mapped address'}`,
           evidence: { pointer: s.flows[0]!.pointer },
+          path: piiPath(analysis, s.flows[0]!, s.module, `sends it to ${host ? `\`${host}\`` : 'a mapped address'}`),
         });
     }
     return findings.length === 0

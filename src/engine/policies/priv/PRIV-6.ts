@@ -9,7 +9,7 @@ import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { classify } from '../../blueprint/classify.js';
 import { SPECIAL_PII } from '../../pii.js';
 import { findingModules, moduleRef } from '../helpers.js';
-import { describeFlows, externalPiiSinks, ownServiceOf } from './shared.js';
+import { describeFlows, externalPiiSinks, ownServiceOf, piiPath } from './shared.js';
 
 /** Who receives the data: a model provider or an unknown HTTP host, people, or a record store of the operator. */
 type Recipient = 'processor' | 'people' | 'store';
@@ -25,6 +25,13 @@ type Recipient = 'processor' | 'people' | 'store';
  */
 const SEVERITY: Readonly<Record<Recipient, Severity>> = { processor: 'critical', people: 'high', store: 'medium' };
 const STORE_SEVERITY_BY_KIND: Partial<Record<PiiKind, Severity>> = { card: 'high' };
+
+/** What the sink does with the data, for the evidence path. */
+const RECIPIENT_NOTE: Readonly<Record<Recipient, string>> = {
+  processor: 'sends it to a third-party processor',
+  people: 'sends it to people',
+  store: "keeps it in the operator's records",
+};
 
 function recipientOf(m: ModuleNode): Recipient {
   const cls = classify(m);
@@ -91,6 +98,7 @@ export const PRIV_6: Policy = {
         severity,
         reason: `receives ${describeFlows(sensitive)}`,
         evidence: { pointer: sensitive[0]!.pointer },
+        path: piiPath(analysis, sensitive[0]!, s.module, RECIPIENT_NOTE[recipient]),
       });
     }
     return findings.length === 0

@@ -2,9 +2,11 @@
 import type { Analysis } from '../../analysis.js';
 import type { ModuleNode } from '../../blueprint/types.js';
 import type { PiiFlow } from '../../dataflow.js';
+import type { EvidenceStep } from '../../risk/types.js';
 import { classify, moduleUrl, urlHost } from '../../blueprint/classify.js';
 import { PII_KIND_LABELS } from '../../pii.js';
 import { OWN_SERVICE_HOSTS, type OwnService } from '../../hosts/service-hosts.js';
+import { evidencePath } from '../../risk/path.js';
 
 /** A module receiving personal data, with the flows that reach it. */
 export interface PiiSink {
@@ -43,6 +45,20 @@ export function describeFlows(flows: readonly PiiFlow[]): string {
     }
   }
   return parts.slice(0, 4).join(', ') + (parts.length > 4 ? `, +${parts.length - 4} more` : '');
+}
+
+/**
+ * The evidence path of personal data reaching `sink` (issue 32): from the module whose field is the
+ * data (`flow.from`, noted with the kind and the field: ``e-mail address `1.email` ``), through the
+ * modules that map that field on (`risk/path.ts`, which prefers a first hop reading that very field),
+ * to the sink with what it does with it (`sinkNote`).
+ */
+export function piiPath(analysis: Analysis, flow: PiiFlow, sink: ModuleNode, sinkNote: string): EvidenceStep[] {
+  return evidencePath(analysis, flow.from.moduleId, sink.id, {
+    source: `${PII_KIND_LABELS[flow.kind]} \`${flow.from.moduleId}.${flow.from.path}\``,
+    sink: sinkNote,
+    field: flow.from.path,
+  });
 }
 
 export type { OwnService, OwnServiceKind } from '../../hosts/service-hosts.js';
