@@ -1088,6 +1088,40 @@ export interface components {
       /** @description Excerpt; secrets redacted */
       value?: string;
     };
+    /** @description A finding's evidence: where it is in the blueprint and, for a finding about data moving (issue 32), the path the data takes from its source to this module and the risk-model row that set the severity */
+    FindingEvidence: {
+      /** @description RFC 6901 JSON Pointer into the blueprint */
+      pointer: string;
+      /** @description Excerpt; secrets redacted */
+      value?: string;
+      /** @description The modules the data passes through, in data-flow order: the source first, this module (the sink) last; present when the policy reports a flow */
+      path?: components['schemas']['EvidencePathStep'][];
+      risk?: components['schemas']['RiskRow'];
+    };
+    EvidencePathStep: {
+      module_id: string;
+      module_name: string;
+      /** @enum {string} */
+      role: 'source' | 'step' | 'sink';
+      /** @description What happens to the data there, one line of Markdown (``maps `{{1.email}}` ``) */
+      note: string;
+    };
+    /** @description The risk-model row (docs/engine.md, Risk model) that set the finding's severity, with the dimension values the policy observed. The finding's own `severity` may be lower: capped on a route that cannot run, or set by the organization */
+    RiskRow: {
+      /** @description Stable row id, e.g. `R7` */
+      row: string;
+      /** @description The row as stated in docs/engine.md */
+      title: string;
+      severity: components['schemas']['Severity'];
+      /** @enum {string} */
+      audience?: 'owner' | 'sender' | 'third-party' | 'public';
+      /** @enum {string} */
+      trust?: 'public-webhook' | 'inbound-message' | 'fetched-page' | 'ai-output' | 'internal-record' | 'constant';
+      /** @enum {string} */
+      sensitivity?: 'special-category' | 'personal' | 'credential' | 'none';
+      /** @enum {string} */
+      impact?: 'read' | 'write-own' | 'send' | 'spend' | 'change-access' | 'delete';
+    };
     FailingModule: {
       module_id: string;
       module_name: string;
@@ -1095,7 +1129,7 @@ export interface components {
       reason: string;
       badge: components['schemas']['Severity'];
       severity?: components['schemas']['Severity'];
-      evidence?: components['schemas']['Evidence'];
+      evidence?: components['schemas']['FindingEvidence'];
       fingerprint?: string;
       waived?: components['schemas']['WaiverMark'];
     };
