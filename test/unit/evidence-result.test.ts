@@ -180,7 +180,7 @@ describe('data-flow policies give evidence paths', () => {
         ['3', 'sink'],
       ],
     );
-    assert.equal(f.evidence!.path![2]!.note, 'runs custom code on it');
+    assert.equal(f.evidence!.path![2]!.note, 'custom code');
   });
 
   it('SEC-6: from the webhook through the variable to the request whose host it chooses', () => {

@@ -118,7 +118,7 @@ describe('SARIF code flows', () => {
       assert.deepEqual(flow[2]!.location.physicalLocation, result.locations[0]!.physicalLocation);
       assert.match(flow[0]!.location.message!.text, /^Source: module 1 "Gateway · Custom Web Hook": /);
       assert.equal(flow[1]!.location.message!.text, 'Step: module 2 "Util · Set Variables": maps `{{1.script}}`');
-      assert.equal(flow[2]!.location.message!.text, 'Sink: module 3 "Code · Execute Code": runs custom code on it');
+      assert.equal(flow[2]!.location.message!.text, 'Sink: module 3 "Code · Execute Code": custom code');
     }
   });
 
