@@ -14,4 +14,9 @@ export interface SecretFinding {
    * is reported at low severity.
    */
   readonly identifier?: true;
+  /**
+   * The secret is the value of a URL query parameter: besides being in the blueprint, it travels in
+   * every request line, which servers, proxies and Make's execution history log (CWE-598).
+   */
+  readonly inQuery?: true;
 }
