@@ -71,6 +71,12 @@ const FRAGMENTS = [
   '"domain"',
   '-us1',
   ':AA',
+  // URL rules by shape on any host (issue 32): version segments, Telegram segments, formats in queries; publishable keys.
+  'a://a/v1/',
+  '/bot12345:',
+  '?q=ghp_',
+  'pk_live_',
+  'eyJhbGciOiJIUzI1NiJ9.',
   'f',
   '=',
   // Text parser patterns (regex-captures.ts): groups, lookarounds, classes, escapes.

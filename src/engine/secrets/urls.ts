@@ -335,14 +335,13 @@ function isCredentialParam(name: string): boolean {
  * 8 characters. Every finding is marked `inQuery`.
  */
 function checkQuery(s: string, from: number, end: number, out: SecretFinding[], host: string): void {
-  let hash = s.indexOf('#', from);
-  if (hash < 0 || hash > end) hash = end;
+  // Every search stops at the URL's end: a text of many URLs and no `#`, `&` or `=` stays linear.
+  const hash = indexBefore(s, '#', from, end);
   let i = from;
-  let eq = -2; // next `=`, searched again only once passed (a query of many `&` and no `=` stays linear)
+  let eq = -1; // next `=` (or `hash`), searched again only once passed (many `&` and no `=` stay linear)
   while (i < hash) {
-    let amp = s.indexOf('&', i);
-    if (amp < 0 || amp > hash) amp = hash;
-    if (eq !== -1 && eq < i) eq = s.indexOf('=', i);
+    const amp = indexBefore(s, '&', i, hash);
+    if (eq < i) eq = indexBefore(s, '=', i, hash);
     if (eq > i && eq < amp && amp - eq > 8) {
       const name = normalizeName(safeDecode(s.slice(i, eq)));
       const value = s.slice(eq + 1, amp);
@@ -379,6 +378,16 @@ function checkQuery(s: string, from: number, end: number, out: SecretFinding[], 
     }
     i = amp + 1;
   }
+}
+
+/**
+ * Index of `ch` in `s` from `from`, or `end` when it is not before `end`: a search that never reads
+ * past the URL (`indexOf` would scan the rest of the text for a character the URL lacks).
+ */
+function indexBefore(s: string, ch: string, from: number, end: number): number {
+  const c = ch.charCodeAt(0);
+  for (let k = from; k < end; k++) if (s.charCodeAt(k) === c) return k;
+  return end;
 }
 
 function safeDecode(s: string): string {
