@@ -58,8 +58,13 @@ const SCENARIO_SECTIONS: ReadonlyMap<string, LeafSection> = new Map([
   ['metadata', 'scenario-metadata'],
   ['io', 'io'],
 ]);
-/** Array keys whose object elements may be modules (the parser's flows and error routes). */
-const MODULE_ARRAYS: ReadonlySet<string> = new Set(['flow', 'onerror']);
+/**
+ * Array keys whose object elements may be modules: the parser's flows and error routes, and
+ * `metadata.designer.orphans` (arrays of unconnected modules). An element is walked as a module only
+ * when the parser lists it (`rawModules`); otherwise its strings stay where they are found (an
+ * orphan's are scenario metadata), so every string is read either way.
+ */
+const MODULE_ARRAYS: ReadonlySet<string> = new Set(['flow', 'onerror', 'orphans']);
 /** Keys of a module's `metadata` that hold its field specs (corpus FORMAT.md "Module object"). */
 const SCHEMA_KEYS: ReadonlySet<string> = new Set(['expect', 'interface', 'parameters']);
 const SAMPLES_POINTER = '/metadata/designer/samples';
