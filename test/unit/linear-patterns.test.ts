@@ -77,6 +77,7 @@ const FRAGMENTS = [
   '?q=ghp_',
   'pk_live_',
   'eyJhbGciOiJIUzI1NiJ9.',
+  '; sid=',
   'f',
   '=',
   // Text parser patterns (regex-captures.ts): groups, lookarounds, classes, escapes.
@@ -93,6 +94,7 @@ const FRAGMENTS = [
 const SCANNERS: Record<string, (s: string) => unknown> = {
   'scanForSecrets (credential field)': (s) => scanForSecrets(s, 'Authorization'),
   'scanForSecrets (plain field)': (s) => scanForSecrets(s, null),
+  'scanForSecrets (Cookie header)': (s) => scanForSecrets(s, 'Cookie'),
   isPlaceholder,
   extractRefs,
   findEmails,

@@ -403,12 +403,18 @@ export const credentialStrength: (name: string) => NameStrength | null = bounded
   computeStrength(name),
 );
 
+/**
+ * Name endings that say secret (gitleaks `generic-api-key` keywords): `x-api-key`, `clientSecret`,
+ * `x-auth-key`, `awsAccessKey`, `privateKey`, `ownerPassword`, `botToken`, `credentials`.
+ */
+const STRONG_SUFFIX = /(?:apikey|authkey|accesskey|secretkey|privatekey|secret|password|passwd|token|credentials?)$/;
+
 function computeStrength(name: string): NameStrength | null {
   const n = normalizeName(name);
   if (n.length === 0 || n.length > 64) return null;
   if (WEAK_NAMES.has(n)) return 'weak';
   if (CURSOR_NAMES.test(n)) return null;
-  return CREDENTIAL_NAMES.has(n) || /(?:apikey|secret|password|passwd|token|credentials?)$/.test(n) ? 'strong' : null;
+  return CREDENTIAL_NAMES.has(n) || STRONG_SUFFIX.test(n) ? 'strong' : null;
 }
 
 /** Strength of a field name (mapper key, header, pair name): as credentialStrength, but `code` is too generic for a field. */

@@ -13,7 +13,7 @@ import type { SecretFinding } from './types.js';
 import { ANCHORS, MIN_RUN_BY_CODE, PATTERN_STARTS, fieldStrength, isTokenChar, matchKnownFormat } from './patterns.js';
 import { isLookalike, isMapped, isPlaceholder } from './placeholder.js';
 import { scanUrls } from './urls.js';
-import { scanContext } from './context.js';
+import { COOKIE_FIELDS, scanContext, scanCookieHeader } from './context.js';
 import { shannonEntropy } from './entropy.js';
 import { privilegedJwtTitle, publishableKey } from './publishable.js';
 
@@ -67,13 +67,14 @@ export function scanText(text: string): readonly SecretFinding[] {
   scanPatterns(s, urlSpans, findings);
   if (s.includes(':') || s.includes('=') || s.includes('earer')) scanContext(s, urlSpans, findings);
   if (findings.length === 0) return NONE;
-  if (findings.length === 1) return refine(s, findings);
+  return refine(s, findings.length === 1 ? findings : withoutOverlaps(findings));
+}
+
+/** Findings by start offset, each overlapping an earlier one dropped. */
+function withoutOverlaps(findings: SecretFinding[]): SecretFinding[] {
   findings.sort((a, b) => a.start - b.start || b.end - a.end);
   let end = 0;
-  return refine(
-    s,
-    findings.filter((f) => (f.start >= end ? ((end = f.end), true) : false)),
-  );
+  return findings.filter((f) => (f.start >= end ? ((end = f.end), true) : false));
 }
 
 /**
@@ -95,13 +96,23 @@ function refine(s: string, findings: SecretFinding[]): SecretFinding[] {
   return findings;
 }
 
-/** `textFindings` of `text`, or when there are none and `fieldName` names a credential, the credential-field detector's finding. */
+/**
+ * `textFindings` of `text`, or when there are none and `fieldName` names a credential, the
+ * credential-field detector's finding. A `Cookie` header adds its session cookies to the text's
+ * findings (scanCookieHeader).
+ */
 export function withFieldContext(
   text: string,
   textFindings: readonly SecretFinding[],
   fieldName: string | null,
 ): readonly SecretFinding[] {
-  if (textFindings.length > 0 || fieldName === null) return textFindings;
+  if (fieldName === null) return textFindings;
+  if (COOKIE_FIELDS.has(fieldName.toLowerCase())) {
+    const cookies: SecretFinding[] = [];
+    scanCookieHeader(text.length > MAX_SCAN_LENGTH ? text.slice(0, MAX_SCAN_LENGTH) : text, cookies);
+    if (cookies.length > 0) return withoutOverlaps([...textFindings, ...cookies]);
+  }
+  if (textFindings.length > 0) return textFindings;
   const strength = fieldStrength(fieldName);
   if (strength === null) return NONE;
   const findings: SecretFinding[] = [];

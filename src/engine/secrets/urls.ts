@@ -13,8 +13,12 @@ import { CREDENTIAL_NAMES, credentialStrength, matchKnownFormat, normalizeName }
 import { isMapped, isPlaceholder } from './placeholder.js';
 import { shannonEntropy } from './entropy.js';
 
-/** Make webhook URL hosts: `hook.<zone>.make.com`, Celonis-era and Integromat zones (corpus FORMAT.md). */
-const MAKE_HOOK_HOST = /^hook\.[a-z0-9-]{2,20}\.(?:make\.com|make\.celonis\.com|integromat\.com)$/;
+/**
+ * Make webhook URL hosts (Make help, "Webhooks": `https://hook.<zone>.make.com/<token>`): every zone,
+ * Celonis-era zones, and the Integromat hosts of older scenarios (`hook.integromat.com`, with or
+ * without a zone).
+ */
+const MAKE_HOOK_HOST = /^hook\.(?:[a-z0-9-]{2,20}\.)?(?:make\.com|make\.celonis\.com|integromat\.com)$/;
 
 /** A host whose URL path carries the credential; each capture group (`d` flag: offsets) is one secret part. */
 interface PathCredential {
@@ -206,23 +210,20 @@ interface Segment {
  * `offset` is the path's offset in `s`.
  */
 function checkPathSegments(s: string, path: string, offset: number, out: SecretFinding[]): void {
-  const segs: Segment[] = [];
-  for (let i = 1; i <= path.length;) {
-    let j = path.indexOf('/', i);
-    if (j < 0) j = path.length;
-    const raw = path.slice(i, j);
-    segs.push({ start: i, end: j, raw, norm: raw.length <= 40 ? normalizeName(raw) : '' });
-    i = j + 1;
-  }
+  if (path.length === 0) return;
+  // A window that moves along the path: three segments before the one judged (keywords,
+  // `/instances/<id>/token/<t>`) and one after it (the method after a version). No array of every
+  // segment: a path of a million segments stays one pass with constant memory.
+  let owner: Segment | undefined;
+  let before: Segment | undefined;
+  let prev: Segment | undefined;
+  let seg: Segment | undefined = readSegment(path, 1);
   let afterHook = false;
-  for (let k = 0; k < segs.length; k++) {
-    const seg = segs[k]!;
-    const prev = segs[k - 1];
+  while (seg !== undefined) {
+    const next: Segment | undefined = seg.end < path.length ? readSegment(path, seg.end + 1) : undefined;
     if (seg.raw.length >= 10 && !segmentFormat(s, seg, offset, out)) {
       if (isSegmentSecret(seg.raw, prev !== undefined && KEY_SEGMENTS.has(prev.norm), afterHook)) {
         // `/instances/<id>/token/<t>`: the instance id is the other half of the credential.
-        const before = segs[k - 2];
-        const owner = segs[k - 3];
         if (
           prev?.norm.startsWith('token') &&
           before &&
@@ -252,9 +253,9 @@ function checkPathSegments(s: string, path: string, offset: number, out: SecretF
           });
       } else if (
         prev !== undefined &&
+        next !== undefined &&
         VERSION_SEGMENT.test(prev.raw) &&
-        segs[k + 1] !== undefined &&
-        WORD_SEGMENT.test(segs[k + 1]!.raw) &&
+        WORD_SEGMENT.test(next.raw) &&
         isKeyShaped(seg.raw)
       ) {
         out.push({
@@ -266,7 +267,22 @@ function checkPathSegments(s: string, path: string, offset: number, out: SecretF
       }
     }
     if (HOOK_SEGMENTS.has(seg.norm)) afterHook = true;
+    owner = before;
+    before = prev;
+    prev = seg;
+    seg = next;
   }
+}
+
+/** Longest segment compared with the keyword sets (`incoming-webhooks` and its spellings). */
+const MAX_KEYWORD_SEGMENT = 24;
+
+/** The path segment that starts at `i` (after a `/`), up to the next `/` or the end of the path. */
+function readSegment(path: string, i: number): Segment {
+  let j = path.indexOf('/', i);
+  if (j < 0) j = path.length;
+  const raw = path.slice(i, j);
+  return { start: i, end: j, raw, norm: raw.length <= MAX_KEYWORD_SEGMENT ? normalizeName(raw) : '' };
 }
 
 /** A known key format at the start of a segment, or a Telegram `bot<token>` segment; true when one was found (or was a placeholder). */
