@@ -230,7 +230,7 @@ export interface GraphNode {
 export interface GraphEdge {
   readonly from: string;
   readonly to: string;
-  readonly kind: 'next' | 'route' | 'error';
+  readonly kind: 'next' | 'route' | 'error' | 'branch' | 'merge' | 'tool';
   readonly route_index?: number;
   readonly filter?: string;
 }

@@ -1,5 +1,5 @@
 /** @module engine/evaluate: blueprint → violations, badges, score, remediation and module graph (pure, synchronous). */
-import type { ModuleNode } from './blueprint/types.js';
+import type { GraphEdgeKind, ModuleNode } from './blueprint/types.js';
 import type { EngineError } from './errors.js';
 import type { FrameworkRef } from './frameworks/registry.js';
 import type { GovernanceSettingsBody } from './governance/settings.js';
@@ -112,7 +112,8 @@ export interface ModuleGraph {
   readonly edges: readonly {
     from: string;
     to: string;
-    kind: 'next' | 'route' | 'error';
+    /** `next`, `route`, `error`, `branch` (if/else), `merge` (branch to Merge), `tool` (agent to tool): `GraphEdgeKind`. */
+    kind: GraphEdgeKind;
     route_index?: number;
     filter?: string;
   }[];

@@ -23,8 +23,8 @@ export type ModuleRole =
 export type ModuleKind = ModuleEffect | 'transform' | 'flow' | 'directive' | 'respond' | 'other';
 /** Error-handler directives (Make: Ignore, Resume, Commit, Rollback, Break). */
 export type Directive = 'ignore' | 'resume' | 'commit' | 'rollback' | 'break';
-/** Flow-control modules. */
-export type FlowKind = 'router' | 'iterator' | 'aggregator' | 'repeater' | 'sleep';
+/** Flow-control modules (`if-else` splits into branches of which one runs, `merge` rejoins them: Make help "If-else and Merge"). */
+export type FlowKind = 'router' | 'if-else' | 'merge' | 'iterator' | 'aggregator' | 'repeater' | 'sleep';
 /** How a scenario is started by its first module. */
 export type TriggerKind = 'webhook' | 'mailhook' | 'app-instant' | 'watch' | 'schedule';
 export type { AiOutput, ModuleEffect, SendChannel };
@@ -73,6 +73,13 @@ export interface ModuleClass {
   readonly external: boolean;
   /** Connection reference (`__IMTCONN__`, `__IMTHOOK__`, keychain `auth`), `null` when none. */
   readonly connection: string | null;
+  /**
+   * An opaque sink: the module hands its input to a scenario the export does not contain
+   * (`OPAQUE_SINKS`: Make *Scenarios → Call a subscenario*, the callee named by id in
+   * `parameters.scenario`). A blueprint holds one scenario, so the callee is never in the same export
+   * and what it does with the data cannot be followed (docs/engine.md "Blueprint coverage (issue 32)").
+   */
+  readonly opaque: boolean;
 }
 
 /** Make built-in / tool apps that never leave the platform. */
@@ -215,6 +222,8 @@ const DIRECTIVES: ReadonlyMap<string, Directive> = new Map(
 const FLOW: ReadonlyMap<string, FlowKind> = new Map(
   Object.entries({
     'builtin:BasicRouter': 'router',
+    'builtin:BasicIfElse': 'if-else',
+    'builtin:BasicMerge': 'merge',
     'builtin:BasicFeeder': 'iterator',
     'builtin:BasicAggregator': 'aggregator',
     'builtin:BasicRepeater': 'repeater',
@@ -235,6 +244,14 @@ const FLOW: ReadonlyMap<string, FlowKind> = new Map(
  * to the scenario that called it (Make *Scenario inputs and outputs*; make `sreejameesa` 3).
  */
 const RESPONDERS: ReadonlySet<string> = new Set(['gateway:WebhookRespond', 'scenario-service:ReturnData']);
+
+/**
+ * Modules that pass data to another scenario, which no export contains with the caller: Make
+ * *Scenarios → Call a subscenario* (`scenario-service:CallSubscenario`; make `mateipop`, make-more
+ * `saifqazi92`). The called scenario starts with `scenario-service:StartSubscenario` and may answer
+ * with `scenario-service:ReturnData` (`RESPONDERS`).
+ */
+export const OPAQUE_SINKS: ReadonlySet<string> = new Set(['scenario-service:CallSubscenario']);
 
 /** The URL an HTTP-like module calls (`mapper.url`, else `parameters.url`), `null` when none is literal text. */
 export function moduleUrl(node: ModuleNode): string | null {
@@ -295,6 +312,7 @@ function computeClass(node: ModuleNode): ModuleClass {
     datastore: node.app === 'datastore',
     external: !INTERNAL_APPS.has(node.app),
     connection: connectionOf(node.parameters),
+    opaque: OPAQUE_SINKS.has(node.type),
   };
 }
 

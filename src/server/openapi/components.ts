@@ -338,9 +338,17 @@ export const SCHEMAS = {
     properties: {
       from: str,
       to: str,
-      kind: { type: 'string', enum: ['next', 'route', 'error'] },
-      route_index: int,
-      filter: str,
+      kind: {
+        type: 'string',
+        enum: ['next', 'route', 'error', 'branch', 'merge', 'tool'],
+        description:
+          '`next`: neighbours in one flow; `route`: router to a route; `error`: module to its error handler; `branch`: if/else to a branch; `merge`: end of a branch to the Merge module; `tool`: AI agent to a tool',
+      },
+      route_index: {
+        ...int,
+        description: 'Index of the route, branch or tool (`route`, `branch`, `merge`, `tool` edges)',
+      },
+      filter: { ...str, description: "The route's filter name (`route`), the branch's label (`branch`)" },
     },
   },
   InlineResult: {
