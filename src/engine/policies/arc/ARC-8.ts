@@ -3,6 +3,7 @@ import type { Finding, Policy } from '../types.js';
 import type { Analysis } from '../../analysis.js';
 import type { ModuleNode } from '../../blueprint/types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
+import { flowOf } from '../../blueprint/flows.js';
 import { findingModules, moduleRef } from '../helpers.js';
 
 const hasConditions = (m: ModuleNode): boolean => m.filter?.conditions.some((g) => g.length > 0) ?? false;
@@ -24,13 +25,6 @@ function labelOnly(analysis: Analysis, m: ModuleNode): boolean {
   return !router.routes.some((r) => r.moduleIds[0] !== undefined && hasConditions(analysis.module(r.moduleIds[0])));
 }
 
-/** The ids of the flow a module sits in (top level, a route, an error handler), in order. */
-function flowOf(analysis: Analysis, m: ModuleNode): readonly string[] {
-  if (m.parentId === null) return analysis.graph.topLevelIds;
-  const parent = analysis.module(m.parentId);
-  return m.container === 'onerror' ? parent.errorHandlerIds : (parent.routes[m.routeIndex ?? 0]?.moduleIds ?? []);
-}
-
 /**
  * True when a module upstream on the path (earlier in its flow or an enclosing one) has a filter of
  * the same name with conditions: the empty filter restates a gate the bundle has already passed
@@ -44,7 +38,7 @@ function restatesUpstreamGate(analysis: Analysis, m: ModuleNode): boolean {
     cur;
     cur = cur.parentId === null ? undefined : analysis.module(cur.parentId)
   ) {
-    const flow = flowOf(analysis, cur);
+    const flow = flowOf(analysis.graph, cur);
     for (let i = 0; i < cur.index && i < flow.length; i++) {
       const before = analysis.module(flow[i]!);
       if (hasConditions(before) && before.filter!.name.trim().toLowerCase() === name) return true;

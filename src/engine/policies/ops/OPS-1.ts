@@ -6,6 +6,7 @@ import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { classify } from '../../blueprint/classify.js';
 import { PUBLISHING_APPS } from '../ai/shared.js';
 import { deliveryOf } from '../ai/audience.js';
+import { inAnyErrorRoute } from '../di/shared.js';
 
 /** Apps that can alert a person or an on-call system from an error route. */
 const ALERT_APPS = new Set([
@@ -59,12 +60,12 @@ export const OPS_1: Policy = {
     // A notification to the owner is not a change: when it fails, its reader is the one who notices.
     const writes = analysis
       .writers()
-      .filter((m) => m.container !== 'onerror')
+      .filter((m) => !inAnyErrorRoute(analysis.graph.byId, m))
       .map((m) => changeKind(analysis, m))
       .filter((k) => k !== 'owner');
     if (writes.length === 0) return null;
     const notifies = analysis.graph.modules.some(
-      (m) => m.container === 'onerror' && classify(m).role === 'write' && ALERT_APPS.has(m.app),
+      (m) => classify(m).role === 'write' && ALERT_APPS.has(m.app) && inAnyErrorRoute(analysis.graph.byId, m),
     );
     if (notifies) return null;
     const n = writes.length;
