@@ -1,9 +1,11 @@
 /**
  * @module engine/leaves: every string a blueprint carries, with its JSON Pointer, field name, section
  * and owning module: mapper, parameters, filters (name and condition operands, on modules and on the
- * first module of router routes), module `metadata` (restore, expect, interface, parameters, samples),
- * unknown module keys (custom apps), and the scenario's own `metadata` (designer samples, notes) and
- * `io`. One iterative walk (blueprints may nest deep), children in document order.
+ * first module of router routes; if/else branch conditions and Merge filters), module `metadata`
+ * (restore, expect, interface, parameters, samples), unknown module keys (custom apps), and the
+ * scenario's own `metadata` (designer samples, notes) and `io`. The modules of router routes, error
+ * handlers, if/else branches, agent tools and the orphans of `metadata.designer.orphans` own their
+ * strings. One iterative walk (blueprints may nest deep), children in document order.
  */
 import type { Json, JsonObject, ModuleNode, ScenarioGraph } from './blueprint/types.js';
 import { pointerToken } from './errors.js';
