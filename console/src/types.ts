@@ -10,6 +10,9 @@ export type {
   ScenarioResults,
   Violation,
   FailingModule,
+  FindingEvidence,
+  EvidencePathStep,
+  RiskRow,
   Remediation,
   Webhook,
 } from '../../src/client/responses.js';

@@ -101,6 +101,35 @@ export interface Evidence {
   readonly value?: string;
 }
 
+/** One step of a finding's evidence path (`EvidencePathStep`). */
+export interface EvidencePathStep {
+  readonly module_id: string;
+  readonly module_name: string;
+  readonly role: 'source' | 'step' | 'sink';
+  /** What happens to the data there: one line of Markdown. */
+  readonly note: string;
+}
+
+/** The risk-model row that set a finding's severity (`RiskRow`, docs/engine.md "Risk model"). */
+export interface RiskRow {
+  /** Stable row id, e.g. `R7`. */
+  readonly row: string;
+  readonly title: string;
+  /** The severity the row sets; the finding's own may be lower (capped, or set by the organization). */
+  readonly severity: Severity;
+  readonly audience?: 'owner' | 'sender' | 'third-party' | 'public';
+  readonly trust?: 'public-webhook' | 'inbound-message' | 'fetched-page' | 'ai-output' | 'internal-record' | 'constant';
+  readonly sensitivity?: 'special-category' | 'personal' | 'credential' | 'none';
+  readonly impact?: 'read' | 'write-own' | 'send' | 'spend' | 'change-access' | 'delete';
+}
+
+/** A finding's evidence (`FindingEvidence`): `path` and `risk` for a finding about data moving (issue 32). */
+export interface FindingEvidence extends Evidence {
+  /** The modules the data passes through, the source first and the finding's module (the sink) last. */
+  readonly path?: readonly EvidencePathStep[];
+  readonly risk?: RiskRow;
+}
+
 /** A failing module of a violation (`FailingModule`). */
 export interface FailingModule {
   readonly module_id: string;
@@ -109,7 +138,7 @@ export interface FailingModule {
   readonly reason: string;
   readonly badge: Severity;
   readonly severity?: Severity;
-  readonly evidence?: Evidence;
+  readonly evidence?: FindingEvidence;
   readonly fingerprint?: string;
 }
 
@@ -201,7 +230,7 @@ export interface GraphNode {
 export interface GraphEdge {
   readonly from: string;
   readonly to: string;
-  readonly kind: 'next' | 'route' | 'error';
+  readonly kind: 'next' | 'route' | 'error' | 'branch' | 'merge' | 'tool';
   readonly route_index?: number;
   readonly filter?: string;
 }

@@ -44,13 +44,19 @@ export class Analysis {
     this.trigger = triggerKind(this.first, graph.settings.instant);
   }
 
-  /** Every string in every module's `mapper` and `parameters`, in document order (computed once). */
+  /**
+   * Every string in every module's `mapper` and `parameters`, in document order (computed once),
+   * whatever the module's container (flow, route, error handler, if/else branch, agent tool, orphan).
+   * A Merge module's output mappings (`outputs[i].mappings[j]`, `ModuleNode.outputs`) are its
+   * mapper: each leaf is named by its output's `name`, in section `mapper`, at its own pointer.
+   */
   strings(): readonly StringLeaf[] {
     if (!this.leaves) {
       const leaves: StringLeaf[] = [];
       for (const m of this.graph.modules) {
         if (m.mapper) collect(m, m.mapper, `${m.pointer}/mapper`, 'mapper', leaves);
         if (m.parameters) collect(m, m.parameters, `${m.pointer}/parameters`, 'parameters', leaves);
+        m.outputs.forEach((output, i) => collectOutput(m, output, `${m.pointer}/outputs/${i}`, leaves));
       }
       this.leaves = leaves;
     }
@@ -120,6 +126,17 @@ export class Analysis {
 /** Escapes a key for a JSON Pointer only when it needs it (RFC 6901 §3). */
 function token(key: string): string {
   return key.indexOf('~') < 0 && key.indexOf('/') < 0 ? key : pointerToken(key);
+}
+
+/** The string mappings of one Merge output `{ name, mappings: [...] }`, named by the output's `name`. */
+function collectOutput(module: ModuleNode, output: JsonObject, pointer: string, out: StringLeaf[]): void {
+  const name = typeof output['name'] === 'string' ? output['name'] : null;
+  const mappings = output['mappings'];
+  if (!Array.isArray(mappings)) return;
+  mappings.forEach((value, j) => {
+    if (typeof value === 'string')
+      out.push({ module, pointer: `${pointer}/mappings/${j}`, value, fieldName: name, section: 'mapper' });
+  });
 }
 
 /** Iterative walk with parallel arrays (no recursion: blueprint JSON may nest arbitrarily deep; no per-node objects). */

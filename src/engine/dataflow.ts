@@ -7,7 +7,7 @@
  * is `isAiDerived`); any other module re-derives its output. Answers: "is this value
  * attacker-controllable?", "does personal data reach this module?", "is this value AI output?".
  */
-import type { ModuleNode } from './blueprint/types.js';
+import type { ModuleFilter, ModuleNode } from './blueprint/types.js';
 import type { PiiContext, PiiKind } from './pii.js';
 import type { StringLeaf } from './analysis.js';
 import type { ModuleSource } from './sources.js';
@@ -115,7 +115,9 @@ export class DataFlow {
     for (const m of modules) if (m.type === 'gateway:CustomWebHook') hooks.set(m.id, []);
     for (const m of modules) {
       const list: FieldRef[] = [];
-      for (const group of m.filter?.conditions ?? [])
+      // An if/else reads the operands of its branch conditions to choose the branch (Make help "If-else and Merge").
+      const groups = m.branches.length === 0 ? (m.filter?.conditions ?? []) : conditionGroups(m);
+      for (const group of groups)
         for (const c of group)
           for (const side of [c['a'], c['b']])
             if (typeof side === 'string')
@@ -194,7 +196,7 @@ export class DataFlow {
     return this.prompts.get(moduleId) ?? [];
   }
 
-  /** References in a module's filter conditions. */
+  /** References in a module's filter conditions (for an if/else, also in its branch conditions). */
   filterRefsOf(moduleId: string): readonly FieldRef[] {
     return this.filterRefs.get(moduleId) ?? [];
   }
@@ -497,6 +499,13 @@ export class DataFlow {
     const label = labels.get(dot < 0 ? r.path : r.path.slice(0, dot));
     return label === undefined ? r.path : dot < 0 ? label : label + r.path.slice(dot);
   }
+}
+
+/** A module's filter groups, then the condition groups of its if/else branches. */
+function conditionGroups(m: ModuleNode): ModuleFilter['conditions'] {
+  const out = [...(m.filter?.conditions ?? [])];
+  for (const b of m.branches) if (b.condition) out.push(...b.condition.conditions);
+  return out;
 }
 
 /** Capture labels naming a retelling of the parsed text (`Summary: (.*)` of an AI answer about a lead's messages): as personal as the text. */

@@ -1,9 +1,10 @@
 /** @module engine/evaluate: blueprint → violations, badges, score, remediation and module graph (pure, synchronous). */
-import type { ModuleNode } from './blueprint/types.js';
+import type { GraphEdgeKind, ModuleNode } from './blueprint/types.js';
 import type { EngineError } from './errors.js';
 import type { FrameworkRef } from './frameworks/registry.js';
 import type { GovernanceSettingsBody } from './governance/settings.js';
-import type { Policy, PolicyOutcome, PolicyParams } from './policies/types.js';
+import type { Finding, Policy, PolicyOutcome, PolicyParams } from './policies/types.js';
+import type { Audience, EvidenceStep, Impact, RiskRow, Sensitivity, SourceTrust } from './risk/types.js';
 import type { Severity } from './severity.js';
 import { Analysis } from './analysis.js';
 import { parseBlueprint } from './blueprint/parse.js';
@@ -13,6 +14,7 @@ import { fingerprintFrom, fingerprintWithPrefix } from './fingerprint.js';
 import { overrideSeverity, planPolicies } from './governance/plan.js';
 import { defaultParams } from './policies/params.js';
 import { capUnreachable } from './reachability.js';
+import { completePath } from './risk/path.js';
 import { scenarioScore } from './score.js';
 import { FALLBACK_SEVERITY, SEVERITY_RANK, worse } from './severity.js';
 
@@ -26,9 +28,46 @@ export interface FailingModule {
   readonly badge: Severity;
   /** This finding's own contextual severity. */
   readonly severity: Severity;
-  readonly evidence?: { readonly pointer: string; readonly value?: string };
+  readonly evidence?: FindingEvidence;
   /** Stable fingerprint of (policy, scenario, module pointer). */
   readonly fingerprint: string;
+}
+
+/**
+ * A finding's evidence (additive fields of issue 32): the JSON Pointer and redacted excerpt as
+ * before; `path`, the modules the data travels through from its source to this module (the sink),
+ * completed by the engine (`risk/path.ts`); `risk`, the risk-model row that set the severity. Both
+ * only when the policy reports them. `pointer` is the module's own pointer when the policy gave a
+ * path but no pointer.
+ */
+export interface FindingEvidence {
+  readonly pointer: string;
+  readonly value?: string;
+  readonly path?: readonly EvidencePathStep[];
+  readonly risk?: EvidenceRisk;
+}
+
+/** One step of an evidence path in a result: the module, its role and one short Markdown line (never empty). */
+export interface EvidencePathStep {
+  readonly module_id: string;
+  readonly module_name: string;
+  readonly role: EvidenceStep['role'];
+  readonly note: string;
+}
+
+/**
+ * The risk-model row of a finding in a result (`RiskRow` with snake_case keys): its id (`R7`), its
+ * statement, the severity the row sets (the finding's own `severity` may be lower: capped on a route
+ * that cannot run, or set by the organization) and the dimension values the policy observed.
+ */
+export interface EvidenceRisk {
+  readonly row: string;
+  readonly title: string;
+  readonly severity: Severity;
+  readonly audience?: Audience;
+  readonly trust?: SourceTrust;
+  readonly sensitivity?: Sensitivity;
+  readonly impact?: Impact;
 }
 
 /** A violation (spec §2 Violation), plus `category`, `evidence` and `fingerprint` (additive fields). */
@@ -73,7 +112,8 @@ export interface ModuleGraph {
   readonly edges: readonly {
     from: string;
     to: string;
-    kind: 'next' | 'route' | 'error';
+    /** `next`, `route`, `error`, `branch` (if/else), `merge` (branch to Merge), `tool` (agent to tool): `GraphEdgeKind`. */
+    kind: GraphEdgeKind;
     route_index?: number;
     filter?: string;
   }[];
@@ -225,8 +265,9 @@ function shape(
       const own = fingerprintFrom(prefix, [f.evidence?.pointer ?? m.pointer]);
       const b = badge(m) ?? severity;
       const sev = f.severity ?? policy.severity;
+      const evidence = f.path === undefined && f.risk === undefined ? f.evidence : findingEvidence(analysis, f, m);
       // Two literals rather than a conditional spread: a spread in the middle of a literal takes V8's slow path.
-      return f.evidence
+      return evidence
         ? {
             module_id: m.id,
             module_name: m.name,
@@ -234,7 +275,7 @@ function shape(
             reason: f.reason,
             badge: b,
             severity: sev,
-            evidence: f.evidence,
+            evidence,
             fingerprint: own,
           }
         : {
@@ -315,6 +356,47 @@ function shape(
     module_graph: moduleGraph(analysis.graph.modules, analysis, badge, codes),
     policy_errors: policyErrors,
     module_count: analysis.graph.modules.length,
+  };
+}
+
+/**
+ * The result evidence of a finding that has a path or a risk row: its pointer (the module's when the
+ * policy gave none; the fingerprint still hashes the policy's pointer, or the module's, as before)
+ * and value, the path completed (`completePath`) with module names, and the risk row in snake_case.
+ */
+function findingEvidence(analysis: Analysis, f: Finding, m: ModuleNode): FindingEvidence {
+  const pointer = f.evidence?.pointer ?? m.pointer;
+  const value = f.evidence?.value;
+  const path = f.path === undefined ? undefined : completePath(analysis, f.path).map(pathStep(analysis));
+  const risk = f.risk === undefined ? undefined : riskOf(f.risk);
+  return {
+    pointer,
+    ...(value === undefined ? {} : { value }),
+    ...(path === undefined || path.length === 0 ? {} : { path }),
+    ...(risk === undefined ? {} : { risk }),
+  };
+}
+
+/** `EvidenceStep` → its result shape, with the module's display name. */
+function pathStep(analysis: Analysis): (s: EvidenceStep) => EvidencePathStep {
+  return (s) => ({
+    module_id: s.moduleId,
+    module_name: analysis.module(s.moduleId).name,
+    role: s.role,
+    note: s.note ?? '',
+  });
+}
+
+/** `RiskRow` → `EvidenceRisk` (absent dimensions stay absent). */
+function riskOf(r: RiskRow): EvidenceRisk {
+  return {
+    row: r.id,
+    title: r.title,
+    severity: r.severity,
+    ...(r.audience === undefined ? {} : { audience: r.audience }),
+    ...(r.trust === undefined ? {} : { trust: r.trust }),
+    ...(r.sensitivity === undefined ? {} : { sensitivity: r.sensitivity }),
+    ...(r.impact === undefined ? {} : { impact: r.impact }),
   };
 }
 

@@ -3,7 +3,10 @@ export { evaluateBlueprint, runPolicy } from './evaluate.js';
 export type {
   EvaluateOptions,
   EvaluateResult,
+  EvidencePathStep,
+  EvidenceRisk,
   FailingModule,
+  FindingEvidence,
   ModuleGraph,
   ModuleSummaryEntry,
   Remediation,
@@ -11,7 +14,16 @@ export type {
   Violation,
 } from './evaluate.js';
 export { parseBlueprint, humanizeModuleType } from './blueprint/parse.js';
-export type { GraphEdge, ScenarioGraph, ModuleNode } from './blueprint/types.js';
+export type {
+  GraphEdge,
+  GraphEdgeKind,
+  IfElseBranch,
+  ModuleContainer,
+  ModuleFilter,
+  ScenarioGraph,
+  ModuleNode,
+} from './blueprint/types.js';
+export type { AgentSettings, AgentTool } from './blueprint/agent.js';
 export { POLICIES, POLICY_BY_CODE, CATALOG_REVISION, RETIRED_CODES } from './policies/catalog.js';
 export type { Policy, PolicyCategory, PolicyParameter, PolicyParams } from './policies/types.js';
 export { paramValue } from './policies/params.js';

@@ -1,15 +1,18 @@
 /**
  * @module engine/leaves: every string a blueprint carries, with its JSON Pointer, field name, section
  * and owning module: mapper, parameters, filters (name and condition operands, on modules and on the
- * first module of router routes), module `metadata` (restore, expect, interface, parameters, samples),
- * unknown module keys (custom apps), and the scenario's own `metadata` (designer samples, notes) and
- * `io`. One iterative walk (blueprints may nest deep), children in document order.
+ * first module of router routes; if/else branch conditions and Merge filters), module `metadata`
+ * (restore, expect, interface, parameters, samples), unknown module keys (custom apps), and the
+ * scenario's own `metadata` (designer samples, notes) and `io`. The modules of router routes, error
+ * handlers, if/else branches, agent tools and the orphans of `metadata.designer.orphans` own their
+ * strings. One iterative walk (blueprints may nest deep), children in document order.
  */
 import type { Json, JsonObject, ModuleNode, ScenarioGraph } from './blueprint/types.js';
 import { pointerToken } from './errors.js';
 
 /**
- * Where a string sits: a module part (`metadata` is the module's UI state: designer, restore;
+ * Where a string sits: a module part (`filter` also holds an if/else branch's `conditions` and a
+ * Merge module's per-branch `filters`; `metadata` is the module's UI state: designer, restore;
  * `schema` its field specs: `metadata.expect`, `metadata.interface`, `metadata.parameters` and the
  * `nested` specs `metadata.restore` keeps for a field, such as a sheet's columns), another module key
  * (`module`: custom-app keys), or a scenario-level part.
@@ -58,8 +61,15 @@ const SCENARIO_SECTIONS: ReadonlyMap<string, LeafSection> = new Map([
   ['metadata', 'scenario-metadata'],
   ['io', 'io'],
 ]);
-/** Array keys whose object elements may be modules (the parser's flows and error routes). */
-const MODULE_ARRAYS: ReadonlySet<string> = new Set(['flow', 'onerror']);
+/**
+ * Array keys whose object elements may be modules: the parser's flows (the top level, router routes,
+ * if/else branches and agent tools are all `flow`), error routes, and the chains of orphans
+ * (`metadata.designer.orphans[i]`, arrays inside the `orphans` array, whose elements inherit its name).
+ */
+const MODULE_ARRAYS: ReadonlySet<string> = new Set(['flow', 'onerror', 'orphans']);
+/** Keys under an if/else branch (`branches[i]`) or a module that hold filter conditions: a branch's `conditions`, a Merge module's per-branch `filters`. */
+const BRANCH_CONDITIONS = 'conditions';
+const MERGE_FILTERS = 'filters';
 /** Keys of a module's `metadata` that hold its field specs (corpus FORMAT.md "Module object"). */
 const SCHEMA_KEYS: ReadonlySet<string> = new Set(['expect', 'interface', 'parameters']);
 const SAMPLES_POINTER = '/metadata/designer/samples';
@@ -108,7 +118,12 @@ function rawModules(graph: ScenarioGraph): Map<object, ModuleNode> {
           ? parent?.['onerror']
           : m.container === 'route'
             ? routeFlow(parent?.['routes'], m.routeIndex)
-            : undefined;
+            : m.container === 'branch'
+              ? routeFlow(parent?.['branches'], m.routeIndex)
+              : m.container === 'tool'
+                ? routeFlow(parent?.['tools'], m.routeIndex)
+                : undefined;
+    // Orphans (and anything unexpected) are found by their pointer.
     let raw = Array.isArray(list) ? list[m.index] : undefined;
     if (!isObject(raw)) raw = resolve(root, m.pointer);
     if (isObject(raw)) {
@@ -123,6 +138,7 @@ function isObject(v: Json | undefined): v is JsonObject {
   return v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v);
 }
 
+/** The `flow` of entry `index` of a list of routes, branches or tools. */
 function routeFlow(routes: Json | undefined, index: number | null): Json | undefined {
   const route = Array.isArray(routes) && index !== null ? routes[index] : undefined;
   return isObject(route) ? route['flow'] : undefined;
@@ -267,8 +283,14 @@ export function collectAllStrings(graph: ScenarioGraph, options: LeafOptions = {
   const sections = options.sections ?? null;
   const wanted = (section: LeafSection) => sections === null || sections.has(section);
   // A container is walked when its strings are wanted or it may hold wanted ones (modules, field specs).
+  // The scenario's metadata holds the orphans (modules): walked whenever there are any.
+  const orphans = graph.orphanIds.length > 0;
   const walked = (section: LeafSection | null) =>
-    section === null || section === 'module' || wanted(section) || (section === 'metadata' && sections!.has('schema'));
+    section === null ||
+    section === 'module' ||
+    wanted(section) ||
+    (section === 'metadata' && sections!.has('schema')) ||
+    (section === 'scenario-metadata' && orphans);
   const modules = rawModules(graph);
   const byId = graph.byId;
   const out: BlueprintLeaf[] = [];
@@ -291,10 +313,10 @@ export function collectAllStrings(graph: ScenarioGraph, options: LeafOptions = {
       name = key as string;
       section = key === 'flow' ? 'module' : (SCENARIO_SECTIONS.get(key as string) ?? 'scenario');
     } else if (f.section === null) {
-      // A module object: each key opens its section; nested routes and error handlers are walked as modules.
+      // A module object: each key opens its section; nested routes, branches, tools and error handlers are walked as modules.
       if (SKIPPED_MODULE_KEYS.has(key as string)) continue;
       name = key as string;
-      section = MODULE_SECTIONS.get(key as string) ?? 'module';
+      section = MODULE_SECTIONS.get(key as string) ?? (key === MERGE_FILTERS ? 'filter' : 'module');
     } else if (f.keys === null) {
       name = f.fieldName;
       section = f.section;
@@ -316,7 +338,9 @@ export function collectAllStrings(graph: ScenarioGraph, options: LeafOptions = {
       section =
         (f.moduleMetadata && SCHEMA_KEYS.has(key as string)) || (key === 'nested' && f.section === 'metadata')
           ? 'schema'
-          : f.section;
+          : key === BRANCH_CONDITIONS && f.fieldName === 'branches' && f.section === 'module'
+            ? 'filter'
+            : f.section;
       if (f.samples) owner = byId.get(key as string) ?? owner;
     }
     if (typeof child === 'string') {

@@ -28,13 +28,16 @@ export const PLACEHOLDER_FORMS: readonly (readonly [string, RegExp])[] = [
   ['here-suffix', /^\S.*[\s_-]here$/i], // YOUR_API_KEY_HERE, api-key-here
   ['x-run', /^x{3,}(?:[\s_-]x{3,})*$/i], // xxxx, XXXX-XXXX
   ['todo', /^(?:todo|tbd|fixme|changeme|change[_-]me|replace[_-]?me|redacted)$/i],
+  ['question-marks', /^\?{2,}$/], // ???: the value is not known yet
+  // An e-mail address whose mailbox is "your…" (youremail@domain.com, yourname@company.com): the reader's own address, to fill in.
+  ['your-address', /^your[a-z0-9._-]*@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}$/i],
   // An upper-snake name of what belongs there, as environment variables are named: RECIPIENT_WALLET_ADDRESS, SHEET_ID.
   ['upper-snake-slot', /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:ADDRESS|IDS?|KEY|TOKEN|SECRET|URL|EMAIL|PHONE|NUMBER)$/],
 ];
 
 /** Cheap first pass: every form above contains one of these (most slot values are ids or mappings and stop here). */
 const MAY_BE_PLACEHOLDER =
-  /[<[{]|your|placeholder|here|xxx|please|replace|insert|enter|put|paste|fill|todo|tbd|fixme|change|redacted|_(?:ADDRESS|IDS?|KEY|TOKEN|SECRET|URL|EMAIL|PHONE|NUMBER)$/i;
+  /[<[{]|\?\?|your|placeholder|here|xxx|please|replace|insert|enter|put|paste|fill|todo|tbd|fixme|change|redacted|_(?:ADDRESS|IDS?|KEY|TOKEN|SECRET|URL|EMAIL|PHONE|NUMBER)$/i;
 
 /** Markers unambiguous enough to find inside a longer value (URLs, `Bearer ...`); tried on literal text only. */
 const EMBEDDED =

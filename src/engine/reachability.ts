@@ -9,9 +9,13 @@
  * output of an earlier *Set variable(s)* module that sets a literal. Only `text:equal`,
  * `text:notequal` (and `:ci`), `number:equal`, `number:notequal`, `exist` and `notexist` are judged;
  * anything else, or any mapped value, is taken as able to pass. Whatever follows an unreachable
- * module in its flow, its routes and its error handler are unreachable too.
+ * module in its flow, its routes and its error handler are unreachable too. The same holds for
+ * if/else branches (a disabled branch; a branch condition that can never pass, judged the same way)
+ * and agent tools (a tool of an unreachable agent). Orphans (`metadata.designer.orphans`: canvas
+ * modules not connected to the flow) never run: Make skips them (the editor warns "This module is
+ * not connected to the flow ... will be skipped during execution").
  */
-import type { Json, JsonObject, ModuleNode, ScenarioGraph } from './blueprint/types.js';
+import type { Json, JsonObject, ModuleFilter, ModuleNode, ScenarioGraph } from './blueprint/types.js';
 import type { Finding, Policy, PolicyOutcome } from './policies/types.js';
 import type { Severity } from './severity.js';
 import { SEVERITY_RANK } from './severity.js';
@@ -63,6 +67,8 @@ export function capUnreachable(
     const own = f.severity ?? policy.severity;
     const severity = SEVERITY_RANK[own] > SEVERITY_RANK[UNREACHABLE_CAP] ? UNREACHABLE_CAP : own;
     const reason = `${f.reason}; on a route that cannot run as exported: ${why}`;
+    // A finding with an evidence path or risk row keeps them (rare enough to spread).
+    if (f.path !== undefined || f.risk !== undefined) return { ...f, reason, severity };
     // Fields named, not spread: findings come in one shape per policy, and spreading them is megamorphic and slow.
     return f.evidence
       ? { moduleId: f.moduleId, reason, severity, evidence: f.evidence }
@@ -75,21 +81,42 @@ function flowKey(m: ModuleNode): string {
   return `${m.container}|${m.parentId ?? ''}|${m.routeIndex ?? ''}`;
 }
 
-/** Why the first module of a flow cannot run: its router or failing module cannot, or its route is disabled. */
+/** The reason every orphan module is given. */
+export const ORPHAN_REASON = 'not connected to the flow (a module left on the canvas: Make skips it)';
+
+/**
+ * Why the first module of a flow cannot run: it is an orphan; its router, if/else, agent or failing
+ * module cannot run; its route or branch is disabled; its branch condition can never pass.
+ */
 function entryReason(graph: ScenarioGraph, m: ModuleNode, dead: ReadonlyMap<string, string>): string | null {
+  if (m.container === 'orphan') return ORPHAN_REASON;
   if (m.parentId === null) return null;
   const parentReason = dead.get(m.parentId);
   if (parentReason !== undefined) return parentReason;
   const parent = graph.byId.get(m.parentId);
-  if (m.container === 'route' && parent && m.routeIndex !== null && parent.routes[m.routeIndex]?.disabled) {
+  if (!parent || m.routeIndex === null) return null;
+  if (m.container === 'route' && parent.routes[m.routeIndex]?.disabled) {
     return `route ${m.routeIndex + 1} of router ${parent.id} is disabled`;
   }
+  const branch = m.container === 'branch' ? parent.branches[m.routeIndex] : undefined;
+  if (branch?.disabled) return `branch ${m.routeIndex + 1} of if/else ${parent.id} is disabled`;
+  const never = branch?.condition ? neverPasses(graph, parent, branch.condition.conditions) : null;
+  if (never !== null)
+    return `the condition of branch ${m.routeIndex + 1} ("${branch!.label}") of if/else ${parent.id} can never pass (${never})`;
   return null;
 }
 
 /** Why the module's own filter can never pass, or `null` when it may (or there is none). */
 function failingFilter(graph: ScenarioGraph, m: ModuleNode): string | null {
-  const groups = m.filter?.conditions ?? [];
+  const why = neverPasses(graph, m, m.filter?.conditions ?? []);
+  return why === null ? null : `filter "${m.filter!.name}" can never pass (${why})`;
+}
+
+/**
+ * Why condition groups (OR of AND-groups) judged at module `m` can never pass, or `null` when they
+ * may (or there are none).
+ */
+function neverPasses(graph: ScenarioGraph, m: ModuleNode, groups: ModuleFilter['conditions']): string | null {
   if (groups.length === 0 || groups.some((g) => g.length === 0)) return null;
   const whys: string[] = [];
   for (const group of groups) {
@@ -97,7 +124,7 @@ function failingFilter(graph: ScenarioGraph, m: ModuleNode): string | null {
     if (why === undefined || why === null) return null;
     whys.push(why);
   }
-  return `filter "${m.filter!.name}" can never pass (${whys.join('; or ')})`;
+  return whys.join('; or ');
 }
 
 /** Why one condition can never hold, or `null` when it may. */

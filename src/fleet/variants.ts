@@ -30,13 +30,14 @@ function rng(seed: number): () => number {
   };
 }
 
-/** Walks every module object of a blueprint (flow, routes, onerror). */
+/** Walks every module object of a flow (and the routes, error handlers, if/else branches and agent tools nested in it). */
 function eachModule(flow: unknown, fn: (m: Obj) => void): void {
   if (!Array.isArray(flow)) return;
   for (const m of flow as Obj[]) {
     fn(m);
     eachModule(m['onerror'], fn);
-    for (const r of (m['routes'] as Obj[] | undefined) ?? []) eachModule(r['flow'], fn);
+    for (const key of ['routes', 'branches', 'tools'])
+      for (const r of (m[key] as Obj[] | undefined) ?? []) eachModule(r['flow'], fn);
   }
 }
 

@@ -1,8 +1,9 @@
 /**
  * @module render/layout: where each module of a scenario sits in the picture. The export's canvas
  * positions (Make's `metadata.designer` x/y) when they are usable, else a computed layout drawn the
- * way Make draws a scenario: flow left to right, a router's routes fanned out one row each, an
- * error-handler route below its module.
+ * way Make draws a scenario: flow left to right, a router's routes and an if/else's branches fanned
+ * out one row each (the Merge module after the branches), an error-handler route and an agent's tools
+ * below their module, and the orphans (modules not connected to the flow) below everything.
  */
 import type { ModuleNode, ScenarioGraph } from '../engine/index.js';
 
@@ -47,6 +48,7 @@ export function layoutScenario(graph: ScenarioGraph, mode: 'auto' | 'computed' =
     if (canvas) return { source: 'canvas', centres: canvas };
   }
   const block = layoutFlow(graph, graph.topLevelIds);
+  for (const chain of graph.orphanIds) if (chain.length > 0) attach(block, layoutFlow(graph, chain), 0, 1);
   const centres = new Map<string, Point>();
   for (const m of graph.modules) {
     const cell = block.cells.get(m.id);
@@ -129,15 +131,20 @@ function layoutFlow(graph: ScenarioGraph, ids: readonly string[]): Block {
     const col = block.mainEnd + 1;
     put(block, id, col, 0);
     onRow.push({ node, col });
-    // Routes fan out to the right, route 0 on the router's row, each next one below the previous.
+    // Routes and branches fan out to the right, the first on the module's row, each next one below the previous.
     let minRow = 0;
-    for (const route of node.routes) {
-      if (route.moduleIds.length === 0) continue;
-      minRow = attach(block, layoutFlow(graph, route.moduleIds), col + 1, minRow) + 1;
+    for (const flow of [...node.routes, ...node.branches]) {
+      if (flow.moduleIds.length === 0) continue;
+      minRow = attach(block, layoutFlow(graph, flow.moduleIds), col + 1, minRow) + 1;
     }
+    // What follows an if/else (its Merge module) comes after the longest branch.
+    if (node.branches.length > 0) block.mainEnd = Math.max(block.mainEnd, ...block.top.keys());
   }
-  // Error handlers last, below their module and below whatever the flow's routes drew there.
-  for (const { node, col } of onRow)
+  // Error handlers and agent tools last, below their module and below whatever the flow's routes drew there.
+  for (const { node, col } of onRow) {
     if (node.errorHandlerIds.length > 0) attach(block, layoutFlow(graph, node.errorHandlerIds), col, 1);
+    for (const tool of node.agent?.tools ?? [])
+      if (tool.moduleIds.length > 0) attach(block, layoutFlow(graph, tool.moduleIds), col, 1);
+  }
   return block;
 }

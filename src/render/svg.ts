@@ -6,7 +6,7 @@
  * attributes only), so it embeds under a `default-src 'self'` CSP; hooks for the console's own
  * script are `data-module-id` and focusable `role="button"` groups.
  */
-import type { GraphEdge, ModuleNode, ScenarioGraph } from '../engine/index.js';
+import type { GraphEdge, ModuleFilter, ModuleNode, ScenarioGraph } from '../engine/index.js';
 import type { ModuleMark, RenderViolation } from './marks.js';
 import type { Point } from './layout.js';
 import { humanizeModuleType } from '../engine/index.js';
@@ -39,6 +39,8 @@ const FILTER_CHARS = 16;
 const CHAR_WIDTH = 6.6;
 /** Margin around the drawing, in user units. */
 const MARGIN = 16;
+/** Tooltip line of a module not connected to the flow (`metadata.designer.orphans`). */
+const ORPHAN_NOTE = 'not connected to the flow: Make skips it';
 /** Reasons listed in a module's tooltip; the rest are counted. */
 const TOOLTIP_REASONS = 6;
 
@@ -67,8 +69,14 @@ export function renderScenarioSvg(
     const to = layout.centres.get(edge.to);
     const target = graph.byId.get(edge.to);
     if (!from || !to || !target) continue;
-    links.push(link(edge, from, to, disabledRoute(graph, edge)));
-    if (target.filter) tags.push(filterTag(target, from, to, box));
+    links.push(link(edge, from, to, disabledFlow(graph, edge)));
+    // A branch link carries its branch's condition (Make draws it there), other links their target's filter.
+    const condition =
+      edge.kind === 'branch' && edge.routeIndex !== undefined
+        ? graph.byId.get(edge.from)?.branches[edge.routeIndex]?.condition
+        : undefined;
+    const filter = condition ?? (edge.kind === 'merge' ? null : target.filter);
+    if (filter) tags.push(filterTag(target.id, filter, from, to, box));
   }
   const modules = graph.modules.map((m) => moduleGroup(m, layout.centres.get(m.id)!, marks.get(m.id), box));
   if (graph.modules.length === 0) box.add(0, 0, 240, 40);
@@ -89,7 +97,7 @@ export function renderScenarioSvg(
 }
 
 function describe(source: 'canvas' | 'computed'): string {
-  return `Modules as circles coloured by app, ${source === 'canvas' ? "placed as on the scenario's canvas" : 'flow left to right, router routes one row each, error handlers below'}; each module's worst finding as a badge, failing modules ringed in red, waived ones in dashed grey.`;
+  return `Modules as circles coloured by app, ${source === 'canvas' ? "placed as on the scenario's canvas" : 'flow left to right, router routes and if/else branches one row each, error handlers and agent tools below, modules not connected to the flow at the bottom'}; each module's worst finding as a badge, failing modules ringed in red, waived ones in dashed grey, modules not connected to the flow faded.`;
 }
 
 /** Bounding box of what is drawn. */
@@ -111,36 +119,45 @@ class Bounds {
   }
 }
 
-function disabledRoute(graph: ScenarioGraph, edge: GraphEdge): boolean {
-  if (edge.kind !== 'route' || edge.routeIndex === undefined) return false;
-  return graph.byId.get(edge.from)?.routes[edge.routeIndex]?.disabled === true;
+/** True for a link into a disabled router route or if/else branch. */
+function disabledFlow(graph: ScenarioGraph, edge: GraphEdge): boolean {
+  if (edge.routeIndex === undefined) return false;
+  const from = graph.byId.get(edge.from);
+  if (edge.kind === 'route') return from?.routes[edge.routeIndex]?.disabled === true;
+  if (edge.kind === 'branch') return from?.branches[edge.routeIndex]?.disabled === true;
+  return false;
 }
 
-/** A link as a cubic curve: horizontal tangents for flow and route links, vertical ones for error links. */
+/**
+ * A link as a cubic curve: horizontal tangents for flow, route, branch and merge links, vertical ones
+ * for error and tool links (both hang below their module); error links red and dashed, tool links dotted.
+ */
 function link(edge: GraphEdge, a: Point, b: Point, disabled: boolean): string {
-  const d =
-    edge.kind === 'error'
-      ? `M${num(a.x)} ${num(a.y)}C${num(a.x)} ${num((a.y + b.y) / 2)} ${num(b.x)} ${num((a.y + b.y) / 2)} ${num(b.x)} ${num(b.y)}`
-      : `M${num(a.x)} ${num(a.y)}C${num((a.x + b.x) / 2)} ${num(a.y)} ${num((a.x + b.x) / 2)} ${num(b.y)} ${num(b.x)} ${num(b.y)}`;
+  const below = edge.kind === 'error' || edge.kind === 'tool';
+  const d = below
+    ? `M${num(a.x)} ${num(a.y)}C${num(a.x)} ${num((a.y + b.y) / 2)} ${num(b.x)} ${num((a.y + b.y) / 2)} ${num(b.x)} ${num(b.y)}`
+    : `M${num(a.x)} ${num(a.y)}C${num((a.x + b.x) / 2)} ${num(a.y)} ${num((a.x + b.x) / 2)} ${num(b.y)} ${num(b.x)} ${num(b.y)}`;
   const route = edge.routeIndex !== undefined ? ` data-route="${edge.routeIndex}"` : '';
   const look =
     edge.kind === 'error'
       ? `stroke="${LINK.error}" stroke-width="2" stroke-dasharray="6 4"`
-      : `stroke="${LINK.stroke}" stroke-width="2"${disabled ? ' stroke-dasharray="2 4" opacity="0.5"' : ''}`;
+      : edge.kind === 'tool'
+        ? `stroke="${LINK.stroke}" stroke-width="2" stroke-dasharray="1 4" stroke-linecap="round"`
+        : `stroke="${LINK.stroke}" stroke-width="2"${disabled ? ' stroke-dasharray="2 4" opacity="0.5"' : ''}`;
   return `<path class="link ${edge.kind}${disabled ? ' disabled' : ''}" data-from="${esc(edge.from)}" data-to="${esc(edge.to)}"${route} d="${d}" ${look}/>`;
 }
 
-/** The filter's name on its link, a tag at the curve's midpoint (which, for these curves, is the chord's). */
-function filterTag(target: ModuleNode, a: Point, b: Point, box: Bounds): string {
-  const name = target.filter!.name.trim() || 'filter';
+/** A filter's (or branch condition's) name on its link, a tag at the curve's midpoint (which, for these curves, is the chord's). */
+function filterTag(targetId: string, filter: ModuleFilter, a: Point, b: Point, box: Bounds): string {
+  const name = filter.name.trim() || 'filter';
   const text = shorten(name, FILTER_CHARS);
   const w = Array.from(text).length * 6 + 12;
   const cx = (a.x + b.x) / 2;
   const cy = (a.y + b.y) / 2;
   box.add(cx - w / 2, cy - 9, cx + w / 2, cy + 9);
-  const groups = target.filter!.conditions.length;
+  const groups = filter.conditions.length;
   return (
-    `<g class="filter" data-to="${esc(target.id)}"><title>${esc(`Filter: ${name} (${groups} condition group${groups === 1 ? '' : 's'})`)}</title>` +
+    `<g class="filter" data-to="${esc(targetId)}"><title>${esc(`Filter: ${name} (${groups} condition group${groups === 1 ? '' : 's'})`)}</title>` +
     `<rect x="${num(cx - w / 2)}" y="${num(cy - 8)}" width="${num(w)}" height="16" rx="4" fill="${LINK.filterFill}" stroke="${LINK.filterStroke}"/>` +
     `<text x="${num(cx)}" y="${num(cy + 3.5)}" text-anchor="middle" font-size="10" fill="#78350f">${esc(text)}</text></g>`
   );
@@ -171,8 +188,19 @@ function moduleGroup(m: ModuleNode, c: Point, mark: ModuleMark | undefined, box:
   const half = Math.max(R + 8, (Math.max(Array.from(appLine).length, Array.from(nameLine).length) * CHAR_WIDTH) / 2);
   const status = markText(mark);
   const waivedOnly = mark !== undefined && mark.badge === null && mark.waived > 0;
-  const classes = ['module', ...(mark?.failing ? ['failing'] : []), ...(waivedOnly ? ['waived'] : [])].join(' ');
-  const tooltip = [`${app} · ${name} (module ${m.id})`, status, ...(mark?.reasons ?? []).slice(0, TOOLTIP_REASONS)];
+  const orphan = m.container === 'orphan';
+  const classes = [
+    'module',
+    ...(mark?.failing ? ['failing'] : []),
+    ...(waivedOnly ? ['waived'] : []),
+    ...(orphan ? ['orphan'] : []),
+  ].join(' ');
+  const tooltip = [
+    `${app} · ${name} (module ${m.id})`,
+    ...(orphan ? [ORPHAN_NOTE] : []),
+    status,
+    ...(mark?.reasons ?? []).slice(0, TOOLTIP_REASONS),
+  ];
   if (mark && mark.reasons.length > TOOLTIP_REASONS)
     tooltip.push(`… and ${mark.reasons.length - TOOLTIP_REASONS} more`);
   const parts: string[] = [`<title>${esc(tooltip.map((t) => shorten(t, 200)).join('\n'))}</title>`];
@@ -215,5 +243,6 @@ function moduleGroup(m: ModuleNode, c: Point, mark: ModuleMark | undefined, box:
   // followed by the full names.
   const shortened = appLine !== app || nameLine !== name;
   const label = `${appLine} ${nameLine}: ${status}${shortened ? ` (${app} · ${name})` : ''}`;
-  return `<g class="${classes}" data-module-id="${esc(m.id)}"${badge} tabindex="0" role="button" aria-label="${esc(label)}">${parts.join(' ')}</g>`;
+  const faded = orphan ? ' opacity="0.55"' : '';
+  return `<g class="${classes}" data-module-id="${esc(m.id)}"${badge}${faded} tabindex="0" role="button" aria-label="${esc(label)}">${parts.join(' ')}</g>`;
 }

@@ -52,6 +52,8 @@ export function corpusPresent(corpus: CorpusName): boolean {
 /** One blueprint's verified facts (a corpus's facts.json; test/fixtures/corpus/README.md describes the fields). */
 export interface CorpusFacts {
   readonly file: string;
+  /** Real corpora: the GitHub repository the blueprint was taken from, `owner/name` (the precision set's folds). */
+  readonly source?: string;
   readonly webhook_trigger: boolean;
   readonly error_handlers: boolean;
   readonly ai: boolean;

@@ -4,7 +4,14 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { pollEvaluation } from '../../src/client/client.js';
+import type { ScenarioResults, SubmitResult } from '../../src/client/responses.js';
+import { importScenario } from '../../src/actors/scenarios.js';
 import { SCENARIO_ID, useConsoleBrowser } from '../helpers/console-browser.js';
+import { fixtureText } from '../helpers/fixtures.js';
+
+/** The id of the scenario with data-flow findings (the fixture corpus's `order-webhook-router`). */
+const FLOW_ID = '5120';
 
 describe('console in a browser: fleet and governance pages', () => {
   const b = useConsoleBrowser();
@@ -92,6 +99,72 @@ describe('console in a browser: fleet and governance pages', () => {
     assert.ok((await sec1.locator('ol > li code').count()) > 0, 'remediation renders <code>');
     await b.axe(page, 'scenario');
     await b.shot(page, 'scenario');
+    await b.assertClean(page);
+  });
+
+  it('shows the evidence path of a finding about data moving: source → steps → sink, marked on the picture, selectable', async () => {
+    // The repository's order webhook blueprint: the customer's name and e-mail reach modules that keep or send them (PRIV-2, PRIV-3).
+    await importScenario(
+      b.t.server.store.scenarios,
+      b.t.orgId,
+      FLOW_ID,
+      fixtureText('order-webhook-router.blueprint.json'),
+    );
+    const submitted = await b.t.client.call<{ data: SubmitResult }>('POST', '/evaluate', { scenario_ids: [FLOW_ID] });
+    assert.equal(submitted.status, 200, submitted.raw);
+    const done = await pollEvaluation(b.t.client, submitted.body.data.evaluation_id, { delaysMs: [100, 200, 500] });
+    assert.equal(done.body?.data?.status, 'complete', done.raw);
+    const results = (await b.t.client.call<{ data: ScenarioResults }>('GET', `/scenarios/${FLOW_ID}/results`)).body
+      .data;
+    const v = results.violations.find((x) => x.failing_modules[0]?.evidence?.path)!;
+    assert.ok(v, 'a violation whose first finding has an evidence path');
+    const path = v.failing_modules[0]!.evidence!.path!;
+    assert.ok(path.length >= 2 && path[0]!.role === 'source' && path.at(-1)!.role === 'sink');
+
+    const page = await b.admin();
+    await b.go(page, 'Scenarios', 'Scenarios');
+    await page.getByLabel('Search by name or id').fill(FLOW_ID);
+    await page.getByRole('row').filter({ hasText: FLOW_ID }).getByRole('link').click();
+    await page.waitForURL(`**/console/scenarios/${FLOW_ID}`);
+    const shown = page
+      .locator(`article.violation[aria-labelledby="v-${v.policy}"]`)
+      .getByRole('list', { name: 'Evidence path' })
+      .first();
+    await shown.waitFor();
+    const items = shown.locator('li');
+    assert.equal(await items.count(), path.length);
+    for (const [i, step] of path.entries()) {
+      const text = await items.nth(i).innerText();
+      assert.ok(text.includes(step.module_name) && text.includes(`#${step.module_id}`), text);
+      assert.match(
+        text,
+        new RegExp(`^(→\\s*)?${step.role === 'source' ? 'Source' : step.role === 'sink' ? 'Sink' : 'Step'}`),
+      );
+    }
+    // The note is Markdown rendered (a code span), never raw backticks.
+    assert.ok((await items.first().locator('code').count()) > 0, 'the source note renders its field as code');
+    assert.doesNotMatch(await shown.innerText(), /`/);
+
+    // Hovering the path marks its modules in the picture; clicking a step selects that module.
+    const svg = page.locator('.scenario-svg svg');
+    await shown.hover();
+    const onPath = svg.locator('g.module.on-path');
+    const marked: string[] = [];
+    for (let i = 0; i < (await onPath.count()); i++)
+      marked.push((await onPath.nth(i).getAttribute('data-module-id')) ?? '');
+    assert.deepEqual(marked.sort(), [...new Set(path.map((s) => String(s.module_id)))].sort());
+    const source = String(path[0]!.module_id);
+    await items.first().getByRole('button').click();
+    await page.getByRole('heading', { name: `Findings of module ${source}` }).waitFor();
+    assert.match(
+      (await svg.locator(`g.module[data-module-id="${source}"]`).getAttribute('class')) ?? '',
+      /\bselected\b/,
+    );
+    // Every finding with a risk-model row says which row set its severity.
+    for (const f of results.violations.flatMap((x) => x.failing_modules))
+      if (f.evidence?.risk) await page.getByText(`Severity set by ${f.evidence.risk.row}`).first().waitFor();
+    await b.axe(page, 'scenario-evidence');
+    await b.shot(page, 'scenario-evidence');
     await b.assertClean(page);
   });
 

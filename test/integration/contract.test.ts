@@ -137,7 +137,14 @@ describe('OpenAPI contract', () => {
     conforms(await t.client.call<EvaluationReply>('GET', `/evaluations/${evaluationId}`), 'EvaluationStatus');
     const done = await pollEvaluation<EvaluationReply>(t.client, evaluationId, { delaysMs: [50], timeoutMs: 20_000 });
     conforms(done, 'EvaluationStatus');
-    conforms(await t.client.call<Reply<ScenarioResults>>('GET', '/scenarios/c1/results'), 'ScenarioResults');
+    const c1 = await t.client.call<Reply<ScenarioResults>>('GET', '/scenarios/c1/results');
+    conforms(c1, 'ScenarioResults');
+    // Issue 32: the e-mail the webhook receives reaches the model; the finding carries its evidence path.
+    const paths = dataOf(c1).violations.flatMap((v) => v.failing_modules.flatMap((f) => f.evidence?.path ?? []));
+    assert.ok(
+      paths.some((s) => s.role === 'source' && s.module_id === '1'),
+      JSON.stringify(paths),
+    );
     await importScenario(t.server.store.scenarios, t.orgId, 'c3', JSON.stringify(bp([m(1, 'util:SetVariable2')])));
     conforms(await t.client.call<Reply<ScenarioResults>>('GET', '/scenarios/c3/results'), 'ScenarioResults');
     conforms(await t.client.call<Reply<Remediation>>('GET', '/violations/c1:SEC-1/remediation'), 'Remediation');

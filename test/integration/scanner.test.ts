@@ -39,6 +39,16 @@ interface SarifLog {
         };
         readonly logicalLocations: readonly { readonly fullyQualifiedName: string }[];
       }[];
+      readonly codeFlows?: readonly {
+        readonly threadFlows: readonly {
+          readonly locations: readonly {
+            readonly location: {
+              readonly physicalLocation: { readonly region: { readonly startLine: number } };
+              readonly message: { readonly text: string };
+            };
+          }[];
+        }[];
+      }[];
     }[];
   }[];
 }
@@ -574,6 +584,23 @@ describe('gov scan', () => {
     const line = readFileSync(leaky, 'utf8').split('\n')[location.physicalLocation.region.startLine - 1]!;
     assert.match(line, /"value": "Bearer ghp_/);
     assert.ok(!readFileSync(out, 'utf8').includes(fakeToken(3, 36)), 'SARIF must not contain the secret');
+    // Issue 32: personal data from the order webhook reaching a module is a result with its code flow, source first.
+    const order = join(FIXTURE_CORPUS_DIR, 'order-webhook-router.blueprint.json');
+    const flowResult = run.results.find(
+      (r) =>
+        r.codeFlows &&
+        r.locations[0]!.physicalLocation.artifactLocation.uri.endsWith('order-webhook-router.blueprint.json'),
+    );
+    assert.ok(flowResult, 'a result with a code flow in order-webhook-router');
+    const steps = flowResult.codeFlows![0]!.threadFlows[0]!.locations;
+    assert.ok(steps.length >= 2);
+    assert.match(steps[0]!.location.message.text, /^Source: module 1 /);
+    assert.match(steps.at(-1)!.location.message.text, /^Sink: module /);
+    const orderLines = readFileSync(order, 'utf8').split('\n');
+    assert.match(
+      orderLines[steps[0]!.location.physicalLocation.region.startLine - 1]!,
+      /"module": "gateway:CustomWebHook"/,
+    );
   });
 
   it('writes SARIF for GitHub code scanning: rule properties on every rule, a region on every result, %SRCROOT%, invalid files as notifications', () => {

@@ -1,13 +1,17 @@
 /**
  * @module test/precision/measure: every finding the engine reports on the development corpora
- * (`make/` and `make-extra/`), one row per policy and failing module, in a stable order.
+ * (`make/`, `make-extra/` and `make-more/`), one row per policy and failing module, in a stable order.
  */
 import { evaluateBlueprint } from '../../src/engine/index.js';
 import type { Severity } from '../../src/engine/index.js';
 import { corpusFacts, corpusJson, corpusPresent, missingCorpusReason, type RealCorpus } from '../helpers/corpus.js';
 
-/** The corpora the labelled set covers (issue 14, "Prove it"). */
-export const LABELLED_CORPORA: readonly RealCorpus[] = ['make', 'make-extra'];
+/**
+ * The corpora the labelled set covers: `make` and `make-extra` (issue 14, "Prove it"), and
+ * `make-more`, labelled with the engine of commit a9a8a18 before any rule was tuned on it (issue 32,
+ * "Label before tuning"; frozen in `test/precision/baseline/before-issue-32.json`).
+ */
+export const LABELLED_CORPORA: readonly RealCorpus[] = ['make', 'make-extra', 'make-more'];
 
 /**
  * Why the labelled corpora cannot be measured here (`<folder> not found (set GOV_CORPUS_DIR ...)`), or
@@ -47,7 +51,7 @@ function merged(rows: readonly MeasuredFinding[]): MeasuredFinding[] {
 }
 
 /**
- * Evaluates every blueprint of both corpora and returns its findings (severity per failing module,
+ * Evaluates every blueprint of the labelled corpora and returns its findings (severity per failing module,
  * one row per module and severity).
  * Throws when a corpus blueprint does not evaluate: the corpus tests require that every file does.
  */

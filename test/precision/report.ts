@@ -1,11 +1,21 @@
 /**
  * @module test/precision/report: the measured precision as data (`docs/precision.json`, read by the
- * policy pages) and as a Markdown table (`docs/precision.md`).
+ * policy pages and the SARIF output: `policies.<code>` keeps their fields) and as Markdown
+ * (`docs/precision.md`): the table per policy and severity, the figures cross-validated by repository
+ * and the before-tuning figures of the round (`crossval-report.ts`).
  */
 import type { Severity } from '../../src/engine/index.js';
 import { corpusLabel } from '../helpers/corpus.js';
+import {
+  crossValidationJson,
+  crossValidationMarkdown,
+  headline,
+  percent,
+  type CrossValidationJson,
+} from './crossval-report.js';
+import type { PrecisionReport } from './judge.js';
 import { LABELLED_CORPORA } from './measure.js';
-import { overallPrecision, PRECISION_TARGET, SAMPLE_PER_SEVERITY, type Score, type SeverityCounts } from './score.js';
+import { overallPrecision, PRECISION_TARGET, SAMPLE_PER_SEVERITY, type SeverityCounts } from './score.js';
 
 /** One policy in `docs/precision.json`. */
 export interface PolicyPrecisionJson {
@@ -23,13 +33,17 @@ export interface PrecisionJson {
   readonly target: number;
   readonly overall: { readonly labelled: number; readonly true: number; readonly precision: number | null };
   readonly policies: Readonly<Record<string, PolicyPrecisionJson>>;
+  /** Issue 32: the figures split by source repository (`cross_validation`) and the round's `before_tuning`. */
+  readonly cross_validation: CrossValidationJson['cross_validation'];
+  readonly before_tuning: CrossValidationJson['before_tuning'];
 }
 
 const SEVERITY_ORDER: readonly Severity[] = ['critical', 'high', 'medium', 'low', 'info'];
 const round = (x: number | null) => (x === null ? null : Math.round(x * 1000) / 1000);
 
-/** `docs/precision.json` from a score. */
-export function precisionJson(s: Score): PrecisionJson {
+/** `docs/precision.json` from a measurement. */
+export function precisionJson(r: PrecisionReport): PrecisionJson {
+  const s = r.score;
   const overall = overallPrecision(s);
   return {
     corpora: LABELLED_CORPORA.map(corpusLabel),
@@ -48,13 +62,13 @@ export function precisionJson(s: Score): PrecisionJson {
         },
       ]),
     ),
+    ...crossValidationJson(r),
   };
 }
 
-const percent = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(x === 1 ? 0 : 1)}%`);
-
-/** `docs/precision.md` from a score. */
-export function precisionMarkdown(s: Score): string {
+/** `docs/precision.md` from a measurement. */
+export function precisionMarkdown(r: PrecisionReport): string {
+  const s = r.score;
   const overall = overallPrecision(s);
   const rows = s.policies.map((p) => {
     const sev = SEVERITY_ORDER.filter((v) => p.bySeverity[v])
@@ -79,9 +93,34 @@ reported too high, *false* is no risk. Target: ${PRECISION_TARGET * 100}% at eve
 review) that are no longer reported at that severity: the test fails if one comes back.
 
 Overall: **${percent(overall.precision)}** (${overall.true} of ${overall.labelled} labelled findings).
+${headline(r)}
 
 | policy | reported | labelled | true | overstated | false | precision | per severity (true/labelled of reported) | ok cases | fixed |
 |---|---:|---:|---:|---:|---:|---:|---|---:|---:|
 ${rows.join('\n')}
-`;
+${crossValidationMarkdown(r)}`;
+}
+
+/**
+ * The text of `docs/precision.json`: JSON indented by two spaces, with every object or array whose
+ * members are all scalars on one line (a tally, a severity's counts), so the per-fold figures stay
+ * readable and the file small. Parses to `precisionJson(r)`.
+ */
+export function precisionJsonText(r: PrecisionReport): string {
+  return compactJson(precisionJson(r), '') + '\n';
+}
+
+function compactJson(v: unknown, indent: string): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v);
+  const array = Array.isArray(v);
+  const entries: [string | null, unknown][] = array
+    ? (v as unknown[]).map((x) => [null, x])
+    : Object.entries(v as Record<string, unknown>);
+  const [open, close] = array ? ['[', ']'] : ['{', '}'];
+  if (entries.length === 0) return open + close;
+  const inner = `${indent}  `;
+  const parts = entries.map(([k, x]) => (k === null ? '' : `${JSON.stringify(k)}: `) + compactJson(x, inner));
+  return entries.every(([, x]) => x === null || typeof x !== 'object')
+    ? `${open} ${parts.join(', ')} ${close}`
+    : `${open}\n${parts.map((p) => inner + p).join(',\n')}\n${indent}${close}`;
 }

@@ -71,6 +71,13 @@ const FRAGMENTS = [
   '"domain"',
   '-us1',
   ':AA',
+  // URL rules by shape on any host (issue 32): version segments, Telegram segments, formats in queries; publishable keys.
+  'a://a/v1/',
+  '/bot12345:',
+  '?q=ghp_',
+  'pk_live_',
+  'eyJhbGciOiJIUzI1NiJ9.',
+  '; sid=',
   'f',
   '=',
   // Text parser patterns (regex-captures.ts): groups, lookarounds, classes, escapes.
@@ -87,6 +94,7 @@ const FRAGMENTS = [
 const SCANNERS: Record<string, (s: string) => unknown> = {
   'scanForSecrets (credential field)': (s) => scanForSecrets(s, 'Authorization'),
   'scanForSecrets (plain field)': (s) => scanForSecrets(s, null),
+  'scanForSecrets (Cookie header)': (s) => scanForSecrets(s, 'Cookie'),
   isPlaceholder,
   extractRefs,
   findEmails,

@@ -92,6 +92,36 @@ describe('Blueprint schema', () => {
         b['name'] = null;
       }),
       'no metadata at all': edited(({ b }) => delete b['metadata']),
+      'an if/else with a condition and an else branch, then a Merge': edited(({ flow }) =>
+        flow.push(
+          m(10, 'builtin:BasicIfElse', {
+            mapper: null,
+            branches: [
+              {
+                label: 'Urgent',
+                type: 'condition',
+                merge: true,
+                conditions: [[{ a: '{{1.p}}', o: 'text:equal', b: 'u' }]],
+                flow: [m(11, 'slack:CreateMessage')],
+              },
+              { label: '', type: 'else', merge: true, disabled: false, flow: [] },
+            ],
+          }),
+          m(12, 'builtin:BasicMerge', { mapper: null, outputs: [], filters: [null, null] }),
+        ),
+      ),
+      'an agent with tools': edited(({ flow }) =>
+        flow.push(
+          m(10, 'ai-local-agent:RunLocalAIAgent', {
+            tools: [{ name: 'Draft', description: 'Writes a draft', flow: [m(11, 'google-email:createADraft')] }],
+          }),
+        ),
+      ),
+      'orphans on the canvas': edited(({ b }) => {
+        (b['metadata'] as Obj)['designer'] = {
+          orphans: [[m(10, 'http:ActionSendData'), m(11, 'slack:CreateMessage')]],
+        };
+      }),
       'unknown keys everywhere': edited(({ b, trigger, route }) => {
         b['_public_note'] = 'x';
         trigger['data'] = {};
@@ -123,6 +153,15 @@ describe('Blueprint schema', () => {
       'onerror an object': edited(({ routed }) => (routed['onerror'] = {})),
       'filter a string': edited(({ routed }) => (routed['filter'] = 'x')),
       'a module nested in a route a number': edited(({ route }) => (route['flow'] as unknown[]).push(3)),
+      'branches an object': edited(({ trigger }) => (trigger['branches'] = {})),
+      'a branch a list': edited(({ trigger }) => (trigger['branches'] = [[]])),
+      'a branch flow an object': edited(({ trigger }) => (trigger['branches'] = [{ flow: {} }])),
+      'a module in a branch without module': edited(({ trigger }) => (trigger['branches'] = [{ flow: [{ id: 9 }] }])),
+      'tools a string': edited(({ trigger }) => (trigger['tools'] = 'x')),
+      'a tool flow a number': edited(({ trigger }) => (trigger['tools'] = [{ flow: 1 }])),
+      'an orphan with a bad id': edited(({ b }) => {
+        (b['metadata'] as Obj)['designer'] = { orphans: [[{ id: 'x', module: 'a:b' }]] };
+      }),
     };
     for (const [name, b] of Object.entries(cases)) {
       assert.equal(parseBlueprint(b).ok, false, `${name}: the engine accepts it`);

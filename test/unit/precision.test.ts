@@ -1,10 +1,12 @@
 /**
- * The labelled precision set (issue 14, "Prove it"): the engine's findings on both development
- * corpora against the reviewer's labels in `test/precision/labels/`. Fails when a high or critical
+ * The labelled precision set (issue 14, "Prove it"): the engine's findings on the labelled development
+ * corpora (`LABELLED_CORPORA`: make, make-extra, make-more) against the reviewer's labels in `test/precision/labels/`. Fails when a high or critical
  * finding is unlabelled or not true, a finding labelled false is reported, a finding labelled true
  * is lost, an `ok` look-alike is reported, a policy has no `ok` case, a policy falls below 90% at a
  * severity, or a severity's sample is short; reports precision per policy. `npm run precision --
- * --todo` lists what to label.
+ * --todo` lists what to label. Disagreements on the held-out files of the tuning round
+ * (`test/precision/holdout.json`) fail it too, counted without being named; `docs/precision.json`
+ * must hold today's figures, cross-validated by repository (issue 32) included.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,23 +14,59 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { POLICIES } from '../../src/engine/index.js';
 import { corpusSuite } from '../helpers/corpus.js';
+import { repositorySources } from '../precision/folds.js';
+import { loadHoldout, maskHeldOut } from '../precision/holdout.js';
+import { judge, loadBaseline, precisionCorpora, type PrecisionReport } from '../precision/judge.js';
 import { loadLabels } from '../precision/labels.js';
-import { LABELLED_CORPORA, measureCorpora, type MeasuredFinding } from '../precision/measure.js';
+import { measureCorpora, type MeasuredFinding } from '../precision/measure.js';
 import { precisionJson } from '../precision/report.js';
 import { overallPrecision, score, type Score } from '../precision/score.js';
 
 const row = (f: MeasuredFinding) => `${f.policy} ${f.file} #${f.module} ${f.severity}`;
+const holdout = loadHoldout();
 
-corpusSuite('labelled precision set', LABELLED_CORPORA, ({ it, before }) => {
+corpusSuite('labelled precision set', precisionCorpora(holdout), ({ it, before }) => {
+  let report: PrecisionReport;
   let s: Score;
+  let hidden: number;
   before(() => {
-    s = score(
-      measureCorpora(),
-      loadLabels(),
-      POLICIES.map((p) => p.code),
-    );
+    report = judge(measureCorpora(), {
+      labels: loadLabels(),
+      catalog: POLICIES.map((p) => p.code),
+      holdout,
+      sources: repositorySources(precisionCorpora(holdout)),
+      baseline: loadBaseline(holdout),
+    });
+    // Disagreements on held-out files are counted by a test of their own rather than named (issue 32:
+    // rules are not tuned by reading them; `npm run precision -- --reveal-holdout` names them).
+    const masked = maskHeldOut(report.score.problems, report.split);
+    s = { ...report.score, problems: masked.shown };
+    hidden = masked.hidden;
   });
 
+  // The held-out files are held to the issue's target rather than to every label (issue 32, "Targets"):
+  // at least 90% of their high and critical findings true and none false, each one labelled. Other
+  // disagreements there are counted in diagnostics, not named: rules are not tuned by reading them.
+  it('meets the target on the held-out files: every high labelled, >= 90% true, none false (counted, not named)', (t) => {
+    const held = <T extends { readonly file: string }>(list: readonly T[]) =>
+      list.filter((f) => report.split.heldOut(f.file));
+    const p = report.score.problems;
+    const high = report.crossValidation.overall.high.outOfSample;
+    const falseHigh = held(p.wrongHigh).filter((f) => f.label!.verdict === 'false').length;
+    t.diagnostic(
+      `held out: ${high.true}/${high.labelled} high or critical true; ${hidden} disagreement(s) in all (\`npm run precision -- --reveal-holdout\`)`,
+    );
+    assert.equal(
+      held(p.unlabelled).length,
+      0,
+      'unlabelled high findings on held-out files: `npm run precision -- --todo`',
+    );
+    assert.equal(falseHigh, 0, 'high or critical findings labelled false on held-out files');
+    assert.ok(
+      high.precision === null || high.precision >= 0.9,
+      `held-out high and critical precision ${high.true}/${high.labelled} is under 90%`,
+    );
+  });
   it('labels every high and critical finding, each one true', () => {
     assert.deepEqual(s.problems.unlabelled.map(row), [], 'unlabelled: run `npm run precision -- --todo`');
     assert.deepEqual(
@@ -81,7 +119,7 @@ corpusSuite('labelled precision set', LABELLED_CORPORA, ({ it, before }) => {
     const committed: unknown = JSON.parse(
       readFileSync(fileURLToPath(new URL('../../../docs/precision.json', import.meta.url)), 'utf8'),
     );
-    assert.deepEqual(committed, JSON.parse(JSON.stringify(precisionJson(s))));
+    assert.deepEqual(committed, JSON.parse(JSON.stringify(precisionJson(report))));
   });
 });
 

@@ -362,27 +362,31 @@ describe('renderScenarioSvg', () => {
     assertSafe(svg);
   };
 
-  eachCorpus('every blueprint of a corpus', ['fixtures', 'make', 'make-extra'], (corpus, { it, before }) => {
-    let graphs: Drawn = [];
-    before(() => {
-      graphs = graphsOf(corpus);
-    });
-    it(
-      'lays out every blueprint, canvas and computed, with no two module centres closer than MIN_CENTRE_DISTANCE',
-      spaced(() => graphs),
-    );
-    it(
-      "names each module with its drawn words first, in order (WCAG 2.5.3 Label in Name, as axe-core's rule reads it)",
-      labelled(() => graphs),
-    );
-    // The make corpus holds the largest real export (195 modules).
-    if (corpus === 'make')
-      for (const layout of ['auto', 'computed'] as const)
-        it(
-          `draws every module of the largest blueprint once, no two circles overlapping, all inside the viewBox (${layout} layout)`,
-          drawsLarge(() => [...graphs].sort((a, b) => b.graph.modules.length - a.graph.modules.length)[0]!, layout),
-        );
-  });
+  eachCorpus(
+    'every blueprint of a corpus',
+    ['fixtures', 'make', 'make-extra', 'make-more'],
+    (corpus, { it, before }) => {
+      let graphs: Drawn = [];
+      before(() => {
+        graphs = graphsOf(corpus);
+      });
+      it(
+        'lays out every blueprint, canvas and computed, with no two module centres closer than MIN_CENTRE_DISTANCE',
+        spaced(() => graphs),
+      );
+      it(
+        "names each module with its drawn words first, in order (WCAG 2.5.3 Label in Name, as axe-core's rule reads it)",
+        labelled(() => graphs),
+      );
+      // The make corpus holds the largest real export (195 modules).
+      if (corpus === 'make')
+        for (const layout of ['auto', 'computed'] as const)
+          it(
+            `draws every module of the largest blueprint once, no two circles overlapping, all inside the viewBox (${layout} layout)`,
+            drawsLarge(() => [...graphs].sort((a, b) => b.graph.modules.length - a.graph.modules.length)[0]!, layout),
+          );
+    },
+  );
 
   describe('a generated blueprint of 210 modules on its canvas positions', () => {
     const large = { file: 'largeBlueprint()', graph: graphOf(largeBlueprint()) };

@@ -6,10 +6,13 @@ import { applyWaivers, type ActiveWaiver } from '../../src/engine/waivers.js';
 import { contribution, violationStats } from '../../src/actors/outcome.js';
 import { bp, m } from '../helpers/blueprints.js';
 
-/** Two unhandled Sheets writes (DI-1 on modules 2 and 3) and default labels (ARC-4, a warn). */
+/**
+ * Two unhandled Sheets writes (DI-1 on modules 2 and 3, both medium: incomplete executions are not
+ * stored, so the last one is not lowered) and default labels (ARC-4, a warn).
+ */
 function evaluation(): ScenarioEvaluation {
   const r = evaluateBlueprint(
-    bp([m(1, 'http:ActionSendData'), m(2, 'google-sheets:addRow'), m(3, 'google-sheets:addRow')]),
+    bp([m(1, 'http:ActionSendData'), m(2, 'google-sheets:addRow'), m(3, 'google-sheets:addRow')], { dlq: false }),
     {
       scenarioId: 's1',
     },

@@ -23,10 +23,14 @@ export function cleanSvg(markup: string): SVGSVGElement | null {
   return document.importNode(root, true) as unknown as SVGSVGElement;
 }
 
-/** The picture; `selected` is outlined; `onSelect(moduleId)` on click, Enter or Space. */
+/**
+ * The picture; `selected` is outlined; the modules of `highlighted` (an evidence path being looked
+ * at) are marked `on-path`; `onSelect(moduleId)` on click, Enter or Space.
+ */
 export function ScenarioSvg(props: {
   svg: string;
   selected: string | null;
+  highlighted?: readonly string[];
   onSelect: (moduleId: string) => void;
   label: string;
 }) {
@@ -61,6 +65,15 @@ export function ScenarioSvg(props: {
       g.setAttribute('aria-pressed', on ? 'true' : 'false');
     }
   }, [props.selected, props.svg]);
+
+  const highlighted = (props.highlighted ?? []).join(' ');
+  useEffect(() => {
+    const host = ref.current;
+    if (!host) return;
+    const on = new Set(highlighted === '' ? [] : highlighted.split(' '));
+    for (const g of Array.from(host.querySelectorAll<SVGGElement>('g.module[data-module-id]')))
+      g.classList.toggle('on-path', on.has(g.dataset['moduleId'] ?? ''));
+  }, [highlighted, props.svg]);
 
   const target = (e: Event): string | null => {
     const el = e.target instanceof Element ? e.target.closest('g.module[data-module-id]') : null;

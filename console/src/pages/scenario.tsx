@@ -1,6 +1,8 @@
 /**
  * @module console/pages/scenario: one scenario (`GET /api/v1/scenarios/{id}`): its picture with the
- * failing modules marked, each module's findings on selection, the violations with evidence,
+ * failing modules marked, each module's findings on selection, the violations with evidence (the
+ * evidence path of a finding about data moving, its modules marked in the picture on hover and
+ * selected on click, and the risk-model row that set its severity: components/evidence-path),
  * compliance controls and remediation (their Markdown rendered: components/markdown), and the
  * evaluation history.
  */
@@ -11,6 +13,7 @@ import { Badge, Loaded, PageTitle, When, useLoad } from '../components/common.js
 import { ScenarioSvg } from '../components/scenario-svg.js';
 import { Link } from '../components/link.js';
 import { Markdown } from '../components/markdown.js';
+import { EvidencePath } from '../components/evidence-path.js';
 
 /** A framework reference as text, e.g. `SOC 2 CC6.1`. */
 function control(f: { framework: string; control?: string; article?: string }): string {
@@ -25,7 +28,13 @@ export function ScenarioPage(props: { id: string }) {
 
 function ScenarioBody({ d }: { d: ScenarioDetail }) {
   const [selected, setSelected] = useState<string | null>(null);
+  const [highlighted, setHighlighted] = useState<readonly string[]>([]);
   const r = d.results;
+  /** Selects a module of an evidence path and brings the picture into view. */
+  const selectOnPicture = (id: string) => {
+    setSelected(id);
+    document.getElementById('picture-title')?.scrollIntoView({ block: 'start' });
+  };
   const findings: { v: Violation; m: FailingModule }[] = [];
   if (selected !== null)
     for (const v of r.violations)
@@ -62,7 +71,13 @@ function ScenarioBody({ d }: { d: ScenarioDetail }) {
         <p class="muted">
           Failing modules are marked. Select a module (click, or Tab to it and press Enter) to see its findings.
         </p>
-        <ScenarioSvg svg={d.svg} selected={selected} onSelect={setSelected} label={`Modules of ${d.scenario.name}`} />
+        <ScenarioSvg
+          svg={d.svg}
+          selected={selected}
+          highlighted={highlighted}
+          onSelect={setSelected}
+          label={`Modules of ${d.scenario.name}`}
+        />
         <div class="module-findings" aria-live="polite">
           {selected !== null && (
             <section aria-labelledby="module-title">
@@ -76,6 +91,12 @@ function ScenarioBody({ d }: { d: ScenarioDetail }) {
                       <Badge value={m.severity ?? v.severity} /> <strong class="mono">{v.policy}</strong> {v.title}:{' '}
                       <Markdown text={m.reason} />
                       {m.evidence && <div class="muted mono small">{m.evidence.pointer}</div>}
+                      <EvidencePath
+                        evidence={m.evidence}
+                        severity={m.severity}
+                        onSelect={setSelected}
+                        onHighlight={setHighlighted}
+                      />
                     </li>
                   ))}
                 </ul>
@@ -117,6 +138,12 @@ function ScenarioBody({ d }: { d: ScenarioDetail }) {
                         </th>
                         <td>
                           <Markdown text={m.reason} />
+                          <EvidencePath
+                            evidence={m.evidence}
+                            severity={m.severity}
+                            onSelect={selectOnPicture}
+                            onHighlight={setHighlighted}
+                          />
                         </td>
                         <td class="mono small">
                           {m.evidence?.pointer}

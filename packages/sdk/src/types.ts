@@ -50,6 +50,14 @@ export type PolicyCatalog = DataOf<'listPolicies'>;
 export type Rollup = DataOf<'getOrganizationRollup'>;
 /** One violation of a scenario's results. */
 export type Violation = ScenarioResults['violations'][number];
+/** One failing module (finding) of a violation. */
+export type FailingModule = Violation['failing_modules'][number];
+/** A finding's evidence: pointer, excerpt and, for a finding about data moving, `path` and `risk` (issue 32). */
+export type FindingEvidence = NonNullable<FailingModule['evidence']>;
+/** One step of a finding's evidence path, source first, the finding's module (the sink) last. */
+export type EvidencePathStep = NonNullable<FindingEvidence['path']>[number];
+/** The risk-model row that set a finding's severity. */
+export type RiskRow = NonNullable<FindingEvidence['risk']>;
 /** Body of `POST /webhooks`. */
 export type WebhookCreate = RequestBody<'createWebhook'>;
 /** `data` of `GET /webhooks/{id}`. */

@@ -22,6 +22,8 @@ export type FileResult =
       readonly text?: string;
       /** Each finding's location by fingerprint (`ScanOptions.locate`: SARIF), from one pass over the text. */
       readonly locations?: ReadonlyMap<string, FindingLocation>;
+      /** Each module of the findings' evidence paths by module id (`ScanOptions.locate`: SARIF `codeFlows`), from the same pass. */
+      readonly moduleLocations?: ReadonlyMap<string, FindingLocation>;
     }
   | {
       readonly file: string;

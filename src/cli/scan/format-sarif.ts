@@ -4,12 +4,15 @@
  * policy page as help (sarif-help.ts), a `helpUri` when a documentation base is given, and GitHub's
  * properties (tags, precision, security-severity: sarif-properties.ts); compliance frameworks are
  * taxonomies; each result has a region (from the scan's one pass per file, locate.ts) in an
- * artifact relative to `%SRCROOT%` and a logical location (the JSON Pointer). Files that are not
+ * artifact relative to `%SRCROOT%` and a logical location (the JSON Pointer); a finding with an
+ * evidence path (issue 32) has it as `codeFlows`, and its risk-model row in `properties.risk`. Files that are not
  * valid are no results: they are `toolExecutionNotifications` of the invocation. The log holds no
  * path or URL of the machine that ran the scan: no `file:` URL, no absolute path (issue 30).
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { Policy, Severity } from '../../engine/index.js';
+import type { EvidencePathStep, Policy, Severity } from '../../engine/index.js';
+import type { FindingLocation } from './file-result.js';
+import type { Region } from './source-map.js';
 import type { WaivedResult } from './waivers.js';
 import { POLICIES, refId } from '../../engine/index.js';
 import { CATEGORY_NAMES } from '../../engine/policies/types.js';
@@ -196,6 +199,8 @@ export function* sarifChunks(results: readonly WaivedResult[], options: SarifOpt
               text: `${v.title}: module ${m.module_id} "${m.module_name}" ${m.reason}`,
               severity: m.severity,
               fingerprint: m.fingerprint,
+              path: m.evidence?.path,
+              risk: m.evidence?.risk,
             }))
           : [
               {
@@ -203,13 +208,16 @@ export function* sarifChunks(results: readonly WaivedResult[], options: SarifOpt
                 text: `${v.title}: ${v.summary}`,
                 severity: v.severity,
                 fingerprint: v.fingerprint,
+                path: undefined,
+                risk: undefined,
               },
             ];
       for (const t of targets) {
         const at = r.locations?.get(t.fingerprint);
         // Without a location (a scan run without `locate`), the start of the file.
-        const region = at?.region ?? { startLine: 1, startColumn: 1, endLine: 1, endColumn: 2 };
+        const region = at?.region ?? FILE_START;
         const pointer = at?.pointer ?? t.pointer;
+        const artifact = { ...location, index };
         const result = {
           ruleId: v.policy,
           ruleIndex: ruleIndex.get(v.policy),
@@ -218,10 +226,13 @@ export function* sarifChunks(results: readonly WaivedResult[], options: SarifOpt
           message: { text: t.text },
           locations: [
             {
-              physicalLocation: { artifactLocation: { ...location, index }, region },
+              physicalLocation: { artifactLocation: artifact, region },
               logicalLocations: [{ fullyQualifiedName: pointer || '/', kind: 'member' }],
             },
           ],
+          ...(t.path && t.path.length > 0
+            ? { codeFlows: [codeFlow(t.path, artifact, r.moduleLocations, { pointer: pointer || '/', region })] }
+            : {}),
           partialFingerprints: { 'govFinding/v1': t.fingerprint },
           ...(waived?.[t.fingerprint]
             ? {
@@ -229,7 +240,9 @@ export function* sarifChunks(results: readonly WaivedResult[], options: SarifOpt
                 suppressions: [{ kind: 'external', status: 'accepted', justification: waived[t.fingerprint]!.reason }],
               }
             : {}),
-          properties: { severity: t.severity, status: v.status, pointer: t.pointer },
+          properties: t.risk
+            ? { severity: t.severity, status: v.status, pointer: t.pointer, risk: t.risk }
+            : { severity: t.severity, status: v.status, pointer: t.pointer },
         };
         yield `${first ? '' : ','}\n        ${JSON.stringify(result)}`;
         first = false;
@@ -237,6 +250,51 @@ export function* sarifChunks(results: readonly WaivedResult[], options: SarifOpt
     }
   }
   yield `${first ? '' : '\n      '}]${head.slice(cut + RESULTS.length)}\n`;
+}
+
+/** How a step's message names its role. */
+const ROLE_NAMES: Readonly<Record<EvidencePathStep['role'], string>> = { source: 'Source', step: 'Step', sink: 'Sink' };
+
+/** The start of a file: the region of a location not found (a scan run without `locate`). */
+const FILE_START: Region = { startLine: 1, startColumn: 1, endLine: 1, endColumn: 2 };
+
+/**
+ * A finding's evidence path (issue 32) as a SARIF code flow (SARIF 2.1.0 §3.36 codeFlow, §3.37
+ * threadFlow, §3.38 threadFlowLocation), as CodeQL's path problems give it: one thread flow whose
+ * locations are the path's modules in data-flow order, each at its module's `module` line (the sink,
+ * the finding's own module, at the result's location) with the step's role and note as its message;
+ * the source and sink are `essential`, the steps between `important`.
+ */
+function codeFlow(
+  path: readonly EvidencePathStep[],
+  artifactLocation: { uri: string; uriBaseId?: string; index: number },
+  modules: ReadonlyMap<string, FindingLocation> | undefined,
+  sink: FindingLocation,
+) {
+  const last = path.length - 1;
+  const source = path[0]!;
+  return {
+    message: {
+      text: `${source.module_name} (module ${source.module_id}) → ${path[last]!.module_name} (module ${path[last]!.module_id})`,
+    },
+    threadFlows: [
+      {
+        locations: path.map((step, i) => {
+          const at = i === last ? sink : (modules?.get(step.module_id) ?? { pointer: '/', region: FILE_START });
+          return {
+            location: {
+              physicalLocation: { artifactLocation, region: at.region },
+              logicalLocations: [{ fullyQualifiedName: at.pointer || '/', kind: 'member' }],
+              message: {
+                text: `${ROLE_NAMES[step.role]}: module ${step.module_id} "${step.module_name}": ${step.note}`,
+              },
+            },
+            importance: step.role === 'step' ? 'important' : 'essential',
+          };
+        }),
+      },
+    ],
+  };
 }
 
 /** Renders a SARIF 2.1.0 log with one run as one string (`sarifChunks` joined). */

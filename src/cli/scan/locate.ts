@@ -7,6 +7,13 @@ import type { ScenarioEvaluation } from '../../engine/index.js';
 import type { FindingLocation } from './file-result.js';
 import { modulePointers, regionsOf } from './source-map.js';
 
+/** Where `locateScan` found things: each finding by fingerprint, and each module of an evidence path by module id. */
+export interface ScanLocations {
+  readonly findings: Map<string, FindingLocation>;
+  /** The modules named in the findings' evidence paths (issue 32): their `module` line, else the module object. */
+  readonly modules: Map<string, FindingLocation>;
+}
+
 /**
  * The location of every finding of `evaluation` by fingerprint (a failing module's finding, or the
  * violation itself when it names no module). The pointer located is, first found: the finding's
@@ -19,9 +26,19 @@ export function locateFindings(
   blueprint: unknown,
   evaluation: ScenarioEvaluation,
 ): Map<string, FindingLocation> {
+  return locateScan(text, blueprint, evaluation).findings;
+}
+
+/**
+ * `locateFindings`, and in the same pass over the text the location of every module of the
+ * findings' evidence paths (SARIF `codeFlows`): its `module` member, else the module object, else the
+ * whole document.
+ */
+export function locateScan(text: string, blueprint: unknown, evaluation: ScenarioEvaluation): ScanLocations {
   const modules = modulePointers(blueprint);
   const modulePointerSet = new Set(modules.values());
   const wanted: { fingerprint: string; candidates: string[] }[] = [];
+  const stepModules = new Map<string, string[]>();
   for (const v of evaluation.violations) {
     if (v.failing_modules.length === 0) {
       wanted.push({ fingerprint: v.fingerprint, candidates: v.evidence ? [v.evidence.pointer, ''] : [''] });
@@ -35,21 +52,30 @@ export function locateFindings(
       if (at !== undefined) candidates.push(`${at}/module`, at);
       candidates.push('');
       wanted.push({ fingerprint: m.fingerprint, candidates });
-    }
-  }
-  const out = new Map<string, FindingLocation>();
-  if (wanted.length === 0) return out;
-  const regions = regionsOf(
-    text,
-    wanted.flatMap((w) => w.candidates),
-  );
-  for (const w of wanted)
-    for (const pointer of w.candidates) {
-      const region = regions.get(pointer);
-      if (region) {
-        out.set(w.fingerprint, { pointer, region });
-        break;
+      for (const step of m.evidence?.path ?? []) {
+        if (stepModules.has(step.module_id)) continue;
+        const where = modules.get(step.module_id);
+        stepModules.set(step.module_id, where === undefined ? [''] : [`${where}/module`, where, '']);
       }
     }
+  }
+  const out: ScanLocations = { findings: new Map(), modules: new Map() };
+  if (wanted.length === 0) return out;
+  const regions = regionsOf(text, [...wanted.flatMap((w) => w.candidates), ...[...stepModules.values()].flat()]);
+  const first = (candidates: readonly string[]): FindingLocation | undefined => {
+    for (const pointer of candidates) {
+      const region = regions.get(pointer);
+      if (region) return { pointer, region };
+    }
+    return undefined;
+  };
+  for (const w of wanted) {
+    const at = first(w.candidates);
+    if (at) out.findings.set(w.fingerprint, at);
+  }
+  for (const [id, candidates] of stepModules) {
+    const at = first(candidates);
+    if (at) out.modules.set(id, at);
+  }
   return out;
 }

@@ -11,7 +11,7 @@ export type { FileResult } from './file-result.js';
 import { SEVERITY_RANK, evaluateBlueprint } from '../../engine/index.js';
 import { hasUnwaivedFinding, type WaivedResult } from './waivers.js';
 import { jsonErrorPosition } from './json-position.js';
-import { locateFindings } from './locate.js';
+import { locateScan } from './locate.js';
 
 /** Scan options. */
 export interface ScanOptions {
@@ -174,6 +174,7 @@ function scanFile(path: string, options: ScanOptions, cwd: string): FileResult {
     ...(options.extraPolicies ? { extraPolicies: options.extraPolicies } : {}),
   });
   if (!r.ok) return { file, kind: 'invalid', error: r.error };
+  const located = options.locate ? locateScan(text, json, r.evaluation) : null;
   // The text is dropped unless a report needs it: a scan of a thousand files keeps no thousand texts.
   return {
     file,
@@ -182,7 +183,7 @@ function scanFile(path: string, options: ScanOptions, cwd: string): FileResult {
       ? { ...r.evaluation, module_graph: { nodes: [], edges: [] }, module_summary: [], remediation: {} }
       : r.evaluation,
     ...(options.keepText ? { text } : {}),
-    ...(options.locate ? { locations: locateFindings(text, json, r.evaluation) } : {}),
+    ...(located ? { locations: located.findings, moduleLocations: located.modules } : {}),
   };
 }
 

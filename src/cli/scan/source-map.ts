@@ -7,6 +7,7 @@
  */
 // CommonJS build: the package's ESM build imports its files without extensions, which Node cannot load.
 import jsonc from 'jsonc-parser';
+import { parseBlueprint } from '../../engine/index.js';
 
 /**
  * A SARIF 2.1.0 region (§3.30): 1-based lines and columns, columns in UTF-16 code units (SARIF
@@ -165,38 +166,13 @@ function positions(text: string, offsets: number[]): Map<number, { line: number;
 }
 
 /**
- * The JSON Pointer of every module of a blueprint by module id, walked as the engine's parser walks
- * it (src/engine/blueprint/parse.ts: `flow`, then per module its `onerror` handlers and its
- * `routes[n].flow`), so that modules exported with `"id": null` get the engine's
- * `unnumbered-<n>` ids in the same order.
+ * The JSON Pointer of every module of a blueprint by module id, as the engine's parser gives them
+ * (src/engine/blueprint/parse.ts: the top-level flow, router routes, error handlers, if/else
+ * branches, agent tools and the orphans of `metadata.designer.orphans`), so that a finding on any
+ * module, `"id": null` ones included (`unnumbered-<n>`), maps to its region. Empty for a blueprint the
+ * engine refuses (the scanner locates findings of evaluated files only).
  */
 export function modulePointers(blueprint: unknown): Map<string, string> {
-  const out = new Map<string, string>();
-  let unnumbered = 0;
-  const isObject = (v: unknown): v is Record<string, unknown> =>
-    v !== null && typeof v === 'object' && !Array.isArray(v);
-  const walk = (flow: unknown, pointer: string): void => {
-    if (!Array.isArray(flow)) return;
-    flow.forEach((raw, index) => {
-      if (!isObject(raw)) return;
-      const here = `${pointer}/${index}`;
-      const rawId = raw['id'];
-      // The engine accepts an integer or a string of digits (parse.ts); other ids make the file invalid.
-      const id =
-        rawId === null || rawId === undefined
-          ? `unnumbered-${++unnumbered}`
-          : typeof rawId === 'number' || typeof rawId === 'string'
-            ? String(rawId)
-            : '';
-      if (!out.has(id)) out.set(id, here);
-      walk(raw['onerror'], `${here}/onerror`);
-      const routes = raw['routes'];
-      if (Array.isArray(routes))
-        routes.forEach((route, r) => {
-          if (isObject(route)) walk(route['flow'], `${here}/routes/${r}/flow`);
-        });
-    });
-  };
-  if (isObject(blueprint)) walk(blueprint['flow'], '/flow');
-  return out;
+  const parsed = parseBlueprint(blueprint);
+  return new Map(parsed.ok ? parsed.graph.modules.map((m): [string, string] => [m.id, m.pointer]) : []);
 }

@@ -8,6 +8,7 @@ import type { JsonObject, ModuleNode } from './types.js';
 import type { AiOutput, ModuleEffect, ResolvedRow, SendChannel } from './module-table.js';
 import { appChannel, appRecipients, moduleRow } from './module-table.js';
 import { actionWords, aiOutputByWords, verbEffect } from './verbs.js';
+import { LLM_HOSTS } from '../hosts/llm-hosts.js';
 
 export { actionWords } from './verbs.js';
 
@@ -22,8 +23,8 @@ export type ModuleRole =
 export type ModuleKind = ModuleEffect | 'transform' | 'flow' | 'directive' | 'respond' | 'other';
 /** Error-handler directives (Make: Ignore, Resume, Commit, Rollback, Break). */
 export type Directive = 'ignore' | 'resume' | 'commit' | 'rollback' | 'break';
-/** Flow-control modules. */
-export type FlowKind = 'router' | 'iterator' | 'aggregator' | 'repeater' | 'sleep';
+/** Flow-control modules (`if-else` splits into branches of which one runs, `merge` rejoins them: Make help "If-else and Merge"). */
+export type FlowKind = 'router' | 'if-else' | 'merge' | 'iterator' | 'aggregator' | 'repeater' | 'sleep';
 /** How a scenario is started by its first module. */
 export type TriggerKind = 'webhook' | 'mailhook' | 'app-instant' | 'watch' | 'schedule';
 export type { AiOutput, ModuleEffect, SendChannel };
@@ -72,6 +73,13 @@ export interface ModuleClass {
   readonly external: boolean;
   /** Connection reference (`__IMTCONN__`, `__IMTHOOK__`, keychain `auth`), `null` when none. */
   readonly connection: string | null;
+  /**
+   * An opaque sink: the module hands its input to a scenario the export does not contain
+   * (`OPAQUE_SINKS`: Make *Scenarios → Call a subscenario*, the callee named by id in
+   * `parameters.scenario`). A blueprint holds one scenario, so the callee is never in the same export
+   * and what it does with the data cannot be followed (docs/engine.md "Blueprint coverage (issue 32)").
+   */
+  readonly opaque: boolean;
 }
 
 /** Make built-in / tool apps that never leave the platform. */
@@ -178,33 +186,13 @@ export function isAiApp(app: string): boolean {
   return AI_APPS.has(aiAppKey(app));
 }
 
-/** Hosts of LLM APIs called through generic HTTP modules (corpus facts: api.groq.com, api.anthropic.com, api.vapi.ai). */
-export const AI_HOSTS: readonly string[] = [
-  'api.openai.com',
-  'api.groq.com',
-  'api.anthropic.com',
-  'generativelanguage.googleapis.com',
-  'api.mistral.ai',
-  'api.perplexity.ai',
-  'openrouter.ai',
-  'api.deepseek.com',
-  'api.cohere.ai',
-  'api.cohere.com',
-  'api-inference.huggingface.co',
-  'api.replicate.com',
-  'api.together.xyz',
-  'api.fireworks.ai',
-  'api.x.ai',
-  'openai.azure.com',
-  'aiplatform.googleapis.com',
-  'api.elevenlabs.io',
-  'api.vapi.ai',
-];
+/** Hosts of LLM APIs called through generic HTTP modules (the catalog `engine/hosts/llm-hosts`, with each provider's API reference). */
+export const AI_HOSTS: readonly string[] = LLM_HOSTS.map((h) => h.host);
 /**
  * AI hosts whose calls act in the world rather than compute a reply: Vapi places phone calls by a
  * voice agent (make-extra alozieai: `POST https://api.vapi.ai/call/phone`). Their HTTP role follows the method.
  */
-const AI_AGENT_HOSTS: readonly string[] = ['api.vapi.ai'];
+const AI_AGENT_HOSTS: readonly string[] = LLM_HOSTS.filter((h) => h.acts).map((h) => h.host);
 
 const EMAIL_APPS: ReadonlySet<string> = new Set([
   'google-email',
@@ -242,6 +230,8 @@ const DIRECTIVES: ReadonlyMap<string, Directive> = new Map(
 const FLOW: ReadonlyMap<string, FlowKind> = new Map(
   Object.entries({
     'builtin:BasicRouter': 'router',
+    'builtin:BasicIfElse': 'if-else',
+    'builtin:BasicMerge': 'merge',
     'builtin:BasicFeeder': 'iterator',
     'builtin:BasicAggregator': 'aggregator',
     'builtin:BasicRepeater': 'repeater',
@@ -262,6 +252,14 @@ const FLOW: ReadonlyMap<string, FlowKind> = new Map(
  * to the scenario that called it (Make *Scenario inputs and outputs*; make `sreejameesa` 3).
  */
 const RESPONDERS: ReadonlySet<string> = new Set(['gateway:WebhookRespond', 'scenario-service:ReturnData']);
+
+/**
+ * Modules that pass data to another scenario, which no export contains with the caller: Make
+ * *Scenarios → Call a subscenario* (`scenario-service:CallSubscenario`; make `mateipop`, make-more
+ * `saifqazi92`). The called scenario starts with `scenario-service:StartSubscenario` and may answer
+ * with `scenario-service:ReturnData` (`RESPONDERS`).
+ */
+export const OPAQUE_SINKS: ReadonlySet<string> = new Set(['scenario-service:CallSubscenario']);
 
 /** The URL an HTTP-like module calls (`mapper.url`, else `parameters.url`), `null` when none is literal text. */
 export function moduleUrl(node: ModuleNode): string | null {
@@ -322,6 +320,7 @@ function computeClass(node: ModuleNode): ModuleClass {
     datastore: node.app === 'datastore',
     external: !INTERNAL_APPS.has(node.app),
     connection: connectionOf(node.parameters),
+    opaque: OPAQUE_SINKS.has(node.type),
   };
 }
 

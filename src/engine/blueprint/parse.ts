@@ -1,7 +1,9 @@
 /** @module engine/blueprint/parse: Make.com blueprint JSON → ScenarioGraph, once per evaluation. */
 import type { EngineError } from '../errors.js';
+import type { AgentSettings, ToolFlow } from './agent.js';
 import type {
   GraphEdge,
+  IfElseBranch,
   Json,
   JsonObject,
   ModuleContainer,
@@ -12,12 +14,17 @@ import type {
 } from './types.js';
 import { BlueprintError, pointerToken } from '../errors.js';
 import { boundedMemo } from '../memo.js';
+import { AGENT_APPS, readAgentSettings } from './agent.js';
 import { parseModuleName } from './module-name.js';
 
-/** Deepest nesting of routes and error handlers accepted (corpus max is ~7); guards the recursion. */
+/** Deepest nesting of routes, branches, tools and error handlers accepted (corpus max is ~7); guards the recursion. */
 export const MAX_NESTING = 64;
 /** Most modules accepted in one blueprint (corpus max is 195). */
 export const MAX_MODULES = 5000;
+/** Make's Merge module, which rejoins the branches of the if/else before it (Make help "If-else and Merge"). */
+export const MERGE_MODULE = 'builtin:BasicMerge';
+/** Where an export keeps canvas modules not connected to the flow: chains of modules (corpus make-more, make-extra). */
+export const ORPHANS_POINTER = '/metadata/designer/orphans';
 
 /** Result of `parseBlueprint`: a graph, or an engine error with the pointer of the first problem. */
 export type ParseResult =
@@ -30,7 +37,11 @@ const asNum = (v: unknown): number | null => (typeof v === 'number' && Number.is
 /**
  * Parses a Make.com (or old Integromat) scenario export into a ScenarioGraph.
  * Shape (design notes "Blueprints and scenarios"; corpus FORMAT.md): `{ name, flow: [module...], metadata }`,
- * modules `{ id, module: "app:Action", version, parameters, mapper, metadata, filter?, routes?, onerror? }`.
+ * modules `{ id, module: "app:Action", version, parameters, mapper, metadata, filter?, routes?, onerror?,
+ * branches?, tools? }`. Every module is walked wherever Make keeps it: router `routes[].flow`, error
+ * handlers `onerror`, if/else `branches[].flow`, agent `tools[].flow`, and the canvas modules not
+ * connected to the flow, `metadata.designer.orphans` (chains of modules); module ids are unique across
+ * all of them (docs/engine.md "Blueprint coverage (issue 32)").
  * Every module name Make exports is accepted (custom apps `app#<name>-<id>:<action>` included, see
  * `parseModuleName`); an app the engine does not know is classified, never refused. Unknown keys are ignored. Never throws: invalid input returns `{ ok: false, error }` whose issue
  * carries the RFC 6901 pointer of the first problem (e.g. `/flow/2/module`).
@@ -99,6 +110,7 @@ class Parser {
       routeIndex: null,
       nesting: 0,
     });
+    const orphanIds = this.walkOrphans(isObject(metadata) ? metadata : null);
     return {
       name: typeof name === 'string' && name.trim() !== '' ? name : 'Untitled scenario',
       modules: this.modules,
@@ -106,6 +118,7 @@ class Parser {
       edges: this.edges,
       settings: readSettings(isObject(metadata) ? metadata : null),
       topLevelIds,
+      orphanIds,
       maxDepth: this.maxDepth,
       raw: input,
     };
@@ -115,12 +128,42 @@ class Parser {
     if (at.nesting > MAX_NESTING)
       throw new BlueprintError(pointer, `routes and error handlers nest deeper than ${MAX_NESTING} levels`);
     const ids: string[] = [];
+    let previous: ModuleNode | null = null;
     flow.forEach((raw, index) => {
       const node = this.readModule(raw, `${pointer}/${index}`, at, index);
-      if (ids.length > 0) this.edges.push({ from: ids[ids.length - 1]!, to: node.id, kind: 'next' });
+      // Make runs an if/else's branch, then the Merge module after it: no direct link between the two.
+      if (previous && previous.branches.length > 0 && node.type === MERGE_MODULE) this.mergeEdges(previous, node);
+      else if (previous) this.edges.push({ from: previous.id, to: node.id, kind: 'next' });
       ids.push(node.id);
+      previous = node;
     });
     return ids;
+  }
+
+  /** A `merge` edge from the end of each branch that rejoins (the if/else itself for an empty branch) to the Merge module. */
+  private mergeEdges(ifElse: ModuleNode, merge: ModuleNode): void {
+    ifElse.branches.forEach((branch, routeIndex) => {
+      if (!branch.merge) return;
+      const last = branch.moduleIds[branch.moduleIds.length - 1] ?? ifElse.id;
+      this.edges.push({ from: last, to: merge.id, kind: 'merge', routeIndex });
+    });
+  }
+
+  /**
+   * The orphans of `metadata.designer.orphans`: each entry a chain of modules (an array, as Make
+   * exports them) or one module object; other entries and a missing list are ignored (the list is
+   * canvas state). Returns the ids of each chain.
+   */
+  private walkOrphans(metadata: JsonObject | null): string[][] {
+    const designer = metadata && isObject(metadata['designer']) ? metadata['designer'] : null;
+    const orphans = designer?.['orphans'];
+    if (!Array.isArray(orphans)) return [];
+    return orphans.map((chain, routeIndex) => {
+      const at: Placement = { depth: 0, container: 'orphan', parentId: null, routeIndex, nesting: 1 };
+      const pointer = `${ORPHANS_POINTER}/${routeIndex}`;
+      if (Array.isArray(chain)) return this.walkFlow(chain, pointer, at);
+      return isObject(chain) ? [this.readModule(chain, pointer, at, 0).id] : [];
+    });
   }
 
   private readModule(raw: Json, pointer: string, at: Placement, index: number): ModuleNode {
@@ -157,12 +200,21 @@ class Parser {
     const y = asNum(designer?.['y']);
     const routesRaw = raw['routes'];
     const onerrorRaw = raw['onerror'];
+    const branchesRaw = raw['branches'];
+    const toolsRaw = raw['tools'];
     if (routesRaw !== undefined && routesRaw !== null && !Array.isArray(routesRaw))
       throw new BlueprintError(`${pointer}/routes`, 'routes must be an array');
     if (onerrorRaw !== undefined && onerrorRaw !== null && !Array.isArray(onerrorRaw))
       throw new BlueprintError(`${pointer}/onerror`, 'onerror must be an array of modules');
+    if (branchesRaw !== undefined && branchesRaw !== null && !Array.isArray(branchesRaw))
+      throw new BlueprintError(`${pointer}/branches`, 'branches must be an array');
+    if (toolsRaw !== undefined && toolsRaw !== null && !Array.isArray(toolsRaw))
+      throw new BlueprintError(`${pointer}/tools`, 'tools must be an array');
     const errorHandlerIds: string[] = [];
     const routes: { moduleIds: string[]; disabled: boolean }[] = [];
+    const branches: IfElseBranch[] = [];
+    const mapper = isObject(raw['mapper']) ? raw['mapper'] : null;
+    const outputs = type === MERGE_MODULE && Array.isArray(raw['outputs']) ? raw['outputs'].filter(isObject) : [];
     const node: ModuleNode = {
       id,
       type,
@@ -173,7 +225,7 @@ class Parser {
       label,
       name: label ?? humanizeModuleType(type),
       parameters: isObject(raw['parameters']) ? raw['parameters'] : null,
-      mapper: isObject(raw['mapper']) ? raw['mapper'] : null,
+      mapper,
       filter: readFilter(raw['filter'], `${pointer}/filter`),
       position: x !== null && y !== null ? { x, y } : null,
       pointer,
@@ -185,6 +237,10 @@ class Parser {
       ordinal: this.modules.length,
       errorHandlerIds,
       routes,
+      branches,
+      // Set once its tools are walked (below), so that the module comes before its tools in document order.
+      agent: null,
+      outputs,
       metadata: meta,
       // Filled by classify(); present from the start so that filling it does not change the node's shape.
       classification: undefined,
@@ -231,7 +287,80 @@ class Parser {
         }
       });
     }
+    if (Array.isArray(branchesRaw))
+      branchesRaw.forEach((branch, routeIndex) => branches.push(this.readBranch(branch, id, pointer, at, routeIndex)));
+    if (Array.isArray(toolsRaw) || AGENT_APPS.has(app)) {
+      const tools = Array.isArray(toolsRaw) ? toolsRaw.map((tool, i) => this.readTool(tool, id, pointer, at, i)) : [];
+      (node as { agent: AgentSettings | null }).agent = readAgentSettings(app, mapper, pointer, tools);
+    }
     return node;
+  }
+
+  /** One if/else branch (`branches[i]`): its flow, condition and an edge from the if/else to its first module. */
+  private readBranch(branch: Json, parentId: string, parent: string, at: Placement, routeIndex: number): IfElseBranch {
+    const pointer = `${parent}/branches/${routeIndex}`;
+    if (!isObject(branch)) throw new BlueprintError(pointer, 'branch must be an object with a "flow" array');
+    const flow = branch['flow'] ?? [];
+    if (!Array.isArray(flow)) throw new BlueprintError(`${pointer}/flow`, 'branch flow must be an array of modules');
+    const moduleIds = this.walkFlow(flow, `${pointer}/flow`, {
+      depth: at.depth + 1,
+      container: 'branch',
+      parentId,
+      routeIndex,
+      nesting: at.nesting + 1,
+    });
+    this.maxDepth = Math.max(this.maxDepth, at.depth + 1);
+    const label = typeof branch['label'] === 'string' ? branch['label'] : '';
+    const conditions = branch['conditions'];
+    const kind =
+      branch['type'] === 'else'
+        ? 'else'
+        : branch['type'] === 'condition' || Array.isArray(conditions)
+          ? 'condition'
+          : 'else';
+    const condition =
+      kind === 'condition'
+        ? {
+            name: label,
+            conditions: Array.isArray(conditions)
+              ? conditions.map((g) => (Array.isArray(g) ? g.filter(isObject) : []))
+              : [],
+          }
+        : null;
+    if (moduleIds[0] !== undefined)
+      this.edges.push({
+        from: parentId,
+        to: moduleIds[0],
+        kind: 'branch',
+        routeIndex,
+        ...(condition ? { filter: label } : {}),
+      });
+    return {
+      moduleIds,
+      kind,
+      label,
+      condition,
+      merge: branch['merge'] !== false,
+      disabled: branch['disabled'] === true,
+      pointer,
+    };
+  }
+
+  /** One agent tool (`tools[i]`): its flow and an edge from the agent to its first module. */
+  private readTool(tool: Json, parentId: string, parent: string, at: Placement, routeIndex: number): ToolFlow {
+    const pointer = `${parent}/tools/${routeIndex}`;
+    if (!isObject(tool)) throw new BlueprintError(pointer, 'tool must be an object with a "flow" array');
+    const flow = tool['flow'] ?? [];
+    if (!Array.isArray(flow)) throw new BlueprintError(`${pointer}/flow`, 'tool flow must be an array of modules');
+    const moduleIds = this.walkFlow(flow, `${pointer}/flow`, {
+      depth: at.depth,
+      container: 'tool',
+      parentId,
+      routeIndex,
+      nesting: at.nesting + 1,
+    });
+    if (moduleIds[0] !== undefined) this.edges.push({ from: parentId, to: moduleIds[0], kind: 'tool', routeIndex });
+    return { raw: tool, moduleIds, pointer };
   }
 }
 

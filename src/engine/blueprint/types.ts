@@ -1,5 +1,6 @@
 /** @module engine/blueprint/types: the parsed scenario graph every policy reads (never raw JSON). */
 
+import type { AgentSettings } from './agent.js';
 import type { ModuleClass } from './classify.js';
 
 /** A plain JSON value as found in a blueprint. */
@@ -7,8 +8,13 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 /** A JSON object. */
 export type JsonObject = { [key: string]: Json };
 
-/** Where a module sits: the top-level flow, a router route, or an error-handler route (`onerror`). */
-export type ModuleContainer = 'flow' | 'route' | 'onerror';
+/**
+ * Where a module sits: the top-level flow, a router route (`routes[].flow`), an error-handler route
+ * (`onerror`), an if/else branch (`builtin:BasicIfElse` `branches[].flow`), an AI agent's tool
+ * (`tools[].flow`), or a chain of canvas modules not connected to the flow
+ * (`metadata.designer.orphans`, which Make never runs). docs/engine.md "Blueprint coverage (issue 32)".
+ */
+export type ModuleContainer = 'flow' | 'route' | 'onerror' | 'branch' | 'tool' | 'orphan';
 
 /**
  * One condition group list of a Make filter: OR of AND-groups, as in the blueprint
@@ -17,6 +23,28 @@ export type ModuleContainer = 'flow' | 'route' | 'onerror';
 export interface ModuleFilter {
   readonly name: string;
   readonly conditions: readonly (readonly JsonObject[])[];
+}
+
+/**
+ * One branch of an if/else module (`builtin:BasicIfElse`, Make help "If-else and Merge"): Make runs
+ * the first branch, in order, whose condition passes, else the `else` branch; a branch with `merge`
+ * rejoins the flow at the `builtin:BasicMerge` module that follows the if/else.
+ */
+export interface IfElseBranch {
+  /** Ids of the branch's modules (`branches[i].flow`), in order. */
+  readonly moduleIds: readonly string[];
+  /** `condition` for a branch with conditions, `else` for the fallback branch (`type: "else"`, no conditions). */
+  readonly kind: 'condition' | 'else';
+  /** The branch's label (`''` when none). */
+  readonly label: string;
+  /** The branch's condition as a filter named by its label (`branches[i].conditions`); `null` for an else branch. */
+  readonly condition: ModuleFilter | null;
+  /** The branch rejoins at the Merge module after the if/else (`merge`, default true). */
+  readonly merge: boolean;
+  /** A branch switched off in the editor (`disabled: true`). */
+  readonly disabled: boolean;
+  /** RFC 6901 pointer of the branch object (`/flow/1/branches/0`). */
+  readonly pointer: string;
 }
 
 /** One module of a scenario, wherever it is nested. */
@@ -44,12 +72,21 @@ export interface ModuleNode {
   readonly position: { readonly x: number; readonly y: number } | null;
   /** RFC 6901 JSON Pointer of the module object in the blueprint (`/flow/1/routes/0/flow/2`). */
   readonly pointer: string;
-  /** Router nesting depth: 0 on the top-level flow, +1 per enclosing router route. */
+  /**
+   * Nesting depth: 0 on the top-level flow and on orphans, +1 per enclosing router route or if/else
+   * branch (both split the flow); error handlers and agent tools keep their module's depth.
+   */
   readonly depth: number;
   readonly container: ModuleContainer;
-  /** Id of the router (for `route`) or failing module (for `onerror`) this module hangs off. */
+  /**
+   * Id of the module this one hangs off: the router (`route`), the failing module (`onerror`), the
+   * if/else (`branch`) or the agent (`tool`); `null` on the top-level flow and on orphans.
+   */
   readonly parentId: string | null;
-  /** Route index within the parent router, for modules on a route. */
+  /**
+   * Index of the module's route, branch or tool within its parent (`route`, `branch`, `tool`), or of
+   * its chain within `metadata.designer.orphans` (`orphan`); `null` on the top-level flow and in error handlers.
+   */
   readonly routeIndex: number | null;
   /** Position within its own flow array (0-based). */
   readonly index: number;
@@ -59,6 +96,18 @@ export interface ModuleNode {
   readonly errorHandlerIds: readonly string[];
   /** Router routes: the ids of each route's modules, and whether the route is disabled. */
   readonly routes: readonly { readonly moduleIds: readonly string[]; readonly disabled: boolean }[];
+  /** If/else branches (`builtin:BasicIfElse`), in order; empty for other modules. */
+  readonly branches: readonly IfElseBranch[];
+  /**
+   * AI agent settings and tools (`ai-agent:*`, `ai-local-agent:*`, or any module with `tools[].flow`;
+   * `agent.ts`), `null` for other modules.
+   */
+  readonly agent: AgentSettings | null;
+  /**
+   * Output mappings of a Merge module (`builtin:BasicMerge` `outputs`: `{ name, mappings[] }`, one
+   * mapping per branch), `[]` for other modules. The Merge module passes on what the active branch gives it.
+   */
+  readonly outputs: readonly JsonObject[];
   /** Raw `metadata` object (designer, restore, expect, interface...), for policies that need it. */
   readonly metadata: JsonObject | null;
   /**
@@ -69,14 +118,23 @@ export interface ModuleNode {
   classification?: ModuleClass | undefined;
 }
 
+/**
+ * Kinds of edge: `next` between neighbours of one flow; `route` from a router to a route's first
+ * module; `error` from a module to its error handler; `branch` from an if/else to a branch's first
+ * module; `merge` from a branch's last module (the if/else itself for an empty branch) to the Merge
+ * module that follows the if/else; `tool` from an agent to a tool's first module (the agent calls
+ * its tools, Make help "Make AI Agents").
+ */
+export type GraphEdgeKind = 'next' | 'route' | 'error' | 'branch' | 'merge' | 'tool';
+
 /** A directed edge of the canvas graph. */
 export interface GraphEdge {
   readonly from: string;
   readonly to: string;
-  readonly kind: 'next' | 'route' | 'error';
-  /** Route index for `route` edges. */
+  readonly kind: GraphEdgeKind;
+  /** Route, branch or tool index for `route`, `branch`, `merge` and `tool` edges. */
   readonly routeIndex?: number;
-  /** Filter name of the route's first module, for `route` edges. */
+  /** Filter name of the route's first module (`route` edges), or the branch's label (`branch` edges of a branch with a condition). */
   readonly filter?: string;
 }
 
@@ -102,14 +160,19 @@ export interface ScenarioSettings {
 /** The whole parsed scenario. */
 export interface ScenarioGraph {
   readonly name: string;
-  /** All modules in document order (depth-first: a module, its onerror route, its routes). */
+  /**
+   * All modules in document order (depth-first: a module, its onerror route, its routes, its
+   * branches, its tools), then the orphans (`metadata.designer.orphans`, chain by chain).
+   */
   readonly modules: readonly ModuleNode[];
   readonly byId: ReadonlyMap<string, ModuleNode>;
   readonly edges: readonly GraphEdge[];
   readonly settings: ScenarioSettings;
   /** Ids of the top-level flow, in order; the first is the trigger when there is one. */
   readonly topLevelIds: readonly string[];
-  /** Deepest router nesting found (0 = no router). */
+  /** Ids of each chain of orphan modules (`metadata.designer.orphans[i]`), in order: canvas modules Make never runs. */
+  readonly orphanIds: readonly (readonly string[])[];
+  /** Deepest nesting of router routes and if/else branches found (0 = none). */
   readonly maxDepth: number;
   /**
    * The blueprint object as given, read-only. Only `Analysis.allStrings()` reads it, to reach every

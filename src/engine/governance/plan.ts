@@ -3,7 +3,7 @@
  * severity (issue 17, organization settings): the catalog, then the organization's extra policies;
  * disabled codes and `include` / `exclude` left out; parameters resolved; severity overrides noted.
  */
-import type { Policy, PolicyOutcome, PolicyParams } from '../policies/types.js';
+import type { Finding, Policy, PolicyOutcome, PolicyParams } from '../policies/types.js';
 import type { Severity } from '../severity.js';
 import type { GovernanceSettingsBody } from './settings.js';
 import { POLICIES } from '../policies/catalog.js';
@@ -55,10 +55,13 @@ export function planPolicies(options: PlanOptions): readonly PlannedPolicy[] {
  */
 export function overrideSeverity(outcome: PolicyOutcome, severity: Severity): PolicyOutcome {
   // Fields named, not spread, for the findings: one shape per array keeps property access monomorphic.
-  const findings = outcome.findings.map((f) =>
-    f.evidence
-      ? { moduleId: f.moduleId, reason: f.reason, severity, evidence: f.evidence }
-      : { moduleId: f.moduleId, reason: f.reason, severity },
+  const findings = outcome.findings.map((f): Finding =>
+    // A finding with an evidence path or risk row keeps them; its row still says what the model would have set.
+    f.path !== undefined || f.risk !== undefined
+      ? { ...f, severity }
+      : f.evidence
+        ? { moduleId: f.moduleId, reason: f.reason, severity, evidence: f.evidence }
+        : { moduleId: f.moduleId, reason: f.reason, severity },
   );
   return { ...outcome, findings, severity };
 }

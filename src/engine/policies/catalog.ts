@@ -12,6 +12,7 @@ import { SEC_9 } from './sec/SEC-9.js';
 import { SEC_10 } from './sec/SEC-10.js';
 import { SEC_11 } from './sec/SEC-11.js';
 import { SEC_12 } from './sec/SEC-12.js';
+import { SEC_13 } from './sec/SEC-13.js';
 import { DI_1 } from './di/DI-1.js';
 import { DI_2 } from './di/DI-2.js';
 import { DI_3 } from './di/DI-3.js';
@@ -66,6 +67,7 @@ export const POLICIES: readonly Policy[] = [
   SEC_10,
   SEC_11,
   SEC_12,
+  SEC_13,
   DI_1,
   DI_2,
   DI_3,
@@ -111,7 +113,7 @@ export const POLICIES: readonly Policy[] = [
 export const RETIRED_CODES: readonly string[] = [];
 
 /** Catalog revision: bump on any change of a policy's code, title, category, severity or mappings (drives the ETag). */
-export const CATALOG_REVISION = '2026-11-26.1';
+export const CATALOG_REVISION = '2026-11-27.1';
 
 /** Policies by code. */
 export const POLICY_BY_CODE: ReadonlyMap<string, Policy> = new Map(POLICIES.map((p) => [p.code, p]));

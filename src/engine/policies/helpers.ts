@@ -2,6 +2,7 @@
 import type { ModuleNode } from '../blueprint/types.js';
 import type { Finding, PolicyOutcome } from './types.js';
 import type { Analysis } from '../analysis.js';
+import { flowOf, mergeAfter, nestedFlows, subtreeOf } from '../blueprint/flows.js';
 
 /** `**Label** (module 7, \`http:ActionSendData\`)` for remediation steps. */
 export function moduleRef(m: ModuleNode): string {
@@ -36,20 +37,21 @@ export function failWith(findings: Finding[], summary: (n: number) => string): P
 }
 
 /**
- * Modules that run after `m` on its own flow, and everything nested under them (their router routes):
- * what a filter on `m` gates, besides `m` itself. Error-handler routes are not included.
+ * Modules that run after `m` on its own flow, and everything nested under them and under `m` (router
+ * routes, if/else branches, agent tools): what a filter on `m` gates, besides `m` itself. When `m`'s
+ * flow is an if/else branch that rejoins at a Merge module, the Merge module and what follows it run
+ * after `m` too, up through enclosing branches. Error-handler routes are not included.
  */
 export function downstreamOf(m: ModuleNode, analysis: Analysis): ModuleNode[] {
-  const siblings = analysis.graph.modules.filter(
-    (x) =>
-      x.parentId === m.parentId && x.container === m.container && x.routeIndex === m.routeIndex && x.index > m.index,
-  );
-  const out: ModuleNode[] = [];
-  const stack = [...siblings];
-  while (stack.length > 0) {
-    const x = stack.pop()!;
-    out.push(x);
-    for (const r of x.routes) for (const id of r.moduleIds) stack.push(analysis.module(id));
+  const graph = analysis.graph;
+  const later: string[] = [];
+  for (const flow of nestedFlows(m)) later.push(...flow);
+  for (let at: ModuleNode | undefined = m, hops = 0; at && hops < 64; hops++) {
+    later.push(...flowOf(graph, at).slice(at.index + 1));
+    const parent: ModuleNode | undefined =
+      at.container === 'branch' && at.parentId !== null ? graph.byId.get(at.parentId) : undefined;
+    const rejoins: boolean = parent !== undefined && parent.branches[at.routeIndex ?? 0]?.merge === true;
+    at = rejoins && parent && mergeAfter(graph, parent) !== null ? parent : undefined;
   }
-  return out;
+  return subtreeOf(graph, later);
 }

@@ -30,6 +30,12 @@ export interface Finding {
   /** JSON Pointer of the evidence in the blueprint, and a redacted excerpt of the value. */
   readonly evidence?: { readonly pointer: string; readonly value?: string };
   /**
+   * Every place of the one thing this finding reports, `evidence.pointer` first, when it is in more than
+   * one (issue 32: one literal secret is one finding with all its locations). The finding is reported
+   * on `moduleId` (the first place); its reason names the others and the remediation lists every module.
+   */
+  readonly locations?: readonly FindingLocation[];
+  /**
    * Evidence path (issue 32, CodeQL path-problem style): the source, the modules the data passes
    * through and the sink (this module), in data-flow order. Absent for findings that are not about a
    * flow (a setting, a literal).
@@ -37,6 +43,12 @@ export interface Finding {
   readonly path?: readonly EvidenceStep[];
   /** The risk-model row (`risk/model.ts`) that set `severity`, when the policy uses the model. */
   readonly risk?: RiskRow;
+}
+
+/** One place of a finding: the module it belongs to (the module a scenario-level string describes) and the JSON Pointer. */
+export interface FindingLocation {
+  readonly moduleId: string;
+  readonly pointer: string;
 }
 
 /** What a failing policy reports. `findings` may be empty for scenario-level settings. */

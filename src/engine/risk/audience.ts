@@ -25,6 +25,7 @@ import type { Audience } from './types.js';
 import { SharedKey } from '../analysis.js';
 import { classify } from '../blueprint/classify.js';
 import { extractRefs } from '../blueprint/expressions.js';
+import { FREE_MAIL_DOMAINS } from '../hosts/mail-domains.js';
 
 /**
  * Why a delivery has its audience: `respond` (a webhook response), `post`, `self` (the connection's
@@ -53,25 +54,6 @@ export interface Delivery {
   readonly basis: DeliveryBasis;
 }
 
-/** Free-mail domains: a shared domain there says nothing about a team. */
-const FREE_MAIL = new Set([
-  'gmail.com',
-  'googlemail.com',
-  'outlook.com',
-  'hotmail.com',
-  'live.com',
-  'yahoo.com',
-  'icloud.com',
-  'me.com',
-  'aol.com',
-  'proton.me',
-  'protonmail.com',
-  'gmx.com',
-  'gmx.de',
-  'mail.ru',
-  'yandex.ru',
-  'web.de',
-]);
 /** Reserved example domains (RFC 2606, RFC 6761): masked or placeholder addresses, no evidence. */
 const RESERVED = /(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid|localhost)$/;
 const EMAIL = /[^\s<>()"',;:]+@([a-z0-9.-]+\.[a-z]{2,})/gi;
@@ -345,7 +327,7 @@ function ownAddress(m: ModuleNode, address: string): boolean {
   const own = connectionEmails(m);
   const want = address.trim().toLowerCase();
   const domain = want.split('@')[1] ?? '';
-  return own.some((e) => e === want || (e.endsWith(`@${domain}`) && domain !== '' && !FREE_MAIL.has(domain)));
+  return own.some((e) => e === want || (e.endsWith(`@${domain}`) && domain !== '' && !FREE_MAIL_DOMAINS.has(domain)));
 }
 
 /** E-mail addresses in the module's connection labels (`metadata.restore.parameters.*.label`), reserved domains left out. */

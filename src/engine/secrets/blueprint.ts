@@ -4,7 +4,8 @@
  * `parameters`: Make's generated UI schemas, three quarters of an export's strings), then reports
  * every copy of a credential found there in any string, field specs included (a key pasted a second
  * time into `metadata.designer.samples`, an interface label, a restore column header): a copy of a
- * secret is as exposed as the original, whatever field holds it.
+ * secret is as exposed as the original, whatever field holds it. credentials.ts groups the strings
+ * that hold the same secret into one credential (SEC-1 reports each once, with all its places).
  */
 import type { Analysis } from '../analysis.js';
 import type { BlueprintLeaf, LeafSection } from '../leaves.js';
@@ -62,7 +63,7 @@ function contextName(leaf: BlueprintLeaf): string | null {
 export function scanBlueprint(analysis: Analysis): LeafSecrets[] {
   const leaves = analysis.allStrings({ minLength: MIN_LEAF_LENGTH, sections: SCANNED });
   const found = new Map<number, readonly SecretFinding[]>();
-  // Each credential text → whether it is only the identifier half of a pair (its copies are reported low).
+  // Each credential text → whether it is only the identifier half of a pair (its copies are marked so).
   const known = new Map<string, boolean>();
   leaves.forEach((leaf, i) => {
     const secrets = withFieldContext(leaf.value, scanText(leaf.value), contextName(leaf));

@@ -197,3 +197,30 @@ function scanSchemes(s: string, urlSpans: readonly (readonly [number, number])[]
     from = Math.max(from, e);
   }
 }
+
+/** Field names of a request's `Cookie` header (RFC 6265 §5.4), compared lower-case. */
+export const COOKIE_FIELDS: ReadonlySet<string> = new Set(['cookie', 'cookies']);
+
+/**
+ * The session cookies of a literal `Cookie` header value (`sid=…; csrftoken=…`, RFC 6265 §4.2.1:
+ * `name=value` pairs separated by `;`): every value that passes the cookie thresholds (a session
+ * id, a signed token; not `lang=en`). One pass over the string.
+ */
+export function scanCookieHeader(s: string, out: SecretFinding[]): void {
+  let i = 0;
+  let eq = -2; // next `=`, searched again only once passed (many `;` and no `=` stay linear)
+  while (i < s.length) {
+    let semi = s.indexOf(';', i);
+    if (semi < 0) semi = s.length;
+    if (eq !== -1 && eq < i) eq = s.indexOf('=', i);
+    if (eq > i && eq < semi) {
+      let v = eq + 1;
+      while (v < semi && (s.charCodeAt(v) === 32 || s.charCodeAt(v) === 34)) v++;
+      let e = semi;
+      while (e > v && (s.charCodeAt(e - 1) === 32 || s.charCodeAt(e - 1) === 34)) e--;
+      if (judge(s.slice(v, e), TEXT_THRESHOLDS.cookie, false) && !/\s/.test(s.slice(v, e)))
+        out.push({ kind: 'session-cookie', title: 'session cookie in a Cookie header', start: v, end: e });
+    }
+    i = semi + 1;
+  }
+}

@@ -4,7 +4,10 @@
  * contain the token delimiters, so one try scans at most to the next delimiter: linear overall.
  * Formats: the providers' own documentation of their key prefixes and lengths (GitHub "About
  * authentication" token prefixes, Stripe API keys, Slack token types, AWS IAM unique-id prefixes,
- * Google API keys, Meta access tokens, OpenAI/Anthropic/Groq key prefixes...).
+ * Google API keys, Meta access tokens, OpenAI/Anthropic/Groq key prefixes, Supabase "Understanding API
+ * keys": `sb_secret_` secret keys; gitleaks `supabase-service-key`: `sbp_` personal access tokens...).
+ * Every format says where it ends (`ends`, issue 32): a token glued to the text after it
+ * (`…<token>open&`) is cut at the format's own length or alphabet, never taken whole or dropped.
  */
 import { boundedMemo } from '../memo.js';
 
@@ -15,6 +18,14 @@ export interface SecretPattern {
   readonly re: RegExp;
   /** Every character a match can start with (the scanner only tries the pattern at those). */
   readonly first: string;
+  /**
+   * Where a match ends (issue 32, "secret shapes end at their own boundary"): `length`, the format's
+   * documented length (what follows, even a glued word such as `…open&`, is not part of the secret;
+   * a lookahead may only forbid the format's own alphabet, so that a longer run of it is not taken for
+   * a key); or `alphabet`, formats of no fixed length, which end where their alphabet ends (a glued
+   * character of that alphabet cannot be told apart and is taken in).
+   */
+  readonly ends: 'length' | 'alphabet';
   /** Shortest run of token characters (`[A-Za-z0-9_-]`) a match starts with (default 10). */
   readonly minRun?: number;
   /**
@@ -34,6 +45,7 @@ export interface SecretPattern {
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
   {
     kind: 'private-key',
+    ends: 'length',
     title: 'PEM private key',
     re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----/y,
     first: '-',
@@ -41,13 +53,15 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kind: 'aws-access-key-id',
+    ends: 'length',
     title: 'AWS access key id',
-    re: /(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}(?![0-9A-Za-z])/y,
+    re: /(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}(?![0-9A-Z])/y,
     first: 'A',
     prefixes: ['AKIA', 'ASIA', 'ABIA', 'ACCA'],
   },
   {
     kind: 'github-token',
+    ends: 'alphabet',
     title: 'GitHub token',
     re: /gh[pousr]_[A-Za-z0-9]{36,251}/y,
     first: 'g',
@@ -55,6 +69,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kind: 'github-fine-grained-pat',
+    ends: 'length',
     title: 'GitHub fine-grained personal access token',
     re: /github_pat_[A-Za-z0-9_]{82}/y,
     first: 'g',
@@ -62,6 +77,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kind: 'gitlab-token',
+    ends: 'length',
     title: 'GitLab personal access token',
     re: /glpat-[A-Za-z0-9_-]{20}/y,
     first: 'g',
@@ -69,6 +85,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kind: 'slack-token',
+    ends: 'alphabet',
     title: 'Slack token',
     re: /xox[abposre]-[A-Za-z0-9-]{10,250}/y,
     first: 'x',
@@ -76,6 +93,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kind: 'stripe-secret-key',
+    ends: 'alphabet',
     title: 'Stripe secret or restricted key',
     re: /(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,250}/y,
     first: 'sr',
@@ -83,6 +101,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kind: 'anthropic-api-key',
+    ends: 'alphabet',
     title: 'Anthropic API key',
     re: /sk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_-]{80,120}/y,
     first: 's',
@@ -90,22 +109,39 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kind: 'openai-api-key',
+    ends: 'alphabet',
     title: 'OpenAI API key',
     re: /sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,250}/y,
     first: 's',
     prefixes: ['sk-'],
   },
-  { kind: 'groq-api-key', title: 'Groq API key', re: /gsk_[A-Za-z0-9]{52}/y, first: 'g', prefixes: ['gsk_'] },
+  {
+    kind: 'groq-api-key',
+    ends: 'length',
+    title: 'Groq API key',
+    re: /gsk_[A-Za-z0-9]{52}/y,
+    first: 'g',
+    prefixes: ['gsk_'],
+  },
   {
     kind: 'huggingface-token',
+    ends: 'length',
     title: 'Hugging Face token',
-    re: /hf_[A-Za-z]{34}(?![A-Za-z])/y,
+    re: /hf_[A-Za-z]{34}/y,
     first: 'h',
     prefixes: ['hf_'],
   },
-  { kind: 'google-api-key', title: 'Google API key', re: /AIza[0-9A-Za-z_-]{35}/y, first: 'A', prefixes: ['AIza'] },
+  {
+    kind: 'google-api-key',
+    ends: 'length',
+    title: 'Google API key',
+    re: /AIza[0-9A-Za-z_-]{35}/y,
+    first: 'A',
+    prefixes: ['AIza'],
+  },
   {
     kind: 'google-oauth-client-secret',
+    ends: 'length',
     title: 'Google OAuth client secret',
     re: /GOCSPX-[A-Za-z0-9_-]{28}/y,
     first: 'G',
@@ -113,6 +149,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kind: 'meta-graph-access-token',
+    ends: 'alphabet',
     title: 'Meta (Facebook/Instagram/WhatsApp) Graph access token',
     re: /EAA[A-Za-z0-9]{90,400}/y,
     first: 'E',
@@ -120,6 +157,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kind: 'sendgrid-api-key',
+    ends: 'length',
     title: 'SendGrid API key',
     re: /SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}/y,
     first: 'S',
@@ -128,22 +166,32 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kind: 'mailgun-api-key',
+    ends: 'length',
     title: 'Mailgun API key',
-    re: /key-[0-9a-f]{32}(?![0-9a-z])/y,
+    re: /key-[0-9a-f]{32}(?![0-9a-f])/y,
     first: 'k',
     prefixes: ['key-'],
   },
   {
     kind: 'mailchimp-api-key',
+    ends: 'length',
     title: 'Mailchimp API key',
     re: /[0-9a-f]{32}-us\d{1,2}(?!\d)/y,
     first: '0123456789abcdef',
     minRun: 36,
     anchor: { literal: '-us', start: (_s, at) => at - 32 },
   },
-  { kind: 'twilio-api-key', title: 'Twilio API key', re: /SK[0-9a-f]{32}(?![0-9a-f])/y, first: 'S', prefixes: ['SK'] },
+  {
+    kind: 'twilio-api-key',
+    ends: 'length',
+    title: 'Twilio API key',
+    re: /SK[0-9a-f]{32}(?![0-9a-f])/y,
+    first: 'S',
+    prefixes: ['SK'],
+  },
   {
     kind: 'shopify-access-token',
+    ends: 'length',
     title: 'Shopify access token',
     re: /shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}/y,
     first: 's',
@@ -151,6 +199,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kind: 'airtable-pat',
+    ends: 'length',
     title: 'Airtable personal access token',
     re: /pat[A-Za-z0-9]{14}\.[a-f0-9]{64}/y,
     first: 'p',
@@ -158,21 +207,47 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kind: 'notion-token',
+    ends: 'length',
     title: 'Notion integration token',
     re: /(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{46})/y,
     first: 'sn',
     prefixes: ['secret_', 'ntn_'],
   },
   {
+    kind: 'supabase-secret-key',
+    ends: 'alphabet',
+    title: 'Supabase secret key (bypasses Row Level Security)',
+    re: /sb_secret_[A-Za-z0-9_-]{20,128}/y,
+    first: 's',
+    prefixes: ['sb_secret_'],
+  },
+  {
+    kind: 'supabase-access-token',
+    ends: 'length',
+    title: 'Supabase personal access token',
+    re: /sbp_[a-f0-9]{40}(?![a-f0-9])/y,
+    first: 's',
+    prefixes: ['sbp_'],
+  },
+  {
     kind: 'hubspot-private-app-token',
+    ends: 'length',
     title: 'HubSpot private app token',
     re: /pat-(?:na|eu)\d-[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}/y,
     first: 'p',
     prefixes: ['pat-na', 'pat-eu'],
   },
-  { kind: 'npm-token', title: 'npm access token', re: /npm_[A-Za-z0-9]{36}/y, first: 'n', prefixes: ['npm_'] },
+  {
+    kind: 'npm-token',
+    ends: 'length',
+    title: 'npm access token',
+    re: /npm_[A-Za-z0-9]{36}/y,
+    first: 'n',
+    prefixes: ['npm_'],
+  },
   {
     kind: 'telegram-bot-token',
+    ends: 'length',
     title: 'Telegram bot token',
     re: /\d{8,10}:AA[A-Za-z0-9_-]{33}/y,
     first: '0123456789',
@@ -181,12 +256,51 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kind: 'jwt',
+    ends: 'alphabet',
     title: 'JSON Web Token',
     re: /eyJ[A-Za-z0-9_-]{10,4000}\.eyJ[A-Za-z0-9_-]{10,8000}\.[A-Za-z0-9_-]{10,2000}/y,
     first: 'e',
     prefixes: ['eyJ'],
   },
 ];
+
+/** True for token characters `[A-Za-z0-9_-]` (char codes). */
+export function isTokenChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
+}
+
+/**
+ * The known format that matches at `i` of `s` (the first of SECRET_PATTERNS, literal prefixes checked
+ * before the regex runs), and where its match ends; `run` is the length of the run of token characters
+ * starting at `i` (measured when absent). Each try stops at the next delimiter: linear.
+ */
+export function matchKnownFormat(
+  s: string,
+  i: number,
+  run?: number,
+): { readonly pattern: SecretPattern; readonly end: number } | null {
+  const code = s.charCodeAt(i);
+  const candidates = code < 128 ? PATTERNS_BY_CODE[code] : undefined;
+  if (candidates === undefined) return null;
+  let length = run;
+  if (length === undefined) {
+    let e = i;
+    while (e < s.length && isTokenChar(s.charCodeAt(e))) e++;
+    length = e - i;
+  }
+  for (const p of candidates) {
+    if (length < (p.minRun ?? 10) || (p.prefixes !== undefined && !hasPrefix(s, i, p.prefixes))) continue;
+    p.re.lastIndex = i;
+    const m = p.re.exec(s);
+    if (m) return { pattern: p, end: i + m[0].length };
+  }
+  return null;
+}
+
+function hasPrefix(s: string, i: number, prefixes: readonly string[]): boolean {
+  for (const x of prefixes) if (s.startsWith(x, i)) return true;
+  return false;
+}
 
 /** Patterns by the char code (< 128) a match can start with (dispatch table built once). */
 export const PATTERNS_BY_CODE: readonly (readonly SecretPattern[] | undefined)[] = (() => {
@@ -289,12 +403,18 @@ export const credentialStrength: (name: string) => NameStrength | null = bounded
   computeStrength(name),
 );
 
+/**
+ * Name endings that say secret (gitleaks `generic-api-key` keywords): `x-api-key`, `clientSecret`,
+ * `x-auth-key`, `awsAccessKey`, `privateKey`, `ownerPassword`, `botToken`, `credentials`.
+ */
+const STRONG_SUFFIX = /(?:apikey|authkey|accesskey|secretkey|privatekey|secret|password|passwd|token|credentials?)$/;
+
 function computeStrength(name: string): NameStrength | null {
   const n = normalizeName(name);
   if (n.length === 0 || n.length > 64) return null;
   if (WEAK_NAMES.has(n)) return 'weak';
   if (CURSOR_NAMES.test(n)) return null;
-  return CREDENTIAL_NAMES.has(n) || /(?:apikey|secret|password|passwd|token|credentials?)$/.test(n) ? 'strong' : null;
+  return CREDENTIAL_NAMES.has(n) || STRONG_SUFFIX.test(n) ? 'strong' : null;
 }
 
 /** Strength of a field name (mapper key, header, pair name): as credentialStrength, but `code` is too generic for a field. */

@@ -6,15 +6,16 @@
  * pairs, `Bearer` schemes, browser cookie exports); and the literal value of a credential-named field
  * (header, mapper key, `{name, value}` pair), judged by name strength, length and entropy.
  * Mapped values (`{{3.token}}`) and placeholders (`Bearer YOUR_API_KEY`, `[SUPABASE_ANON_KEY]`) are
- * never reported (placeholder.ts).
+ * never reported (placeholder.ts); a key public by design (a Supabase anon JWT, a Stripe `pk_live_`
+ * key) is reported as a `publishable-key` (publishable.ts), whichever detector found it.
  */
 import type { SecretFinding } from './types.js';
-import type { SecretPattern } from './patterns.js';
-import { ANCHORS, MIN_RUN_BY_CODE, PATTERNS_BY_CODE, PATTERN_STARTS, fieldStrength } from './patterns.js';
+import { ANCHORS, MIN_RUN_BY_CODE, PATTERN_STARTS, fieldStrength, isTokenChar, matchKnownFormat } from './patterns.js';
 import { isLookalike, isMapped, isPlaceholder } from './placeholder.js';
 import { scanUrls } from './urls.js';
-import { scanContext } from './context.js';
+import { COOKIE_FIELDS, scanContext, scanCookieHeader } from './context.js';
 import { shannonEntropy } from './entropy.js';
+import { privilegedJwtTitle, publishableKey } from './publishable.js';
 
 export type { SecretFinding } from './types.js';
 export { isMapped, isPlaceholder, isLookalike } from './placeholder.js';
@@ -66,29 +67,58 @@ export function scanText(text: string): readonly SecretFinding[] {
   scanPatterns(s, urlSpans, findings);
   if (s.includes(':') || s.includes('=') || s.includes('earer')) scanContext(s, urlSpans, findings);
   if (findings.length === 0) return NONE;
-  if (findings.length === 1) return findings;
+  return refine(s, findings.length === 1 ? findings : withoutOverlaps(findings));
+}
+
+/** Findings by start offset, each overlapping an earlier one dropped. */
+function withoutOverlaps(findings: SecretFinding[]): SecretFinding[] {
   findings.sort((a, b) => a.start - b.start || b.end - a.end);
   let end = 0;
   return findings.filter((f) => (f.start >= end ? ((end = f.end), true) : false));
 }
 
-/** `textFindings` of `text`, or when there are none and `fieldName` names a credential, the credential-field detector's finding. */
+/**
+ * What each found token says about itself (publishable.ts): a publishable key (a Supabase anon JWT, a
+ * Stripe `pk_live_` key...) becomes a `publishable-key` finding, whatever detector found it; a JWT
+ * whose claims name a privileged role (Supabase `service_role`) gets a title that says so.
+ */
+function refine(s: string, findings: SecretFinding[]): SecretFinding[] {
+  for (let k = 0; k < findings.length; k++) {
+    const f = findings[k]!;
+    const value = s.slice(f.start, f.end);
+    const publishable = publishableKey(value);
+    if (publishable) findings[k] = { ...f, kind: 'publishable-key', title: publishable.title };
+    else if (f.kind === 'jwt') {
+      const title = privilegedJwtTitle(value);
+      if (title !== null) findings[k] = { ...f, title };
+    }
+  }
+  return findings;
+}
+
+/**
+ * `textFindings` of `text`, or when there are none and `fieldName` names a credential, the
+ * credential-field detector's finding. A `Cookie` header adds its session cookies to the text's
+ * findings (scanCookieHeader).
+ */
 export function withFieldContext(
   text: string,
   textFindings: readonly SecretFinding[],
   fieldName: string | null,
 ): readonly SecretFinding[] {
-  if (textFindings.length > 0 || fieldName === null) return textFindings;
+  if (fieldName === null) return textFindings;
+  if (COOKIE_FIELDS.has(fieldName.toLowerCase())) {
+    const cookies: SecretFinding[] = [];
+    scanCookieHeader(text.length > MAX_SCAN_LENGTH ? text.slice(0, MAX_SCAN_LENGTH) : text, cookies);
+    if (cookies.length > 0) return withoutOverlaps([...textFindings, ...cookies]);
+  }
+  if (textFindings.length > 0) return textFindings;
   const strength = fieldStrength(fieldName);
   if (strength === null) return NONE;
   const findings: SecretFinding[] = [];
-  scanCredentialField(text.length > MAX_SCAN_LENGTH ? text.slice(0, MAX_SCAN_LENGTH) : text, strength, findings);
-  return findings;
-}
-
-/** True for token characters `[A-Za-z0-9_-]` (char codes). */
-function isTokenChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
+  const s = text.length > MAX_SCAN_LENGTH ? text.slice(0, MAX_SCAN_LENGTH) : text;
+  scanCredentialField(s, strength, findings);
+  return findings.length === 0 ? NONE : refine(s, findings);
 }
 
 /**
@@ -111,7 +141,7 @@ function scanPatterns(s: string, urlSpans: readonly (readonly [number, number])[
     const run = end - i;
     done = end;
     if (run < MIN_RUN_BY_CODE[s.charCodeAt(i)]! || inSpans(urlSpans, i)) continue;
-    const match = firstMatch(s, i, run);
+    const match = matchKnownFormat(s, i, run);
     if (match) {
       if (!isPlaceholder(s.slice(i, match.end)))
         out.push({ kind: match.pattern.kind, title: match.pattern.title, start: i, end: match.end });
@@ -131,22 +161,6 @@ function inSpans(spans: readonly (readonly [number, number])[], i: number): bool
     else if (spans[mid]![0] > i) hi = mid - 1;
     else return true;
   }
-  return false;
-}
-
-/** The first known format matching at `i` (literal prefixes checked before the regex runs). */
-function firstMatch(s: string, i: number, run: number): { pattern: SecretPattern; end: number } | null {
-  for (const p of PATTERNS_BY_CODE[s.charCodeAt(i)] ?? []) {
-    if (run < (p.minRun ?? 10) || (p.prefixes !== undefined && !hasPrefix(s, i, p.prefixes))) continue;
-    p.re.lastIndex = i;
-    const m = p.re.exec(s);
-    if (m) return { pattern: p, end: i + m[0].length };
-  }
-  return null;
-}
-
-function hasPrefix(s: string, i: number, prefixes: readonly string[]): boolean {
-  for (const x of prefixes) if (s.startsWith(x, i)) return true;
   return false;
 }
 

@@ -11,7 +11,12 @@ export interface SecretFinding {
   /**
    * The identifier half of a credential pair (a Z-API instance id beside its token): reported with
    * the pair, but not a secret alone (callbacks and sample payloads echo it): a copy of it elsewhere
-   * is reported at low severity.
+   * is a further place of the pair's finding (credentials.ts), never a finding of its own.
    */
   readonly identifier?: true;
+  /**
+   * The secret is the value of a URL query parameter: besides being in the blueprint, it travels in
+   * every request line, which servers, proxies and Make's execution history log (CWE-598).
+   */
+  readonly inQuery?: true;
 }

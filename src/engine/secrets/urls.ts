@@ -1,18 +1,24 @@
 /**
- * @module engine/secrets/urls: credentials carried by URLs, found in linear time: the password of
- * basic-auth user info, credential-named query parameters (OWASP "Information exposure through query
- * strings"; CWE-598), paths that are themselves the credential (webhook URLs of Make, Slack, Discord,
- * Telegram, Zapier; API hosts that take the key as a path segment), and path segments that follow a
- * credential keyword (`/key/<k>`, `/token/<t>`, `/webhook/.../<t>`), as TruffleHog detectors do:
- * a keyword or known host as context, then shape, length and entropy thresholds.
+ * @module engine/secrets/urls: credentials carried by URLs, found in linear time on any host: the
+ * password of basic-auth user info; query parameters that are credential-named (OWASP "Information
+ * exposure through query strings"; CWE-598) or hold a known key format; path segments that hold a
+ * known key format or a Telegram `bot<id>:<token>`, follow a credential keyword (`/key/<k>`,
+ * `/token/<t>`, `/webhook/.../<t>`) or sit right after an API version (`/v1/<key>/send`); and the
+ * webhook URLs of a documented catalog (Make, Slack, Discord, Zapier) whose path is the credential.
+ * As TruffleHog detectors do: a keyword, position or documented host as context, then shape, length
+ * and entropy thresholds. No rule names an API host (issue 32).
  */
 import type { SecretFinding } from './types.js';
-import { CREDENTIAL_NAMES, normalizeName } from './patterns.js';
+import { CREDENTIAL_NAMES, credentialStrength, matchKnownFormat, normalizeName } from './patterns.js';
 import { isMapped, isPlaceholder } from './placeholder.js';
 import { shannonEntropy } from './entropy.js';
 
-/** Make webhook URL hosts: `hook.<zone>.make.com`, Celonis-era and Integromat zones (corpus FORMAT.md). */
-const MAKE_HOOK_HOST = /^hook\.[a-z0-9-]{2,20}\.(?:make\.com|make\.celonis\.com|integromat\.com)$/;
+/**
+ * Make webhook URL hosts (Make help, "Webhooks": `https://hook.<zone>.make.com/<token>`): every zone,
+ * Celonis-era zones, and the Integromat hosts of older scenarios (`hook.integromat.com`, with or
+ * without a zone).
+ */
+const MAKE_HOOK_HOST = /^hook\.(?:[a-z0-9-]{2,20}\.)?(?:make\.com|make\.celonis\.com|integromat\.com)$/;
 
 /** A host whose URL path carries the credential; each capture group (`d` flag: offsets) is one secret part. */
 interface PathCredential {
@@ -21,22 +27,22 @@ interface PathCredential {
   readonly host: RegExp;
   /** Anchored at the start of the path; every group is a secret part. */
   readonly path: RegExp;
-  /** Groups (1-based) that are the identifier half of the credential (see `SecretFinding.identifier`). */
-  readonly identifierGroups?: readonly number[];
 }
 
 /**
- * Hosts whose path is (or holds) the credential. Sources: Make "Webhooks" (hook URL = hook token),
- * Slack "Sending messages using incoming webhooks", Discord "Webhook resource" (`/webhooks/{id}/{token}`),
- * Telegram Bot API (`/bot<token>/`), Zapier "Catch Hook", ExchangeRate-API v6 ("`/v6/YOUR-API-KEY/latest/USD`"),
- * Z-API ("`/instances/{instance}/token/{token}/`").
+ * Webhook hosts whose path is (or holds) the credential, each from the service's own documentation
+ * (issue 32: a host is named only from a documented catalog): Make "Webhooks" (the hook URL is the
+ * hook's token, 32 characters), Slack "Sending messages using incoming webhooks", Discord "Webhook
+ * resource" (`/webhooks/{id}/{token}`), Zapier "Catch Hook". API keys in paths are found by shape and
+ * context on any host (`checkPathSegments`): no API host is named here.
  */
 const PATH_CREDENTIALS: readonly PathCredential[] = [
   {
     kind: 'make-webhook-url-token',
     title: 'Make webhook URL (the path is the credential)',
     host: MAKE_HOOK_HOST,
-    path: /^\/([a-z0-9]{32})(?![a-z0-9])/d,
+    // The token is 32 characters and ends there, whatever follows it (`…/<token>open&`).
+    path: /^\/([a-z0-9]{32})/d,
   },
   {
     kind: 'slack-webhook-url',
@@ -51,29 +57,10 @@ const PATH_CREDENTIALS: readonly PathCredential[] = [
     path: /^\/api\/webhooks\/\d{5,30}\/([A-Za-z0-9_-]{20,100})/d,
   },
   {
-    kind: 'telegram-bot-token',
-    title: 'Telegram bot token in URL',
-    host: /^api\.telegram\.org$/,
-    path: /^\/(?:file\/)?bot(\d{6,12}:[A-Za-z0-9_-]{30,40})/d,
-  },
-  {
     kind: 'zapier-webhook-url',
     title: 'Zapier webhook URL',
     host: /^hooks\.zapier\.com$/,
     path: /^\/hooks\/catch\/(\d{3,12}\/[a-z0-9]{5,12})/d,
-  },
-  {
-    kind: 'exchangerate-api-key',
-    title: 'ExchangeRate-API key in the URL path',
-    host: /^v6\.exchangerate-api\.com$/,
-    path: /^\/v6\/([A-Za-z0-9]{16,64})(?![A-Za-z0-9])/d,
-  },
-  {
-    kind: 'z-api-instance-credentials',
-    title: 'Z-API instance id and token in the URL path',
-    host: /^api\.z-api\.io$/,
-    path: /^\/instances\/([A-Za-z0-9]{16,64})\/token\/([A-Za-z0-9]{16,64})(?![A-Za-z0-9])/d,
-    identifierGroups: [1],
   },
 ];
 
@@ -167,11 +154,11 @@ function checkUrl(s: string, authorityStart: number, end: number, out: SecretFin
   let pathEnd = authorityEnd;
   while (pathEnd < end && s[pathEnd] !== '?' && s[pathEnd] !== '#') pathEnd++;
   const path = s.slice(authorityEnd, pathEnd);
-  if (!checkKnownPath(host, path, authorityEnd, out)) checkPathSegments(path, authorityEnd, out);
+  if (!checkKnownPath(host, path, authorityEnd, out)) checkPathSegments(s, path, authorityEnd, out);
   if (s[pathEnd] === '?') checkQuery(s, pathEnd + 1, end, out, host);
 }
 
-/** Host-specific path credentials (PATH_CREDENTIALS); true when the host and path matched, secret or placeholder. */
+/** Catalog webhook URLs (PATH_CREDENTIALS); true when the host and path matched, secret or placeholder. */
 function checkKnownPath(host: string, path: string, offset: number, out: SecretFinding[]): boolean {
   for (const rule of PATH_CREDENTIALS) {
     if (!rule.host.test(host)) continue;
@@ -179,8 +166,7 @@ function checkKnownPath(host: string, path: string, offset: number, out: SecretF
     if (!m) continue;
     (m.indices ?? []).forEach((span, group) => {
       if (group === 0 || span === undefined || isPlaceholder(path.slice(span[0], span[1]))) return;
-      const finding = { kind: rule.kind, title: rule.title, start: offset + span[0], end: offset + span[1] };
-      out.push(rule.identifierGroups?.includes(group) ? { ...finding, identifier: true } : finding);
+      out.push({ kind: rule.kind, title: rule.title, start: offset + span[0], end: offset + span[1] });
     });
     return true;
   }
@@ -188,52 +174,139 @@ function checkKnownPath(host: string, path: string, offset: number, out: SecretF
 }
 
 /**
- * Generic path rule: the segment after a KEY_SEGMENTS keyword, or a random-looking segment anywhere
- * after a HOOK_SEGMENTS keyword, is a credential when it is a literal of token characters, at least
- * MIN_PATH_SECRET_LENGTH long, of entropy ≥ MIN_PATH_SECRET_ENTROPY, with a letter, and not a
- * placeholder; after a hook keyword it must also hold a digit (so `/webhooks/orders/created` stays a path).
+ * A Telegram bot token as a path segment, on any host (Telegram Bot API: requests go to
+ * `/bot<token>/METHOD_NAME`, on `api.telegram.org` or a local Bot API server; the token is
+ * `<bot id>:<secret>`). Group 1 is the token.
  */
-function checkPathSegments(path: string, offset: number, out: SecretFinding[]): void {
-  const segs: { start: number; end: number; norm: string }[] = [];
+const TELEGRAM_SEGMENT = /^bot(\d{5,16}:[A-Za-z0-9_-]{30,40})/d;
+/** An API version segment (`v1`, `v6`, `v2.1`, `v1_1`): the segment after it is often the caller's key. */
+const VERSION_SEGMENT = /^v\d{1,2}(?:[._]\d{1,2})?$/;
+/** A word segment (an API method or resource name: `send`, `latest`, `sendMessage`). */
+const WORD_SEGMENT = /^[A-Za-z][A-Za-z_-]{1,40}$/;
+/** Longest path segment judged by shape after a version segment. */
+const MAX_KEY_SEGMENT = 128;
+/** Shortest path segment judged by shape alone after a version segment (API keys are 20+ characters; ids of 16-19 are common). */
+export const MIN_VERSIONED_KEY_LENGTH = 20;
+/** Identifiers that sit where keys do and are not secret: UUIDs (records, tenants), numbers, Google file ids (`1` + 32-43). */
+const ID_SHAPE = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+|1[A-Za-z0-9_-]{32,43})$/i;
+
+/** Title of both halves of an `/instances/<id>/token/<t>` pair. */
+const INSTANCE_PAIR_TITLE = 'instance id and token in the URL path';
+
+interface Segment {
+  readonly start: number;
+  readonly end: number;
+  readonly raw: string;
+  readonly norm: string;
+}
+
+/**
+ * Path segments that are credentials, on any host: a known key format at a segment's start, a
+ * Telegram `bot<id>:<token>` segment (TELEGRAM_SEGMENT), the segment after a KEY_SEGMENTS keyword, a
+ * random-looking segment anywhere after a HOOK_SEGMENTS keyword, and a key-shaped segment right after
+ * an API version and before a word (`/v1/<key>/send`, ExchangeRate-API's `/v6/<key>/latest/USD`): a
+ * literal of token characters, MIN_VERSIONED_KEY_LENGTH or longer, with letters and digits, of
+ * entropy ≥ MIN_PATH_SECRET_ENTROPY, not an identifier shape (ID_SHAPE).
+ * `offset` is the path's offset in `s`.
+ */
+function checkPathSegments(s: string, path: string, offset: number, out: SecretFinding[]): void {
+  if (path.length === 0) return;
+  // A window that moves along the path: three segments before the one judged (keywords,
+  // `/instances/<id>/token/<t>`) and one after it (the method after a version). No array of every
+  // segment: a path of a million segments stays one pass with constant memory.
+  let owner: Segment | undefined;
+  let before: Segment | undefined;
+  let prev: Segment | undefined;
+  let seg: Segment | undefined = readSegment(path, 1);
   let afterHook = false;
-  let i = 1;
-  while (i <= path.length) {
-    let j = path.indexOf('/', i);
-    if (j < 0) j = path.length;
-    const raw = path.slice(i, j);
-    const norm = raw.length <= 40 ? normalizeName(raw) : '';
-    const prev = segs[segs.length - 1];
-    const seg = { start: i, end: j, norm };
-    if (isSegmentSecret(raw, prev !== undefined && KEY_SEGMENTS.has(prev.norm), afterHook)) {
-      // `/instances/<id>/token/<t>`: the instance id is the other half of the credential.
-      const before = segs[segs.length - 2];
-      const owner = segs[segs.length - 3];
-      if (
-        prev?.norm.startsWith('token') &&
-        before &&
-        owner &&
-        INSTANCE_SEGMENTS.has(owner.norm) &&
-        isSegmentSecret(path.slice(before.start, before.end), true, false)
+  while (seg !== undefined) {
+    const next: Segment | undefined = seg.end < path.length ? readSegment(path, seg.end + 1) : undefined;
+    if (seg.raw.length >= 10 && !segmentFormat(s, seg, offset, out)) {
+      if (isSegmentSecret(seg.raw, prev !== undefined && KEY_SEGMENTS.has(prev.norm), afterHook)) {
+        // `/instances/<id>/token/<t>`: the instance id is the other half of the credential.
+        if (
+          prev?.norm.startsWith('token') &&
+          before &&
+          owner &&
+          INSTANCE_SEGMENTS.has(owner.norm) &&
+          isSegmentSecret(before.raw, true, false)
+        ) {
+          out.push({
+            kind: 'url-path-credential',
+            title: INSTANCE_PAIR_TITLE,
+            start: offset + before.start,
+            end: offset + before.end,
+            identifier: true,
+          });
+          out.push({
+            kind: 'url-path-credential',
+            title: INSTANCE_PAIR_TITLE,
+            start: offset + seg.start,
+            end: offset + seg.end,
+          });
+        } else
+          out.push({
+            kind: 'url-path-credential',
+            title: afterHook ? 'webhook token in the URL path' : 'key in the URL path',
+            start: offset + seg.start,
+            end: offset + seg.end,
+          });
+      } else if (
+        prev !== undefined &&
+        next !== undefined &&
+        VERSION_SEGMENT.test(prev.raw) &&
+        WORD_SEGMENT.test(next.raw) &&
+        isKeyShaped(seg.raw)
       ) {
         out.push({
           kind: 'url-path-credential',
-          title: 'instance credentials in the URL path',
-          start: offset + before.start,
-          end: offset + before.end,
-          identifier: true,
+          title: 'key in the URL path (after the API version)',
+          start: offset + seg.start,
+          end: offset + seg.end,
         });
       }
-      out.push({
-        kind: 'url-path-credential',
-        title: afterHook ? 'webhook token in the URL path' : 'key in the URL path',
-        start: offset + i,
-        end: offset + j,
-      });
     }
-    if (HOOK_SEGMENTS.has(norm)) afterHook = true;
-    segs.push(seg);
-    i = j + 1;
+    if (HOOK_SEGMENTS.has(seg.norm)) afterHook = true;
+    owner = before;
+    before = prev;
+    prev = seg;
+    seg = next;
   }
+}
+
+/** Longest segment compared with the keyword sets (`incoming-webhooks` and its spellings). */
+const MAX_KEYWORD_SEGMENT = 24;
+
+/** The path segment that starts at `i` (after a `/`), up to the next `/` or the end of the path. */
+function readSegment(path: string, i: number): Segment {
+  let j = path.indexOf('/', i);
+  if (j < 0) j = path.length;
+  const raw = path.slice(i, j);
+  return { start: i, end: j, raw, norm: raw.length <= MAX_KEYWORD_SEGMENT ? normalizeName(raw) : '' };
+}
+
+/** A known key format at the start of a segment, or a Telegram `bot<token>` segment; true when one was found (or was a placeholder). */
+function segmentFormat(s: string, seg: Segment, offset: number, out: SecretFinding[]): boolean {
+  if (seg.raw.startsWith('bot')) {
+    const m = TELEGRAM_SEGMENT.exec(seg.raw);
+    const span = m?.indices?.[1];
+    if (span) {
+      if (!isPlaceholder(seg.raw.slice(span[0], span[1])))
+        out.push({
+          kind: 'telegram-bot-token',
+          title: 'Telegram bot token in the URL path',
+          start: offset + seg.start + span[0],
+          end: offset + seg.start + span[1],
+        });
+      return true;
+    }
+  }
+  const at = offset + seg.start;
+  const match = matchKnownFormat(s, at);
+  if (match === null || match.end > offset + seg.end) return false;
+  if (!isPlaceholder(s.slice(at, match.end)))
+    out.push({ kind: match.pattern.kind, title: `${match.pattern.title} in the URL path`, start: at, end: match.end });
+  return true;
 }
 
 function isSegmentSecret(raw: string, afterKey: boolean, afterHook: boolean): boolean {
@@ -245,6 +318,20 @@ function isSegmentSecret(raw: string, afterKey: boolean, afterHook: boolean): bo
   return shannonEntropy(raw) >= MIN_PATH_SECRET_ENTROPY;
 }
 
+/** A key by shape alone (see checkPathSegments): token characters, letters and digits, random-looking, not an identifier shape. */
+function isKeyShaped(raw: string): boolean {
+  return (
+    raw.length >= MIN_VERSIONED_KEY_LENGTH &&
+    raw.length <= MAX_KEY_SEGMENT &&
+    /^[A-Za-z0-9_-]+$/.test(raw) &&
+    /[A-Za-z]/.test(raw) &&
+    /\d/.test(raw) &&
+    !ID_SHAPE.test(raw) &&
+    !isPlaceholder(raw) &&
+    shannonEntropy(raw) >= MIN_PATH_SECRET_ENTROPY
+  );
+}
+
 /**
  * Firebase Realtime Database hosts, where `?auth=` carries a database secret (legacy) or an ID token:
  * a database secret grants full read and write access to the whole database, bypassing security
@@ -253,19 +340,38 @@ function isSegmentSecret(raw: string, afterKey: boolean, afterHook: boolean): bo
  */
 const FIREBASE_DATABASE_HOST = /(?:^|\.)(?:firebaseio\.com|firebasedatabase\.app)$/;
 
+/** True for a query parameter name that carries a credential: CREDENTIAL_NAMES, or a name that says secret (`hapikey`, `private_token`, `clientSecret`). */
+function isCredentialParam(name: string): boolean {
+  return CREDENTIAL_NAMES.has(name) || credentialStrength(name) === 'strong';
+}
+
+/**
+ * The query's credentials: a value that starts with a known key format, whatever its parameter's
+ * name (`?q=ghp_…`), else the value of a credential-named parameter (isCredentialParam) of at least
+ * 8 characters. Every finding is marked `inQuery`.
+ */
 function checkQuery(s: string, from: number, end: number, out: SecretFinding[], host: string): void {
-  let hash = s.indexOf('#', from);
-  if (hash < 0 || hash > end) hash = end;
+  // Every search stops at the URL's end: a text of many URLs and no `#`, `&` or `=` stays linear.
+  const hash = indexBefore(s, '#', from, end);
   let i = from;
-  let eq = -2; // next `=`, searched again only once passed (a query of many `&` and no `=` stays linear)
+  let eq = -1; // next `=` (or `hash`), searched again only once passed (many `&` and no `=` stay linear)
   while (i < hash) {
-    let amp = s.indexOf('&', i);
-    if (amp < 0 || amp > hash) amp = hash;
-    if (eq !== -1 && eq < i) eq = s.indexOf('=', i);
-    if (eq > i && eq < amp) {
+    const amp = indexBefore(s, '&', i, hash);
+    if (eq < i) eq = indexBefore(s, '=', i, hash);
+    if (eq > i && eq < amp && amp - eq > 8) {
       const name = normalizeName(safeDecode(s.slice(i, eq)));
       const value = s.slice(eq + 1, amp);
-      if (CREDENTIAL_NAMES.has(name) && value.length >= 8 && !isMapped(value) && !isPlaceholder(safeDecode(value))) {
+      const match = isMapped(value) ? null : matchKnownFormat(s, eq + 1);
+      if (match !== null && match.end <= amp) {
+        if (!isPlaceholder(s.slice(eq + 1, match.end)))
+          out.push({
+            kind: match.pattern.kind,
+            title: `${match.pattern.title} in URL query parameter "${name}"`,
+            start: eq + 1,
+            end: match.end,
+            inQuery: true,
+          });
+      } else if (isCredentialParam(name) && !isMapped(value) && !isPlaceholder(safeDecode(value))) {
         const firebase = name === 'auth' && FIREBASE_DATABASE_HOST.test(host);
         out.push(
           firebase
@@ -274,18 +380,30 @@ function checkQuery(s: string, from: number, end: number, out: SecretFinding[], 
                 title: 'Firebase Realtime Database secret in URL query parameter "auth"',
                 start: eq + 1,
                 end: amp,
+                inQuery: true,
               }
             : {
                 kind: 'url-query-credential',
-                title: `Credential in URL query parameter "${name}"`,
+                title: `credential in URL query parameter "${name}"`,
                 start: eq + 1,
                 end: amp,
+                inQuery: true,
               },
         );
       }
     }
     i = amp + 1;
   }
+}
+
+/**
+ * Index of `ch` in `s` from `from`, or `end` when it is not before `end`: a search that never reads
+ * past the URL (`indexOf` would scan the rest of the text for a character the URL lacks).
+ */
+function indexBefore(s: string, ch: string, from: number, end: number): number {
+  const c = ch.charCodeAt(0);
+  for (let k = from; k < end; k++) if (s.charCodeAt(k) === c) return k;
+  return end;
 }
 
 function safeDecode(s: string): string {

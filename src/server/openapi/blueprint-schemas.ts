@@ -6,8 +6,9 @@
  *
  * Contract with the server (docs/api.md "The blueprint schema"): what the engine refuses with a 422
  * (engine/blueprint/parse.ts: a non-object blueprint, `name` not a string, `flow` not an array,
- * `metadata` not an object, a module not an object, a bad `id` or `module`, `routes` or `onerror`
- * not an array, a route not an object, `filter` not an object) this schema refuses too, so a blueprint
+ * `metadata` not an object, a module not an object, a bad `id` or `module`, `routes`, `onerror`,
+ * `branches` or `tools` not an array, a route, branch or tool not an object or its `flow` not an
+ * array, `filter` not an object, a bad module among the orphans) this schema refuses too, so a blueprint
  * valid here is never refused for its shape. Fields the engine reads leniently (`version`, `mapper`,
  * module `metadata`, scenario settings: a value of another type is ignored) are described with the
  * types Make exports. Every object allows further members: Make adds keys between releases and
@@ -46,7 +47,7 @@ export const BLUEPRINT_SCHEMAS = {
   BlueprintModule: {
     type: 'object',
     description:
-      'One module. Routers (`builtin:BasicRouter`) carry `routes`; any module may carry an error-handler route in `onerror`.',
+      'One module. Routers (`builtin:BasicRouter`) carry `routes`, if/else modules (`builtin:BasicIfElse`) `branches`, AI agents (`ai-local-agent:RunLocalAIAgent`) `tools`; any module may carry an error-handler route in `onerror`.',
     required: ['module'],
     additionalProperties: true,
     properties: {
@@ -90,6 +91,44 @@ export const BLUEPRINT_SCHEMAS = {
         description:
           'Error-handler route of this module: ordinary modules, ending in a directive (`builtin:Ignore`, `builtin:Resume`, `builtin:Commit`, `builtin:Rollback`, `builtin:Break`)',
       },
+      branches: {
+        type: 'array',
+        items: ref('BlueprintBranch'),
+        description:
+          'If/else branches (on `builtin:BasicIfElse`): the first whose condition passes runs, else the `else` branch; a `builtin:BasicMerge` module after the if/else rejoins them',
+      },
+      tools: {
+        type: 'array',
+        items: ref('BlueprintTool'),
+        description: 'Tools of an AI agent (`ai-local-agent:RunLocalAIAgent`), each a flow the agent may run',
+      },
+    },
+  },
+  BlueprintBranch: {
+    type: 'object',
+    description: 'One if/else branch',
+    additionalProperties: true,
+    properties: {
+      flow: ref('BlueprintFlow'),
+      label: str,
+      type: { type: 'string', description: '`condition` or `else`' },
+      conditions: {
+        type: 'array',
+        description: "The condition, as a filter's: `[[c1 AND c2] OR [c3]]`; absent on the `else` branch",
+        items: { type: 'array', items: ref('BlueprintCondition') },
+      },
+      merge: { ...bool, description: 'The branch rejoins at the Merge module after the if/else' },
+      disabled: { ...bool, description: 'A branch switched off in the UI' },
+    },
+  },
+  BlueprintTool: {
+    type: 'object',
+    description: 'One tool of an AI agent: the modules it runs when the agent calls it',
+    additionalProperties: true,
+    properties: {
+      flow: ref('BlueprintFlow'),
+      name: { type: 'string', description: 'Tool name the model sees' },
+      description: { type: 'string', description: 'What the tool does, as the model is told' },
     },
   },
   BlueprintRoute: {
@@ -183,7 +222,12 @@ export const BLUEPRINT_SCHEMAS = {
         type: 'object',
         additionalProperties: true,
         properties: {
-          orphans: { type: 'array', description: 'Modules not connected to the flow' },
+          orphans: {
+            type: 'array',
+            items: { anyOf: [ref('BlueprintFlow'), ref('BlueprintModule')] },
+            description:
+              "Modules left on the canvas, not connected to the flow (Make never runs them): chains of modules. Their ids are unique with the flow's.",
+          },
           notes: { type: 'array', items: ref('BlueprintNote') },
         },
       },

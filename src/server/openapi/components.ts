@@ -62,6 +62,55 @@ export const SCHEMAS = {
       value: { type: 'string', description: 'Excerpt; secrets redacted' },
     },
   },
+  FindingEvidence: {
+    type: 'object',
+    required: ['pointer'],
+    description:
+      "A finding's evidence: where it is in the blueprint and, for a finding about data moving (issue 32), the path the data takes from its source to this module and the risk-model row that set the severity",
+    properties: {
+      pointer: { type: 'string', description: 'RFC 6901 JSON Pointer into the blueprint' },
+      value: { type: 'string', description: 'Excerpt; secrets redacted' },
+      path: {
+        type: 'array',
+        minItems: 1,
+        items: ref('EvidencePathStep'),
+        description:
+          'The modules the data passes through, in data-flow order: the source first, this module (the sink) last; present when the policy reports a flow',
+      },
+      risk: ref('RiskRow'),
+    },
+  },
+  EvidencePathStep: {
+    type: 'object',
+    required: ['module_id', 'module_name', 'role', 'note'],
+    properties: {
+      module_id: str,
+      module_name: str,
+      role: { type: 'string', enum: ['source', 'step', 'sink'] },
+      note: {
+        type: 'string',
+        description: 'What happens to the data there, one line of Markdown (``maps `{{1.email}}` ``)',
+      },
+    },
+  },
+  RiskRow: {
+    type: 'object',
+    required: ['row', 'title', 'severity'],
+    description:
+      "The risk-model row (docs/engine.md, Risk model) that set the finding's severity, with the dimension values the policy observed. The finding's own `severity` may be lower: capped on a route that cannot run, or set by the organization",
+    properties: {
+      row: { type: 'string', description: 'Stable row id, e.g. `R7`' },
+      title: { type: 'string', description: 'The row as stated in docs/engine.md' },
+      severity: ref('Severity'),
+      audience: { type: 'string', enum: ['owner', 'sender', 'third-party', 'public'] },
+      trust: {
+        type: 'string',
+        enum: ['public-webhook', 'inbound-message', 'fetched-page', 'ai-output', 'internal-record', 'constant'],
+      },
+      sensitivity: { type: 'string', enum: ['special-category', 'personal', 'credential', 'none'] },
+      impact: { type: 'string', enum: ['read', 'write-own', 'send', 'spend', 'change-access', 'delete'] },
+    },
+  },
   FailingModule: {
     type: 'object',
     required: ['module_id', 'module_name', 'module_type', 'reason', 'badge'],
@@ -72,7 +121,7 @@ export const SCHEMAS = {
       reason: str,
       badge: ref('Severity'),
       severity: ref('Severity'),
-      evidence: ref('Evidence'),
+      evidence: ref('FindingEvidence'),
       fingerprint: str,
       waived: ref('WaiverMark'),
     },
@@ -289,9 +338,17 @@ export const SCHEMAS = {
     properties: {
       from: str,
       to: str,
-      kind: { type: 'string', enum: ['next', 'route', 'error'] },
-      route_index: int,
-      filter: str,
+      kind: {
+        type: 'string',
+        enum: ['next', 'route', 'error', 'branch', 'merge', 'tool'],
+        description:
+          '`next`: neighbours in one flow; `route`: router to a route; `error`: module to its error handler; `branch`: if/else to a branch; `merge`: end of a branch to the Merge module; `tool`: AI agent to a tool',
+      },
+      route_index: {
+        ...int,
+        description: 'Index of the route, branch or tool (`route`, `branch`, `merge`, `tool` edges)',
+      },
+      filter: { ...str, description: "The route's filter name (`route`), the branch's label (`branch`)" },
     },
   },
   InlineResult: {

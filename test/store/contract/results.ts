@@ -10,9 +10,15 @@ import fc from 'fast-check';
 import type { Store } from '../../../src/store/store.js';
 import type { RollupContribution, RollupRecord, SeverityName } from '../../../src/model/records.js';
 import type { BackendUnderTest } from './backend.js';
+import type { ScenarioResults } from '../../../src/client/responses.js';
+import type { Policy } from '../../../src/engine/index.js';
+import { POLICY_BY_CODE, evaluateBlueprint } from '../../../src/engine/index.js';
+import { applyWaivers } from '../../../src/engine/waivers.js';
+import { renderResults } from '../../../src/api/views/scenario-results.js';
 import { withBackend } from './backend.js';
 import {
   advance,
+  contribution,
   copied,
   evaluationRecord,
   iso,
@@ -432,5 +438,62 @@ export function resultsContract(backend: BackendUnderTest): void {
         );
         assert.deepEqual(withoutTime(after!), withoutTime(await store.results.computeRollup(ORG, iso())));
       }));
+
+    it("keeps a finding's evidence path and risk row (issue 32) in the stored results, byte for byte", () =>
+      withBackend(backend, async ({ store }) => {
+        await saveScenario(store, ORG, 'a');
+        const rendered = renderedWithEvidence();
+        const record = evaluationRecord('ev_1', ORG, ['a']);
+        await store.evaluations.create(record);
+        const write = resultWrite('ev_1', 0, contribution(70, { 'SEC-7': 1 }), iso(1_000));
+        await store.evaluations.commit({
+          record: advance(record, 'complete', [0]),
+          results: [{ ...write, results: Buffer.from(rendered, 'utf8') }],
+        });
+        const stored = copied(await store.results.latestJson(ORG, 'a'))!.toString('utf8');
+        assert.equal(stored, rendered);
+        const finding = (JSON.parse(stored) as ScenarioResults).violations[0]!.failing_modules[0]!;
+        assert.deepEqual(
+          finding.evidence?.path?.map((s) => [s.module_id, s.role]),
+          [
+            ['1', 'source'],
+            ['2', 'step'],
+            ['3', 'sink'],
+          ],
+        );
+        assert.equal(finding.evidence?.risk?.row, 'R1');
+      }));
   });
+}
+
+/** Results JSON as the worker renders it, of a real evaluation whose one finding has an evidence path and a risk row. */
+function renderedWithEvidence(): string {
+  const flow = {
+    name: 'evidence',
+    flow: [
+      { id: 1, module: 'gateway:CustomWebHook', version: 1, parameters: { hook: 1 }, mapper: {} },
+      { id: 2, module: 'util:SetVariables', version: 1, mapper: { variables: [{ name: 'x', value: '{{1.x}}' }] } },
+      { id: 3, module: 'code:ExecuteCode', version: 1, mapper: { code: 'return x', input: '{{2.x}}' } },
+    ],
+    metadata: { version: 1, scenario: {} },
+  };
+  const withRisk: Policy = {
+    ...POLICY_BY_CODE.get('SEC-7')!,
+    code: 'ORG-7',
+    evaluate: (analysis, params) => {
+      const outcome = POLICY_BY_CODE.get('SEC-7')!.evaluate(analysis, params);
+      if (!outcome) return null;
+      const risk = {
+        id: 'R1',
+        title: 'Code on untrusted input',
+        severity: 'high' as const,
+        trust: 'public-webhook' as const,
+      };
+      return { ...outcome, findings: outcome.findings.map((f) => ({ ...f, risk })) };
+    },
+  };
+  const r = evaluateBlueprint(flow, { scenarioId: 'a', include: ['ORG-7'], extraPolicies: [withRisk] });
+  assert.ok(r.ok);
+  const pin = { settings_version: 0, rules_revision: 0, catalog_revision: 'test' };
+  return renderResults('a', applyWaivers(r.evaluation, []), 'ev_1', iso(1_000), pin);
 }

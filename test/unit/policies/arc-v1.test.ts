@@ -102,7 +102,7 @@ describe('ARC-6 unconfigured module', () => {
       'ARC-6',
     );
   });
-  it('reports an empty slot that is a whole route low (an unfinished branch), one inside a running route medium', () => {
+  it('reports an empty slot that is a whole route low (an unfinished branch), and one inside a running route low (an inert step)', () => {
     const send = m(3, 'email:ActionSendMeEmail', { mapper: { text: 'x' } });
     const router = (routes: unknown[]) =>
       m(1, 'builtin:BasicRouter', {
@@ -130,8 +130,18 @@ describe('ARC-6 unconfigured module', () => {
       'ARC-6',
     )!.failing_modules;
     assert.deepEqual(
-      inside.map((f) => [f.module_id, f.severity]),
-      [['unnumbered-1', 'medium']],
+      inside.map((f) => [f.module_id, f.severity, f.reason]),
+      [['unnumbered-1', 'low', 'empty module slot: an unfinished step that does nothing']],
+    );
+  });
+  it('reports an empty slot where the trigger belongs medium: the scenario has no start', () => {
+    const start = violationOf(
+      bp([m(null, 'placeholder:Placeholder'), m(3, 'email:ActionSendMeEmail', { mapper: { text: 'x' } })]),
+      'ARC-6',
+    )!.failing_modules;
+    assert.deepEqual(
+      start.map((f) => [f.module_id, f.severity, f.reason]),
+      [['unnumbered-1', 'medium', 'empty module slot where the trigger belongs: the scenario has no start']],
     );
   });
   it('reports an empty slot on a disabled route low (the route cannot run)', () => {
@@ -151,7 +161,7 @@ describe('ARC-6 unconfigured module', () => {
         [
           'unnumbered-1',
           'low',
-          'empty module slot; on a route that cannot run as exported: route 1 of router 1 is disabled',
+          'empty module slot: an unfinished step that does nothing; on a route that cannot run as exported: route 1 of router 1 is disabled',
         ],
       ],
     );

@@ -11,14 +11,17 @@ import { violationOf } from '../../helpers/policy-assert.js';
 describe('DI-1 severity is what a failure leaves behind', () => {
   it('medium: a permanent delete, a data store delete and a clear leave the data in place when they fail', () => {
     const v = violationOf(
-      bp([
-        m(1, 'google-drive:watchFilesInAFolder', { mapper: { folder: '/1abc', limit: '1' } }),
-        m(13, 'google-drive:deleteAFile', { version: 4, mapper: { file: '{{1.id}}', select: 'map' } }),
-        m(62, 'datastore:DeleteRecord', { parameters: { datastore: 73837 }, mapper: { key: '{{1.id}}' } }),
-        m(3, 'google-sheets:clearValuesFromRange', {
-          mapper: { from: 'drive', range: 'A2:I1000', sheet: 'Latest', spreadsheetId: '/1P0x' },
-        }),
-      ]),
+      bp(
+        [
+          m(1, 'google-drive:watchFilesInAFolder', { mapper: { folder: '/1abc', limit: '1' } }),
+          m(13, 'google-drive:deleteAFile', { version: 4, mapper: { file: '{{1.id}}', select: 'map' } }),
+          m(62, 'datastore:DeleteRecord', { parameters: { datastore: 73837 }, mapper: { key: '{{1.id}}' } }),
+          m(3, 'google-sheets:clearValuesFromRange', {
+            mapper: { from: 'drive', range: 'A2:I1000', sheet: 'Latest', spreadsheetId: '/1P0x' },
+          }),
+        ],
+        { dlq: false },
+      ),
       'DI-1',
     );
     assert.deepEqual(

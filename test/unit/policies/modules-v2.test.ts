@@ -54,6 +54,8 @@ describe('DI-1 decides what changes data from the module table', () => {
         version: 4,
         mapper: { to: ['{{1.fromEmail}}'], subject: 'Re', content: 'Thanks' },
       }),
+      // A step after the send: it is not the last step of its route (which DI-1 reports low).
+      m(5, 'util:SetVariable2', { mapper: { name: 'replied', scope: 'roundtrip', value: 'yes' } }),
     ]);
     assert.deepEqual(severities(b, 'DI-1'), [
       ['2', 'medium'],

@@ -77,11 +77,16 @@ describe('SEC-2 credential in URL query', () => {
     assert.deepEqual(failingIds(b, 'SEC-2'), ['3']);
     assert.equal(violation(b, 'SEC-2')!.status, 'warn');
   });
-  it('fails for a literal one in qs[]', () => {
+  it('leaves a literal credential in qs[] to SEC-1 (one finding per literal, issue 32), and fails for a literal SEC-1 does not find', () => {
     const b = bp([http(3, { url: 'https://api.example.com/v1', qs: [{ name: 'token', value: fakeToken(5, 24) }] })]);
-    assert.equal(violation(b, 'SEC-2')!.status, 'fail');
+    passes(b, 'SEC-2');
+    assert.deepEqual(failingIds(b, 'SEC-1'), ['3']);
+    // Too short for a credential-named field (SEC-1 needs 8 characters), still a literal credential in the URL.
+    const short = bp([http(3, { url: 'https://api.example.com/v1', qs: [{ name: 'token', value: 'k7Q2x' }] })]);
+    passes(short, 'SEC-1');
+    assert.equal(violation(short, 'SEC-2')!.status, 'fail');
   });
-  it('fails for a literal one in queryParameters[] of Make a request (http:MakeRequest v4), not for a placeholder there', () => {
+  it('fails for a literal one in queryParameters[] of Make a request (http:MakeRequest v4) that SEC-1 does not report, not for a placeholder there', () => {
     const request = (value: string) =>
       m(3, 'http:MakeRequest', {
         version: 4,
@@ -94,7 +99,7 @@ describe('SEC-2 credential in URL query', () => {
           ],
         },
       });
-    const v = violation(bp([request(fakeToken(6, 24))]), 'SEC-2')!;
+    const v = violation(bp([request('k7Q2x')]), 'SEC-2')!;
     assert.equal(v.status, 'fail');
     assert.equal(v.failing_modules[0]!.evidence?.pointer, '/flow/0/mapper/queryParameters');
     passes(bp([request('Your API KEY')]), 'SEC-2');

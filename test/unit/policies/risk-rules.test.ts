@@ -80,6 +80,7 @@ describe('taint survives hops (issue 32), and special categories sent to a model
       viaStore[0]!.path?.map((s) => [s.moduleId, s.role]),
       [
         ['1', 'source'],
+        ['3', 'step'],
         ['4', 'sink'],
       ],
     );

@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { bp, breakHandler, fakeToken, m } from '../../helpers/blueprints.js';
-import { failingIds, passes, violationOf } from '../../helpers/policy-assert.js';
+import { failingIds, findingsOf, passes, placesOf, violationOf } from '../../helpers/policy-assert.js';
 
 const hex = '0123456789abcdef';
 const HEX = '0123456789ABCDEF';
@@ -138,7 +138,7 @@ describe('SEC-1 finds secrets of no well-known format (item 5)', () => {
       ['1:high', '2:high', '2:high', '3:high', '4:medium'],
     );
   });
-  it('reports a service API token high, a cloud, code-host or database credential critical, and a copy of an instance id alone low', () => {
+  it('reports a service API token high, a cloud, code-host or database credential critical, and a copy of an instance id as a place of its pair', () => {
     const instance = fakeToken(240, 32, HEX);
     const b = bp(
       [
@@ -157,8 +157,13 @@ describe('SEC-1 finds secrets of no well-known format (item 5)', () => {
     );
     assert.deepEqual(
       violationOf(b, 'SEC-1')!.failing_modules.map((f) => `${f.module_id}:${f.severity}`),
-      ['1:high', '2:critical', '3:high', '1:low'],
+      ['1:high', '2:critical', '3:high'],
     );
+    // The instance id copied into the trigger's sample is the same credential (issue 32): one finding, two places.
+    assert.deepEqual(findingsOf(b, 'SEC-1')[2]!.locations, [
+      { moduleId: '3', pointer: '/flow/2/mapper/url' },
+      { moduleId: '1', pointer: '/metadata/designer/samples/1/instanceId' },
+    ]);
   });
   it('fails on session cookies pasted as JSON text into an app input, and on a key repeated in metadata', () => {
     const instance = fakeToken(217, 32, HEX);
@@ -194,15 +199,18 @@ describe('SEC-1 finds secrets of no well-known format (item 5)', () => {
       {},
       { designer: { orphans: [], samples: { 1: { instanceId: instance, messageId: fakeToken(221, 32, HEX) } } } },
     );
-    // The scanned strings in document order, then the copies in field specs (restore `nested`, interface).
-    assert.deepEqual(pointers(b), [
+    // One finding per credential (issue 32), at its first place; its copies (the sample, then the field
+    // specs: restore `nested`, interface) are its further places, in that order.
+    assert.deepEqual(pointers(b), ['/flow/1/mapper/inputBodyX', '/flow/2/mapper/url']);
+    assert.deepEqual(failingIds(b, 'SEC-1'), ['2', '3']);
+    assert.deepEqual(placesOf(b, 'SEC-1'), [
       '/flow/1/mapper/inputBodyX',
       '/flow/2/mapper/url',
       '/metadata/designer/samples/1/instanceId',
       '/flow/3/metadata/interface/0/label',
       '/flow/3/metadata/restore/expect/columns/nested/0/label',
     ]);
-    assert.deepEqual(failingIds(b, 'SEC-1'), ['2', '3', '1', '4', '4']);
+    assert.match(violationOf(b, 'SEC-1')!.failing_modules[1]!.reason, /also in module 1 scenario `metadata/);
   });
   it('passes for look-alikes: record UUIDs, 32-hex Notion ids, Drive and Sheets ids, data-store keys, hashes, images, Make ids', () => {
     passes(

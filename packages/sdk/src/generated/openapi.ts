@@ -797,7 +797,7 @@ export interface components {
     };
     /** @description A route: modules in execution order (the first module of the top-level flow is the trigger) */
     BlueprintFlow: components['schemas']['BlueprintModule'][];
-    /** @description One module. Routers (`builtin:BasicRouter`) carry `routes`; any module may carry an error-handler route in `onerror`. */
+    /** @description One module. Routers (`builtin:BasicRouter`) carry `routes`, if/else modules (`builtin:BasicIfElse`) `branches`, AI agents (`ai-local-agent:RunLocalAIAgent`) `tools`; any module may carry an error-handler route in `onerror`. */
     BlueprintModule: {
       /** @description Unique within the blueprint (not ordered); `{{N.field}}` expressions reference module N. `null` for an empty canvas slot (`placeholder:Placeholder`); a string of digits is read as the number. */
       id?: number | string | null;
@@ -820,6 +820,35 @@ export interface components {
       routes?: components['schemas']['BlueprintRoute'][];
       /** @description Error-handler route of this module: ordinary modules, ending in a directive (`builtin:Ignore`, `builtin:Resume`, `builtin:Commit`, `builtin:Rollback`, `builtin:Break`) */
       onerror?: components['schemas']['BlueprintFlow'];
+      /** @description If/else branches (on `builtin:BasicIfElse`): the first whose condition passes runs, else the `else` branch; a `builtin:BasicMerge` module after the if/else rejoins them */
+      branches?: components['schemas']['BlueprintBranch'][];
+      /** @description Tools of an AI agent (`ai-local-agent:RunLocalAIAgent`), each a flow the agent may run */
+      tools?: components['schemas']['BlueprintTool'][];
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description One if/else branch */
+    BlueprintBranch: {
+      flow?: components['schemas']['BlueprintFlow'];
+      label?: string;
+      /** @description `condition` or `else` */
+      type?: string;
+      /** @description The condition, as a filter's: `[[c1 AND c2] OR [c3]]`; absent on the `else` branch */
+      conditions?: components['schemas']['BlueprintCondition'][][];
+      /** @description The branch rejoins at the Merge module after the if/else */
+      merge?: boolean;
+      /** @description A branch switched off in the UI */
+      disabled?: boolean;
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description One tool of an AI agent: the modules it runs when the agent calls it */
+    BlueprintTool: {
+      flow?: components['schemas']['BlueprintFlow'];
+      /** @description Tool name the model sees */
+      name?: string;
+      /** @description What the tool does, as the model is told */
+      description?: string;
     } & {
       [key: string]: unknown;
     };
@@ -899,8 +928,8 @@ export interface components {
       version?: number;
       scenario?: components['schemas']['BlueprintScenarioSettings'];
       designer?: {
-        /** @description Modules not connected to the flow */
-        orphans?: unknown[];
+        /** @description Modules left on the canvas, not connected to the flow (Make never runs them): chains of modules. Their ids are unique with the flow's. */
+        orphans?: (components['schemas']['BlueprintFlow'] | components['schemas']['BlueprintModule'])[];
         notes?: components['schemas']['BlueprintNote'][];
       } & {
         [key: string]: unknown;
@@ -1088,6 +1117,40 @@ export interface components {
       /** @description Excerpt; secrets redacted */
       value?: string;
     };
+    /** @description A finding's evidence: where it is in the blueprint and, for a finding about data moving (issue 32), the path the data takes from its source to this module and the risk-model row that set the severity */
+    FindingEvidence: {
+      /** @description RFC 6901 JSON Pointer into the blueprint */
+      pointer: string;
+      /** @description Excerpt; secrets redacted */
+      value?: string;
+      /** @description The modules the data passes through, in data-flow order: the source first, this module (the sink) last; present when the policy reports a flow */
+      path?: components['schemas']['EvidencePathStep'][];
+      risk?: components['schemas']['RiskRow'];
+    };
+    EvidencePathStep: {
+      module_id: string;
+      module_name: string;
+      /** @enum {string} */
+      role: 'source' | 'step' | 'sink';
+      /** @description What happens to the data there, one line of Markdown (``maps `{{1.email}}` ``) */
+      note: string;
+    };
+    /** @description The risk-model row (docs/engine.md, Risk model) that set the finding's severity, with the dimension values the policy observed. The finding's own `severity` may be lower: capped on a route that cannot run, or set by the organization */
+    RiskRow: {
+      /** @description Stable row id, e.g. `R7` */
+      row: string;
+      /** @description The row as stated in docs/engine.md */
+      title: string;
+      severity: components['schemas']['Severity'];
+      /** @enum {string} */
+      audience?: 'owner' | 'sender' | 'third-party' | 'public';
+      /** @enum {string} */
+      trust?: 'public-webhook' | 'inbound-message' | 'fetched-page' | 'ai-output' | 'internal-record' | 'constant';
+      /** @enum {string} */
+      sensitivity?: 'special-category' | 'personal' | 'credential' | 'none';
+      /** @enum {string} */
+      impact?: 'read' | 'write-own' | 'send' | 'spend' | 'change-access' | 'delete';
+    };
     FailingModule: {
       module_id: string;
       module_name: string;
@@ -1095,7 +1158,7 @@ export interface components {
       reason: string;
       badge: components['schemas']['Severity'];
       severity?: components['schemas']['Severity'];
-      evidence?: components['schemas']['Evidence'];
+      evidence?: components['schemas']['FindingEvidence'];
       fingerprint?: string;
       waived?: components['schemas']['WaiverMark'];
     };
@@ -1251,9 +1314,14 @@ export interface components {
     GraphEdge: {
       from: string;
       to: string;
-      /** @enum {string} */
-      kind: 'next' | 'route' | 'error';
+      /**
+       * @description `next`: neighbours in one flow; `route`: router to a route; `error`: module to its error handler; `branch`: if/else to a branch; `merge`: end of a branch to the Merge module; `tool`: AI agent to a tool
+       * @enum {string}
+       */
+      kind: 'next' | 'route' | 'error' | 'branch' | 'merge' | 'tool';
+      /** @description Index of the route, branch or tool (`route`, `branch`, `merge`, `tool` edges) */
       route_index?: number;
+      /** @description The route's filter name (`route`), the branch's label (`branch`) */
       filter?: string;
     };
     InlineResult: {

@@ -2,12 +2,21 @@
 import type { Finding, Policy } from '../types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { findingModules, moduleRef } from '../helpers.js';
+import type { Audience } from '../../risk/types.js';
 import { audienceOf } from '../../risk/audience.js';
-import { aiConsumers } from './shared.js';
+import { aiConsumers, aiSourceOf } from './shared.js';
 
 /** Words that disclose automation or AI generation, in the literal text around the mapped output (several languages). */
 const DISCLOSURE =
   /\b(?:ai|a\.i\.|artificial intelligence|generated|automated|automatic|assistant|bot|chatbot|ia|inteligencia artificial|ki|künstliche intelligenz|généré|automatisé)\b/i;
+
+/** Who a delivery reaches, for the evidence path (never the recipient itself: it may be an address). */
+const AUDIENCE_NOTE: Readonly<Record<Audience, string>> = {
+  sender: 'the person who wrote',
+  'third-party': 'recipients outside the team',
+  public: 'the public',
+  owner: 'the team',
+};
 
 /**
  * AI-4: people outside the team receive AI-generated text without being told: third parties, the
@@ -38,10 +47,16 @@ export const AI_4: Policy = {
         .filter((l) => l.module.id === m.id && refs.some((r) => r.pointer === l.pointer))
         .map((l) => l.value.replace(/\{\{[^}]*\}\}/g, ' '));
       if (fieldTexts.some((t) => DISCLOSURE.test(t))) continue;
+      // Evidence path: the AI module that wrote the text → (the engine completes the steps) → this delivery.
+      const source = aiSourceOf(analysis, refs[0]!)?.id ?? refs[0]!.moduleId;
       findings.push({
         moduleId: m.id,
         reason: 'delivers AI-generated text with no disclosure in its fixed text',
         evidence: { pointer: refs[0]!.pointer },
+        path: [
+          { moduleId: source, role: 'source', note: 'writes the text' },
+          { moduleId: m.id, role: 'sink', note: `delivers it to ${AUDIENCE_NOTE[delivery.audience]}, undisclosed` },
+        ],
       });
     }
     return findings.length === 0

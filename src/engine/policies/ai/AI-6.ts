@@ -41,10 +41,19 @@ export const AI_6: Policy = {
       const unchecked = refs.filter((r) => !checked.has(r.moduleId));
       if (unchecked.length === 0 || reviewStepOf(analysis, steps, m) !== null) continue;
       const source = aiSourceOf(analysis, unchecked[0]!);
+      const from = source?.id ?? unchecked[0]!.moduleId;
       findings.push({
         moduleId: m.id,
-        reason: `acts on output of AI module ${source?.id ?? unchecked[0]!.moduleId} that no filter checks`,
+        reason: `acts on output of AI module ${from} that no filter checks`,
         evidence: { pointer: unchecked[0]!.pointer },
+        path: [
+          { moduleId: from, role: 'source', note: 'writes the output' },
+          {
+            moduleId: m.id,
+            role: 'sink',
+            note: `${cls.code ? 'runs code on it' : cls.http ? 'sends it in a request' : cls.role === 'delete' ? 'deletes records with it' : 'writes it to another system'}; no filter checks it`,
+          },
+        ],
       });
     }
     return findings.length === 0

@@ -2,10 +2,9 @@
 import type { Finding, Policy } from '../types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { urlHost } from '../../blueprint/classify.js';
+import { MAKE_API_HOST } from '../../hosts/make-hosts.js';
 import { fieldPath, findingModules, moduleRef } from '../helpers.js';
 
-const MAKE_API_HOST =
-  /^(?:(?:eu|us)\d\.make\.com|(?:eu|us)\d\.make\.celonis\.com|(?:www\.)?integromat\.com|eu\d\.integromat\.com)$/;
 const ENV_ID =
   /(?:teamId|organizationId|scenarioId|team_id|organization_id)=\d+|\/(?:scenarios|teams|organizations|hooks|data-stores|connections)\/\d+/;
 

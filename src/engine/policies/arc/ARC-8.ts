@@ -3,6 +3,7 @@ import type { Finding, Policy } from '../types.js';
 import type { Analysis } from '../../analysis.js';
 import type { ModuleNode } from '../../blueprint/types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
+import { flowOf } from '../../blueprint/flows.js';
 import { findingModules, moduleRef } from '../helpers.js';
 
 const hasConditions = (m: ModuleNode): boolean => m.filter?.conditions.some((g) => g.length > 0) ?? false;
@@ -24,32 +25,56 @@ function labelOnly(analysis: Analysis, m: ModuleNode): boolean {
   return !router.routes.some((r) => r.moduleIds[0] !== undefined && hasConditions(analysis.module(r.moduleIds[0])));
 }
 
-/** The ids of the flow a module sits in (top level, a route, an error handler), in order. */
-function flowOf(analysis: Analysis, m: ModuleNode): readonly string[] {
-  if (m.parentId === null) return analysis.graph.topLevelIds;
-  const parent = analysis.module(m.parentId);
-  return m.container === 'onerror' ? parent.errorHandlerIds : (parent.routes[m.routeIndex ?? 0]?.moduleIds ?? []);
+/** Words that do not name what a filter tests (`if second`, `only when paid`). */
+const FILLER_WORDS: ReadonlySet<string> = new Set([
+  'if',
+  'when',
+  'only',
+  'is',
+  'are',
+  'the',
+  'a',
+  'an',
+  'of',
+  'for',
+  'to',
+]);
+
+/** The words of a filter name that say what it tests, lower-case (letters and digits of any script). */
+function nameWords(name: string): string[] {
+  return (name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !FILLER_WORDS.has(w));
 }
 
 /**
- * True when a module upstream on the path (earlier in its flow or an enclosing one) has a filter of
- * the same name with conditions: the empty filter restates a gate the bundle has already passed
- * (make `6302mohamed-e-commerce` 4 "Valid Path" after module 7's "Valid Path" conditions).
+ * True when the empty filter's name says nothing an earlier gate's name does not: every word of it
+ * (filler words aside) is a word of that gate's name ("if second" after "Second connection", "Valid
+ * Path" after "Valid Path"). The bundle has already passed that gate; the name repeats it.
+ */
+function restates(words: readonly string[], gate: ModuleNode): boolean {
+  if (!hasConditions(gate)) return false;
+  const gateWords = new Set(nameWords(gate.filter!.name));
+  return words.every((w) => gateWords.has(w));
+}
+
+/**
+ * True when a module upstream on the path (earlier in its flow or an enclosing one) has a filter with
+ * conditions whose name the empty filter's name repeats (`restates`): the empty filter restates a gate
+ * the bundle has already passed (make `6302mohamed-e-commerce` 4 "Valid Path" after module 7's "Valid
+ * Path" conditions).
  */
 function restatesUpstreamGate(analysis: Analysis, m: ModuleNode): boolean {
-  const name = m.filter!.name.trim().toLowerCase();
-  if (name === '') return false;
+  const words = nameWords(m.filter!.name);
+  if (words.length === 0) return false;
   for (
     let cur: ModuleNode | undefined = m;
     cur;
     cur = cur.parentId === null ? undefined : analysis.module(cur.parentId)
   ) {
-    const flow = flowOf(analysis, cur);
+    const flow = flowOf(analysis.graph, cur);
     for (let i = 0; i < cur.index && i < flow.length; i++) {
-      const before = analysis.module(flow[i]!);
-      if (hasConditions(before) && before.filter!.name.trim().toLowerCase() === name) return true;
+      if (restates(words, analysis.module(flow[i]!))) return true;
     }
-    if (cur !== m && hasConditions(cur) && cur.filter!.name.trim().toLowerCase() === name) return true;
+    if (cur !== m && restates(words, cur)) return true;
   }
   return false;
 }
@@ -61,7 +86,7 @@ export const ARC_8: Policy = {
   category: 'ARC',
   severity: 'low',
   description:
-    "A module has a named filter with no conditions: it looks like a gate on the canvas but lets every bundle through. A label on a router's fallback route, on the first module of an error handler, on parallel branches of a router none of whose routes has a condition, or restating a gate of the same name the bundle has already passed is not a gate and is not reported.",
+    "A module has a named filter with no conditions: it looks like a gate on the canvas but lets every bundle through. A label on a router's fallback route, on the first module of an error handler, on parallel branches of a router none of whose routes has a condition, or restating a gate the bundle has already passed (its name's words are all in that gate's name) is not a gate and is not reported.",
   rationale:
     'Controls that look present but do nothing are worse than none (SOC 2 PI1.3 valid processing; ISO/IEC 27001 A.8.28).',
   compliance_frameworks: [ref(F.soc2, 'PI1.3'), ref(F.iso27001, 'A.8.28')],

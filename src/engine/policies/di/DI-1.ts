@@ -1,13 +1,14 @@
 /** @module engine/policies/di/DI-1: data-changing modules with no error handler. */
-import type { ModuleNode } from '../../blueprint/types.js';
+import type { Json, ModuleNode } from '../../blueprint/types.js';
 import type { Finding, Policy } from '../types.js';
 import type { Severity } from '../../severity.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import type { Analysis } from '../../analysis.js';
-import { classify, httpMethod } from '../../blueprint/classify.js';
+import { classify, httpMethod, moduleUrl } from '../../blueprint/classify.js';
+import { isCredentialName } from '../../secrets/patterns.js';
 import { movesMoney } from '../../money.js';
 import { findingModules, moduleRef } from '../helpers.js';
-import { errorRouteFilter, inAnyErrorRoute, outputRead } from './shared.js';
+import { errorRouteFilter, flowOf, inAnyErrorRoute, outputRead, runsPerItem } from './shared.js';
 
 /** What a failure of the module leaves behind. */
 type Change = 'money' | 'after-money' | 'write' | 'send' | 'delete' | 'reversible-delete';
@@ -55,7 +56,8 @@ const CHANGES: Readonly<Record<Change, { readonly reason: string; readonly sever
  * from the module table (`classify().effect`): AI completions, code and document conversions only
  * compute and are not reported (AI-3 covers AI calls). Severity is what its failure leaves behind
  * (`CHANGES`): high only for a payment (`money.ts`) and for a change that runs after one, medium
- * for every other write, send or delete.
+ * for every other write, send or delete, low for the last step of a route whose failure costs
+ * little (`lastStepNote`).
  */
 export const DI_1: Policy = {
   code: 'DI-1',
@@ -63,7 +65,7 @@ export const DI_1: Policy = {
   category: 'DI',
   severity: 'medium',
   description:
-    'A module that creates, updates, sends or deletes data in another system has no error-handler route, so a failure stops the run halfway and leaves the systems out of step. Modules that only compute (AI completions, code, conversions) are not data changes. A payment, or a change after one, is high: its failure can lose or duplicate money.',
+    'A module that creates, updates, sends or deletes data in another system has no error-handler route, so a failure stops the run halfway and leaves the systems out of step. Modules that only compute (AI completions, code, conversions) are not data changes. A payment, or a change after one, is high: its failure can lose or duplicate money. The last step of a route, run once per run, is low when it sends a message (a failure loses only that message) or when incomplete executions are stored (the failed run is kept for retry). A POST that only fetches (an OAuth token request, a request carrying nothing about the run whose answer is read) is not a data change.',
   rationale:
     'Without a handler a failed write aborts the run after earlier writes already happened: partial updates, duplicate sends on re-run. Make error handlers (Break with retry, Resume, Rollback) keep processing complete and accurate (SOC 2 PI1.3; NIST SP 800-53 SI-11). A failed delete leaves the data in place and loses nothing; a payment that fails or is followed by a failure is the costly case: payment APIs ask for retries that check the first attempt (Stripe API "Idempotent requests").',
   compliance_frameworks: [ref(F.soc2, 'PI1.3'), ref(F.nist, 'SI-11'), ref(F.iso27001, 'A.8.28')],
@@ -99,16 +101,18 @@ export const DI_1: Policy = {
                 ? 'send'
                 : 'write';
         const { reason, severity } = CHANGES[kind];
+        const last = kind === 'money' || kind === 'after-money' ? null : lastStepNote(analysis, m, kind);
+        const base = last ?? reason;
         const text = partial
-          ? reason.replace(
+          ? base.replace(
               'has no error-handler route',
               `handles only the errors its error route's filter "${partial.name || 'unnamed'}" lets through (any other error is unhandled)`,
             )
-          : reason;
+          : base;
         findings.push({
           moduleId: m.id,
           reason: kind === 'after-money' ? `${text} (payment: module ${payment!.id})` : text,
-          severity,
+          severity: last ? 'low' : severity,
           evidence: { pointer: m.pointer },
         });
       }
@@ -146,13 +150,79 @@ export const DI_1: Policy = {
 };
 
 /**
- * A POST that only fetches: nothing in its request comes from the run (URL, headers and body are
- * literal) and a later module reads its answer. It cannot record anything about the run; it asks a
- * service for a value (a generated code, a token for fixed credentials), like a GET would (make
- * `luxisoft-automatizacion-venta` 19/23/24/42 post a fixed TOTP seed to a code generator and send
- * the code). A POST that carries run data stays a write, whatever its path says.
+ * The reason of a finding on the last step of a route whose failure costs little, or `null` when it
+ * is not the last step or the reason does not hold. Nothing runs after it on its route, once per run
+ * (not once per item of an iterator or repeater that no aggregator has closed): its failure stops no
+ * later step and leaves no record half-written after it. A send there loses only that message (make-more `shivam-sy` 25, the
+ * courtesy SMS after the event and the row are written); a write or delete there is kept and retried
+ * when the scenario stores incomplete executions (`dlq`; Make help, "Automatic retry of incomplete
+ * executions"; make-more `stonesatsuma` 26). Without stored executions a last write still loses its
+ * record (make-more `shani-2006` 2): medium.
+ */
+function lastStepNote(analysis: Analysis, m: ModuleNode, kind: Change): string | null {
+  if (!lastStepOnce(analysis, m)) return null;
+  if (kind === 'send')
+    return 'sends a message and has no error-handler route, as the last step of its route: a failure loses only this message and stops nothing after it';
+  if (analysis.graph.settings.dlq === true)
+    return `${kind === 'write' ? 'writes' : 'deletes'} data and has no error-handler route, as the last step of its route: a failure stops nothing after it, and the run is stored as an incomplete execution to retry`;
+  return null;
+}
+
+/** True when nothing follows `m` on its own flow and it runs once per run, not per item of an open iteration. */
+function lastStepOnce(analysis: Analysis, m: ModuleNode): boolean {
+  if (m.container === 'onerror' || m.index !== flowOf(analysis, m).length - 1) return false;
+  return !runsPerItem(analysis, m);
+}
+
+/**
+ * A POST that only fetches: nothing about the run is in its request, and a later module reads its
+ * answer. It cannot record anything about the run; it asks a service for a value (a generated code,
+ * a token for fixed credentials), like a GET would (make `luxisoft-automatizacion-venta` 19/23/24/42
+ * post a fixed TOTP seed to a code generator and send the code). Values mapped into the request only
+ * to reach the service (a base address at the start of the URL, before a literal path) or to
+ * authenticate (a credential header such as `Authorization`) say nothing about the run (make-more
+ * `adityaxlego` 16 asks for a request digest with `{{base}}/contextinfo` and a bearer token; nothing
+ * reads its answer, so it stays reported: a body-less POST to a fixed path can still act). An
+ * OAuth 2.0 token request (`tokenRequest`) only obtains a token, whatever it carries. A POST that
+ * carries run data stays a write, whatever its path says.
  */
 function fetchesByPost(analysis: Analysis, m: ModuleNode): boolean {
   if (!classify(m).http || httpMethod(m) !== 'POST') return false;
-  return analysis.dataflow().refsOf(m.id).length === 0 && outputRead(analysis, m);
+  if (tokenRequest(m)) return true;
+  const url = `${m.pointer}/mapper/url`;
+  const base = BASE_ADDRESS.test(moduleUrl(m) ?? '');
+  return (
+    analysis
+      .dataflow()
+      .refsOf(m.id)
+      .every((r) => (r.pointer === url && base) || (r.fieldName !== null && isCredentialName(r.fieldName))) &&
+    outputRead(analysis, m)
+  );
 }
+
+/** A URL whose only mapping is its base address: `{{13.baseUrl}}` then a literal path, query or nothing. */
+const BASE_ADDRESS = /^\s*\{\{[^{}]+\}\}(?:[/?#][^{}]*)?$/;
+
+/**
+ * An OAuth 2.0 access-token request: its body names a `grant_type` (RFC 6749 §4.1.3, §4.3.2, §4.4.2,
+ * §6 — every token request carries one). It exchanges credentials for a token and changes no data
+ * (make-more `adityaxlego` 14 posts `client_id`, `client_secret` and `grant_type` form fields).
+ */
+function tokenRequest(m: ModuleNode): boolean {
+  const stack: Json[] = m.mapper ? [m.mapper] : [];
+  while (stack.length > 0) {
+    const v = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('grant_type') && GRANT_TYPE_IN_BODY.test(v)) return true;
+    } else if (Array.isArray(v)) stack.push(...v);
+    else if (v !== null && typeof v === 'object') {
+      // A form field or pair named `grant_type` (`{ key: 'grant_type', value }`), or a key of a JSON body object.
+      if (v['key'] === 'grant_type' || v['name'] === 'grant_type' || 'grant_type' in v) return true;
+      stack.push(...Object.values(v));
+    }
+  }
+  return false;
+}
+
+/** `grant_type=` in a form-encoded body, `"grant_type":` in a JSON one. */
+const GRANT_TYPE_IN_BODY = /(?:^|[?&\s{,"'])grant_type["']?\s*[=:]/;

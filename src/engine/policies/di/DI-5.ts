@@ -7,6 +7,7 @@ import { classify, httpMethod } from '../../blueprint/classify.js';
 import { actionWords } from '../../blueprint/verbs.js';
 import { findingModules, moduleRef } from '../helpers.js';
 import { extractRefs } from '../../blueprint/expressions.js';
+import { nestedFlows, subtreeOf } from '../../blueprint/flows.js';
 import { hasConditions } from './shared.js';
 import { routeCover, type OperandResolver } from './route-cover.js';
 
@@ -160,16 +161,9 @@ function variableNames(m: ModuleNode): string[] {
   );
 }
 
-/** The modules of some routes and of the routes nested in them (error routes excluded). */
+/** The modules of some routes and of the routes, branches and tools nested in them (error routes and disabled routes excluded). */
 function subtree(analysis: Analysis, ids: readonly string[]): ModuleNode[] {
-  const out: ModuleNode[] = [];
-  const stack = [...ids];
-  while (stack.length > 0) {
-    const x = analysis.module(stack.pop()!);
-    out.push(x);
-    for (const r of x.routes) if (!r.disabled) stack.push(...r.moduleIds);
-  }
-  return out;
+  return subtreeOf(analysis.graph, ids, { enabledOnly: true });
 }
 
 /**
@@ -212,13 +206,13 @@ function readsUnsetFlag(analysis: Analysis, c: JsonObject, names: ReadonlySet<st
   });
 }
 
-/** True when a route (and the routes nested in it) changes data only by updating records: no create, send or delete. */
+/** True when a route (and the routes, branches and tools nested in it) changes data only by updating records: no create, send or delete. */
 function onlyUpdates(analysis: Analysis, ids: readonly string[]): boolean {
   let updates = 0;
   const stack = [...ids];
   while (stack.length > 0) {
     const x: ModuleNode = analysis.module(stack.pop()!);
-    for (const r of x.routes) if (!r.disabled) stack.push(...r.moduleIds);
+    for (const flow of nestedFlows(x, { enabledOnly: true })) stack.push(...flow);
     const cls = classify(x);
     if (cls.role === 'delete') return false;
     if (cls.role !== 'write') continue;

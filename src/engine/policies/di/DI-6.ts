@@ -2,12 +2,15 @@
 import type { Finding, Policy } from '../types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { classify } from '../../blueprint/classify.js';
+import { isMapped } from '../../secrets/scan.js';
 import { downstreamOf, findingModules, moduleRef } from '../helpers.js';
 
 /**
  * DI-6: an iterator splits a bundle and no aggregator gathers the results again. An iterator whose
  * array is listed item by item in the mapper with a single item emits one bundle (make
  * `shivanetha1-email-automation-agent` 2, `alexxrc-calendar-automatic-register` 24): not reported.
+ * Nor is an iterator whose array is literal text with no mapping (`"array": "articles[]"`): a string
+ * is one value, not a list of the run's data, so nothing fans out.
  */
 export const DI_6: Policy = {
   code: 'DI-6',
@@ -15,7 +18,7 @@ export const DI_6: Policy = {
   category: 'DI',
   severity: 'low',
   description:
-    'An iterator splits an array into separate bundles and no aggregator after it gathers them, so every later module runs once per item, including writes and notifications, and a failure stops midway through the items.',
+    'An iterator splits an array into separate bundles and no aggregator after it gathers them, so every later module runs once per item, including writes and notifications, and a failure stops midway through the items. An iterator over one listed item or over literal text (no mapping) splits nothing and is not reported.',
   rationale:
     'Per-item fan-out multiplies operations and partial failures; aggregating (or processing items in a sub-scenario) keeps the run atomic and its cost bounded (SOC 2 PI1.3 complete and accurate processing).',
   compliance_frameworks: [ref(F.soc2, 'PI1.3'), ref(F.iso27001, 'A.8.25')],
@@ -30,6 +33,8 @@ export const DI_6: Policy = {
       // Items listed one by one (`"array": ["{{29.text}}"]`) are the bundles: one item is one bundle, nothing fans out.
       const items = m.mapper?.['array'];
       if (Array.isArray(items) && items.length <= 1) continue;
+      // Literal text is not a mapping of any module's array: there is nothing to split.
+      if (typeof items === 'string' && !isMapped(items)) continue;
       if (downstreamOf(m, analysis).some((x) => classify(x).flow === 'aggregator')) continue;
       findings.push({
         moduleId: m.id,

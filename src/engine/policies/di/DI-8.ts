@@ -14,7 +14,7 @@ const KEY_FIELD = /^(?:id|key|url|uri|row|rowNumber|range)$|(?:Id|_id|ID)$/;
 
 /**
  * DI-8: instant scenarios without sequential processing run overlapping executions on the same
- * records. Updates are update-like actions, deletes, and HTTP (or *Make an API call*) `PUT`, `PATCH`
+ * records. Updates are update-like actions (data-store records included), deletes, and HTTP (or *Make an API call*) `PUT`, `PATCH`
  * and `DELETE` requests. Not reported: a change keyed only by the event that started the run and
  * writing literal values (make `sergibuendia-community-manager-rrss-parte-2` 6/9/11 mark the
  * triggering row "Publicado"): every run touches its own record, and repeated runs for one record
@@ -26,7 +26,7 @@ export const DI_8: Policy = {
   category: 'DI',
   severity: 'low',
   description:
-    'The scenario starts instantly (webhook or app event), updates or deletes records (an update action, or an HTTP `PUT`/`PATCH`/`DELETE`), and **Sequential processing** is off, so overlapping executions can process events out of order and overwrite each other. An update of the triggering record to fixed values is idempotent and not reported.',
+    'The scenario starts instantly (webhook or app event), updates or deletes records (an update action, a Make data-store record included, or an HTTP `PUT`/`PATCH`/`DELETE`), and **Sequential processing** is off, so overlapping executions can process events out of order and overwrite each other. An update of the triggering record to fixed values is idempotent and not reported.',
   rationale:
     'Concurrent runs on the same records cause lost updates and duplicates; Make processes instant triggers in parallel unless sequential processing is on (SOC 2 PI1.3 processing is complete, valid and accurate).',
   compliance_frameworks: [ref(F.soc2, 'PI1.3'), ref(F.iso27001, 'A.8.28')],
@@ -62,9 +62,14 @@ export const DI_8: Policy = {
   },
 };
 
+/**
+ * True for a change to a record that exists: in another system, or in a Make data store (a record
+ * there is state shared by every run of every scenario that uses the store; make-more `zayonbr` 14
+ * appends to a conversation history keyed by the sender's phone, read by 12 in the same run).
+ */
 function isUpdate(m: ModuleNode): boolean {
   const cls = classify(m);
-  if (!cls.external) return false;
+  if (!cls.external && !cls.datastore) return false;
   if (cls.role === 'delete') return true;
   if (cls.role !== 'write') return false;
   return cls.http || /api.?call/i.test(m.action) ? UPDATE_METHODS.has(httpMethod(m)) : UPDATE_ACTION.test(m.action);

@@ -1,6 +1,7 @@
 /** @module engine/policies/di/shared: where a module sits in error routes and who reads its output (shared by the DI policies). */
 import type { Analysis } from '../../analysis.js';
 import type { ModuleFilter, ModuleNode } from '../../blueprint/types.js';
+import { classify } from '../../blueprint/classify.js';
 
 /** Deepest chain of parents walked (the parser caps nesting at 64). */
 const MAX_HOPS = 64;
@@ -72,4 +73,36 @@ export function failedModuleOf(byId: ReadonlyMap<string, ModuleNode>, m: ModuleN
     if (at.container === 'onerror') return at.parentId ? (byId.get(at.parentId) ?? null) : null;
   }
   return null;
+}
+
+/** The ids of the flow a module sits in (top level, a router route, an error handler), in order. */
+export function flowOf(analysis: Analysis, m: ModuleNode): readonly string[] {
+  if (m.parentId === null) return analysis.graph.topLevelIds;
+  const parent = analysis.module(m.parentId);
+  return m.container === 'onerror' ? parent.errorHandlerIds : (parent.routes[m.routeIndex ?? 0]?.moduleIds ?? []);
+}
+
+/**
+ * True when `m` runs once per item: an iterator or repeater runs before it on its path (earlier in its
+ * flow or an enclosing one) and no aggregator after that iterator has gathered the items again.
+ */
+export function runsPerItem(analysis: Analysis, m: ModuleNode): boolean {
+  const before: ModuleNode[] = [];
+  for (
+    let at: ModuleNode | undefined = m, hops = 0;
+    at && hops < MAX_HOPS;
+    at = at.parentId === null ? undefined : analysis.module(at.parentId), hops++
+  )
+    before.unshift(
+      ...flowOf(analysis, at)
+        .slice(0, at.index)
+        .map((id) => analysis.module(id)),
+    );
+  let open = 0;
+  for (const x of before) {
+    const flow = classify(x).flow;
+    if (flow === 'iterator' || flow === 'repeater') open++;
+    else if (flow === 'aggregator') open = Math.max(0, open - 1);
+  }
+  return open > 0;
 }

@@ -41,7 +41,7 @@ export const PRIV_1: Policy = {
           severity: risk.severity,
           evidence: { pointer: s.flows[0]!.pointer },
           risk,
-          path: piiPath(s.module, s.flows, 'sends it to the model provider'),
+          path: piiPath(analysis, s.flows[0]!, s.module, 'sends it to the model provider'),
         };
       });
     return findings.length === 0

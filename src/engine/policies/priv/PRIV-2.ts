@@ -2,16 +2,10 @@
 import type { Finding, Policy } from '../types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { classify, moduleUrl, urlHost } from '../../blueprint/classify.js';
+import { MAKE_HOOK_HOST } from '../../hosts/make-hosts.js';
 import { findingModules, moduleRef } from '../helpers.js';
 import { wholePlaceholder } from '../../placeholders.js';
-import { describeFlows, externalPiiSinks, ownServiceOf, type OwnServiceKind } from './shared.js';
-
-/**
- * Make's own webhook hosts (`hook.eu1.make.com`, `hook.us1.make.celonis.com`, `hook.integromat.com`;
- * corpus): a call to them hands the data to another scenario on the same platform, whose own
- * modules are checked where it sends the data on; not a disclosure to a new recipient.
- */
-const MAKE_HOOK_HOST = /^hook\.(?:[a-z0-9-]+\.)*(?:make\.com|make\.celonis\.com|integromat\.com)$/;
+import { describeFlows, externalPiiSinks, ownServiceOf, piiPath, type OwnServiceKind } from './shared.js';
 
 /** How a reason names the operator's own account at a well-known service. */
 const OWN: Readonly<Record<OwnServiceKind, string>> = {
@@ -46,6 +40,8 @@ export const PRIV_2: Policy = {
       if (!classify(s.module).http || classify(s.module).ai) continue;
       const url = moduleUrl(s.module);
       const host = url ? urlHost(url) : null;
+      // Make's own webhooks hand the data to another scenario on the same platform, whose modules are
+      // checked where it sends the data on: not a disclosure to a new recipient.
       if (host !== null && MAKE_HOOK_HOST.test(host)) continue;
       // A well-known service reached with the operator's account: the recipient is known, only its listing as a processor is left (low).
       const service = ownServiceOf(s.module);
@@ -55,6 +51,7 @@ export const PRIV_2: Policy = {
           severity: 'low',
           reason: `sends personal data (${describeFlows(s.flows)}) to ${OWN[service.kind]} at \`${host}\` (${service.name})`,
           evidence: { pointer: s.flows[0]!.pointer },
+          path: piiPath(analysis, s.flows[0]!, s.module, `sends it to \`${host}\` (${service.name})`),
         });
       // A template's placeholder address (`YOUR_SLACK_WEBHOOK_URL`) sends nowhere as exported: the operator chooses the recipient when configuring it (ARC-10 reports the slot).
       else if (url !== null && host === null && wholePlaceholder(url.trim()) !== null)
@@ -63,12 +60,14 @@ export const PRIV_2: Policy = {
           severity: 'low',
           reason: `sends personal data (${describeFlows(s.flows)}) to an address left as a placeholder (\`${url.trim().slice(0, 60)}\`): the recipient is chosen when the template is configured`,
           evidence: { pointer: s.flows[0]!.pointer },
+          path: piiPath(analysis, s.flows[0]!, s.module, 'sends it to an address left as a placeholder'),
         });
       else
         findings.push({
           moduleId: s.module.id,
           reason: `sends personal data (${describeFlows(s.flows)}) to ${host ? `\`${host}\`` : 'a mapped address'}`,
           evidence: { pointer: s.flows[0]!.pointer },
+          path: piiPath(analysis, s.flows[0]!, s.module, `sends it to ${host ? `\`${host}\`` : 'a mapped address'}`),
         });
     }
     return findings.length === 0

@@ -2,7 +2,7 @@
 import type { Policy } from '../types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { PII_KIND_LABELS } from '../../pii.js';
-import { externalPiiSinks } from './shared.js';
+import { externalPiiSinks, piiPath } from './shared.js';
 
 /** PRIV-3: personal data flows through the scenario and `confidential` is off, so Make keeps it in execution logs. */
 export const PRIV_3: Policy = {
@@ -35,6 +35,7 @@ export const PRIV_3: Policy = {
         moduleId: s.module.id,
         reason: `handles ${[...new Set(s.flows.map((f) => PII_KIND_LABELS[f.kind]))].join(', ')} that is kept in execution logs`,
         evidence: { pointer: s.flows[0]!.pointer },
+        path: piiPath(analysis, s.flows[0]!, s.module, 'handles it; the execution log keeps it'),
       })),
       summary: `Personal data flows through ${sinks.length} module${sinks.length === 1 ? '' : 's'} of a scenario not marked confidential`,
       evidence: { pointer: '/metadata/scenario/confidential', value: String(analysis.graph.settings.confidential) },

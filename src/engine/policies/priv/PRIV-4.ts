@@ -3,12 +3,13 @@ import type { Finding, Policy } from '../types.js';
 import type { ModuleNode } from '../../blueprint/types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { moduleUrl, urlHost } from '../../blueprint/classify.js';
+import { LLM_HOSTS, onCatalogHost } from '../../hosts/llm-hosts.js';
 import { findingModules, moduleRef } from '../helpers.js';
 import { riskRow } from '../../risk/model.js';
 import { sensitivityOf } from '../../risk/sensitivity.js';
 import { describeFlows, personalDataSinks, piiPath } from './shared.js';
 
-/** AI apps and API hosts whose default processing location is outside the EU/EEA (providers' published data-residency terms). */
+/** AI apps whose default processing location is outside the EU/EEA (providers' published data-residency terms). */
 const NON_EU_APPS = new Set([
   'openai-gpt-3',
   'openai',
@@ -30,25 +31,14 @@ const NON_EU_APPS = new Set([
   'deepgram',
   'stability-ai',
 ]);
-const NON_EU_HOSTS = [
-  'api.openai.com',
-  'api.groq.com',
-  'api.anthropic.com',
-  'api.perplexity.ai',
-  'openrouter.ai',
-  'api.deepseek.com',
-  'api.together.xyz',
-  'api.fireworks.ai',
-  'api.x.ai',
-  'api.replicate.com',
-  'api.elevenlabs.io',
-];
+/** LLM API hosts whose provider processes outside the EU/EEA by default (the catalog `engine/hosts/llm-hosts`, with its sources). */
+const NON_EU_HOSTS: readonly string[] = LLM_HOSTS.filter((h) => h.outsideEu).map((h) => h.host);
 
 function nonEuRecipient(m: ModuleNode): string | null {
   if (NON_EU_APPS.has(m.app)) return m.app;
   const url = moduleUrl(m);
   const host = url ? urlHost(url) : null;
-  return host && NON_EU_HOSTS.some((h) => host === h || host.endsWith(`.${h}`)) ? host : null;
+  return host && NON_EU_HOSTS.some((h) => onCatalogHost(host, h)) ? host : null;
 }
 
 /** PRIV-4: an EU-zone scenario sends personal data to a provider that processes it outside the EU. */
@@ -85,7 +75,7 @@ export const PRIV_4: Policy = {
         severity: risk.severity,
         evidence: { pointer: s.flows[0]!.pointer },
         risk,
-        path: piiPath(s.module, s.flows, `sends it to ${recipient}, outside the EU`),
+        path: piiPath(analysis, s.flows[0]!, s.module, `sends it to ${recipient}, outside the EU`),
       });
     }
     return findings.length === 0

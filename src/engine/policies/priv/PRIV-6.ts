@@ -27,6 +27,13 @@ type Recipient = 'processor' | 'people' | 'store';
 const ROW: Readonly<Record<Recipient, RowId>> = { processor: 'R15', people: 'R18', store: 'R19' };
 const STORE_ROW_BY_KIND: Partial<Record<PiiKind, RowId>> = { card: 'R20' };
 
+/** What the sink does with the data, for the evidence path. */
+const RECIPIENT_NOTE: Readonly<Record<Recipient, string>> = {
+  processor: 'sends it to a third-party processor',
+  people: 'sends it to people',
+  store: "keeps it in the operator's records",
+};
+
 function recipientOf(m: ModuleNode): Recipient {
   const cls = classify(m);
   // A model, or a conversion or code service (PDF.co, a cloud function): it processes what it receives.
@@ -107,15 +114,7 @@ export const PRIV_6: Policy = {
         reason: `receives ${describeFlows(sensitive)}`,
         evidence: { pointer: sensitive[0]!.pointer },
         risk,
-        path: piiPath(
-          s.module,
-          sensitive,
-          recipient === 'processor'
-            ? 'sends it to a processor'
-            : recipient === 'people'
-              ? 'sends it to people'
-              : 'stores it',
-        ),
+        path: piiPath(analysis, sensitive[0]!, s.module, RECIPIENT_NOTE[recipient]),
       });
     }
     return findings.length === 0

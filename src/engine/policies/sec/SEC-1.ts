@@ -1,17 +1,20 @@
 /** @module engine/policies/sec/SEC-1: hard-coded credentials and tokens in module fields. */
 import type { Finding, Policy } from '../types.js';
-import type { Severity } from '../../severity.js';
-import type { LeafSection } from '../../leaves.js';
+import { SEVERITY_RANK, type Severity } from '../../severity.js';
+import type { Analysis } from '../../analysis.js';
+import type { ModuleNode } from '../../blueprint/types.js';
+import type { BlueprintLeaf, LeafSection } from '../../leaves.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import type { SecretFinding } from '../../secrets/types.js';
 import { redact } from '../../secrets/scan.js';
-import { scanBlueprint } from '../../secrets/blueprint.js';
-import { failWith, fieldPath, findingModules, moduleRef } from '../helpers.js';
+import { blueprintSecrets, type BlueprintCredential } from '../../secrets/credentials.js';
+import { failWith, fieldPath, moduleRef } from '../helpers.js';
 
 /**
  * Kinds reported as critical: credentials that open a whole cloud account, code host, payment
- * account or database (AWS, a Stripe secret key, private keys, GitHub/GitLab tokens, a password in
- * a URL, a Firebase database secret, which bypasses the database's security rules). A service's API
+ * account or database (AWS, a Stripe secret key, private keys, GitHub/GitLab tokens, a Supabase
+ * personal access token (the Management API of every project of the account), a password in a URL,
+ * a Firebase database secret, which bypasses the database's security rules). A service's API
  * token (OpenAI, Anthropic, Meta Graph, Slack: usage, billing and the service's own data, revocable
  * at the provider) and any other credential are high (issue 14 labelled set: the 7 OpenAI and
  * WhatsApp tokens of the corpora were judged overstated at critical).
@@ -23,6 +26,7 @@ const CRITICAL_KINDS = new Set([
   'github-token',
   'github-fine-grained-pat',
   'gitlab-token',
+  'supabase-access-token',
   'url-basic-auth',
   'firebase-database-secret',
 ]);
@@ -34,14 +38,18 @@ const CRITICAL_KINDS = new Set([
  */
 const DOCUMENT_PASSWORD_FIELD = /^(?:owner|user|pdf|document|file|zip|archive)[\s_-]?password$/i;
 
+/** Kinds that are a copy of a credential found elsewhere: they add places, not a credential. */
+const COPY_KINDS: ReadonlySet<string> = new Set(['repeated-credential', 'repeated-credential-identifier']);
+
 /**
- * Severity of one string's credentials: see CRITICAL_KINDS and DOCUMENT_PASSWORD_FIELD; a string
- * holding only copies of a pair's identifier half (a Z-API instance id in sample data, useless
- * without the token reported where the pair is) is low (make-extra `kairolopes` 1).
+ * Severity of the credential found in one string: see CRITICAL_KINDS and DOCUMENT_PASSWORD_FIELD;
+ * a key public by design (`publishable-key`: a Supabase anon JWT, a Stripe `pk_live_` key) is low
+ * (issue 32: its own claims or documented prefix say it is public); the identifier half of a pair
+ * alone (a Z-API instance id) is low.
  */
 function severityOf(fieldName: string | null, secrets: readonly SecretFinding[]): Severity {
   if (secrets.some((s) => CRITICAL_KINDS.has(s.kind))) return 'critical';
-  if (secrets.every((s) => s.kind === 'repeated-credential-identifier')) return 'low';
+  if (secrets.every((s) => s.kind === 'publishable-key' || s.identifier === true)) return 'low';
   if (
     fieldName !== null &&
     DOCUMENT_PASSWORD_FIELD.test(fieldName) &&
@@ -51,8 +59,69 @@ function severityOf(fieldName: string | null, secrets: readonly SecretFinding[])
   return 'high';
 }
 
+/** Worst of two severities. */
+function worst(a: Severity | null, b: Severity): Severity {
+  return a === null || SEVERITY_RANK[b] > SEVERITY_RANK[a] ? b : a;
+}
+
 /** Sections outside any module: their field paths are named from the blueprint root. */
 const SCENARIO_SECTIONS: ReadonlySet<LeafSection> = new Set(['scenario-metadata', 'io', 'scenario']);
+/** Further places named in a finding's reason (all are in `locations` and the remediation). */
+const MAX_PLACES_NAMED = 6;
+
+/** The module a string is reported on: its own, the module a scenario-level string describes, else the first. */
+function moduleOf(analysis: Analysis, leaf: BlueprintLeaf): ModuleNode | undefined {
+  return leaf.module ?? analysis.first ?? analysis.graph.modules[0];
+}
+
+/** `` `mapper.url` `` or `` scenario `metadata.designer.samples[1].id` `` (a string outside any module). */
+function placeOf(module: ModuleNode, leaf: BlueprintLeaf): string {
+  return `${SCENARIO_SECTIONS.has(leaf.section) ? 'scenario ' : ''}\`${fieldPath(module, leaf.pointer)}\``;
+}
+
+/**
+ * One finding per credential (issue 32), on the first string that holds it as found (not only as a
+ * copy): its severity is the worst of its places; its reason names the secret, says when it also
+ * travels in a URL query string, and lists the other places; `locations` carries them all.
+ */
+function findingOf(analysis: Analysis, credential: BlueprintCredential): Finding | null {
+  const places = credential.locations;
+  const primary = places.find((p) => p.secrets.some((s) => !COPY_KINDS.has(s.kind))) ?? places[0];
+  const module = primary && moduleOf(analysis, primary.leaf);
+  if (!primary || !module) return null;
+  let severity: Severity | null = null;
+  let inQuery = false;
+  for (const p of places) {
+    const found = p.secrets.filter((s) => !COPY_KINDS.has(s.kind));
+    if (found.length > 0) severity = worst(severity, severityOf(p.leaf.fieldName, found));
+    if (p.secrets.some((s) => s.inQuery === true)) inQuery = true;
+  }
+  const titles = [...new Set(primary.secrets.map((s) => s.title))].join(', ');
+  const others = places.filter((p) => p !== primary);
+  const named = others.slice(0, MAX_PLACES_NAMED).map((p) => {
+    const m = moduleOf(analysis, p.leaf)!;
+    return `module ${m.id} ${placeOf(m, p.leaf)}`;
+  });
+  if (others.length > MAX_PLACES_NAMED) named.push(`${others.length - MAX_PLACES_NAMED} more`);
+  const reason = [
+    `${placeOf(module, primary.leaf)} holds a literal ${titles}`,
+    ...(inQuery
+      ? ["sent in a URL query string, where servers, proxies and Make's execution history log it (CWE-598)"]
+      : []),
+    ...(others.length > 0 ? [`the same credential is also in ${named.join(', ')} (${places.length} places)`] : []),
+  ].join('; ');
+  const locations = [primary, ...others].map((p) => ({
+    moduleId: moduleOf(analysis, p.leaf)!.id,
+    pointer: p.leaf.pointer,
+  }));
+  return {
+    moduleId: module.id,
+    reason,
+    severity: severity ?? 'high',
+    evidence: { pointer: primary.leaf.pointer, value: redact(primary.leaf.value, primary.secrets) },
+    ...(locations.length > 1 ? { locations } : {}),
+  };
+}
 
 /** SEC-1: a secret typed into a module instead of a connection or keychain. */
 export const SEC_1: Policy = {
@@ -79,20 +148,12 @@ export const SEC_1: Policy = {
       'An HTTP module with a keychain (`http:ActionSendDataAPIKeyAuth`, `parameters.auth`) or a header mapped from a data store: `"value": "Bearer {{9.value}}"`.',
   },
   evaluate(analysis) {
+    // Every string: mapper, parameters, filters, metadata (restore, samples), scenario metadata and io;
+    // one finding per credential, with all its places.
     const findings: Finding[] = [];
-    // Every string: mapper, parameters, filters, metadata (restore, samples), scenario metadata and io.
-    for (const { leaf, secrets } of scanBlueprint(analysis)) {
-      // A scenario-level string is reported on the module it describes, else on the first module.
-      const module = leaf.module ?? analysis.first ?? analysis.graph.modules[0];
-      if (!module) continue;
-      const severity = severityOf(leaf.fieldName, secrets);
-      const where = `${SCENARIO_SECTIONS.has(leaf.section) ? 'scenario ' : ''}\`${fieldPath(module, leaf.pointer)}\``;
-      findings.push({
-        moduleId: module.id,
-        reason: `${where} holds a literal ${[...new Set(secrets.map((s) => s.title))].join(', ')}`,
-        severity,
-        evidence: { pointer: leaf.pointer, value: redact(leaf.value, secrets) },
-      });
+    for (const credential of blueprintSecrets(analysis).credentials) {
+      const finding = findingOf(analysis, credential);
+      if (finding) findings.push(finding);
     }
     return failWith(findings, (n) => `${n} hard-coded credential${n === 1 ? '' : 's'} found in the blueprint`);
   },
@@ -102,12 +163,19 @@ export const SEC_1: Policy = {
       const steps = [
         '**Revoke and rotate** every exposed credential at its provider now: it has been stored in clear in this blueprint and in every export of it.',
       ];
-      for (const m of findingModules(outcome, analysis)) {
-        const fields = outcome.findings
-          .filter((f) => f.moduleId === m.id)
-          .map((f) => `\`${f.evidence ? fieldPath(m, f.evidence.pointer) : ''}\``);
+      // Every module that holds a credential, once, with every field to clear (all places of each credential).
+      const fields = new Map<string, string[]>();
+      for (const f of outcome.findings) {
+        const places = f.locations ?? (f.evidence ? [{ moduleId: f.moduleId, pointer: f.evidence.pointer }] : []);
+        for (const p of places) {
+          const list = fields.get(p.moduleId) ?? fields.set(p.moduleId, []).get(p.moduleId)!;
+          const field = `\`${fieldPath(analysis.module(p.moduleId), p.pointer)}\``;
+          if (!list.includes(field)) list.push(field);
+        }
+      }
+      for (const [id, list] of fields) {
         steps.push(
-          `In ${moduleRef(m)}, remove the literal value from ${fields.join(', ')} and use a Make **connection** or **keychain** instead (for HTTP: *HTTP > Make an API Key Auth request* with a keychain).`,
+          `In ${moduleRef(analysis.module(id))}, remove the literal value from ${list.join(', ')} and use a Make **connection** or **keychain** instead (for HTTP: *HTTP > Make an API Key Auth request* with a keychain).`,
         );
       }
       steps.push(

@@ -142,7 +142,8 @@ export const SHARE_APIS: readonly { readonly vendor: string; readonly url: RegEx
   },
   {
     vendor: 'Box',
-    url: /(?:api\.box\.com\/2\.0)?\/(?:files|folders)\/[^/?#]+(?:[?#]|$)/,
+    // `PUT https://api.box.com/2.0/files/<id>` (or `folders`): the path is Box's, on whatever base URL the module uses.
+    url: /\/(?:files|folders)\/[^/?#]+(?:[?#]|$)/,
     body: /"shared_link"\s*:\s*\{[^}]*"access"\s*:\s*"open"/,
   },
   { vendor: 'OneDrive / SharePoint', url: /\/createLink(?:[?#]|$)/, body: /"scope"\s*:\s*"anonymous"/ },

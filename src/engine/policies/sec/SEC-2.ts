@@ -3,6 +3,7 @@ import type { Finding, Policy } from '../types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { CREDENTIAL_NAMES, normalizeName } from '../../secrets/patterns.js';
 import { isMapped, isPlaceholder } from '../../secrets/scan.js';
+import { blueprintSecrets } from '../../secrets/credentials.js';
 import { moduleUrl } from '../../blueprint/classify.js';
 import { findingModules, moduleRef } from '../helpers.js';
 
@@ -20,14 +21,36 @@ function queryParams(url: string): { name: string; value: string }[] {
     });
 }
 
-/** SEC-2: a credential sent in the URL, where proxies, logs and Make's execution history keep it. */
+/**
+ * True when SEC-1 reports this literal value (issue 32: SEC-2 does not repeat SEC-1 on the same
+ * literal): SEC-1's finding on it already says that it travels in a URL query string. The value is
+ * compared as written and URL-decoded; SEC-1's secret may be the whole value or a part of it.
+ */
+function reportedBySec1(value: string, literals: ReadonlySet<string>): boolean {
+  if (literals.has(value)) return true;
+  let decoded = value;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    // not URL-encoded: compared as written
+  }
+  if (literals.has(decoded)) return true;
+  for (const l of literals) if (value.includes(l) || decoded.includes(l)) return true;
+  return false;
+}
+
+/**
+ * SEC-2: a credential sent in the URL, where proxies, logs and Make's execution history keep it. A
+ * literal credential that SEC-1 reports is SEC-1's (one finding per literal secret, issue 32); SEC-2
+ * reports credentials mapped at run time and literals SEC-1 does not find.
+ */
 export const SEC_2: Policy = {
   code: 'SEC-2',
   title: 'Credential sent in a URL query string',
   category: 'SEC',
   severity: 'high',
   description:
-    'An HTTP request passes a credential as a query-string parameter, where server logs, proxies and execution history record it.',
+    'An HTTP request passes a credential as a query-string parameter, where server logs, proxies and execution history record it (a literal credential is reported once, by SEC-1).',
   rationale:
     'URLs are logged by every proxy and server on the path and shown in Make execution logs; credentials belong in headers or in the connection. CWE-598 (Use of GET request method with sensitive query strings).',
   compliance_frameworks: [
@@ -44,6 +67,7 @@ export const SEC_2: Policy = {
   },
   evaluate(analysis) {
     const findings: Finding[] = [];
+    let sec1: ReadonlySet<string> | null = null;
     for (const m of analysis.graph.modules) {
       if (m.app !== 'http') continue;
       const url = moduleUrl(m);
@@ -70,6 +94,7 @@ export const SEC_2: Policy = {
         )
           continue;
         const literal = !isMapped(p.value);
+        if (literal && reportedBySec1(p.value, (sec1 ??= blueprintSecrets(analysis).literals))) continue;
         findings.push({
           moduleId: m.id,
           reason: `query parameter \`${p.name}\` carries ${literal ? 'a literal credential' : 'a credential mapped at run time'} in the URL`,

@@ -2,14 +2,12 @@
 import type { Finding, Policy } from '../types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { classify, httpMethod, urlHost } from '../../blueprint/classify.js';
+import { NAMESPACE_HOSTS } from '../../hosts/xml-namespaces.js';
 import { fieldPath, findingModules, moduleRef } from '../helpers.js';
 import { redact, scanForSecrets } from '../../secrets/scan.js';
 
 /** Keys whose value is an address the module connects to. */
 const URL_KEYS = /^(?:url|uri|endpoint|baseurl|webhookurl|feedurl|host|server|link|address|callbackurl)$/i;
-/** XML namespace identifiers look like URLs but are never fetched. */
-const NAMESPACE_HOSTS =
-  /^(?:www\.w3\.org|schemas\.xmlsoap\.org|schemas\.microsoft\.com|purl\.org|ns\.adobe\.com|xmlns\.com|www\.sitemaps\.org)$/;
 
 /** The mapped host of `http://{{1.link}}/x` (`{{1.link}}`), or null. */
 function mappedHost(url: string): string | null {

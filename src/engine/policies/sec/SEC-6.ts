@@ -14,6 +14,7 @@ import type { Severity } from '../../severity.js';
 import type { Analysis } from '../../analysis.js';
 import type { DataFlow } from '../../dataflow.js';
 import type { FieldRef } from '../../blueprint/expressions.js';
+import type { EvidenceStep } from '../../risk/types.js';
 import { FRAMEWORKS as F, ref } from '../../frameworks/registry.js';
 import { classify } from '../../blueprint/classify.js';
 import { extractRefs } from '../../blueprint/expressions.js';
@@ -50,13 +51,31 @@ const WHO: Readonly<Record<Controller, string>> = {
  * Who controls a reference: input an outside party sends in (webhook, e-mail, chat, form, ticket),
  * AI output fed with untrusted input, AI output, or nobody outside. A link read from a feed or a
  * page the scenario itself chose to fetch is not counted: following it is the scenario's purpose,
- * not a forgery (`untrustedSourceOf(...).inbound`, engine/sources.ts).
+ * not a forgery (`untrustedSourceOf(...).inbound`, engine/sources.ts). With it, the start of the
+ * evidence path: the untrusted source (`untrusted`), the model that writes the address (`ai`), or
+ * the untrusted source and the model it steers (`ai-untrusted`); the request module closes the path
+ * and the engine fills in the modules between (`risk/path.ts`).
  */
-function controller(analysis: Analysis, df: DataFlow, r: FieldRef): Controller | null {
-  if (df.untrustedSourceOf(r.moduleId)?.inbound === true) return 'untrusted';
+function control(
+  analysis: Analysis,
+  df: DataFlow,
+  r: FieldRef,
+): { readonly who: Controller; readonly path: EvidenceStep[] } | null {
+  if (df.untrustedSourceOf(r.moduleId)?.inbound === true)
+    return { who: 'untrusted', path: [{ moduleId: df.untrustedOriginOf(r.moduleId) ?? r.moduleId, role: 'source' }] };
   const authors = modelAuthors(analysis, df, r);
   if (authors.length === 0) return null;
-  return authors.some((id) => df.untrustedInputs(id).length > 0) ? 'ai-untrusted' : 'ai';
+  const steered = authors.find((id) => df.untrustedInputs(id).length > 0);
+  if (steered === undefined)
+    return { who: 'ai', path: [{ moduleId: authors[0]!, role: 'source', note: 'writes the address' }] };
+  const input = df.untrustedInputs(steered)[0]!.moduleId;
+  return {
+    who: 'ai-untrusted',
+    path: [
+      { moduleId: df.untrustedOriginOf(input) ?? input, role: 'source' },
+      { moduleId: steered, role: 'step', note: 'writes the address from it' },
+    ],
+  };
 }
 
 /** SEC-6: the address an HTTP module calls is chosen by a caller or by a model. */
@@ -92,10 +111,10 @@ export const SEC_6: Policy = {
       if (!leaf || !part) continue;
       // Only the references placed before the host is fixed choose the destination.
       const head = leaf.value.slice(0, hostEnd(leaf.value));
-      let worst: { who: Controller; r: FieldRef } | null = null;
+      let worst: { who: Controller; r: FieldRef; path: EvidenceStep[] } | null = null;
       for (const r of extractRefs(head)) {
-        const who = controller(analysis, df, r);
-        if (who && (!worst || RANK[who] > RANK[worst.who])) worst = { who, r };
+        const c = control(analysis, df, r);
+        if (c && (!worst || RANK[c.who] > RANK[worst.who])) worst = { who: c.who, r, path: c.path };
       }
       if (!worst) continue;
       const stakes = requestStakes(analysis, m, leaf.pointer);
@@ -104,6 +123,10 @@ export const SEC_6: Policy = {
         severity: SEVERITY[worst.who][stakes.high ? 'stakes' : 'none'],
         reason: `the ${part} of the request comes from ${worst.who === 'untrusted' ? df.untrustedSourceOf(worst.r.moduleId)!.label : WHO[worst.who]} (\`{{${worst.r.moduleId}.${worst.r.path}}}\`)${stakes.high ? ' and ' : ', but '}${stakes.why}`,
         evidence: { pointer: leaf.pointer, value: `{{${worst.r.moduleId}.${worst.r.path}}}` }, // the mapping only: the URL may carry a key
+        path: [
+          ...worst.path,
+          { moduleId: m.id, role: 'sink', note: `calls the address it takes (the ${part} of the URL)` },
+        ],
       });
     }
     return failWith(

@@ -10,6 +10,8 @@ import type { Impact, ImpactKind } from './forged-impact.js';
 import { classify, moduleUrl, urlHost } from '../../blueprint/classify.js';
 import { extractRefs } from '../../blueprint/expressions.js';
 import { isCredentialName } from '../../secrets/patterns.js';
+import { CHAT_WEBHOOK_HOST } from '../../hosts/chat-webhook-hosts.js';
+import { MAKE_DOMAIN_HOST } from '../../hosts/make-hosts.js';
 import { LOOKUP, PAYLOAD, STEERED_AI } from './caller-input.js';
 
 /**
@@ -48,8 +50,7 @@ const AUTH_ACTIONS: Readonly<Record<string, string>> = {
  * where it sends data on) and team-chat incoming webhooks (the team's own channel, an internal
  * notification).
  */
-const NOT_FORWARDING_HOST =
-  /(?:^|\.)(?:make\.com|make\.celonis\.com|integromat\.com|hooks\.slack\.com|webhook\.office\.com|chat\.googleapis\.com)$|^(?:discord|discordapp)\.com$/;
+const notForwardingHost = (host: string) => MAKE_DOMAIN_HOST.test(host) || CHAT_WEBHOOK_HOST.test(host);
 /** A URL path segment that is a key, after a credential-named one (`/with/key/<22 chars>`, z-api `/token/<24 hex>/`); `/auth/login` is not. */
 const KEY_SEGMENT = /^[A-Za-z0-9_-]{16,}$/;
 /** Channel names in reasons. */
@@ -112,7 +113,7 @@ const DETECTORS: readonly (readonly [
       const cls = classify(m);
       if (cls.effect !== 'write' || !(cls.http || /api.?call/i.test(m.action))) return null;
       const host = urlHost(moduleUrl(m) ?? '');
-      if (host === null || NOT_FORWARDING_HOST.test(host) || !leaves.some((l) => l.origin & (PAYLOAD | STEERED_AI)))
+      if (host === null || notForwardingHost(host) || !leaves.some((l) => l.origin & (PAYLOAD | STEERED_AI)))
         return null;
       const credential = credentialOf(m);
       return credential
