@@ -188,8 +188,9 @@ describe('data flow through the new containers', () => {
 
 describe('policies on the new containers', () => {
   it('reports the AI answer mailed to the caller in a branch (AI-1), its prompt (AI-2) and the unhandled send (DI-1), at the branch modules', () => {
-    assert.deepEqual(findings(IF_ELSE, 'AI-1'), { '4': 'high' });
-    assert.deepEqual(findings(IF_ELSE, 'AI-2'), { '3': 'high' });
+    // The answer goes back to the address of the payload that started the run (issue 32: sender).
+    assert.deepEqual(findings(IF_ELSE, 'AI-1'), { '4': 'low' });
+    assert.deepEqual(findings(IF_ELSE, 'AI-2'), { '3': 'medium' });
     assert.deepEqual(findings(IF_ELSE, 'DI-1'), { '4': 'medium' });
     // The else branch's write is handled by an Ignore: DI-2 sees it, DI-1 does not.
     assert.deepEqual(findings(IF_ELSE, 'DI-2'), { '5': 'high' });

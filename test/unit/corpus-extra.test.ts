@@ -28,7 +28,6 @@ const findings = (key: string, code: string) =>
  * model's rule, and `tabinda-fatima` 5 replies to the trigger mail's own sender (low, like a chat reply).
  */
 const SENT_UNREVIEWED: Readonly<Record<string, readonly string[]>> = {
-  'tbauer79999-integration-webhooks-openai.blueprint.json': ['47', '48'],
   'tbauer79999-integration-airtable-openai-twilio.blueprint.json': ['3'],
   'vikasvikasgl-oss-integration-google-sheets.blueprint.json': ['12'],
 };
@@ -43,6 +42,8 @@ const CONTRASTS: Readonly<Record<string, 'none' | 'low'>> = {
   'guny524-codyssey-b2-2.blueprint.json': 'none',
   'gr3yy-d3v-integracao-resposta-openai-gmail.blueprint.json': 'none',
   '20mss012-newcheckavailability.blueprint.json': 'low',
+  // SMS replies to the sender of the inbound SMS that started the run (issue 32: the sender's audience).
+  'tbauer79999-integration-webhooks-openai.blueprint.json': 'low',
 };
 
 corpusSuite('AI-1 and DI-1 on the make and make-extra corpora', ['make', 'make-extra'], ({ it, before }) => {

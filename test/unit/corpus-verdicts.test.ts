@@ -82,10 +82,10 @@ corpusSuite("the reviewer's verdicts on both corpora", ['make', 'make-extra'], (
    * stored for people to read. Every AI-2 finding of both corpora is listed.
    */
   const AI2_VERDICTS: Readonly<Record<string, Readonly<Record<string, 'high' | 'medium' | 'low'>>>> = {
-    'make/j-ride-lux-ai-proposal-generator': { 2: 'high' }, // proposal text in the Google Doc e-mailed to the form's address
+    'make/j-ride-lux-ai-proposal-generator': { 2: 'medium' }, // proposal text in the Google Doc e-mailed back to the submission's own address (issue 32: sender, R12)
     'make/joseph19820124-skool-static-page-scraper-a-0525': { 7: 'low', 8: 'low', 14: 'medium' }, // webhook responses to the caller; 7, 8 on routes that cannot run
     'make/luxisoft-analizar-imagen': { 6: 'medium' }, // a customer's WhatsApp image, converted (issue 32: taint survives the conversion), described into the data store
-    'make/sergibuendia-clinica-dental-presupuestos-automatizados': { 7: 'high' }, // quote e-mailed to the address typed in the form
+    'make/sergibuendia-clinica-dental-presupuestos-automatizados': { 7: 'medium' }, // quote e-mailed back to the address typed in the same submission (issue 32: sender, R12)
     'make/veracitylife-1-rag-email-jono-catliff': { 5: 'medium' }, // cleaned e-mail stored in Airtable
     'make/veracitylife-calendar-availability-check': { 75: 'medium' }, // slots returned to the voice agent
     'make/vonage-community-vonage-tooling-mcp-integration': { 5: 'high' }, // Make AI agent with a WhatsApp tool
@@ -97,7 +97,7 @@ corpusSuite("the reviewer's verdicts on both corpora", ['make', 'make-extra'], (
     'make-extra/igorshkov93-ai-email-triage-system': { 3: 'medium' }, // draft, ticket row, Slack, own label, own address
     'make-extra/mihmol-lead-intake-ai-classifier': { 2: 'medium' }, // Airtable row, Slack, gates a templated thank-you
     'make-extra/tabinda-fatima-integration-gmail-openai-google-sheets-tools': { 2: 'medium', 4: 'medium' }, // 4: reply to the trigger mail's sender (issue 32: sender, row R12); 2: only picks the instruction row model 4 reads
-    'make-extra/tbauer79999-integration-webhooks-openai': { 2: 'high' }, // SMS to the webhook's From
+    'make-extra/tbauer79999-integration-webhooks-openai': { 2: 'medium' }, // SMS back to the webhook's From, the lead's own record (issue 32: sender, R12)
     'make-extra/wade1508-integration-gmail-openai': { 7: 'medium' }, // sheet row and a draft
   };
 

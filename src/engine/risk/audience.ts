@@ -12,8 +12,13 @@
  *   reply (the platform authenticates the chat), an e-mail whose recipient is the trigger mail's
  *   own sender (`from`, `replyTo`), a reply to the trigger's message, a webhook response to its
  *   caller;
- * - `third-party`: any other recipient taken from the data, including an address typed into a form
- *   or sent in a custom webhook's payload (anyone can fill it in: the caller chooses who receives).
+ * - `sender` too: the address typed into the very submission that started the run (a form's row, a
+ *   custom webhook's payload) when the delivery answers that submission: the person who asked gets
+ *   the answer. That anyone can type someone else's address is the forged-caller risk of the trigger
+ *   (SEC-5 on a public webhook; AI-2 when the submitter steers what is written), not a delivery to a
+ *   third party by design (issue 32: "the person who triggered it");
+ * - `third-party`: any other recipient taken from the data (a looked-up record, an earlier message,
+ *   a list).
  *
  * Used by AI-1, AI-2 (`policies/ai/injection-reach.ts`), AI-4, AI-6, OPS-1, DI-2 and PRIV-6.
  * Memoised per `Analysis` (one entry per module).
@@ -45,6 +50,7 @@ export type DeliveryBasis =
   | 'literal'
   | 'reply'
   | 'trigger-sender'
+  | 'submitter'
   | 'data';
 
 /** Who receives a delivery, why (completes "module N …": "sends it by e-mail to …"), and on what basis. */
@@ -140,6 +146,12 @@ function computeAudience(analysis: Analysis, m: ModuleNode): Delivery | null {
         why: `answers by ${channel} the person who wrote (\`${mapped[0]!.slice(0, 60)}\`)`,
         basis: 'trigger-sender',
       };
+    if (refs.length > 0 && refs.every((r) => isSubmitterAddress(analysis, r)))
+      return {
+        audience: 'sender',
+        why: `answers by ${channel} the person who submitted the trigger's form or payload, at the address they typed (\`${mapped[0]!.slice(0, 60)}\`)`,
+        basis: 'submitter',
+      };
     return {
       audience: 'third-party',
       why: `sends it by ${channel} to recipients taken from the data (\`${mapped[0]!.slice(0, 60)}\`)`,
@@ -189,6 +201,23 @@ function identifiedSender(analysis: Analysis): boolean {
   if (!first) return false;
   const source = analysis.dataflow().sourceOf(first.id);
   return source !== null && IDENTIFIED_SENDER.has(source.kind) && source.untrusted;
+}
+
+/** Source kinds whose one submission starts a run and carries the submitter's own contact fields (`sources.ts`). */
+const SUBMISSION: ReadonlySet<string> = new Set(['form', 'webhook']);
+
+/**
+ * True when reference `r` reads, directly or through transforms and variables, a field of the
+ * trigger's own submission (a form row or a custom webhook's payload: one submission per run) that
+ * holds an address (an e-mail or phone kind by its name, `pii.ts`): the submitter's own contact.
+ */
+function isSubmitterAddress(analysis: Analysis, r: FieldRef): boolean {
+  const first = analysis.first;
+  if (!first) return false;
+  const source = analysis.dataflow().sourceOf(first.id);
+  if (source === null || !SUBMISSION.has(source.kind)) return false;
+  const ends = originRefs(analysis, r, 0);
+  return ends.length > 0 && ends.every((e) => e.moduleId === first.id);
 }
 
 /**

@@ -138,7 +138,7 @@ describe('AI-2 is high when the injected output can act', () => {
     assert.match(query.reason, /module 3 \(`http:ActionSendData`\) uses it to look up or compute/);
   });
 
-  it("deliver: an SMS to the From of a webhook payload is high (the caller writes the recipient); an e-mail reply to the trigger mail's sender, a chat bot's answer and a Slack post are medium (issue 32: sender and owner audiences)", () => {
+  it("deliver: an SMS back to the From of the webhook payload that started the run (its submitter), an e-mail reply to the trigger mail's sender, a chat bot's answer and a Slack post are medium (issue 32: sender and owner audiences)", () => {
     const sms = handled(
       m(3, 'twilio:SendSMS', {
         parameters: { __IMTCONN__: 77 },
@@ -147,10 +147,10 @@ describe('AI-2 is high when the injected output can act', () => {
       103,
     );
     const texted = ai2([hook, gpt(2, 'Reply to this SMS: {{1.Body}}'), sms]);
-    assert.equal(texted.severity, 'high');
+    assert.equal(texted.severity, 'medium');
     assert.match(
       texted.reason,
-      /module 3 \(`twilio:SendSMS`\) sends it by SMS to recipients taken from the data \(`\{\{1\.From\}\}`\)/,
+      /module 3 \(`twilio:SendSMS`\) answers by SMS the person who submitted the trigger's form or payload/,
     );
     const reply = handled(
       m(3, 'google-email:sendAnEmail', {
@@ -226,7 +226,7 @@ describe('AI-2 is high when the injected output can act', () => {
       'the selected record e-mailed back to the sender of the trigger mail only answers them',
     );
   });
-  it('document: the text goes into a copied Google Doc whose link is e-mailed to the submitted address (high); its link posted to Slack is medium (make j-ride shape)', () => {
+  it('document: the text goes into a copied Google Doc whose link is e-mailed back to the submitted address and its link posted to Slack are medium (make j-ride shape)', () => {
     const copy = handled(
       m(3, 'google-drive:copyAFile', {
         parameters: { __IMTCONN__: 8677967 },
@@ -270,10 +270,11 @@ describe('AI-2 is high when the injected output can act', () => {
     const prompt =
       'Write a project proposal for {{1.client_name}}: {{1.project_type}} at {{1.lot_address}}. Notes: {{1.special_notes}}';
     const sent = ai2([hook, gpt(2, prompt), copy, fill, mail]);
-    assert.equal(sent.severity, 'high');
+    // The document goes back to the address of the submission that started the run (issue 32: sender, R12).
+    assert.equal(sent.severity, 'medium');
     assert.match(
       sent.reason,
-      /module 4 \(`google-docs:replaceATextInADocument`\) writes it into a document that module 5 \(`google-email:sendAnEmail`\) sends by e-mail to recipients taken from the data/,
+      /its output cannot act: module 4 \(`google-docs:replaceATextInADocument`\) stores it for people to read/,
     );
     const internal = ai2([hook, gpt(2, prompt), copy, fill, slack(5, 'New proposal: {{3.webViewLink}}')]);
     assert.equal(internal.severity, 'medium');

@@ -91,7 +91,7 @@ describe('AI-1 flags AI output that reaches third parties unreviewed', () => {
   const reply = (id: number, type: string, mapper: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
     handled(m(id, type, { version: 4, mapper, ...extra }), id + 100);
 
-  it("fails at high for a public post and an SMS to the From of a webhook payload; a mail reply to the trigger mail's sender is low (issue 32: sender)", () => {
+  it("fails at high for a public post; a mail reply to the trigger mail's sender and an SMS back to the From of the webhook payload are low (issue 32: sender)", () => {
     const b = bp([
       gmailTrigger,
       gemini(2),
@@ -129,7 +129,8 @@ describe('AI-1 flags AI output that reaches third parties unreviewed', () => {
         fromType: 'phone',
       }),
     ]);
-    assert.deepEqual(severities(sms, 'AI-1'), [['3', 'high']]);
+    // The SMS goes back to the number that wrote (issue 32: the sender's audience); low.
+    assert.deepEqual(severities(sms, 'AI-1'), [['3', 'low']]);
   });
 
   it("passes for AI-written mail or chat to a recipient written in the scenario: the owner's or the team's (issue 32)", () => {

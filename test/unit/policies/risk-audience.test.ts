@@ -95,19 +95,20 @@ describe('risk audience: owner, sender, third party, public (issue 32)', () => {
     );
   });
 
-  it('an address typed into a form, or the From of a custom webhook payload, is a third party (anyone can fill it in)', () => {
+  it('an address typed into the form or the custom webhook payload that started the run is its sender (issue 32: the person who triggered it)', () => {
     const form = analysis([
       m(1, 'google-forms:watchResponses', { parameters: { __IMTCONN__: 4, formId: 'abc' } }),
       gpt(2, 'Write a welcome for {{1.answers.`1a2b3c4d`.textAnswers.answers[].value}}'),
       mail(3, '{{1.answers.`5e6f7a8b`.textAnswers.answers[].value}}'),
     ]);
-    assert.equal(audienceOf(form, form.module('3'))?.audience, 'third-party');
+    assert.equal(audienceOf(form, form.module('3'))?.audience, 'sender');
+    assert.equal(audienceOf(form, form.module('3'))?.basis, 'submitter');
     const hook = analysis([
       m(1, 'gateway:CustomWebHook', { parameters: { hook: 7, maxResults: 1 } }),
       gpt(2, 'Reply to: {{1.Body}}'),
       handled(m(3, 'twilio:SendSMS', { mapper: { to: '{{1.From}}', body: '{{2.result}}', from: '+15550100' } })),
     ]);
-    assert.equal(audienceOf(hook, hook.module('3'))?.audience, 'third-party');
+    assert.equal(audienceOf(hook, hook.module('3'))?.audience, 'sender');
   });
 
   it('a chat reply to the chat that wrote is the sender; a post and a public channel name are public (R1)', () => {
