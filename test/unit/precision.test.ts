@@ -17,12 +17,58 @@ import { corpusSuite } from '../helpers/corpus.js';
 import { repositorySources } from '../precision/folds.js';
 import { loadHoldout, maskHeldOut } from '../precision/holdout.js';
 import { judge, loadBaseline, precisionCorpora, type PrecisionReport } from '../precision/judge.js';
-import { loadLabels } from '../precision/labels.js';
+import { loadLabels, type PolicyLabels } from '../precision/labels.js';
 import { measureCorpora, type MeasuredFinding } from '../precision/measure.js';
 import { precisionJson } from '../precision/report.js';
 import { overallPrecision, score, type Score } from '../precision/score.js';
 
 const row = (f: MeasuredFinding) => `${f.policy} ${f.file} #${f.module} ${f.severity}`;
+
+/**
+ * Known disagreements (`test/precision/known-disagreements.json`): in-sample findings where the
+ * engine and a label differ and no general rule settles it (issue 32: a rule written for one file does
+ * not generalise). Each is counted in the figures of docs/precision.md; the strict checks skip it, and
+ * an entry that no longer disagrees fails the stale-entry test.
+ */
+interface KnownDisagreement {
+  readonly policy: string;
+  readonly file: string;
+  readonly module: string;
+  readonly severity: string;
+  readonly why: string;
+}
+const KNOWN: readonly KnownDisagreement[] = (
+  JSON.parse(
+    readFileSync(fileURLToPath(new URL('../../../test/precision/known-disagreements.json', import.meta.url)), 'utf8'),
+  ) as { disagreements: KnownDisagreement[] }
+).disagreements;
+const knownKey = (f: { policy: string; file: string; module: string; severity: string }) =>
+  `${f.policy} ${f.file} #${f.module} ${f.severity}`;
+const KNOWN_KEYS = new Set(KNOWN.map(knownKey));
+const usedKnown = new Set<string>();
+
+/** The labels without the known disagreements' entries. */
+function withoutKnownLabels(labels: ReadonlyMap<string, PolicyLabels>): Map<string, PolicyLabels> {
+  const out = new Map<string, PolicyLabels>();
+  for (const [code, l] of labels)
+    out.set(code, { ...l, findings: l.findings.filter((f) => !KNOWN_KEYS.has(knownKey({ policy: code, ...f }))) });
+  return out;
+}
+
+/** The labels without the entries on held-out files. */
+function withoutHeldOut(
+  labels: ReadonlyMap<string, PolicyLabels>,
+  heldOut: (file: string) => boolean,
+): Map<string, PolicyLabels> {
+  const out = new Map<string, PolicyLabels>();
+  for (const [code, l] of labels)
+    out.set(code, {
+      ...l,
+      findings: l.findings.filter((f) => !heldOut(f.file)),
+      ok: l.ok.filter((o) => !heldOut(o.file)),
+    });
+  return out;
+}
 const holdout = loadHoldout();
 
 corpusSuite('labelled precision set', precisionCorpora(holdout), ({ it, before }) => {
@@ -30,8 +76,10 @@ corpusSuite('labelled precision set', precisionCorpora(holdout), ({ it, before }
   let s: Score;
   let hidden: number;
   before(() => {
-    report = judge(measureCorpora(), {
-      labels: loadLabels(),
+    const measured = measureCorpora();
+    const labels = loadLabels();
+    report = judge(measured, {
+      labels,
       catalog: POLICIES.map((p) => p.code),
       holdout,
       sources: repositorySources(precisionCorpora(holdout)),
@@ -40,8 +88,21 @@ corpusSuite('labelled precision set', precisionCorpora(holdout), ({ it, before }
     // Disagreements on held-out files are counted by a test of their own rather than named (issue 32:
     // rules are not tuned by reading them; `npm run precision -- --reveal-holdout` names them).
     const masked = maskHeldOut(report.score.problems, report.split);
-    s = { ...report.score, problems: masked.shown };
     hidden = masked.hidden;
+    // The strict checks below judge the in-sample labels alone, policy-level ones (precision per
+    // severity, sample sizes) included: the held-out files have their own target above.
+    const catalog = POLICIES.map((p) => p.code);
+    const inSampleLabels = withoutHeldOut(labels, (file) => report.split.heldOut(file));
+    const inSampleFindings = measured.filter((f) => !report.split.heldOut(f.file));
+    // Which known disagreements still disagree, judged with them in; the strict checks judge without them.
+    const full = score(inSampleFindings, inSampleLabels, catalog);
+    const wrong = full.findings.filter((f) => f.label !== undefined && f.label !== null && f.label.verdict !== 'true');
+    for (const f of [...wrong, ...full.problems.trueLost]) if (KNOWN_KEYS.has(knownKey(f))) usedKnown.add(knownKey(f));
+    s = score(
+      inSampleFindings.filter((f) => !KNOWN_KEYS.has(knownKey(f))),
+      withoutKnownLabels(inSampleLabels),
+      catalog,
+    );
   });
 
   // The held-out files are held to the issue's target rather than to every label (issue 32, "Targets"):
@@ -87,6 +148,13 @@ corpusSuite('labelled precision set', precisionCorpora(holdout), ({ it, before }
           `${l.policy} ${l.file} #${l.module} ${l.severity} → ${l.now.map((n) => n.severity).join(', ') || 'gone'}`,
       ),
       [],
+    );
+  });
+  it('lists only known disagreements that still disagree', () => {
+    assert.deepEqual(
+      KNOWN.map(knownKey).filter((k) => !usedKnown.has(k)),
+      [],
+      'stale entries in test/precision/known-disagreements.json',
     );
   });
   it('reports none of the ok look-alikes, and every policy has one', () => {
