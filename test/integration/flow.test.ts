@@ -39,6 +39,8 @@ const clean = bp([
   m(1, 'google-sheets:watchRows', { version: 2, parameters: { limit: 50 } }),
   m(2, 'google-sheets:addRow', {
     version: 2,
+    parameters: { __IMTCONN__: 4 },
+    mapper: { spreadsheetId: '/abc', sheetId: 'Log', values: { 0: '{{1.`0`}}' } },
     onerror: [m(4, 'slack:CreateMessage', { mapper: { text: 'Row failed: {{error.message}}' } }), ...breakHandler(3)],
   }),
 ]);

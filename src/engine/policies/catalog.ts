@@ -48,6 +48,7 @@ import { AI_4 } from './ai/AI-4.js';
 import { AI_5 } from './ai/AI-5.js';
 import { AI_6 } from './ai/AI-6.js';
 import { AI_7 } from './ai/AI-7.js';
+import { AI_8 } from './ai/AI-8.js';
 import { OPS_1 } from './ops/OPS-1.js';
 import { OPS_2 } from './ops/OPS-2.js';
 import { OPS_3 } from './ops/OPS-3.js';
@@ -103,6 +104,7 @@ export const POLICIES: readonly Policy[] = [
   AI_5,
   AI_6,
   AI_7,
+  AI_8,
   OPS_1,
   OPS_2,
   OPS_3,
@@ -113,7 +115,7 @@ export const POLICIES: readonly Policy[] = [
 export const RETIRED_CODES: readonly string[] = [];
 
 /** Catalog revision: bump on any change of a policy's code, title, category, severity or mappings (drives the ETag). */
-export const CATALOG_REVISION = '2026-11-27.1';
+export const CATALOG_REVISION = '2026-11-28.1';
 
 /** Policies by code. */
 export const POLICY_BY_CODE: ReadonlyMap<string, Policy> = new Map(POLICIES.map((p) => [p.code, p]));

@@ -121,9 +121,41 @@ const ROWS = {
     'a failed change is dropped after a notification, only for some errors, or is reversible, a message to people, or a change the blueprint cannot show',
   ),
   R23: row('low', ['DI-2'], 'a failed notification to the owner or team is dropped'),
+  // Text spliced into a query, a command or code (SEC-13; rows I1-I3 of its first version).
+  R24: row(
+    'high',
+    ['SEC-13'],
+    'untrusted text (public webhook, inbound message, fetched page, or AI output steered by one) is spliced into a query, command or code',
+  ),
+  R25: row(
+    'medium',
+    ['SEC-13'],
+    'an internal record is spliced into a query, command or code (second-order injection)',
+  ),
+  R26: row(
+    'medium',
+    ['SEC-13'],
+    'AI output of a model fed only internal data is spliced into a query, command or code',
+  ),
+  // What an AI agent's own settings allow (AI-8).
+  R27: row(
+    'high',
+    ['AI-8'],
+    'an AI agent instructed by attacker-controlled input has a tool that writes, sends or deletes and runs without approval',
+  ),
+  R28: row(
+    'medium',
+    ['AI-8'],
+    'an AI agent fed internal data has a tool that writes, sends or deletes and runs without approval',
+  ),
+  R29: row(
+    'low',
+    ['AI-8'],
+    "an AI agent with tools sets no recursion limit (steps per run): Make's default bounds its cost",
+  ),
 } as const satisfies Record<string, Omit<ModelRow, 'id'>>;
 
-/** A row id (`R1` … `R23`). */
+/** A row id (`R1` … `R29`). */
 export type RowId = keyof typeof ROWS;
 
 /** Every row in id order (`docs/engine.md` lists the same). */

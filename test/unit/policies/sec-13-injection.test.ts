@@ -198,7 +198,7 @@ describe('SEC-13 evidence', () => {
     assert.ok(outcome);
     const f = outcome.findings[0]!;
     assert.deepEqual(f.risk, {
-      id: 'I1',
+      id: 'R24',
       title: f.risk!.title,
       severity: 'high',
       trust: 'public-webhook',
