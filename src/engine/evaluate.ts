@@ -365,16 +365,17 @@ function shape(
  * and value, the path completed (`completePath`) with module names, and the risk row in snake_case.
  */
 function findingEvidence(analysis: Analysis, f: Finding, m: ModuleNode): FindingEvidence {
-  const pointer = f.evidence?.pointer ?? m.pointer;
-  const value = f.evidence?.value;
-  const path = f.path === undefined ? undefined : completePath(analysis, f.path).map(pathStep(analysis));
-  const risk = f.risk === undefined ? undefined : riskOf(f.risk);
-  return {
-    pointer,
-    ...(value === undefined ? {} : { value }),
-    ...(path === undefined || path.length === 0 ? {} : { path }),
-    ...(risk === undefined ? {} : { risk }),
+  // Built by assignment rather than conditional spreads: this runs once per finding on the hot path.
+  const out: { -readonly [K in keyof FindingEvidence]: FindingEvidence[K] } = {
+    pointer: f.evidence?.pointer ?? m.pointer,
   };
+  if (f.evidence?.value !== undefined) out.value = f.evidence.value;
+  if (f.path !== undefined) {
+    const path = completePath(analysis, f.path).map(pathStep(analysis));
+    if (path.length > 0) out.path = path;
+  }
+  if (f.risk !== undefined) out.risk = riskOf(f.risk);
+  return out;
 }
 
 /** `EvidenceStep` → its result shape, with the module's display name. */
@@ -389,15 +390,16 @@ function pathStep(analysis: Analysis): (s: EvidenceStep) => EvidencePathStep {
 
 /** `RiskRow` → `EvidenceRisk` (absent dimensions stay absent). */
 function riskOf(r: RiskRow): EvidenceRisk {
-  return {
+  const out: { -readonly [K in keyof EvidenceRisk]: EvidenceRisk[K] } = {
     row: r.id,
     title: r.title,
     severity: r.severity,
-    ...(r.audience === undefined ? {} : { audience: r.audience }),
-    ...(r.trust === undefined ? {} : { trust: r.trust }),
-    ...(r.sensitivity === undefined ? {} : { sensitivity: r.sensitivity }),
-    ...(r.impact === undefined ? {} : { impact: r.impact }),
   };
+  if (r.audience !== undefined) out.audience = r.audience;
+  if (r.trust !== undefined) out.trust = r.trust;
+  if (r.sensitivity !== undefined) out.sensitivity = r.sensitivity;
+  if (r.impact !== undefined) out.impact = r.impact;
+  return out;
 }
 
 function moduleGraph(
