@@ -17,6 +17,7 @@ import { corpusSuite } from '../helpers/corpus.js';
 import { repositorySources } from '../precision/folds.js';
 import { loadHoldout, maskHeldOut } from '../precision/holdout.js';
 import { judge, loadBaseline, precisionCorpora, type PrecisionReport } from '../precision/judge.js';
+import { knownKey, loadKnown } from '../precision/known.js';
 import { loadLabels, type PolicyLabels } from '../precision/labels.js';
 import { measureCorpora, type MeasuredFinding } from '../precision/measure.js';
 import { precisionJson } from '../precision/report.js';
@@ -24,26 +25,8 @@ import { overallPrecision, score, type Score } from '../precision/score.js';
 
 const row = (f: MeasuredFinding) => `${f.policy} ${f.file} #${f.module} ${f.severity}`;
 
-/**
- * Known disagreements (`test/precision/known-disagreements.json`): in-sample findings where the
- * engine and a label differ and no general rule settles it (issue 32: a rule written for one file does
- * not generalise). Each is counted in the figures of docs/precision.md; the strict checks skip it, and
- * an entry that no longer disagrees fails the stale-entry test.
- */
-interface KnownDisagreement {
-  readonly policy: string;
-  readonly file: string;
-  readonly module: string;
-  readonly severity: string;
-  readonly why: string;
-}
-const KNOWN: readonly KnownDisagreement[] = (
-  JSON.parse(
-    readFileSync(fileURLToPath(new URL('../../../test/precision/known-disagreements.json', import.meta.url)), 'utf8'),
-  ) as { disagreements: KnownDisagreement[] }
-).disagreements;
-const knownKey = (f: { policy: string; file: string; module: string; severity: string }) =>
-  `${f.policy} ${f.file} #${f.module} ${f.severity}`;
+/** Known disagreements (`test/precision/known.ts`). */
+const KNOWN = loadKnown();
 const KNOWN_KEYS = new Set(KNOWN.map(knownKey));
 const usedKnown = new Set<string>();
 
