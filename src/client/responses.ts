@@ -125,6 +125,8 @@ export interface RiskRow {
 
 /** A finding's evidence (`FindingEvidence`): `path` and `risk` for a finding about data moving (issue 32). */
 export interface FindingEvidence extends Evidence {
+  /** Every place of the one thing reported, `pointer` first, when it is in more than one (a copied secret). */
+  readonly locations?: readonly { readonly module_id: string; readonly pointer: string }[];
   /** The modules the data passes through, the source first and the finding's module (the sink) last. */
   readonly path?: readonly EvidencePathStep[];
   readonly risk?: RiskRow;

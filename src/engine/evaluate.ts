@@ -43,6 +43,11 @@ export interface FailingModule {
 export interface FindingEvidence {
   readonly pointer: string;
   readonly value?: string;
+  /**
+   * Every place of the one thing the finding reports, `pointer` first, when it is in more than one
+   * (issue 32: one literal secret is one finding with all its locations): module id and JSON Pointer.
+   */
+  readonly locations?: readonly { readonly module_id: string; readonly pointer: string }[];
   readonly path?: readonly EvidencePathStep[];
   readonly risk?: EvidenceRisk;
 }
@@ -265,7 +270,10 @@ function shape(
       const own = fingerprintFrom(prefix, [f.evidence?.pointer ?? m.pointer]);
       const b = badge(m) ?? severity;
       const sev = f.severity ?? policy.severity;
-      const evidence = f.path === undefined && f.risk === undefined ? f.evidence : findingEvidence(analysis, f, m);
+      const evidence =
+        f.path === undefined && f.risk === undefined && f.locations === undefined
+          ? f.evidence
+          : findingEvidence(analysis, f, m);
       // Two literals rather than a conditional spread: a spread in the middle of a literal takes V8's slow path.
       return evidence
         ? {
@@ -370,6 +378,8 @@ function findingEvidence(analysis: Analysis, f: Finding, m: ModuleNode): Finding
     pointer: f.evidence?.pointer ?? m.pointer,
   };
   if (f.evidence?.value !== undefined) out.value = f.evidence.value;
+  if (f.locations !== undefined && f.locations.length > 1)
+    out.locations = f.locations.map((l) => ({ module_id: l.moduleId, pointer: l.pointer }));
   if (f.path !== undefined) {
     const path = completePath(analysis, f.path).map(pathStep(analysis));
     if (path.length > 0) out.path = path;

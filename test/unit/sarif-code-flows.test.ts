@@ -14,7 +14,7 @@ import type { WaivedResult } from '../../src/cli/scan/waivers.js';
 import { POLICY_BY_CODE, evaluateBlueprint } from '../../src/engine/index.js';
 import { formatSarif } from '../../src/cli/scan/format-sarif.js';
 import { locateScan } from '../../src/cli/scan/locate.js';
-import { bp, m } from '../helpers/blueprints.js';
+import { bp, fakeToken, m } from '../helpers/blueprints.js';
 
 const require = createRequire(import.meta.url);
 
@@ -33,6 +33,7 @@ interface Result {
     }[];
   }[];
   readonly properties: Record<string, unknown>;
+  readonly relatedLocations?: readonly (Location & { readonly id: number })[];
 }
 
 /** SEC-7 with a risk row on each finding (the row itself is the risk model's; this one is a test double). */
@@ -66,6 +67,7 @@ function sarifOf(
     evaluation: r.evaluation,
     locations: located.findings,
     moduleLocations: located.modules,
+    placeLocations: located.places,
   };
   const log = JSON.parse(formatSarif([file], { version: '0.0.0-test', cwd: process.cwd() })) as {
     runs: { results: Result[] }[];
@@ -138,5 +140,33 @@ describe('SARIF code flows', () => {
     assertSarif(log);
     assert.ok(results.length > 0);
     for (const r of results) assert.equal(r.codeFlows, undefined, r.ruleId);
+  });
+
+  it('gives a secret copied into three modules one result with the two other places as related locations, at their lines', () => {
+    const token = `EAA${fakeToken(402, 120)}`;
+    const send = (id: number) =>
+      m(id, 'http:ActionSendData', {
+        version: 3,
+        mapper: {
+          method: 'post',
+          url: 'https://graph.example.org/v1/messages',
+          headers: [{ name: 'Authorization', value: `Bearer ${token}` }],
+        },
+      });
+    const copied = bp([m(1, 'gateway:CustomWebHook', { parameters: { hook: 1 } }), send(2), send(3), send(4)]);
+    const { text, results, log } = sarifOf(copied);
+    assertSarif(log);
+    const sec1 = results.filter((r) => r.ruleId === 'SEC-1');
+    assert.equal(sec1.length, 1);
+    const related = sec1[0]!.relatedLocations ?? [];
+    assert.deepEqual(
+      related.map((l) => [l.id, l.logicalLocations[0]!.fullyQualifiedName, l.message?.text]),
+      [
+        [1, '/flow/2/mapper/headers/0/value', 'also in module 3'],
+        [2, '/flow/3/mapper/headers/0/value', 'also in module 4'],
+      ],
+    );
+    const lines = text.split('\n');
+    for (const l of related) assert.match(lines[l.physicalLocation.region.startLine - 1]!, /Bearer EAA/);
   });
 });

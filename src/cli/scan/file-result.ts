@@ -24,6 +24,8 @@ export type FileResult =
       readonly locations?: ReadonlyMap<string, FindingLocation>;
       /** Each module of the findings' evidence paths by module id (`ScanOptions.locate`: SARIF `codeFlows`), from the same pass. */
       readonly moduleLocations?: ReadonlyMap<string, FindingLocation>;
+      /** The further places of findings reported once for several (`evidence.locations`), by JSON Pointer, from the same pass. */
+      readonly placeLocations?: ReadonlyMap<string, FindingLocation>;
     }
   | {
       readonly file: string;

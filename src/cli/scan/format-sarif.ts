@@ -201,6 +201,7 @@ export function* sarifChunks(results: readonly WaivedResult[], options: SarifOpt
               fingerprint: m.fingerprint,
               path: m.evidence?.path,
               risk: m.evidence?.risk,
+              places: m.evidence?.locations?.slice(1),
             }))
           : [
               {
@@ -210,6 +211,7 @@ export function* sarifChunks(results: readonly WaivedResult[], options: SarifOpt
                 fingerprint: v.fingerprint,
                 path: undefined,
                 risk: undefined,
+                places: undefined,
               },
             ];
       for (const t of targets) {
@@ -230,6 +232,20 @@ export function* sarifChunks(results: readonly WaivedResult[], options: SarifOpt
               logicalLocations: [{ fullyQualifiedName: pointer || '/', kind: 'member' }],
             },
           ],
+          // The other places of one finding (a secret copied into several modules: SARIF 2.1.0 §3.27.22).
+          ...(t.places && t.places.length > 0
+            ? {
+                relatedLocations: t.places.map((p, i) => ({
+                  id: i + 1,
+                  physicalLocation: {
+                    artifactLocation: artifact,
+                    region: r.placeLocations?.get(p.pointer)?.region ?? FILE_START,
+                  },
+                  logicalLocations: [{ fullyQualifiedName: p.pointer, kind: 'member' }],
+                  message: { text: `also in module ${p.module_id}` },
+                })),
+              }
+            : {}),
           ...(t.path && t.path.length > 0
             ? { codeFlows: [codeFlow(t.path, artifact, r.moduleLocations, { pointer: pointer || '/', region })] }
             : {}),

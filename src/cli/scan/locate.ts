@@ -12,6 +12,8 @@ export interface ScanLocations {
   readonly findings: Map<string, FindingLocation>;
   /** The modules named in the findings' evidence paths (issue 32): their `module` line, else the module object. */
   readonly modules: Map<string, FindingLocation>;
+  /** The further places of findings reported once for several (`evidence.locations`, issue 32), by JSON Pointer. */
+  readonly places: Map<string, FindingLocation>;
 }
 
 /**
@@ -39,6 +41,7 @@ export function locateScan(text: string, blueprint: unknown, evaluation: Scenari
   const modulePointerSet = new Set(modules.values());
   const wanted: { fingerprint: string; candidates: string[] }[] = [];
   const stepModules = new Map<string, string[]>();
+  const places = new Set<string>();
   for (const v of evaluation.violations) {
     if (v.failing_modules.length === 0) {
       wanted.push({ fingerprint: v.fingerprint, candidates: v.evidence ? [v.evidence.pointer, ''] : [''] });
@@ -52,6 +55,7 @@ export function locateScan(text: string, blueprint: unknown, evaluation: Scenari
       if (at !== undefined) candidates.push(`${at}/module`, at);
       candidates.push('');
       wanted.push({ fingerprint: m.fingerprint, candidates });
+      for (const l of m.evidence?.locations?.slice(1) ?? []) places.add(l.pointer);
       for (const step of m.evidence?.path ?? []) {
         if (stepModules.has(step.module_id)) continue;
         const where = modules.get(step.module_id);
@@ -59,9 +63,13 @@ export function locateScan(text: string, blueprint: unknown, evaluation: Scenari
       }
     }
   }
-  const out: ScanLocations = { findings: new Map(), modules: new Map() };
+  const out: ScanLocations = { findings: new Map(), modules: new Map(), places: new Map() };
   if (wanted.length === 0) return out;
-  const regions = regionsOf(text, [...wanted.flatMap((w) => w.candidates), ...[...stepModules.values()].flat()]);
+  const regions = regionsOf(text, [
+    ...wanted.flatMap((w) => w.candidates),
+    ...[...stepModules.values()].flat(),
+    ...places,
+  ]);
   const first = (candidates: readonly string[]): FindingLocation | undefined => {
     for (const pointer of candidates) {
       const region = regions.get(pointer);
@@ -76,6 +84,10 @@ export function locateScan(text: string, blueprint: unknown, evaluation: Scenari
   for (const [id, candidates] of stepModules) {
     const at = first(candidates);
     if (at) out.modules.set(id, at);
+  }
+  for (const pointer of places) {
+    const at = first([pointer]);
+    if (at) out.places.set(pointer, at);
   }
   return out;
 }

@@ -183,7 +183,9 @@ function scanFile(path: string, options: ScanOptions, cwd: string): FileResult {
       ? { ...r.evaluation, module_graph: { nodes: [], edges: [] }, module_summary: [], remediation: {} }
       : r.evaluation,
     ...(options.keepText ? { text } : {}),
-    ...(located ? { locations: located.findings, moduleLocations: located.modules } : {}),
+    ...(located
+      ? { locations: located.findings, moduleLocations: located.modules, placeLocations: located.places }
+      : {}),
   };
 }
 

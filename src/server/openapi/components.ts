@@ -70,6 +70,17 @@ export const SCHEMAS = {
     properties: {
       pointer: { type: 'string', description: 'RFC 6901 JSON Pointer into the blueprint' },
       value: { type: 'string', description: 'Excerpt; secrets redacted' },
+      locations: {
+        type: 'array',
+        minItems: 2,
+        items: {
+          type: 'object',
+          required: ['module_id', 'pointer'],
+          properties: { module_id: str, pointer: { type: 'string', description: 'RFC 6901 JSON Pointer' } },
+        },
+        description:
+          'Every place of the one thing the finding reports, `pointer` first, when it is in more than one (a literal secret copied into several modules is one finding)',
+      },
       path: {
         type: 'array',
         minItems: 1,

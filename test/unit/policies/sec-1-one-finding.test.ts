@@ -57,6 +57,12 @@ describe('one finding per literal secret (SEC-1)', () => {
       findingsOf(b, 'SEC-1')[0]!.locations!.map((l) => l.moduleId),
       ['2', '3', '4'],
     );
+    // The result carries every place too (`evidence.locations`), the reported one first.
+    assert.deepEqual(v.failing_modules[0]!.evidence?.locations, [
+      { module_id: '2', pointer: '/flow/1/mapper/headers/0/value' },
+      { module_id: '3', pointer: '/flow/2/mapper/headers/0/value' },
+      { module_id: '4', pointer: '/flow/3/mapper/headers/0/value' },
+    ]);
     const steps = r.evaluation.remediation['SEC-1']!.steps.join('\n');
     for (const id of ['2', '3', '4']) assert.match(steps, new RegExp(`\\(module ${id}, `));
   });

@@ -1123,6 +1123,12 @@ export interface components {
       pointer: string;
       /** @description Excerpt; secrets redacted */
       value?: string;
+      /** @description Every place of the one thing the finding reports, `pointer` first, when it is in more than one (a literal secret copied into several modules is one finding) */
+      locations?: {
+        module_id: string;
+        /** @description RFC 6901 JSON Pointer */
+        pointer: string;
+      }[];
       /** @description The modules the data passes through, in data-flow order: the source first, this module (the sink) last; present when the policy reports a flow */
       path?: components['schemas']['EvidencePathStep'][];
       risk?: components['schemas']['RiskRow'];
