@@ -12,7 +12,7 @@ import type { ModuleSource } from '../sources.js';
 import type { SourceTrust } from './types.js';
 
 /** Source-trust order, worst first: a value mixing several is as untrusted as its worst part. */
-const ORDER: readonly SourceTrust[] = [
+export const TRUST_ORDER: readonly SourceTrust[] = [
   'public-webhook',
   'inbound-message',
   'fetched-page',
@@ -41,7 +41,7 @@ export function trustOf(analysis: Analysis, moduleId: string): SourceTrust {
 
 /** The least trusted of several values (`constant` for none). */
 export function worstTrust(trusts: Iterable<SourceTrust>): SourceTrust {
-  let worst = ORDER.length - 1;
-  for (const t of trusts) worst = Math.min(worst, ORDER.indexOf(t));
-  return ORDER[worst]!;
+  let worst = TRUST_ORDER.length - 1;
+  for (const t of trusts) worst = Math.min(worst, TRUST_ORDER.indexOf(t));
+  return TRUST_ORDER[worst]!;
 }

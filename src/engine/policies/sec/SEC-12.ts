@@ -47,7 +47,7 @@ export const SEC_12: Policy = {
     ref(F.iso27001, 'A.8.12'),
   ],
   examples: {
-    avoid: '`allowed_http_domains: ["api.example.com"]` and `"url": "https://webhook.site/0b1c"`.',
+    avoid: '`allowed_http_domains: ["api.example.com"]` and `"url": "https://collector.example.net/0b1c"`.',
     prefer: '`"url": "https://api.example.com/v2/orders"`, or a subdomain listed as `*.example.org`.',
   },
   parameters: [ALLOWED_HTTP_DOMAINS],

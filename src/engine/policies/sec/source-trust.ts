@@ -7,32 +7,10 @@ import type { FieldRef } from '../../blueprint/expressions.js';
 import type { ModuleNode } from '../../blueprint/types.js';
 import type { DataFlow } from '../../dataflow.js';
 import type { SourceTrust } from '../../risk/types.js';
-import type { SourceKind } from '../../sources.js';
 import { classify } from '../../blueprint/classify.js';
+import { TRUST_ORDER, trustOfSource } from '../../risk/trust.js';
 
-/** Trust levels, worst first (the order of `SourceTrust`). */
-export const TRUST_ORDER: readonly SourceTrust[] = [
-  'public-webhook',
-  'inbound-message',
-  'fetched-page',
-  'ai-output',
-  'internal-record',
-  'constant',
-];
-
-/** The trust of an untrusted source by its kind (`sources.ts`); trusted kinds are internal records. */
-const TRUST_BY_KIND: Readonly<Record<SourceKind, SourceTrust>> = {
-  webhook: 'public-webhook',
-  mail: 'inbound-message',
-  chat: 'inbound-message',
-  form: 'inbound-message',
-  ticket: 'inbound-message',
-  feed: 'fetched-page',
-  web: 'fetched-page',
-  contact: 'internal-record',
-  calendar: 'internal-record',
-  record: 'internal-record',
-};
+export { TRUST_ORDER };
 
 /** Where one reference's value comes from: its trust, the module it originates in (`null` for constants) and a phrase for reasons. */
 export interface RefTrust {
@@ -61,7 +39,7 @@ export function trustOfRef(df: DataFlow, byId: ReadonlyMap<string, ModuleNode>, 
   if (origin !== null) {
     const source = df.sourceOf(origin);
     return {
-      trust: source ? TRUST_BY_KIND[source.kind] : 'public-webhook',
+      trust: source ? trustOfSource(source) : 'public-webhook',
       origin,
       label: source?.label ?? `module ${origin}`,
     };
