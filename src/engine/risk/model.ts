@@ -36,7 +36,7 @@ const ROWS = {
   R3: row(
     'low',
     ['AI-1'],
-    'AI output only answers the person who sent the message that started the run (a chat or e-mail reply, a webhook response)',
+    'AI output only answers the person whose message or submission started the run (a chat or e-mail reply, a webhook response, a mail to the address typed into that submission)',
   ),
   // What attacker-controlled input can make the scenario do.
   R4: row(
