@@ -4,7 +4,7 @@ import type { EngineError } from './errors.js';
 import type { FrameworkRef } from './frameworks/registry.js';
 import type { GovernanceSettingsBody } from './governance/settings.js';
 import type { Finding, Policy, PolicyOutcome, PolicyParams } from './policies/types.js';
-import type { Audience, EvidenceStep, Impact, RiskRow, Sensitivity, SourceTrust } from './risk/types.js';
+import type { EvidenceStep, RiskRow } from './risk/types.js';
 import type { Severity } from './severity.js';
 import { Analysis } from './analysis.js';
 import { parseBlueprint } from './blueprint/parse.js';
@@ -65,15 +65,7 @@ export interface EvidencePathStep {
  * statement, the severity the row sets (the finding's own `severity` may be lower: capped on a route
  * that cannot run, or set by the organization) and the dimension values the policy observed.
  */
-export interface EvidenceRisk {
-  readonly row: string;
-  readonly title: string;
-  readonly severity: Severity;
-  readonly audience?: Audience;
-  readonly trust?: SourceTrust;
-  readonly sensitivity?: Sensitivity;
-  readonly impact?: Impact;
-}
+export type EvidenceRisk = Omit<RiskRow, 'id'> & { readonly row: string };
 
 /** A violation (spec §2 Violation), plus `category`, `evidence` and `fingerprint` (additive fields). */
 export interface Violation {
