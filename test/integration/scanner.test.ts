@@ -3,17 +3,15 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { homedir, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SchemaObject } from 'ajv-draft-04';
 import { CATALOG_REVISION } from '../../src/engine/index.js';
+import { assertSarif } from '../helpers/sarif-schema.js';
 import { bp, breakHandler, fakeToken, m } from '../helpers/blueprints.js';
 import { FIXTURE_CORPUS_DIR } from '../helpers/fixtures.js';
 
 const GOV = fileURLToPath(new URL('../../src/cli/gov.js', import.meta.url));
-const require = createRequire(import.meta.url);
 
 /** `gov scan --format json` (src/cli/scan/format-json.ts): per file, the engine's evaluation when evaluated. */
 interface ScanJson {
@@ -97,21 +95,6 @@ interface GitHubSarif {
       }[];
     }[];
   }[];
-}
-
-/** Asserts that `log` validates against the SARIF 2.1.0 schema (OASIS, as shipped by @microsoft/jest-sarif). */
-function assertSarif(log: unknown): void {
-  // CommonJS `module.exports = Ajv`: required, as an ESM default import would be typed as the namespace.
-  const Ajv = require('ajv-draft-04') as typeof import('ajv-draft-04').default;
-  const schema = require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json') as SchemaObject;
-  const validate = new Ajv({
-    strict: false,
-    allErrors: true,
-    unicodeRegExp: false,
-    validateFormats: false,
-    logger: false,
-  }).compile(schema);
-  assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 3)));
 }
 
 function gov(...args: string[]) {

@@ -7,16 +7,13 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import type { SchemaObject } from 'ajv';
 import type { Policy } from '../../src/engine/index.js';
 import type { WaivedResult } from '../../src/cli/scan/waivers.js';
 import { POLICY_BY_CODE, evaluateBlueprint } from '../../src/engine/index.js';
 import { formatSarif } from '../../src/cli/scan/format-sarif.js';
 import { locateScan } from '../../src/cli/scan/locate.js';
+import { assertSarif } from '../helpers/sarif-schema.js';
 import { bp, fakeToken, m } from '../helpers/blueprints.js';
-
-const require = createRequire(import.meta.url);
 
 /** The parts of a SARIF result this test reads. */
 interface Location {
@@ -73,19 +70,6 @@ function sarifOf(
     runs: { results: Result[] }[];
   };
   return { text, results: log.runs[0]!.results, log };
-}
-
-function assertSarif(log: unknown): void {
-  const Ajv = require('ajv-draft-04') as typeof import('ajv-draft-04').default;
-  const schema = require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json') as SchemaObject;
-  const validate = new Ajv({
-    strict: false,
-    allErrors: true,
-    unicodeRegExp: false,
-    validateFormats: false,
-    logger: false,
-  }).compile(schema);
-  assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 3)));
 }
 
 const blueprint = bp([

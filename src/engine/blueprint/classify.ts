@@ -207,15 +207,17 @@ const EMAIL_APPS: ReadonlySet<string> = new Set([
   'postmark',
   'amazon-ses',
 ]);
-const CODE_APPS: ReadonlySet<string> = new Set([
+/** Code apps every action of which runs the author's function (Make Code, Custom JS, cloud functions). */
+export const RUNNER_APPS: ReadonlySet<string> = new Set([
   'code',
   'javascript',
   'custom-js',
   'cloudflare-workers',
   'aws-lambda',
   'google-cloud-functions',
-  '0codekit',
 ]);
+/** Code apps: the runners, and code suites some of whose actions run source text (0CodeKit). */
+const CODE_APPS: ReadonlySet<string> = new Set([...RUNNER_APPS, '0codekit']);
 
 // Maps rather than records: looking up a record by a module type parsed from JSON goes through V8's slow keyed-load path.
 const DIRECTIVES: ReadonlyMap<string, Directive> = new Map(

@@ -11,7 +11,7 @@
  * neither (a PDF or barcode utility) is not a program at all.
  */
 import type { ModuleNode, JsonObject } from '../../blueprint/types.js';
-import { actionWords, classify } from '../../blueprint/classify.js';
+import { RUNNER_APPS, actionWords, classify } from '../../blueprint/classify.js';
 
 /** What a module runs: general-purpose `code`, or a regular-expression `pattern`. */
 export type ProgramKind = 'code' | 'pattern';
@@ -22,15 +22,6 @@ export const CODE_FIELD =
 /** Field names holding a pattern (Make Text parser `pattern`; `regex`, `regexp`). */
 export const PATTERN_FIELD = /^(?:pattern|regexp?|regular_?expression)$/i;
 
-/** Code apps every action of which runs the author's function (Make Code, Custom JS, cloud functions). */
-const RUNNER_APPS: ReadonlySet<string> = new Set([
-  'code',
-  'javascript',
-  'custom-js',
-  'cloudflare-workers',
-  'aws-lambda',
-  'google-cloud-functions',
-]);
 /** Action words of a code-suite action that runs source text (`runJavascript`, `executePythonScript`). */
 const CODE_WORDS: ReadonlySet<string> = new Set(['javascript', 'js', 'python', 'script']);
 /** Action words of a pattern action (`regexMatch`, `testPattern`). */
